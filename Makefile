@@ -1,0 +1,29 @@
+# The contract's commands (../shared/CONTRACT.md). Run from the repository root.
+SHELL := /bin/bash
+export NODE_NO_WARNINGS := 1
+
+.PHONY: build test dev migrate bench typecheck db
+
+build:
+	npx tsx web/build.ts
+
+typecheck:
+	npx tsc --noEmit
+
+# The whole suite: unit, integration against real Postgres + Redis, and Chromium end-to-end.
+test: build typecheck
+	npx vitest run
+
+# Creates the database named in DATABASE_URL when it does not exist yet, then applies migrations.
+db:
+	npx tsx db/create-database.ts
+
+migrate: db
+	npx tsx db/migrate.ts
+
+dev: migrate
+	npx tsx dev/run.ts
+
+# make bench, or make bench ONLY=stream
+bench: build
+	npx tsx bench/run.ts $(ONLY)

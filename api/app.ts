@@ -1,0 +1,57 @@
+import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { AppDeps, AppEnv } from './deps';
+import { ApiError } from './errors';
+import { requestLog } from './middleware/request-log';
+import { sameOrigin } from './middleware/same-origin';
+import { securityHeaders } from './middleware/security-headers';
+import { loadSession } from './middleware/session';
+import { adminRoutes } from './routes/admin';
+import { askRoutes } from './routes/ask';
+import { authRoutes } from './routes/auth';
+import { billingRoutes } from './routes/billing';
+import { healthRoutes } from './routes/health';
+import { pageRoutes } from './routes/page';
+import { timerRoutes } from './routes/timers';
+import { webhookRoutes } from './routes/webhook';
+
+/** Builds the whole HTTP app from its dependencies; no side effects, so tests call app.request(). */
+export function createApp(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  app.use(requestLog(deps.logger));
+  app.use(securityHeaders(deps.config));
+  // Stripe signs webhooks; they carry no Origin and no session.
+  app.use(sameOrigin(deps.config.appOrigin, (path) => path === '/webhook'));
+  app.use(loadSession(deps.sql, deps.config));
+
+  app.route('/', healthRoutes(deps));
+  app.route('/', pageRoutes(deps));
+  app.route('/', authRoutes(deps));
+  app.route('/', askRoutes(deps));
+  app.route('/', timerRoutes(deps));
+  app.route('/', billingRoutes(deps));
+  app.route('/', webhookRoutes(deps));
+  app.route('/', adminRoutes(deps));
+
+  app.notFound((c) =>
+    c.req.path.startsWith('/api/') ? c.json({ error: 'There is no such API route.' }, 404) : c.text('Not found', 404),
+  );
+
+  app.onError((err, c) => {
+    if (err instanceof ApiError) {
+      for (const [k, v] of Object.entries(err.options.headers ?? {})) c.header(k, v);
+      if (err.options.format === 'text') return c.text(err.message, err.status);
+      return c.json(err.options.body ?? { error: err.message }, err.status);
+    }
+    if (err instanceof HTTPException) {
+      const res = err.getResponse();
+      if (res.status === 401 && res.headers.has('www-authenticate')) return res;
+      return c.json({ error: err.message || 'The request could not be processed.' }, err.status);
+    }
+    c.get('log')?.error({ err }, 'unhandled error');
+    return c.json({ error: 'Something went wrong on our side. Please try again in a moment.' }, 500);
+  });
+
+  return app;
+}

@@ -1,0 +1,32 @@
+import type { GoogleGenAI } from '@google/genai';
+import type { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type Stripe from 'stripe';
+import type { Config } from '../core/config';
+import type { RunTimerJob } from '../core/jobs';
+import type { Logger } from '../core/logger';
+import type { Sql } from '../db/client';
+import type { SessionUser } from '../db/sessions';
+
+/** Everything the app needs from the outside; main.ts builds it, tests build their own. */
+export interface AppDeps {
+  config: Config;
+  sql: Sql;
+  /** Shared Redis for rate limits and per-user concurrency (state shared by every api process). */
+  redis: Redis;
+  timersQueue: Queue<RunTimerJob>;
+  stripe: Stripe;
+  gemini: GoogleGenAI;
+  logger: Logger;
+  /** Directory holding manifest.json and assets/ (dist/public). */
+  publicDir: string;
+}
+
+export interface AppEnv {
+  Variables: {
+    requestId: string;
+    log: Logger;
+    /** The signed-in user, from the session cookie only; null when signed out. */
+    user: SessionUser | null;
+  };
+}

@@ -1,0 +1,77 @@
+import path from 'node:path';
+import { serve } from '@hono/node-server';
+import { Redis } from 'ioredis';
+import { createGemini, createStripe } from '../core/clients';
+import { ConfigError, loadConfigFromProcess, type Config } from '../core/config';
+import { createTimersQueue } from '../core/jobs';
+import { createLogger } from '../core/logger';
+import { createSql } from '../db/client';
+import { createApp } from './app';
+import type { AppDeps } from './deps';
+
+// In-flight requests get this long to finish after SIGTERM before the process exits anyway.
+const SHUTDOWN_GRACE_MS = 25_000;
+
+function loadConfigOrExit(): Config {
+  try {
+    return loadConfigFromProcess();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+}
+
+async function main(): Promise<void> {
+  const config = loadConfigOrExit();
+  const logger = createLogger(config.logLevel, 'api');
+  const sql = createSql(config.databaseUrl);
+  const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: false, lazyConnect: false });
+  redis.on('error', (err) => logger.warn({ err: err.message }, 'redis error'));
+  const queueConnection = new Redis(config.redisUrl, { maxRetriesPerRequest: null });
+  queueConnection.on('error', (err) => logger.warn({ err: err.message }, 'redis (queue) error'));
+  const deps: AppDeps = {
+    config,
+    sql,
+    redis,
+    timersQueue: createTimersQueue(queueConnection, config.queuePrefix),
+    stripe: createStripe(config),
+    gemini: createGemini(config),
+    logger,
+    publicDir: path.resolve(process.cwd(), 'dist/public'),
+  };
+  const app = createApp(deps);
+  const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
+    logger.info({ port: info.port, standins: config.standins }, `listening on ${config.appUrl}`);
+  });
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down: finishing in-flight requests');
+    const force = setTimeout(() => {
+      logger.warn('grace period over, exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    server.close(async () => {
+      await Promise.allSettled([deps.timersQueue.close(), sql.end({ timeout: 5 })]);
+      redis.disconnect();
+      queueConnection.disconnect();
+      logger.info('stopped');
+      process.exit(0);
+    });
+    // Idle keep-alive sockets would hold close() open until they time out.
+    (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,29 @@
+import { randomUUID } from 'node:crypto';
+import { createMiddleware } from 'hono/factory';
+import type { Logger } from '../../core/logger';
+import type { AppEnv } from '../deps';
+
+/** Gives each request an id (kept from a trusted proxy's X-Request-Id) and logs one line when it ends. */
+export function requestLog(logger: Logger) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const incoming = c.req.header('x-request-id');
+    const requestId = incoming && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    const log = logger.child({ requestId });
+    c.set('requestId', requestId);
+    c.set('log', log);
+    c.header('X-Request-Id', requestId);
+    const start = performance.now();
+    await next();
+    const user = c.get('user');
+    log.info(
+      {
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round((performance.now() - start) * 10) / 10,
+        ...(user ? { userId: user.id } : {}),
+      },
+      'request',
+    );
+  });
+}

@@ -1,0 +1,85 @@
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { Hono, type Context } from 'hono';
+import { deleteCookie, getCookie } from 'hono/cookie';
+import { createGoogleIdTokenVerifier } from '../../core/auth/google-id-token';
+import { createLoginRateLimiter } from '../../core/auth/login-rate-limit';
+import { createSession, deleteSession, SESSION_COOKIE } from '../../db/sessions';
+import { upsertUserFromGoogle } from '../../db/users';
+import type { AppDeps, AppEnv } from '../deps';
+import { ApiError } from '../errors';
+import { setSessionCookie } from '../middleware/session';
+
+// Used when the request did not come through the Node server (app.request() in tests): one shared bucket.
+const UNKNOWN_IP = 'unknown';
+
+/** POST /api/auth/google, GET /api/check-session, GET /api/logout (spec section 7). */
+export function authRoutes({ config, sql, redis }: AppDeps) {
+  const app = new Hono<AppEnv>();
+  const verify = createGoogleIdTokenVerifier(config.google);
+  const allowAttempt = createLoginRateLimiter(redis, config.queuePrefix);
+
+  app.post('/api/auth/google', async (c) => {
+    const attempt = await allowAttempt(clientIp(c));
+    if (!attempt.allowed) {
+      const minutes = Math.ceil(attempt.retryAfterSeconds / 60);
+      throw loginError(429, `Too many sign-in attempts from your network. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`, {
+        'Retry-After': String(attempt.retryAfterSeconds),
+      });
+    }
+    const token = await readToken(c);
+    const result = await verify(token);
+    if (!result.ok) {
+      c.get('log').info({ reason: result.reason, error: result.message }, 'google sign-in refused');
+      throw loginError(result.reason === 'unavailable' ? 503 : 401, result.message);
+    }
+    const user = await upsertUserFromGoogle(sql, result.identity);
+    // A new sign-in replaces whatever session this browser had, so no orphan stays valid.
+    await deleteSession(sql, getCookie(c, SESSION_COOKIE));
+    const session = await createSession(sql, user.id);
+    setSessionCookie(c, config, session.token, session.expiresAt);
+    c.get('log').info({ userId: user.id }, 'signed in with google');
+    return c.json({ status: 'success' });
+  });
+
+  app.get('/api/check-session', (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json({ loggedIn: c.get('user') !== null });
+  });
+
+  app.get('/api/logout', async (c) => {
+    // The spec fixes GET, which SameSite=Lax still sends on a cross-site link; a browser marks such a request.
+    const site = c.req.header('sec-fetch-site');
+    if (site === 'cross-site' || site === 'same-site') {
+      throw new ApiError(403, 'This logout request came from another site and was refused. Use the Logout button instead.');
+    }
+    const wasSignedIn = c.get('user') !== null;
+    await deleteSession(sql, getCookie(c, SESSION_COOKIE));
+    deleteCookie(c, SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'Lax', secure: config.secureCookies });
+    c.header('Cache-Control', 'no-store');
+    return c.json({ message: wasSignedIn ? 'You are now logged out.' : 'You were not signed in.' });
+  });
+
+  return app;
+}
+
+/** The `token` field of the JSON body; anything unreadable becomes undefined and fails verification. */
+async function readToken(c: Context<AppEnv>): Promise<unknown> {
+  try {
+    const body: unknown = await c.req.json();
+    return body && typeof body === 'object' ? (body as { token?: unknown }).token : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function clientIp(c: Context<AppEnv>): string {
+  try {
+    return getConnInfo(c).remote.address ?? UNKNOWN_IP;
+  } catch {
+    return UNKNOWN_IP;
+  }
+}
+
+function loginError(status: 401 | 429 | 503, error: string, headers?: Record<string, string>): ApiError {
+  return new ApiError(status, error, { body: { status: 'error', error }, headers });
+}

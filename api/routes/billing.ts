@@ -1,0 +1,91 @@
+import { Hono } from 'hono';
+import Stripe from 'stripe';
+import { cancelSubscription } from '../../core/billing/cancel';
+import { changePlan } from '../../core/billing/change-plan';
+import { createPortalSession } from '../../core/billing/portal';
+import { isLookupKey, LOOKUP_KEYS } from '../../core/plans';
+import { getBilling } from '../../db/accounts';
+import type { AppDeps, AppEnv } from '../deps';
+import { ApiError } from '../errors';
+import { requireUser } from '../middleware/session';
+
+const PROVIDER_DOWN = 'The payment provider could not be reached. Please try again in a moment.';
+
+/** Stripe failures become a 502 in the route's shape; anything else stays a bug (500). */
+function providerError(err: unknown, options: ConstructorParameters<typeof ApiError>[2] = {}): unknown {
+  return err instanceof Stripe.errors.StripeError ? new ApiError(502, PROVIDER_DOWN, options) : err;
+}
+
+/** Plans and payment: billing info, checkout or plan switch, cancel, and the Stripe billing portal. */
+export function billingRoutes(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+
+  app.get('/api/account/billing', async (c) => {
+    const user = requireUser(c);
+    const billing = await getBilling(deps.sql, user.id);
+    if (!billing) throw new ApiError(404, 'Your account was not found. Please sign out and sign in again.');
+    c.header('Cache-Control', 'no-store');
+    return c.json({
+      subscription_tier: billing.tier,
+      credits: billing.credits,
+      subscription_status: billing.status,
+      period_end: billing.periodEnd.toISOString(),
+      allowance: billing.allowance,
+    });
+  });
+
+  app.post('/create-checkout-session', async (c) => {
+    const user = requireUser(c);
+    const body = (await c.req.json().catch(() => null)) as { lookup_key?: unknown } | null;
+    if (!isLookupKey(body?.lookup_key)) {
+      throw new ApiError(400, `Choose a paid plan: lookup_key must be one of ${LOOKUP_KEYS.join(', ')}.`);
+    }
+    const result = await changePlan(deps, user.id, body.lookup_key).catch((err) => {
+      throw providerError(err);
+    });
+    switch (result.kind) {
+      case 'checkout':
+        return c.json({ url: result.url });
+      case 'updated':
+        return c.json({ message: 'Subscription updated' });
+      case 'same':
+        return c.json({ message: 'Already on selected plan' });
+      case 'no-price':
+        c.get('log').error({ lookupKey: body.lookup_key }, 'Stripe price missing: run npm run stripe:setup');
+        throw new ApiError(503, 'This plan cannot be bought right now. Please try again later or contact support.');
+    }
+  });
+
+  app.post('/cancel-subscription', async (c) => {
+    const user = requireUser(c);
+    const canceled = await cancelSubscription(deps, user.id).catch((err) => {
+      throw providerError(err, { body: { success: false, message: PROVIDER_DOWN } });
+    });
+    return canceled
+      ? c.json({ success: true, message: 'Subscription canceled. You are now on the Free plan.' })
+      : c.json({ success: false, message: 'You have no paid subscription to cancel.' });
+  });
+
+  // A plain HTML form posts here, so errors are short sentences rather than JSON.
+  app.post('/create-portal-session', async (c) => {
+    const user = requireUser(c, 'text');
+    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+    const sessionId = typeof form.session_id === 'string' ? form.session_id.trim() : '';
+    if (!sessionId) {
+      throw new ApiError(400, 'The checkout session is missing. Go back, reload the page and try again.', { format: 'text' });
+    }
+    const result = await createPortalSession(deps, user.id, sessionId).catch((err) => {
+      throw providerError(err, { format: 'text' });
+    });
+    if (!result.ok) {
+      throw result.reason === 'not-found'
+        ? new ApiError(404, 'That checkout session was not found. Go back and try again.', { format: 'text' })
+        : new ApiError(403, 'That checkout session belongs to another account. Sign in with the account that paid.', {
+            format: 'text',
+          });
+    }
+    return c.redirect(result.url, 303);
+  });
+
+  return app;
+}

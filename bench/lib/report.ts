@@ -1,0 +1,62 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+
+export interface Row {
+  metric: string;
+  value: number;
+  unit: string;
+  /** The same quantity for the baseline measured in the same run, when there is one. */
+  baseline?: number;
+  /** What the goal is, e.g. '< 5 ms', printed beside the figure. */
+  goal?: string;
+}
+
+export interface BenchResult {
+  name: string;
+  method: string;
+  rows: Row[];
+}
+
+export function machine() {
+  return {
+    cpus: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'unknown'}`,
+    memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+    platform: `${os.platform()} ${os.release()}`,
+    loadavg: os.loadavg().map((l) => l.toFixed(2)).join(' '),
+  };
+}
+
+const fmt = (n: number) => (Number.isInteger(n) ? String(n) : n >= 100 ? n.toFixed(0) : n.toFixed(2));
+
+/** Prints the table and writes bench/results/<name>.json (the latest figures of that benchmark). */
+export async function report(result: BenchResult): Promise<void> {
+  console.log(`\n## ${result.name}\n${result.method}\n`);
+  const lines = result.rows.map((r) => [
+    r.metric,
+    `${fmt(r.value)} ${r.unit}`,
+    r.baseline === undefined ? '' : `${fmt(r.baseline)} ${r.unit}`,
+    r.baseline === undefined || r.baseline === 0 ? '' : `${(r.value / r.baseline).toFixed(2)}×`,
+    r.goal ?? '',
+  ]);
+  const header = ['metric', 'value', 'baseline', 'ratio', 'goal'];
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
+  const row = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
+  console.log(row(header));
+  console.log(row(widths.map((w) => '-'.repeat(w))));
+  for (const l of lines) console.log(row(l));
+  const dir = path.resolve('bench/results');
+  await mkdir(dir, { recursive: true });
+  await writeFile(
+    path.join(dir, `${result.name}.json`),
+    JSON.stringify({ ...result, at: new Date().toISOString(), machine: machine() }, null, 2),
+  );
+}
+
+export function percentile(values: number[], p: number): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const idx = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[idx]!;
+}

@@ -1,0 +1,56 @@
+import { startStandins, type Standins } from '../../dev/standins/server';
+import { createTestDatabase, type TestDatabase } from '../../test/support/db';
+import { deletePrefix, createTestRedis, testQueuePrefix, testRedisUrl } from '../../test/support/redis';
+import { freePort, startChild, type ChildServer } from './processes';
+
+export interface BenchStack {
+  api: ChildServer;
+  db: TestDatabase;
+  standins: Standins;
+  prefix: string;
+  env: Record<string, string>;
+  close: () => Promise<void>;
+}
+
+/**
+ * The built api (dist/server/api.js) in a process of its own, so the load generator does not share its event
+ * loop, with its own database and queue prefix and the stand-ins in this process.
+ */
+export async function startBenchStack(extraEnv: Record<string, string> = {}): Promise<BenchStack> {
+  const db = await createTestDatabase();
+  const prefix = testQueuePrefix();
+  const apiPort = await freePort();
+  const appUrl = `http://127.0.0.1:${apiPort}`;
+  const standins = await startStandins({
+    port: 0,
+    appUrl,
+    googleClientId: 'local-standin.apps.googleusercontent.com',
+    stripeWebhookSecret: 'whsec_local_standin',
+  });
+  const env = {
+    NODE_ENV: 'test',
+    APP_URL: appUrl,
+    DATABASE_URL: db.url,
+    REDIS_URL: testRedisUrl(),
+    QUEUE_PREFIX: prefix,
+    STANDIN_URL: standins.url,
+    LOG_LEVEL: 'silent',
+    ...extraEnv,
+  };
+  const api = await startChild(['dist/server/api.js'], env, { port: apiPort });
+  return {
+    api,
+    db,
+    standins,
+    prefix,
+    env,
+    close: async () => {
+      await api.stop();
+      await standins.close();
+      const redis = createTestRedis();
+      await deletePrefix(redis, prefix);
+      redis.disconnect();
+      await db.drop();
+    },
+  };
+}

@@ -1,0 +1,42 @@
+import { performance } from 'node:perf_hooks';
+import { createTemplateDatabase, dropDatabase } from '../test/support/pg';
+import type { BenchResult } from './lib/report';
+import { report } from './lib/report';
+
+/** Each benchmark runs on its own: `make bench ONLY=stream`. */
+const BENCHMARKS: Record<string, () => Promise<BenchResult[]>> = {
+  stream: async () => (await import('./stream')).run(),
+  api: async () => (await import('./api-throughput')).run(),
+  timers: async () => (await import('./timers-scale')).run(),
+  credits: async () => (await import('./credits')).run(),
+  page: async () => (await import('./page-weight')).run(),
+};
+
+async function main(): Promise<void> {
+  const only = process.argv.slice(2).filter(Boolean);
+  const unknown = only.filter((n) => !(n in BENCHMARKS));
+  if (unknown.length) {
+    console.error(`Unknown benchmark ${unknown.join(', ')}; choose from ${Object.keys(BENCHMARKS).join(', ')}.`);
+    process.exit(2);
+  }
+  const names = only.length ? only : Object.keys(BENCHMARKS);
+  // Benchmarks clone their databases from a migrated template, like the tests.
+  const template = await createTemplateDatabase();
+  try {
+    for (const name of names) {
+      const start = performance.now();
+      for (const result of await BENCHMARKS[name]!()) await report(result);
+      console.log(`(${name}: ${((performance.now() - start) / 1000).toFixed(1)} s)`);
+    }
+  } finally {
+    await dropDatabase(template);
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

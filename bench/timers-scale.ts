@@ -1,0 +1,142 @@
+import { RUN_TIMER_JOB } from '../core/jobs';
+import { createTimer } from '../core/timers';
+import { parseTimerInput, type TimerInput } from '../core/timer-input';
+import { startTestStack, type TestStack } from '../test/support/stack';
+import { createSignedInUser } from '../test/support/users';
+import { percentile, type BenchResult, type Row } from './lib/report';
+
+const TIMERS = 100_000;
+const PER_USER = 20;
+const CREATE_CONCURRENCY = 64;
+const THROUGHPUT_RUNS = 2_000;
+const SAME_MINUTE = 1_000;
+const WORKER_CONCURRENCY = '50';
+
+function input(i: number, time = `${String(i % 24).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}`): TimerInput {
+  const check = parseTimerInput({
+    scheduleType: i % 2 ? 'weekly' : 'daily',
+    time,
+    weekday: 'Wednesday',
+    ques: `Kubernetes meetups near me #${i}`,
+    web: '',
+    timezone: i % 3 ? 'Europe/Berlin' : 'America/New_York',
+  });
+  if (!check.ok) throw new Error(check.message);
+  return check.input;
+}
+
+/** Users in bulk (20 timers each at most); all on pro with credits to spare. */
+async function makeUsers(stack: TestStack, count: number): Promise<number[]> {
+  const ids: number[] = [];
+  for (let i = 0; i < count; i += 100) {
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(100, count - i) }, () => createSignedInUser(stack.db.sql).then((u) => u.user.id)),
+    );
+    ids.push(...batch);
+  }
+  await stack.db.sql`update accounts set tier = 'pro'`;
+  return ids;
+}
+
+async function redisUsedBytes(stack: TestStack): Promise<number> {
+  const info = await stack.redis.info('memory');
+  return Number(/used_memory:(\d+)/.exec(info)![1]);
+}
+
+async function createMany(stack: TestStack, users: number[], count: number, make: (i: number) => TimerInput): Promise<number[]> {
+  const ids: number[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: CREATE_CONCURRENCY }, async () => {
+      for (let i = next++; i < count; i = next++) {
+        const result = await createTimer(stack.deps, users[Math.floor(i / PER_USER)]!, make(i));
+        if (!result.ok) throw new Error('timer limit reached in the benchmark');
+        ids.push(result.timer.id);
+      }
+    }),
+  );
+  return ids;
+}
+
+async function scale(): Promise<Row[]> {
+  const stack = await startTestStack();
+  try {
+    const users = await makeUsers(stack, TIMERS / PER_USER);
+    const before = await redisUsedBytes(stack);
+    const start = performance.now();
+    await createMany(stack, users, TIMERS, (i) => input(i));
+    const seconds = (performance.now() - start) / 1000;
+    const after = await redisUsedBytes(stack);
+    const schedulers = await stack.deps.timersQueue.getJobSchedulersCount();
+    return [
+      { metric: `create ${TIMERS} timers (createTimer, ${CREATE_CONCURRENCY} at once)`, value: seconds, unit: 's' },
+      { metric: 'timers created per second', value: TIMERS / seconds, unit: 'timers/s' },
+      { metric: 'job schedulers in Redis afterwards', value: schedulers, unit: '', goal: `= ${TIMERS}` },
+      { metric: 'Redis memory per timer (scheduler + next job)', value: (after - before) / TIMERS, unit: 'B' },
+    ];
+  } finally {
+    await stack.close();
+  }
+}
+
+async function waitForRuns(stack: TestStack, count: number, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const [row] = await stack.db.sql<{ n: number }[]>`select count(*)::int as n from timer_runs where status <> 'running'`;
+    if (row!.n >= count) return;
+    if (Date.now() > deadline) throw new Error(`only ${row!.n} of ${count} runs finished in time`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function worker(): Promise<Row[]> {
+  const stack = await startTestStack({ env: { WORKER_CONCURRENCY, WORKER_RATE_PER_MINUTE: '1000000' } });
+  try {
+    stack.standins.gemini.setChunkDelay(0);
+    const users = await makeUsers(stack, Math.max(THROUGHPUT_RUNS, SAME_MINUTE) / PER_USER);
+    // Throughput: jobs added straight to the queue, one fire each, then the worker drains them.
+    const ids = await createMany(stack, users, THROUGHPUT_RUNS, (i) => input(i, '03:17'));
+    await stack.deps.timersQueue.addBulk(
+      ids.map((timerId, i) => ({ name: RUN_TIMER_JOB, data: { timerId }, opts: { jobId: `bench-${i}`, timestamp: Date.now() } })),
+    );
+    const start = performance.now();
+    await stack.startWorker();
+    await waitForRuns(stack, THROUGHPUT_RUNS, 120_000);
+    const runsPerSecond = THROUGHPUT_RUNS / ((performance.now() - start) / 1000);
+    await stack.worker!.close();
+    await stack.db.sql`update timers set deleted_at = now()`;
+    await stack.db.sql`delete from timer_runs`;
+    await stack.db.sql`update accounts set searches_used = 0`;
+    await stack.deps.timersQueue.obliterate({ force: true });
+
+    // Lag: 1,000 daily timers on the same minute, at least 15 s ahead.
+    const fire = new Date(Date.now() + 75_000);
+    fire.setUTCSeconds(0, 0);
+    const hhmm = `${String(fire.getUTCHours()).padStart(2, '0')}:${String(fire.getUTCMinutes()).padStart(2, '0')}`;
+    const sameMinute = (i: number) => ({ ...input(i, hhmm), scheduleType: 'daily' as const, weekday: null, timezone: 'UTC' });
+    await createMany(stack, users, SAME_MINUTE, sameMinute);
+    await stack.startWorker();
+    await waitForRuns(stack, SAME_MINUTE, fire.getTime() - Date.now() + 120_000);
+    const lags = await stack.db.sql<{ ms: number }[]>`
+      select extract(epoch from (started_at - scheduled_for)) * 1000 as ms from timer_runs`;
+    const lagMs = lags.map((r) => Number(r.ms));
+    return [
+      { metric: `worker throughput (concurrency ${WORKER_CONCURRENCY}, instant answers)`, value: runsPerSecond, unit: 'runs/s' },
+      { metric: `schedule lag, ${SAME_MINUTE} timers on one minute, p50`, value: percentile(lagMs, 50), unit: 'ms' },
+      { metric: `schedule lag, ${SAME_MINUTE} timers on one minute, p99`, value: percentile(lagMs, 99), unit: 'ms' },
+      { metric: 'runs recorded for that minute', value: lagMs.length, unit: '', goal: `= ${SAME_MINUTE}` },
+    ];
+  } finally {
+    await stack.close();
+  }
+}
+
+export async function run(): Promise<BenchResult[]> {
+  return [
+    {
+      name: 'timers',
+      method: `${TIMERS} timers for ${TIMERS / PER_USER} users through core createTimer (Postgres row + BullMQ job scheduler, ${CREATE_CONCURRENCY} at once); Redis memory from INFO used_memory before and after. Worker: one in-process worker (concurrency ${WORKER_CONCURRENCY}) with the Gemini stand-in answering at once; throughput over ${THROUGHPUT_RUNS} queued runs; lag = timer_runs.started_at minus the scheduled minute for ${SAME_MINUTE} daily timers on the same minute.`,
+      rows: [...(await scale()), ...(await worker())],
+    },
+  ];
+}

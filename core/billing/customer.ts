@@ -1,0 +1,21 @@
+import { lockAccountByUser, setStripeCustomer } from '../../db/billing';
+import type { BillingDeps } from './deps';
+
+/**
+ * The user's Stripe customer, created the first time. The account row stays locked while the customer is
+ * created, so concurrent checkouts of one user wait and then reuse it; the idempotency key (unique per account
+ * row) also makes a retry after a lost reply or a crash before commit return the same customer.
+ */
+export async function ensureCustomer({ sql, stripe }: BillingDeps, userId: number): Promise<string> {
+  return sql.begin(async (tx) => {
+    const account = await lockAccountByUser(tx, userId);
+    if (!account) throw new Error(`User ${userId} has no account`);
+    if (account.stripeCustomerId) return account.stripeCustomerId;
+    const customer = await stripe.customers.create(
+      { email: account.email, metadata: { user_id: String(userId) } },
+      { idempotencyKey: `eventfinder-customer-${userId}-${account.createdAt.getTime()}` },
+    );
+    await setStripeCustomer(tx, userId, customer.id);
+    return customer.id;
+  });
+}

@@ -1,0 +1,26 @@
+import { findBillingAccount } from '../../db/billing';
+import type { BillingDeps } from './deps';
+import { idOf } from './subscription-state';
+
+export type PortalResult = { ok: true; url: string } | { ok: false; reason: 'not-found' | 'not-yours' };
+
+/**
+ * A billing portal link for the user's own customer. The checkout session id comes from the page, so it is
+ * only accepted when that session was opened by this same user for this same customer.
+ */
+export async function createPortalSession(deps: BillingDeps, userId: number, checkoutSessionId: string): Promise<PortalResult> {
+  const account = await findBillingAccount(deps.sql, userId);
+  let session;
+  try {
+    session = await deps.stripe.checkout.sessions.retrieve(checkoutSessionId);
+  } catch (err) {
+    if ((err as { statusCode?: number }).statusCode === 404) return { ok: false, reason: 'not-found' };
+    throw err;
+  }
+  const customer = idOf(session.customer);
+  if (!account?.stripeCustomerId || session.client_reference_id !== String(userId) || customer !== account.stripeCustomerId) {
+    return { ok: false, reason: 'not-yours' };
+  }
+  const portal = await deps.stripe.billingPortal.sessions.create({ customer, return_url: `${deps.config.appUrl}/` });
+  return { ok: true, url: portal.url };
+}

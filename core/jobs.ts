@@ -1,0 +1,14 @@
+import { Queue, type ConnectionOptions } from 'bullmq';
+import { z } from 'zod';
+
+/** The api ↔ worker contract: queue names and job payloads. */
+export const TIMERS_QUEUE = 'timers';
+export const RUN_TIMER_JOB = 'run-timer';
+
+/** Job data stays tiny: the timer id; everything else is read from Postgres when the job runs. */
+export const runTimerJobSchema = z.object({ timerId: z.number().int().positive() });
+export type RunTimerJob = z.infer<typeof runTimerJobSchema>;
+
+export function createTimersQueue(connection: ConnectionOptions, prefix: string): Queue<RunTimerJob> {
+  return new Queue<RunTimerJob>(TIMERS_QUEUE, { connection, prefix });
+}

@@ -1,0 +1,101 @@
+import { CronExpressionParser } from 'cron-parser';
+
+/**
+ * A timer's schedule: when it fires, in the user's own time zone. The cron pattern plus `tz` is what BullMQ's
+ * job scheduler stores; it (via cron-parser, the library BullMQ itself uses) computes the next fire, so the
+ * page's "next run" and the real fire never disagree.
+ *
+ * Daylight-saving time: fires follow local wall-clock time, so 09:00 Europe/Berlin is 07:00 UTC in summer and
+ * 08:00 UTC in winter. A time inside the spring-forward gap (e.g. 02:30 on the last Sunday of March in Berlin,
+ * which does not exist) fires once that day, one hour later by the clock (03:30 CEST); a time inside the
+ * autumn overlap (02:30 on the last Sunday of October) fires once, at its first occurrence (02:30 CEST).
+ */
+export const SCHEDULE_TYPES = ['daily', 'weekly'] as const;
+export type ScheduleType = (typeof SCHEDULE_TYPES)[number];
+
+export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+export interface Schedule {
+  scheduleType: ScheduleType;
+  /** 'HH:MM', 24 h. */
+  time: string;
+  /** Only for weekly; null for daily. */
+  weekday: Weekday | null;
+  /** IANA name, e.g. 'Europe/Berlin'. */
+  timezone: string;
+}
+
+const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
+
+// Cron counts days of the week from Sunday = 0.
+const CRON_DAY: Record<Weekday, number> = {
+  Sunday: 0,
+  Monday: 1,
+  Tuesday: 2,
+  Wednesday: 3,
+  Thursday: 4,
+  Friday: 5,
+  Saturday: 6,
+};
+
+export type ScheduleCheck = { ok: true; schedule: Schedule } | { ok: false; message: string };
+
+/** True for a time zone name the runtime knows (IANA names and their aliases, e.g. 'UTC'). */
+export function isValidTimeZone(name: string): boolean {
+  if (!name || name.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Validates the schedule fields of POST /api/schedule; messages are the sentences the page shows. */
+export function parseSchedule(input: {
+  scheduleType?: unknown;
+  time?: unknown;
+  weekday?: unknown;
+  timezone?: unknown;
+}): ScheduleCheck {
+  const { scheduleType, time, weekday, timezone } = input;
+  if (typeof scheduleType !== 'string' || !(SCHEDULE_TYPES as readonly string[]).includes(scheduleType)) {
+    return { ok: false, message: "Schedule type must be 'daily' or 'weekly'." };
+  }
+  if (typeof time !== 'string' || !TIME.test(time)) {
+    return { ok: false, message: 'Time must be written as HH:MM in 24-hour form, from 00:00 to 23:59 (for example 09:00).' };
+  }
+  let day: Weekday | null = null;
+  if (scheduleType === 'weekly') {
+    if (weekday === undefined || weekday === null || weekday === '') {
+      return { ok: false, message: 'A weekly timer needs a day of the week (Monday to Sunday).' };
+    }
+    if (typeof weekday !== 'string' || !(WEEKDAYS as readonly string[]).includes(weekday)) {
+      return { ok: false, message: 'Day of week must be one of Monday, Tuesday, Wednesday, Thursday, Friday, Saturday or Sunday.' };
+    }
+    day = weekday as Weekday;
+  }
+  if (typeof timezone !== 'string' || !isValidTimeZone(timezone)) {
+    return { ok: false, message: 'Time zone must be a valid IANA time zone name, such as Europe/Berlin.' };
+  }
+  return { ok: true, schedule: { scheduleType, time, weekday: day, timezone } as Schedule };
+}
+
+/** The 5-field cron pattern of a schedule (minute hour day-of-month month day-of-week), read in `timezone`. */
+export function cronPattern(schedule: Pick<Schedule, 'scheduleType' | 'time' | 'weekday'>): string {
+  const [hh, mm] = schedule.time.split(':').map(Number);
+  const dow = schedule.scheduleType === 'weekly' && schedule.weekday ? String(CRON_DAY[schedule.weekday]) : '*';
+  return `${mm} ${hh} * * ${dow}`;
+}
+
+/** The first fire strictly after `from`. */
+export function nextRunAt(schedule: Schedule, from: Date = new Date()): Date {
+  return nextRuns(schedule, from, 1)[0]!;
+}
+
+/** The next `count` fires strictly after `from`. */
+export function nextRuns(schedule: Schedule, from: Date, count: number): Date[] {
+  const it = CronExpressionParser.parse(cronPattern(schedule), { currentDate: from, tz: schedule.timezone });
+  return Array.from({ length: count }, () => it.next().toDate());
+}

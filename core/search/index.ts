@@ -1,0 +1,81 @@
+import type { GoogleGenAI } from '@google/genai';
+import type { Config } from '../config';
+import { extractFacts, type WebsiteFacts } from './extract';
+import { streamAnswer, type Source } from './gemini-stream';
+import { buildPrompt } from './prompt';
+import { fetchWebsite, type ResolvedAddress } from './website';
+
+export { SearchError, type SearchErrorCode } from './errors';
+export type { Source } from './gemini-stream';
+
+/**
+ * The search pipeline shared by /api/ask and the timer worker: website guard + fetch, extraction, prompt,
+ * Gemini stream.
+ */
+export interface SearchDeps {
+  gemini: GoogleGenAI;
+  config: Config;
+  /** Host name resolver for the website guard; the system resolver when absent (tests inject one). */
+  resolve?: (hostname: string) => Promise<ResolvedAddress[]>;
+}
+
+export interface SearchInput {
+  question: string;
+  /** Empty, or an http(s) URL. */
+  website: string;
+  /** IANA time zone of the user, e.g. 'Europe/Berlin'. */
+  timezone: string;
+}
+
+export interface SearchResult {
+  answer: string;
+  model: string;
+  promptTokens: number | null;
+  outputTokens: number | null;
+  /** Grounding sources (already listed at the end of `answer`). */
+  sources: Source[];
+}
+
+/** A search whose website has been read: what is left is asking Gemini. */
+export interface PreparedSearch {
+  prompt: string;
+  grounding: boolean;
+  website: WebsiteFacts | null;
+}
+
+/** Falls back to UTC for a missing or unknown time zone name, so a bad value never fails a search. */
+export function safeTimezone(timezone: string): string {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: timezone });
+    return timezone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+}
+
+/** Step 1: reads the website behind the guard (throws SearchError 400/502) and builds the prompt. */
+export async function prepareSearch(deps: SearchDeps, input: SearchInput, signal?: AbortSignal): Promise<PreparedSearch> {
+  const website = input.website.trim()
+    ? extractFacts(await fetchWebsite(input.website.trim(), { allow: deps.config.websiteFetchAllow, resolve: deps.resolve, signal }))
+    : null;
+  const prompt = buildPrompt({ question: input.question.trim(), timezone: safeTimezone(input.timezone), now: new Date(), website });
+  return { prompt, grounding: website === null, website };
+}
+
+/** Step 2: streams Gemini's answer through `onText`; throws SearchError (check whether text was delivered). */
+export async function answerSearch(
+  deps: SearchDeps,
+  prepared: PreparedSearch,
+  onText: (text: string) => void | Promise<void>,
+  signal?: AbortSignal,
+): Promise<SearchResult> {
+  const model = deps.config.gemini.model;
+  const outcome = await streamAnswer(deps.gemini, { model, prompt: prepared.prompt, grounding: prepared.grounding, signal, onText });
+  return { model, ...outcome };
+}
+
+/** Runs a whole search to completion (the worker's entry point); throws SearchError on failure. */
+export async function runSearch(deps: SearchDeps, input: SearchInput, signal?: AbortSignal): Promise<SearchResult> {
+  const prepared = await prepareSearch(deps, input, signal);
+  return answerSearch(deps, prepared, () => {}, signal);
+}

@@ -1,0 +1,56 @@
+import type { EventFact } from './event-fact';
+import type { WebsiteFacts } from './extract';
+
+export const SYSTEM_INSTRUCTION = [
+  'You help people find events such as conferences, meetups and festivals.',
+  'Answer in plain text only: the answer is shown in a plain text box, so never use Markdown',
+  '(no asterisks, no # headings, no tables, no [text](link) links). Use short lines and blank lines between events.',
+  'For each event give its name, date (with time when known), place, and a link.',
+  'Only list events you have evidence for; if you found none, say so and suggest how to search differently.',
+].join(' ');
+
+export interface PromptInput {
+  question: string;
+  timezone: string;
+  now: Date;
+  website: WebsiteFacts | null;
+}
+
+/** The date as the user sees it, e.g. 'Wednesday, 14 May 2025'. */
+export function todayIn(timezone: string, now: Date): string {
+  return new Intl.DateTimeFormat('en-GB', { timeZone: timezone, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(now);
+}
+
+/** One event as prompt lines; the `EVENT n` / `key: value` layout is stable so answers can cite it. */
+export function eventLines(event: EventFact, index: number): string {
+  const fields: [string, string | undefined][] = [
+    ['name', event.name],
+    ['start', event.start],
+    ['end', event.end],
+    ['place', event.place],
+    ['link', event.url],
+    ['organizer', event.organizer],
+    ['offers', event.offers],
+    ['description', event.description],
+  ];
+  return [`EVENT ${index + 1}`, ...fields.filter(([, v]) => v).map(([k, v]) => `${k}: ${v}`)].join('\n');
+}
+
+/** The user turn: today's date and time zone, the question, and the website's facts with their source URL. */
+export function buildPrompt({ question, timezone, now, website }: PromptInput): string {
+  const parts = [`Today is ${todayIn(timezone, now)}. The user's time zone is ${timezone}; give dates and times in it when you can.`, '', `QUESTION: ${question}`];
+  if (website) {
+    parts.push('', `WEBSITE: ${website.url}${website.title ? ` (${website.title})` : ''}`);
+    parts.push('Answer from this website only. Its facts follow.');
+    if (website.events.length > 0) {
+      parts.push('', `STRUCTURED EVENTS FROM ${website.url}:`, ...website.events.map((e, i) => `${eventLines(e, i)}\n`));
+    } else {
+      parts.push('', 'The website carries no structured event data.');
+    }
+    if (website.text) parts.push('', `WEBSITE TEXT FROM ${website.url}:`, website.text);
+    parts.push('', 'END OF WEBSITE FACTS');
+  } else {
+    parts.push('', 'Search the web for current information and list the matching events.');
+  }
+  return parts.join('\n');
+}

@@ -1,0 +1,68 @@
+import type { Queue } from 'bullmq';
+import { RUN_TIMER_JOB, type RunTimerJob } from './jobs';
+import { cronPattern, type Schedule } from './schedule';
+
+/** Retries of one fire: transient upstream errors back off exponentially (30 s, 60 s, 120 s, ...). */
+export const RUN_ATTEMPTS = 4;
+export const RUN_BACKOFF_MS = 30_000;
+
+/** A Redis call of the API must not hang a request while Redis is away (the queue connection retries forever). */
+export const REDIS_TIMEOUT_MS = 3_000;
+
+/** Raised when Redis could not be reached in time; the API answers 503. */
+export class SchedulerUnavailableError extends Error {
+  override name = 'SchedulerUnavailableError';
+}
+
+/** Stable per timer and colon-free (BullMQ uses colons in its own keys and iteration ids). */
+export function schedulerId(timerId: number): string {
+  return `timer-${timerId}`;
+}
+
+/** The timer id of a scheduler id, or null for a scheduler this project did not make. */
+export function timerIdOfScheduler(id: string): number | null {
+  const m = /^timer-(\d+)$/.exec(id);
+  return m ? Number(m[1]) : null;
+}
+
+/** Creates or updates the timer's job scheduler; job data stays the timer id alone. */
+export async function upsertTimerScheduler(
+  queue: Queue<RunTimerJob>,
+  timer: Schedule & { id: number },
+): Promise<void> {
+  await queue.upsertJobScheduler(
+    schedulerId(timer.id),
+    { pattern: cronPattern(timer), tz: timer.timezone },
+    {
+      name: RUN_TIMER_JOB,
+      data: { timerId: timer.id },
+      opts: {
+        attempts: RUN_ATTEMPTS,
+        backoff: { type: 'exponential', delay: RUN_BACKOFF_MS },
+        // Finished jobs are kept briefly for Bull Board; the run history lives in Postgres.
+        removeOnComplete: { age: 7 * 24 * 3600, count: 1000 },
+        removeOnFail: { age: 30 * 24 * 3600, count: 5000 },
+      },
+    },
+  );
+}
+
+export async function removeTimerScheduler(queue: Queue<RunTimerJob>, timerId: number): Promise<void> {
+  await queue.removeJobScheduler(schedulerId(timerId));
+}
+
+/** Runs a Redis operation with a deadline, turning a hang or an error into SchedulerUnavailableError. */
+export async function withRedisDeadline<T>(op: () => Promise<T>, ms = REDIS_TIMEOUT_MS): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new SchedulerUnavailableError(`Redis did not answer within ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([op(), deadline]);
+  } catch (err) {
+    if (err instanceof SchedulerUnavailableError) throw err;
+    throw new SchedulerUnavailableError((err as Error).message);
+  } finally {
+    clearTimeout(timer);
+  }
+}

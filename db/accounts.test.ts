@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../test/support/db';
+import { createSignedInUser } from '../test/support/users';
+import { getBilling, refundCredit, takeCredit } from './accounts';
+
+describe('accounts and credits', () => {
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+  });
+  afterAll(() => db.drop());
+
+  it('starts a new user on the free plan with 10 credits', async () => {
+    const { user } = await createSignedInUser(db.sql);
+    expect(await getBilling(db.sql, user.id)).toMatchObject({ tier: 'free', credits: 10, allowance: 10, status: 'active' });
+  });
+
+  it('never overdraws under 20 concurrent takes', async () => {
+    const { user } = await createSignedInUser(db.sql);
+    const results = await Promise.all(Array.from({ length: 20 }, () => takeCredit(db.sql, user.id)));
+    expect(results.filter((r) => r.ok)).toHaveLength(10);
+    expect(results.filter((r) => !r.ok)).toHaveLength(10);
+    expect((await getBilling(db.sql, user.id))?.credits).toBe(0);
+    await refundCredit(db.sql, user.id);
+    expect((await getBilling(db.sql, user.id))?.credits).toBe(1);
+  });
+
+  it('rolls an ended free period forward by whole months, once', async () => {
+    const { user } = await createSignedInUser(db.sql);
+    await db.sql`update accounts set searches_used = 10,
+      period_start = now() - interval '2 months 3 days', period_end = now() - interval '1 month 3 days'
+      where user_id = ${user.id}`;
+    const results = await Promise.all(Array.from({ length: 5 }, () => takeCredit(db.sql, user.id)));
+    expect(results.every((r) => r.ok)).toBe(true);
+    const billing = await getBilling(db.sql, user.id);
+    expect(billing?.credits).toBe(5);
+    expect(billing!.periodEnd.getTime()).toBeGreaterThan(Date.now());
+    expect(billing!.periodEnd.getTime()).toBeLessThan(Date.now() + 32 * 24 * 3600 * 1000);
+  });
+
+  it('keeps a paid period even after its end passes (Stripe renews it)', async () => {
+    const { user } = await createSignedInUser(db.sql);
+    await db.sql`update accounts set tier = 'plus', searches_used = 50, period_end = now() - interval '1 day'
+      where user_id = ${user.id}`;
+    expect((await takeCredit(db.sql, user.id)).ok).toBe(false);
+  });
+});

@@ -1,0 +1,78 @@
+import { PLANS, planOf, type Tier } from '../core/plans';
+import type { Sql } from './client';
+
+// The allowance per tier as a JSON parameter, so SQL reads the same table as the page (core/plans.ts).
+const ALLOWANCES: Record<string, number> = Object.fromEntries(PLANS.map((p) => [p.tier, p.searchesPerMonth]));
+
+export interface Billing {
+  tier: Tier;
+  /** Searches left in the current period, never below 0. */
+  credits: number;
+  allowance: number;
+  used: number;
+  status: string;
+  periodEnd: Date;
+}
+
+export type CreditResult = { ok: true; billing: Billing } | { ok: false; billing: Billing };
+
+type AccountRow = { tier: Tier; searches_used: number; status: string; period_end: Date };
+
+function toBilling(row: AccountRow): Billing {
+  const allowance = planOf(row.tier).searchesPerMonth;
+  return {
+    tier: row.tier,
+    allowance,
+    used: row.searches_used,
+    credits: Math.max(allowance - row.searches_used, 0),
+    status: row.status,
+    periodEnd: row.period_end,
+  };
+}
+
+/**
+ * Starts a new month for a free account whose period has ended. The WHERE clause is re-checked under the
+ * row lock, so concurrent callers roll the period once.
+ */
+export async function rollFreePeriod(sql: Sql, userId: number): Promise<void> {
+  await sql`
+    update accounts set
+      period_start = rolled.start,
+      period_end = rolled.start + interval '1 month',
+      searches_used = 0,
+      updated_at = now()
+    from (
+      select a.user_id,
+        a.period_start + make_interval(months =>
+          (extract(year from age(now(), a.period_start)) * 12 + extract(month from age(now(), a.period_start)))::int
+        ) as start
+      from accounts a where a.user_id = ${userId}
+    ) rolled
+    where accounts.user_id = rolled.user_id and accounts.tier = 'free' and accounts.period_end <= now()`;
+}
+
+export async function getBilling(sql: Sql, userId: number): Promise<Billing | null> {
+  await rollFreePeriod(sql, userId);
+  const [row] = await sql<AccountRow[]>`
+    select tier, searches_used, status, period_end from accounts where user_id = ${userId}`;
+  return row ? toBilling(row) : null;
+}
+
+/** Takes one search credit with a single conditional UPDATE: concurrent callers can never overdraw. */
+export async function takeCredit(sql: Sql, userId: number): Promise<CreditResult> {
+  await rollFreePeriod(sql, userId);
+  const [row] = await sql<AccountRow[]>`
+    update accounts set searches_used = searches_used + 1, updated_at = now()
+    where user_id = ${userId} and searches_used < (${sql.json(ALLOWANCES)}::jsonb ->> tier)::int
+    returning tier, searches_used, status, period_end`;
+  if (row) return { ok: true, billing: toBilling(row) };
+  const billing = await getBilling(sql, userId);
+  if (!billing) throw new Error(`User ${userId} has no account`);
+  return { ok: false, billing };
+}
+
+/** Gives back a credit taken for a search that produced nothing. */
+export async function refundCredit(sql: Sql, userId: number): Promise<void> {
+  await sql`update accounts set searches_used = greatest(searches_used - 1, 0), updated_at = now()
+            where user_id = ${userId}`;
+}

@@ -1,0 +1,65 @@
+import type { Sql } from './client';
+
+export type SearchStatus = 'running' | 'answered' | 'failed' | 'refused';
+
+/** Records a search as it starts; returns its id for the later updates. */
+export async function startSearchRecord(
+  sql: Sql,
+  row: { userId: number; question: string; website: string; model: string; timerRunId?: number | null },
+): Promise<number> {
+  const [rec] = await sql<{ id: string }[]>`
+    insert into searches (user_id, timer_run_id, question, website, status, model)
+    values (${row.userId}, ${row.timerRunId ?? null}, ${row.question}, ${row.website}, 'running', ${row.model})
+    returning id`;
+  return Number(rec!.id);
+}
+
+/** Notes when the first answer text went out (time to first chunk). */
+export async function markFirstChunk(sql: Sql, id: number): Promise<void> {
+  await sql`update searches set first_chunk_at = now() where id = ${id} and first_chunk_at is null`;
+}
+
+/** Closes a search record with its outcome. */
+export async function finishSearchRecord(
+  sql: Sql,
+  id: number,
+  outcome: {
+    status: Exclude<SearchStatus, 'running'>;
+    error?: string | null;
+    answerChars?: number;
+    promptTokens?: number | null;
+    outputTokens?: number | null;
+  },
+): Promise<void> {
+  await sql`
+    update searches set
+      status = ${outcome.status},
+      error = ${outcome.error ?? null},
+      answer_chars = ${outcome.answerChars ?? 0},
+      prompt_tokens = ${outcome.promptTokens ?? null},
+      output_tokens = ${outcome.outputTokens ?? null},
+      finished_at = now()
+    where id = ${id}`;
+}
+
+export interface SearchRow {
+  id: number;
+  status: SearchStatus;
+  question: string;
+  website: string;
+  error: string | null;
+  answer_chars: number;
+  model: string;
+  prompt_tokens: number | null;
+  output_tokens: number | null;
+  first_chunk_at: Date | null;
+  finished_at: Date | null;
+}
+
+/** A user's searches, newest first (support and tests). */
+export async function listSearches(sql: Sql, userId: number, limit = 50): Promise<SearchRow[]> {
+  const rows = await sql<(SearchRow & { id: string })[]>`
+    select id, status, question, website, error, answer_chars, model, prompt_tokens, output_tokens, first_chunk_at, finished_at
+    from searches where user_id = ${userId} order by started_at desc, id desc limit ${limit}`;
+  return rows.map((r) => ({ ...r, id: Number(r.id) }));
+}

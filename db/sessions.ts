@@ -1,0 +1,59 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Sql } from './client';
+
+export const SESSION_COOKIE = 'ef_session';
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+// Extending on every request would write on every request; half the lifetime keeps expiry sliding cheaply.
+const RENEW_WHEN_LEFT_MS = SESSION_TTL_MS / 2;
+
+export interface SessionUser {
+  id: number;
+  email: string;
+  name: string;
+}
+
+export type SessionCheck =
+  | { valid: true; user: SessionUser; expiresAt: Date; renewed: boolean }
+  | { valid: false };
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** Creates a session and returns the raw token for the cookie; only its hash is stored. */
+export async function createSession(sql: Sql, userId: number): Promise<{ token: string; expiresAt: Date }> {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+  await sql`insert into sessions (token_hash, user_id, expires_at)
+            values (${hashToken(token)}, ${userId}, ${expiresAt})`;
+  return { token, expiresAt };
+}
+
+/** Validates a cookie token; slides the expiry forward once half of the lifetime has passed. */
+export async function validateSession(sql: Sql, token: string | undefined): Promise<SessionCheck> {
+  if (!token || token.length > 100) return { valid: false };
+  const hash = hashToken(token);
+  const [row] = await sql<{ user_id: string; email: string; name: string; expires_at: Date }[]>`
+    select s.user_id, u.email, u.name, s.expires_at
+    from sessions s join users u on u.id = s.user_id
+    where s.token_hash = ${hash} and s.expires_at > now()`;
+  if (!row) return { valid: false };
+  let expiresAt = row.expires_at;
+  let renewed = false;
+  if (expiresAt.getTime() - Date.now() < RENEW_WHEN_LEFT_MS) {
+    expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+    await sql`update sessions set expires_at = ${expiresAt} where token_hash = ${hash}`;
+    renewed = true;
+  }
+  return { valid: true, user: { id: Number(row.user_id), email: row.email, name: row.name }, expiresAt, renewed };
+}
+
+export async function deleteSession(sql: Sql, token: string | undefined): Promise<void> {
+  if (!token) return;
+  await sql`delete from sessions where token_hash = ${hashToken(token)}`;
+}
+
+export async function deleteExpiredSessions(sql: Sql): Promise<number> {
+  const rows = await sql`delete from sessions where expires_at <= now()`;
+  return rows.count;
+}

@@ -1,0 +1,93 @@
+import type { Sql } from './client';
+
+export type RunStatus = 'running' | 'succeeded' | 'failed' | 'skipped';
+
+export interface TimerRun {
+  id: number;
+  timerId: number;
+  scheduledFor: Date;
+  startedAt: Date;
+  finishedAt: Date | null;
+  status: RunStatus;
+  creditTaken: boolean;
+  answer: string | null;
+  error: string | null;
+}
+
+type RunRow = {
+  id: string;
+  timer_id: string;
+  scheduled_for: Date;
+  started_at: Date;
+  finished_at: Date | null;
+  status: RunStatus;
+  credit_taken: boolean;
+  answer: string | null;
+  error: string | null;
+};
+
+function toRun(r: RunRow): TimerRun {
+  return {
+    id: Number(r.id),
+    timerId: Number(r.timer_id),
+    scheduledFor: r.scheduled_for,
+    startedAt: r.started_at,
+    finishedAt: r.finished_at,
+    status: r.status,
+    creditTaken: r.credit_taken,
+    answer: r.answer,
+    error: r.error,
+  };
+}
+
+/**
+ * The run of one scheduled fire, created on first sight and locked for the rest of the transaction: a retried
+ * or redelivered job lands on the same row (unique timer + scheduled time) and waits for any other holder.
+ */
+export async function claimRun(tx: Sql, timerId: number, scheduledFor: Date): Promise<TimerRun> {
+  await tx`insert into timer_runs (timer_id, scheduled_for, status) values (${timerId}, ${scheduledFor}, 'running')
+           on conflict (timer_id, scheduled_for) do nothing`;
+  const [row] = await tx<RunRow[]>`
+    select * from timer_runs where timer_id = ${timerId} and scheduled_for = ${scheduledFor} for update`;
+  return toRun(row!);
+}
+
+export async function markCreditTaken(tx: Sql, runId: number): Promise<void> {
+  await tx`update timer_runs set credit_taken = true, started_at = now() where id = ${runId}`;
+}
+
+/** A new attempt of a run that is still open: its start time and last error are refreshed. */
+export async function markAttempt(tx: Sql, runId: number): Promise<void> {
+  await tx`update timer_runs set started_at = now(), status = 'running' where id = ${runId}`;
+}
+
+export async function finishRun(
+  sql: Sql,
+  runId: number,
+  outcome: { status: 'succeeded' | 'skipped'; answer?: string | null; error?: string | null },
+): Promise<void> {
+  await sql`update timer_runs set status = ${outcome.status}, answer = ${outcome.answer ?? null},
+              error = ${outcome.error ?? null}, finished_at = now()
+            where id = ${runId}`;
+}
+
+/** Records why the latest attempt failed while BullMQ retries it. */
+export async function noteRunError(sql: Sql, runId: number, error: string): Promise<void> {
+  await sql`update timer_runs set error = ${error} where id = ${runId}`;
+}
+
+export async function listRuns(sql: Sql, timerId: number): Promise<TimerRun[]> {
+  const rows = await sql<RunRow[]>`select * from timer_runs where timer_id = ${timerId} order by scheduled_for`;
+  return rows.map(toRun);
+}
+
+/**
+ * Ends a run as failed and gives its credit back, once: only the call that flips credit_taken refunds, so a
+ * duplicate execution (stalled job) cannot refund twice. Returns whether a credit is to be refunded.
+ */
+export async function failRun(tx: Sql, runId: number, error: string): Promise<boolean> {
+  const rows = await tx`update timer_runs set status = 'failed', error = ${error}, finished_at = now(), credit_taken = false
+                        where id = ${runId} and credit_taken returning id`;
+  if (rows.count === 0) await tx`update timer_runs set status = 'failed', error = ${error}, finished_at = now() where id = ${runId}`;
+  return rows.count === 1;
+}

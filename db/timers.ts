@@ -1,0 +1,125 @@
+import type { Schedule, ScheduleType, Weekday } from '../core/schedule';
+import type { Sql } from './client';
+
+export interface Timer extends Schedule {
+  id: number;
+  userId: number;
+  ques: string;
+  web: string;
+  createdAt: Date;
+  deletedAt: Date | null;
+}
+
+export interface LatestRun {
+  at: Date;
+  status: string;
+  answer: string | null;
+  error: string | null;
+}
+
+type TimerRow = {
+  id: string;
+  user_id: string;
+  schedule_type: ScheduleType;
+  time: string;
+  weekday: Weekday | null;
+  question: string;
+  website: string;
+  timezone: string;
+  created_at: Date;
+  deleted_at: Date | null;
+};
+
+const COLUMNS = 'id, user_id, schedule_type, time, weekday, question, website, timezone, created_at, deleted_at';
+
+function toTimer(r: TimerRow): Timer {
+  return {
+    id: Number(r.id),
+    userId: Number(r.user_id),
+    scheduleType: r.schedule_type,
+    time: r.time,
+    weekday: r.weekday,
+    ques: r.question,
+    web: r.website,
+    timezone: r.timezone,
+    createdAt: r.created_at,
+    deletedAt: r.deleted_at,
+  };
+}
+
+/**
+ * Serialises timer creation per user for the rest of the transaction, so two concurrent saves cannot both
+ * pass the 20-timer limit. The lock is released at commit or rollback.
+ */
+export async function lockUserTimers(tx: Sql, userId: number): Promise<void> {
+  await tx`select pg_advisory_xact_lock(hashtext('timers'), ${userId}::int)`;
+}
+
+export async function countActiveTimers(sql: Sql, userId: number): Promise<number> {
+  const [row] = await sql<{ n: number }[]>`
+    select count(*)::int as n from timers where user_id = ${userId} and deleted_at is null`;
+  return row!.n;
+}
+
+export async function insertTimer(
+  sql: Sql,
+  userId: number,
+  t: Schedule & { ques: string; web: string },
+): Promise<Timer> {
+  const [row] = await sql<TimerRow[]>`
+    insert into timers (user_id, schedule_type, time, weekday, question, website, timezone)
+    values (${userId}, ${t.scheduleType}, ${t.time}, ${t.weekday}, ${t.ques}, ${t.web}, ${t.timezone})
+    returning ${sql.unsafe(COLUMNS)}`;
+  return toTimer(row!);
+}
+
+/** Any timer by id, deleted or not (the worker decides what a deleted one means). */
+export async function getTimer(sql: Sql, id: number): Promise<Timer | null> {
+  const [row] = await sql<TimerRow[]>`select ${sql.unsafe(COLUMNS)} from timers where id = ${id}`;
+  return row ? toTimer(row) : null;
+}
+
+/** Every active timer, for the worker's reconcile pass. */
+export async function listAllActiveTimers(sql: Sql): Promise<Timer[]> {
+  const rows = await sql<TimerRow[]>`
+    select ${sql.unsafe(COLUMNS)} from timers where deleted_at is null order by id`;
+  return rows.map(toTimer);
+}
+
+/** The user's active timers, oldest first, each with its latest run. */
+export async function listUserTimers(sql: Sql, userId: number): Promise<(Timer & { lastRun: LatestRun | null })[]> {
+  const rows = await sql<(TimerRow & { run_at: Date | null; run_status: string | null; run_answer: string | null; run_error: string | null })[]>`
+    select ${sql.unsafe(COLUMNS.split(', ').map((c) => `t.${c}`).join(', '))},
+      r.scheduled_for as run_at, r.status as run_status, r.answer as run_answer, r.error as run_error
+    from timers t
+    left join lateral (
+      select scheduled_for, status, answer, error from timer_runs
+      where timer_id = t.id order by scheduled_for desc limit 1
+    ) r on true
+    where t.user_id = ${userId} and t.deleted_at is null
+    order by t.id`;
+  return rows.map((r) => ({
+    ...toTimer(r),
+    lastRun: r.run_at ? { at: r.run_at, status: r.run_status!, answer: r.run_answer, error: r.run_error } : null,
+  }));
+}
+
+/** Marks the user's own active timer deleted; false when it is unknown, deleted or someone else's. */
+export async function markTimerDeleted(sql: Sql, userId: number, id: number): Promise<boolean> {
+  const rows = await sql`
+    update timers set deleted_at = now() where id = ${id} and user_id = ${userId} and deleted_at is null`;
+  return rows.count === 1;
+}
+
+
+/**
+ * Held (shared) by a create or delete from its Postgres write until commit, and (exclusive) by the worker's
+ * reconcile pass; so reconcile never sees a scheduler whose timer row is not committed yet and removes it.
+ */
+export async function lockSchedulersShared(tx: Sql): Promise<void> {
+  await tx`select pg_advisory_xact_lock_shared(hashtext('timer-schedulers'))`;
+}
+
+export async function lockSchedulersExclusive(tx: Sql): Promise<void> {
+  await tx`select pg_advisory_xact_lock(hashtext('timer-schedulers'))`;
+}

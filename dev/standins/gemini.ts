@@ -1,0 +1,180 @@
+import { Hono, type Context } from 'hono';
+import { stream } from 'hono/streaming';
+import { answerFor, chunksOf } from './gemini-answer';
+import { sitesApp } from './sites';
+
+export interface GeminiFailure {
+  /** 'before': the request is refused with an error status; 'after': the stream breaks after two chunks. */
+  when: 'before' | 'after';
+  status: 400 | 403 | 429 | 500 | 503;
+}
+
+export interface GeminiRequestRecord {
+  model: string;
+  method: string;
+  apiKey: string | undefined;
+  body: {
+    contents?: { role?: string; parts?: { text?: string }[] }[];
+    systemInstruction?: unknown;
+    generationConfig?: Record<string, unknown>;
+    tools?: unknown[];
+  };
+  /** The user prompt text. */
+  prompt: string;
+}
+
+const STATUS_NAMES: Record<number, string> = {
+  400: 'INVALID_ARGUMENT',
+  403: 'PERMISSION_DENIED',
+  429: 'RESOURCE_EXHAUSTED',
+  500: 'INTERNAL',
+  503: 'UNAVAILABLE',
+};
+const MESSAGES: Record<number, string> = {
+  400: 'Request contains an invalid argument.',
+  403: 'Method doesn\'t allow unregistered callers (callers without established identity). Please use API Key or other form of API consumer identity to call this API.',
+  429: 'Resource has been exhausted (e.g. check quota).',
+  500: 'An internal error has occurred. Please retry or report in https://developers.generativeai.google/guide/troubleshooting',
+  503: 'The model is overloaded. Please try again later.',
+};
+
+const errorBody = (code: number) => ({ error: { code, message: MESSAGES[code] ?? 'Error', status: STATUS_NAMES[code] ?? 'UNKNOWN' } });
+
+/**
+ * Gemini REST stand-in: `POST /v1beta/models/{model}:streamGenerateContent?alt=sse` (and `:generateContent`)
+ * with `x-goog-api-key`, one `data: {GenerateContentResponse}` event per chunk. Answers deterministically
+ * from the prompt (the events in its website facts, or a fixed grounded answer), and serves sample event
+ * websites under /sites/.
+ */
+export function createGeminiStandin(options: { chunkDelayMs?: number; firstChunkDelayMs?: number } = {}) {
+  let chunkDelayMs = options.chunkDelayMs ?? 40;
+  // A model's time to first token; benchmarks set it to measure what our server adds on top.
+  let firstChunkDelayMs = options.firstChunkDelayMs ?? 0;
+  const failures: GeminiFailure[] = [];
+  const state = {
+    lastRequest: null as GeminiRequestRecord | null,
+    requests: 0,
+    /** Streams whose client went away before the answer was complete. */
+    abortedRequests: 0,
+    /** Time the last stream wrote its final chunk (ms since epoch), to compare with client arrival times. */
+    lastStreamFinishedAt: 0,
+  };
+
+  const app = new Hono();
+  app.route('/sites', sitesApp);
+  app.post('/v1beta/models/*', async (c) => {
+    const tail = decodeURIComponent(c.req.path.slice('/v1beta/models/'.length));
+    const [model, method] = tail.split(':');
+    const apiKey = c.req.header('x-goog-api-key');
+    if (!apiKey) return c.json(errorBody(403), 403);
+    if (!model || (method !== 'streamGenerateContent' && method !== 'generateContent')) {
+      return c.json({ error: { code: 404, message: `Method ${method} not found.`, status: 'NOT_FOUND' } }, 404);
+    }
+    let body: GeminiRequestRecord['body'];
+    try {
+      body = await c.req.json();
+    } catch {
+      return c.json(errorBody(400), 400);
+    }
+    const prompt = (body.contents ?? []).flatMap((content) => (content.parts ?? []).map((p) => p.text ?? '')).join('\n');
+    state.requests++;
+    state.lastRequest = { model, method, apiKey, body, prompt };
+    const failure = failures.shift();
+    if (failure?.when === 'before') return c.json(errorBody(failure.status), failure.status);
+
+    const answer = answerFor(prompt);
+    const chunks = chunksOf(answer.text);
+    const promptTokenCount = Math.ceil(prompt.length / 4);
+    const usage = (sent: string) => ({
+      promptTokenCount,
+      candidatesTokenCount: Math.ceil(sent.length / 4),
+      totalTokenCount: promptTokenCount + Math.ceil(sent.length / 4),
+    });
+    const responseOf = (text: string, last: boolean, sentSoFar: string) => ({
+      candidates: [
+        {
+          content: { role: 'model', parts: [{ text }] },
+          index: 0,
+          ...(last ? { finishReason: 'STOP' } : {}),
+          ...(last && answer.sources.length > 0
+            ? { groundingMetadata: { webSearchQueries: ['events'], groundingChunks: answer.sources.map((s) => ({ web: s })) } }
+            : {}),
+        },
+      ],
+      usageMetadata: usage(sentSoFar),
+      modelVersion: model,
+      responseId: `standin-${state.requests}`,
+    });
+
+    if (method === 'generateContent') return c.json(responseOf(answer.text, true, answer.text));
+    return sse(c, async (send, aborted) => {
+      let sent = '';
+      for (let i = 0; i < chunks.length; i++) {
+        const delay = i === 0 ? firstChunkDelayMs : chunkDelayMs;
+        if (delay > 0) await sleep(delay);
+        if (aborted()) return;
+        if (failure?.when === 'after' && i === 2) {
+          await send(errorBody(failure.status));
+          return;
+        }
+        sent += chunks[i];
+        await send(responseOf(chunks[i]!, i === chunks.length - 1, sent));
+      }
+      state.lastStreamFinishedAt = Date.now();
+    }, () => {
+      state.abortedRequests++;
+    });
+  });
+
+  return {
+    app,
+    state,
+    get lastRequest() {
+      return state.lastRequest;
+    },
+    /** The next request fails: refused before any chunk, or broken after two chunks. */
+    failNext(failure: GeminiFailure) {
+      failures.push(failure);
+    },
+    setChunkDelay(ms: number) {
+      chunkDelayMs = ms;
+    },
+    setFirstChunkDelay(ms: number) {
+      firstChunkDelayMs = ms;
+    },
+    reset() {
+      failures.length = 0;
+      chunkDelayMs = options.chunkDelayMs ?? 40;
+      firstChunkDelayMs = options.firstChunkDelayMs ?? 0;
+    },
+  };
+}
+
+export type GeminiStandin = ReturnType<typeof createGeminiStandin>;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A `text/event-stream` reply; counts a client that goes away before the stream ends. */
+function sse(
+  c: Context,
+  body: (send: (json: unknown) => Promise<void>, aborted: () => boolean) => Promise<void>,
+  onAbort: () => void,
+) {
+  c.header('content-type', 'text/event-stream');
+  c.header('cache-control', 'no-cache');
+  let gone = false;
+  let done = false;
+  const markGone = () => {
+    if (gone || done) return;
+    gone = true;
+    onAbort();
+  };
+  c.req.raw.signal.addEventListener('abort', markGone);
+  return stream(c, async (s) => {
+    s.onAbort(markGone);
+    await body(async (json) => {
+      await s.write(`data: ${JSON.stringify(json)}\r\n\r\n`);
+    }, () => gone);
+    done = true;
+  });
+}

@@ -1,0 +1,54 @@
+import type { AddressInfo } from 'node:net';
+import { createAdaptorServer } from '@hono/node-server';
+import { Hono } from 'hono';
+import { createGeminiStandin } from './gemini';
+import { createGoogleStandin } from './google';
+import { createStripeStandin } from './stripe';
+
+export interface StandinOptions {
+  port: number;
+  host?: string;
+  /** The app's public origin: Stripe webhooks go to `${appUrl}/webhook`, redirects come back here. */
+  appUrl: string;
+  googleClientId: string;
+  stripeWebhookSecret: string;
+}
+
+/**
+ * One HTTP server for every stand-in: their paths do not overlap (Google /oauth2 and /gsi, Gemini /v1beta,
+ * Stripe /v1 plus its hosted pages), so one STANDIN_URL serves them all.
+ */
+export async function startStandins(options: StandinOptions) {
+  let publicUrl = '';
+  const google = createGoogleStandin({ clientId: options.googleClientId });
+  const gemini = createGeminiStandin();
+  const stripe = createStripeStandin({
+    appUrl: options.appUrl,
+    webhookSecret: options.stripeWebhookSecret,
+    publicUrl: () => publicUrl,
+  });
+  const app = new Hono();
+  app.get('/', (c) => c.text('Event Finder local stand-ins: Google sign-in, Gemini and Stripe.'));
+  app.route('/', google.app);
+  app.route('/', gemini.app);
+  app.route('/', stripe.app);
+
+  const server = createAdaptorServer({ fetch: app.fetch });
+  await new Promise<void>((resolve) => server.listen(options.port, options.host ?? '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  publicUrl = `http://${options.host ?? '127.0.0.1'}:${port}`;
+  return {
+    url: publicUrl,
+    port,
+    google,
+    gemini,
+    stripe,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+      }),
+  };
+}
+
+export type Standins = Awaited<ReturnType<typeof startStandins>>;

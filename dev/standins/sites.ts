@@ -1,0 +1,41 @@
+import { readFileSync } from 'node:fs';
+import { Hono } from 'hono';
+import { stream } from 'hono/streaming';
+
+// Sample event websites for `make dev` and the tests (dev/run.ts lets the server read the stand-in host).
+const file = (name: string) => readFileSync(new URL(`./sites/${name}`, import.meta.url), 'utf8');
+
+export const sitesApp = new Hono();
+
+sitesApp.get('/berlin-ai.html', (c) => c.html(file('berlin-ai.html')));
+sitesApp.get('/meetups.ics', (c) => c.body(file('meetups.ics'), 200, { 'content-type': 'text/calendar; charset=utf-8' }));
+sitesApp.get('/plain.html', (c) =>
+  c.html('<!doctype html><title>Community calendar</title><main><h1>Community calendar</h1><p>No events are planned yet.</p></main>'),
+);
+/** A redirect to any address (?to=), to test that each redirect target is checked again. */
+sitesApp.get('/redirect', (c) => c.redirect(c.req.query('to') ?? '/sites/berlin-ai.html', 302));
+/** A page larger than the 2 MB cap, sent without Content-Length so the cap must be enforced while reading. */
+sitesApp.get('/huge.html', (c) => {
+  c.header('content-type', 'text/html; charset=utf-8');
+  return stream(c, async (s) => {
+    const block = `<p>${'event '.repeat(1000)}</p>\n`;
+    for (let i = 0; i < 600 && !s.aborted; i++) await s.write(block);
+  });
+});
+/** A page that starts and then stalls (?ms=, default 15 s), to test the time limit. */
+sitesApp.get('/slow.html', (c) => {
+  c.header('content-type', 'text/html; charset=utf-8');
+  const ms = Number(c.req.query('ms') ?? 15_000);
+  return stream(c, async (s) => {
+    await s.write('<html><body><p>Loading');
+    await new Promise<void>((resolve) => {
+      const t = setTimeout(resolve, ms);
+      s.onAbort(() => {
+        clearTimeout(t);
+        resolve();
+      });
+    });
+    await s.write('</p></body></html>');
+  });
+});
+sitesApp.get('/logo.png', (c) => c.body(new Uint8Array([0x89, 0x50, 0x4e, 0x47]), 200, { 'content-type': 'image/png' }));

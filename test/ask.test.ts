@@ -1,0 +1,185 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { getBilling } from '../db/accounts';
+import { listSearches } from '../db/searches';
+import { ask, readChunks, waitFor } from './support/ask';
+import { startTestStack, type TestStack } from './support/stack';
+import { createSignedInUser } from './support/users';
+
+describe('POST /api/ask', () => {
+  let stack: TestStack;
+  beforeAll(async () => {
+    stack = await startTestStack();
+  });
+  afterAll(async () => {
+    await stack?.close();
+  });
+  beforeEach(() => stack.standins.gemini.reset());
+
+  const signIn = () => createSignedInUser(stack.db.sql);
+  const used = async (userId: number) => (await getBilling(stack.db.sql, userId))!.used;
+  const site = (path: string) => `${stack.standins.url}/sites/${path}`;
+
+  it('needs a session: 401 in plain text', async () => {
+    const res = await ask(stack.url, '', { ques: 'AI events', web: '' });
+    expect(res.status).toBe(401);
+    expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(await res.text()).toBe('Please sign in with Google first.');
+  });
+
+  it('validates the body on the server and takes no credit', async () => {
+    const { user, cookie } = await signIn();
+    const cases: [unknown, RegExp][] = [
+      ['{not json', /not valid JSON/],
+      [{ ques: '   ', web: '' }, /enter a question/],
+      [{ ques: 'x'.repeat(2001), web: '' }, /too long/],
+      [{ ques: 'AI', web: `https://example.com/${'a'.repeat(2048)}` }, /address is too long/],
+      [{ ques: 'AI', web: 'not a url' }, /not a valid URL/],
+      [{ ques: 'AI', web: 42 }, /must be text/],
+    ];
+    for (const [body, message] of cases) {
+      const res = await ask(stack.url, cookie, body);
+      expect(res.status).toBe(400);
+      expect(await res.text()).toMatch(message);
+    }
+    expect(await used(user.id)).toBe(0);
+  });
+
+  it('streams each chunk to the client before Gemini has finished', async () => {
+    const { user, cookie } = await signIn();
+    stack.standins.gemini.setChunkDelay(150);
+    const res = await ask(stack.url, cookie, { ques: 'Find AI conferences in Berlin next month', web: '', timezone: 'Europe/Berlin' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(res.headers.get('x-accel-buffering')).toBe('no');
+    const arrivals = await readChunks(res);
+    const finishedUpstream = stack.standins.gemini.state.lastStreamFinishedAt;
+    // The stand-in sends ~12 chunks 150 ms apart: the first must arrive well before the last was sent.
+    expect(arrivals.length).toBeGreaterThanOrEqual(5);
+    expect(finishedUpstream - arrivals[0]!.at).toBeGreaterThan(1000);
+    expect(arrivals.at(-1)!.at - arrivals[0]!.at).toBeGreaterThan(1000);
+    const text = arrivals.map((a) => a.text).join('');
+    expect(text).toContain('AI Summit Berlin');
+    // Without a website, Google Search grounding is on and its sources close the answer as plain lines.
+    expect(text).toMatch(/\n\nSources:\nAI Summit Berlin: https:\/\/example\.com\/ai-summit-berlin\n/);
+    const request = stack.standins.gemini.lastRequest!;
+    expect(request.model).toBe(stack.config.gemini.model);
+    expect(request.apiKey).toBe(stack.config.gemini.apiKey);
+    expect(request.body.tools).toEqual([{ googleSearch: {} }]);
+    expect(request.body.generationConfig).toMatchObject({ thinkingConfig: { thinkingBudget: 0 } });
+    expect(request.prompt).toContain('Europe/Berlin');
+    expect(request.prompt).toContain('QUESTION: Find AI conferences in Berlin next month');
+
+    expect(await used(user.id)).toBe(1);
+    await waitFor(async () => (await listSearches(stack.db.sql, user.id))[0]?.status === 'answered');
+    const [rec] = await listSearches(stack.db.sql, user.id);
+    expect(rec).toMatchObject({ status: 'answered', website: '', model: stack.config.gemini.model, answer_chars: text.length });
+    expect(rec!.prompt_tokens).toBeGreaterThan(0);
+    expect(rec!.output_tokens).toBeGreaterThan(0);
+    expect(rec!.first_chunk_at).not.toBeNull();
+  });
+
+  it('answers from a website’s JSON-LD events, without grounding', async () => {
+    const { cookie } = await signIn();
+    const res = await ask(stack.url, cookie, { ques: 'AI events', web: site('berlin-ai.html') });
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    expect(text).toContain('I found 3 events');
+    expect(text).toContain('Applied ML Summit Berlin 2026');
+    expect(text).toContain('Link: https://ai-events.example/meetups/llm-42');
+    const request = stack.standins.gemini.lastRequest!;
+    expect(request.body.tools).toBeUndefined();
+    expect(request.prompt).toContain(`STRUCTURED EVENTS FROM ${site('berlin-ai.html')}`);
+  });
+
+  it('answers from an iCalendar feed', async () => {
+    const { cookie } = await signIn();
+    const text = await (await ask(stack.url, cookie, { ques: 'meetups', web: site('meetups.ics') })).text();
+    expect(text).toContain('PyData Berlin: Forecasting, evaluation and LLM agents');
+    expect(text).toContain('Date: 2026-06-09 18:30 (Europe/Berlin)');
+  });
+
+  it('gives the credit back when Gemini fails before any text', async () => {
+    const { user, cookie } = await signIn();
+    stack.standins.gemini.failNext({ when: 'before', status: 429 });
+    const res = await ask(stack.url, cookie, { ques: 'AI events', web: '' });
+    expect(res.status).toBe(429);
+    expect(await res.text()).toMatch(/too many requests.*try again/i);
+    expect(await used(user.id)).toBe(0);
+    const [rec] = await listSearches(stack.db.sql, user.id);
+    expect(rec!.status).toBe('failed');
+
+    stack.standins.gemini.failNext({ when: 'before', status: 500 });
+    const res500 = await ask(stack.url, cookie, { ques: 'AI events', web: '' });
+    expect(res500.status).toBe(502);
+    expect(await res500.text()).toMatch(/AI service failed/);
+    expect(await used(user.id)).toBe(0);
+  });
+
+  it('keeps the credit and ends with an incomplete-answer line when Gemini fails after text', async () => {
+    const { user, cookie } = await signIn();
+    stack.standins.gemini.failNext({ when: 'after', status: 500 });
+    const res = await ask(stack.url, cookie, { ques: 'AI events', web: '' });
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    expect(text.startsWith('Here are events')).toBe(true);
+    expect(text).toMatch(/\n\n\[The answer is incomplete: The AI service failed while answering\. Please try again in a moment\.\]\n$/);
+    expect(await used(user.id)).toBe(1);
+    await waitFor(async () => (await listSearches(stack.db.sql, user.id))[0]?.status === 'failed');
+  });
+
+  describe('refuses unsafe websites, takes no credit and never calls Gemini', () => {
+    const refused: [string, (s: TestStack) => string, number, RegExp][] = [
+      ['loopback 127.0.0.1', () => 'http://127.0.0.1:9/', 400, /private or local network/],
+      ['private 10.0.0.1', () => 'http://10.0.0.1/events', 400, /private or local network/],
+      ['cloud metadata', () => 'http://169.254.169.254/latest/meta-data/', 400, /private or local network/],
+      ['IPv6 loopback', () => 'http://[::1]:8080/', 400, /private or local network/],
+      ['IPv4-mapped IPv6', () => 'http://[::ffff:127.0.0.1]/', 400, /private or local network/],
+      ['a name resolving to 127.0.0.1', () => 'http://localhost:9/', 400, /private or local network/],
+      ['a redirect to a private address', (s) => `${s.standins.url}/sites/redirect?to=${encodeURIComponent('http://10.0.0.1/admin')}`, 400, /private or local network/],
+      ['a redirect to file:', (s) => `${s.standins.url}/sites/redirect?to=${encodeURIComponent('file:///etc/passwd')}`, 400, /Only http/],
+      ['file: URL', () => 'file:///etc/passwd', 400, /Only http/],
+      ['ftp: URL', () => 'ftp://ftp.example.com/events.txt', 400, /Only http/],
+      ['an image', (s) => `${s.standins.url}/sites/logo.png`, 400, /image\/png, which we cannot read/],
+      ['an oversized page', (s) => `${s.standins.url}/sites/huge.html`, 502, /larger than 2 MB/],
+    ];
+    for (const [name, web, status, message] of refused) {
+      it(name, async () => {
+        const { user, cookie } = await signIn();
+        const before = stack.standins.gemini.state.requests;
+        const res = await ask(stack.url, cookie, { ques: 'AI events', web: web(stack) });
+        expect(res.status).toBe(status);
+        expect(await res.text()).toMatch(message);
+        expect(await used(user.id)).toBe(0);
+        expect(stack.standins.gemini.state.requests).toBe(before);
+      });
+    }
+  });
+
+  it('cancels the Gemini request when the client goes away', async () => {
+    const { user, cookie } = await signIn();
+    stack.standins.gemini.setChunkDelay(300);
+    const aborted = stack.standins.gemini.state.abortedRequests;
+    const controller = new AbortController();
+    const res = await ask(stack.url, cookie, { ques: 'AI events', web: '' }, controller.signal);
+    const reader = res.body!.getReader();
+    await reader.read();
+    controller.abort();
+    await waitFor(() => stack.standins.gemini.state.abortedRequests === aborted + 1);
+    await waitFor(async () => (await listSearches(stack.db.sql, user.id))[0]?.status === 'failed');
+    const [rec] = await listSearches(stack.db.sql, user.id);
+    expect(rec!.error).toMatch(/went away/);
+  });
+
+  it('runs at most 2 searches at once per user: 429 with a sentence', async () => {
+    const { cookie } = await signIn();
+    stack.standins.gemini.setChunkDelay(200);
+    const running = [await ask(stack.url, cookie, { ques: 'one', web: '' }), await ask(stack.url, cookie, { ques: 'two', web: '' })];
+    expect(running.map((r) => r.status)).toEqual([200, 200]);
+    const third = await ask(stack.url, cookie, { ques: 'three', web: '' });
+    expect(third.status).toBe(429);
+    expect(await third.text()).toBe('You already have 2 searches running. Please wait for one to finish, then try again.');
+    await Promise.all(running.map((r) => r.text()));
+    // The slots are free again once the answers are complete.
+    await waitFor(async () => (await ask(stack.url, cookie, { ques: 'four', web: '' }).then((r) => r.text().then(() => r.status))) === 200);
+  });
+});

@@ -1,0 +1,35 @@
+/** Helpers for POST /api/ask tests: a request as the page sends it, and a reader that timestamps chunks. */
+export function ask(url: string, cookie: string, body: unknown, signal?: AbortSignal): Promise<Response> {
+  return fetch(`${url}/api/ask`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json', origin: url },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+    signal,
+  });
+}
+
+export interface Arrival {
+  at: number;
+  text: string;
+}
+
+/** Reads a streamed body to the end, noting when each piece arrived. */
+export async function readChunks(res: Response): Promise<Arrival[]> {
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  const arrivals: Arrival[] = [];
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    arrivals.push({ at: Date.now(), text: decoder.decode(value, { stream: true }) });
+  }
+  return arrivals;
+}
+
+export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 5000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}

@@ -1,0 +1,120 @@
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { createAdaptorServer } from '@hono/node-server';
+import { Redis } from 'ioredis';
+import { createApp } from '../../api/app';
+import type { AppDeps } from '../../api/deps';
+import { createGemini, createStripe } from '../../core/clients';
+import { loadConfig, type Config } from '../../core/config';
+import { createTimersQueue } from '../../core/jobs';
+import { createLogger } from '../../core/logger';
+import { startStandins, type Standins } from '../../dev/standins/server';
+import { startTimersWorker, type TimersWorker } from '../../worker/timers-worker';
+import { createTestDatabase, type TestDatabase } from './db';
+import { createTestRedis, deletePrefix, testQueuePrefix, testRedisUrl } from './redis';
+
+export interface TestStack {
+  /** The app's origin, e.g. http://127.0.0.1:41234 */
+  url: string;
+  config: Config;
+  deps: AppDeps;
+  db: TestDatabase;
+  standins: Standins;
+  redis: Redis;
+  worker: TimersWorker | null;
+  /** Starts the timers worker in this process (same config, queue prefix and database). */
+  startWorker: () => Promise<TimersWorker>;
+  close: () => Promise<void>;
+}
+
+export interface StackOptions {
+  /** Extra environment, as a deployment would set it (e.g. ADMIN_USER). */
+  env?: Record<string, string>;
+  worker?: boolean;
+}
+
+/**
+ * The real product in-process: its own database and queue prefix, the local stand-ins on a free port, and
+ * the app listening on another, configured exactly as `make dev` configures it.
+ */
+export async function startTestStack(options: StackOptions = {}): Promise<TestStack> {
+  const db = await createTestDatabase();
+  const prefix = testQueuePrefix();
+  let handler: AppDeps | null = null;
+  let fetchApp: ((req: Request, env: unknown) => Response | Promise<Response>) | null = null;
+  // The env carries the Node request, as in production (api/main.ts), so getConnInfo sees the client address.
+  const server = createAdaptorServer({ fetch: (req: Request, env: unknown) => fetchApp!(req, env) });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const standins = await startStandins({
+    port: 0,
+    appUrl: url,
+    googleClientId: 'local-standin.apps.googleusercontent.com',
+    stripeWebhookSecret: 'whsec_local_standin',
+  });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    APP_URL: url,
+    DATABASE_URL: db.url,
+    REDIS_URL: testRedisUrl(),
+    QUEUE_PREFIX: prefix,
+    STANDIN_URL: standins.url,
+    WEBSITE_FETCH_ALLOW: `127.0.0.1:${standins.port}`,
+    LOG_LEVEL: 'silent',
+    ...options.env,
+  });
+  const logger = createLogger(config.logLevel, 'test');
+  const redis = createTestRedis();
+  const queueConnection = createTestRedis();
+  const deps: AppDeps = {
+    config,
+    sql: db.sql,
+    redis,
+    timersQueue: createTimersQueue(queueConnection, prefix),
+    stripe: createStripe(config),
+    gemini: createGemini(config),
+    logger,
+    publicDir: path.resolve('dist/public'),
+  };
+  handler = deps;
+  const app = createApp(handler);
+  fetchApp = (req, env) => app.fetch(req, env as object);
+
+  const workerConnection = createTestRedis();
+  const stack: TestStack = {
+    url,
+    config,
+    deps,
+    db,
+    standins,
+    redis,
+    worker: null,
+    startWorker: async () => {
+      stack.worker = await startTimersWorker({
+        config,
+        sql: db.sql,
+        connection: workerConnection,
+        queue: deps.timersQueue,
+        gemini: deps.gemini,
+        logger,
+      });
+      return stack.worker;
+    },
+    close: async () => {
+      await stack.worker?.close();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+      });
+      await standins.close();
+      await deps.timersQueue.close();
+      await deletePrefix(redis, prefix);
+      redis.disconnect();
+      queueConnection.disconnect();
+      workerConnection.disconnect();
+      await db.drop();
+    },
+  };
+  if (options.worker) await stack.startWorker();
+  return stack;
+}

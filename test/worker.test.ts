@@ -1,0 +1,238 @@
+import type { Redis } from 'ioredis';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { RUN_TIMER_JOB } from '../core/jobs';
+import { cronPattern, nextRunAt } from '../core/schedule';
+import { schedulerId, upsertTimerScheduler } from '../core/timer-scheduler';
+import { createTimer, deleteTimer } from '../core/timers';
+import { runSearch } from '../core/search/index';
+import { listRuns, type TimerRun } from '../db/timer-runs';
+import { startTimersWorker, type TimersWorker, type WorkerDeps } from '../worker/timers-worker';
+import { createTestRedis, deletePrefix } from './support/redis';
+import { startTestStack, type TestStack } from './support/stack';
+import { createSignedInUser } from './support/users';
+
+const daily = { scheduleType: 'daily' as const, time: '09:00', weekday: null, ques: 'AI conferences', web: '', timezone: 'Europe/Berlin' };
+
+describe('timers worker against real Redis and Postgres', () => {
+  let stack: TestStack;
+  const workers: TimersWorker[] = [];
+  const connections: Redis[] = [];
+
+  beforeAll(async () => {
+    stack = await startTestStack();
+  });
+  afterEach(async () => {
+    await Promise.all(workers.splice(0).map((w) => w.close(true)));
+    stack.standins.gemini.reset();
+    stack.standins.gemini.setChunkDelay(0);
+  });
+  afterAll(async () => {
+    for (const c of connections) c.disconnect();
+    await stack?.close();
+  });
+
+  async function worker(extra: Partial<WorkerDeps> = {}): Promise<TimersWorker> {
+    const connection = createTestRedis();
+    connections.push(connection);
+    const w = await startTimersWorker({
+      config: stack.config,
+      sql: stack.db.sql,
+      connection,
+      queue: stack.deps.timersQueue,
+      gemini: stack.deps.gemini,
+      logger: stack.deps.logger,
+      reconcileEveryMs: 0,
+      // Short locks so the killed-worker case recovers in seconds. Every worker of the queue uses them: the
+      // stalled check runs at most once per interval per queue, whichever worker set the interval.
+      lockDuration: 2000,
+      stalledInterval: 1000,
+      ...extra,
+    });
+    workers.push(w);
+    return w;
+  }
+
+  async function newTimer(credits?: number) {
+    const { user } = await createSignedInUser(stack.db.sql);
+    if (credits !== undefined) await stack.db.sql`update accounts set searches_used = ${10 - credits} where user_id = ${user.id}`;
+    const created = await createTimer(stack.deps, user.id, daily);
+    if (!created.ok) throw new Error('timer not created');
+    return { userId: user.id, timer: created.timer };
+  }
+
+  /** Enqueues one fire exactly as the timer's scheduler would (same id shape and opts), with fast retries. */
+  function fire(timerId: number, at: number, opts: { attempts?: number; backoff?: number } = {}) {
+    return stack.deps.timersQueue.add(
+      RUN_TIMER_JOB,
+      { timerId },
+      {
+        jobId: `repeat:${schedulerId(timerId)}:${at}`,
+        prevMillis: at,
+        attempts: opts.attempts ?? 3,
+        backoff: { type: 'exponential', delay: opts.backoff ?? 50 },
+      },
+    );
+  }
+
+  const used = async (userId: number) =>
+    (await stack.db.sql<{ n: number }[]>`select searches_used as n from accounts where user_id = ${userId}`)[0]!.n;
+
+  async function until<T>(what: string, probe: () => Promise<T | undefined | null | false>, ms = 20_000): Promise<T> {
+    const end = Date.now() + ms;
+    for (;;) {
+      const value = await probe();
+      if (value) return value;
+      if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+  const finishedRun = (timerId: number) =>
+    until('a finished run', async () => {
+      const runs = await listRuns(stack.db.sql, timerId);
+      return runs.length && runs.every((r) => r.status !== 'running') ? runs : null;
+    });
+
+  it('runs a fire once, stores the answer and takes one credit', async () => {
+    const { userId, timer } = await newTimer();
+    await worker();
+    const at = Date.UTC(2026, 2, 29, 7);
+    const job = await fire(timer.id, at);
+    const runs = await finishedRun(timer.id);
+    expect(runs).toHaveLength(1);
+    expect(runs[0]).toMatchObject<Partial<TimerRun>>({ status: 'succeeded', creditTaken: true, scheduledFor: new Date(at) });
+    expect(runs[0]!.answer!.length).toBeGreaterThan(10);
+    expect(runs[0]!.finishedAt).not.toBeNull();
+    expect(await used(userId)).toBe(1);
+    const [search] = await stack.db.sql`select status, timer_run_id, answer_chars from searches where user_id = ${userId}`;
+    expect(search).toMatchObject({ status: 'answered', timer_run_id: String(runs[0]!.id), answer_chars: runs[0]!.answer!.length });
+    await until('the job to complete', async () => (await job.getState()) === 'completed');
+
+    // The same fire delivered again (e.g. re-added after a Redis failover) changes nothing.
+    const requests = stack.standins.gemini.state.requests;
+    const again = await stack.deps.timersQueue.add(RUN_TIMER_JOB, { timerId: timer.id }, { jobId: `again-${timer.id}`, prevMillis: at });
+    await until('the duplicate to complete', async () => (await again.getState()) === 'completed');
+    expect(await listRuns(stack.db.sql, timer.id)).toHaveLength(1);
+    expect(await used(userId)).toBe(1);
+    expect(stack.standins.gemini.state.requests).toBe(requests);
+  });
+
+  it("runs the scheduler's own job for its fire time and the scheduler arms the next fire", async () => {
+    const { timer } = await newTimer();
+    const queue = stack.deps.timersQueue;
+    const first = (await queue.getJobScheduler(schedulerId(timer.id)))!.next!;
+    await worker();
+    const job = (await queue.getJob(`repeat:${schedulerId(timer.id)}:${first}`))!;
+    await job.promote(); // fire now instead of at 09:00
+    const [run] = await finishedRun(timer.id);
+    expect(run).toMatchObject({ status: 'succeeded', scheduledFor: new Date(first) });
+    const next = await until('the next fire', async () => {
+      const n = (await queue.getJobScheduler(schedulerId(timer.id)))?.next;
+      return n && n > first ? n : null;
+    });
+    expect(next).toBe(nextRunAt(timer, new Date(first)).getTime());
+  });
+
+  it('retries a transient Gemini error with backoff: one run, one credit', async () => {
+    const { userId, timer } = await newTimer();
+    stack.standins.gemini.failNext({ when: 'before', status: 503 });
+    const requests = stack.standins.gemini.state.requests;
+    await worker();
+    const job = await fire(timer.id, Date.UTC(2026, 3, 1, 7));
+    await until('the job to complete', async () => (await job.getState()) === 'completed');
+    const runs = await listRuns(stack.db.sql, timer.id);
+    expect(runs).toHaveLength(1);
+    expect(runs[0]!.status).toBe('succeeded');
+    expect(stack.standins.gemini.state.requests - requests).toBe(2);
+    // BullMQ counts finished attempts: the failed one and the successful one.
+    expect((await stack.deps.timersQueue.getJob(job.id!))!.attemptsMade).toBe(2);
+    expect(await used(userId)).toBe(1);
+  });
+
+  it('does not retry a permanent error, records it and gives the credit back', async () => {
+    const { userId, timer } = await newTimer();
+    stack.standins.gemini.failNext({ when: 'before', status: 400 });
+    await worker();
+    const job = await fire(timer.id, Date.UTC(2026, 3, 2, 7));
+    const [run] = await finishedRun(timer.id);
+    expect(run).toMatchObject({ status: 'failed', creditTaken: false });
+    expect(run!.error).toBeTruthy();
+    await until('the job to fail', async () => (await job.getState()) === 'failed');
+    expect((await stack.deps.timersQueue.getJob(job.id!))!.attemptsMade).toBe(1);
+    expect(await used(userId)).toBe(0);
+  });
+
+  it('skips the run without calling Gemini when no credits are left', async () => {
+    const { userId, timer } = await newTimer(0);
+    const requests = stack.standins.gemini.state.requests;
+    await worker();
+    await fire(timer.id, Date.UTC(2026, 3, 3, 7));
+    const [run] = await finishedRun(timer.id);
+    expect(run).toMatchObject({ status: 'skipped', creditTaken: false });
+    expect(run!.error).toMatch(/No searches left this month on the free plan/);
+    expect(stack.standins.gemini.state.requests).toBe(requests);
+    expect(await used(userId)).toBe(10);
+  });
+
+  it('does nothing for a deleted timer', async () => {
+    const { userId, timer } = await newTimer();
+    await deleteTimer(stack.deps, userId, timer.id);
+    await worker();
+    const job = await fire(timer.id, Date.UTC(2026, 3, 4, 7));
+    await until('the job to complete', async () => (await job.getState()) === 'completed');
+    expect(await listRuns(stack.db.sql, timer.id)).toEqual([]);
+    expect(await used(userId)).toBe(0);
+  });
+
+  it('a worker killed mid-job: the stalled job is picked up again and still yields exactly one run', async () => {
+    const { userId, timer } = await newTimer();
+    // The first worker's search never returns, as if its process died in the middle of the Gemini call.
+    let started!: () => void;
+    const hung = new Promise<void>((r) => (started = r));
+    const dying = await worker({ search: () => (started(), new Promise(() => {})) });
+    const job = await fire(timer.id, Date.UTC(2026, 3, 5, 7));
+    await hung;
+    // Stops renewing the job's lock, like a killed process; the job stays active until found stalled.
+    await dying.close(true);
+    workers.splice(workers.indexOf(dying), 1);
+    expect(await used(userId)).toBe(1);
+
+    await worker({ search: runSearch });
+    await until('the job to complete', async () => (await job.getState()) === 'completed');
+    const runs = await listRuns(stack.db.sql, timer.id);
+    expect(runs).toHaveLength(1);
+    expect(runs[0]!.status).toBe('succeeded');
+    expect(await used(userId)).toBe(1);
+  });
+
+  it('closing (SIGTERM) lets the running job finish', async () => {
+    const { timer } = await newTimer();
+    stack.standins.gemini.setChunkDelay(150);
+    const w = await worker();
+    const job = await fire(timer.id, Date.UTC(2026, 3, 6, 7));
+    await until('the run to start', async () => (await listRuns(stack.db.sql, timer.id)).length === 1);
+    await w.close();
+    const [run] = await listRuns(stack.db.sql, timer.id);
+    expect(run!.status).toBe('succeeded');
+    expect(await job.getState()).toBe('completed');
+  });
+
+  it('reconcile rebuilds lost schedulers and removes orphans (Redis lost its data)', async () => {
+    const a = await newTimer();
+    const b = await newTimer();
+    await deleteTimer(stack.deps, b.userId, b.timer.id);
+    // Simulate FLUSHALL on this test's own queue prefix only: other test files share the Redis server.
+    await deletePrefix(stack.redis, stack.config.queuePrefix);
+    expect(await stack.deps.timersQueue.getJobScheduler(schedulerId(a.timer.id))).toBeUndefined();
+    // A scheduler left over for a timer that no longer exists.
+    await upsertTimerScheduler(stack.deps.timersQueue, { ...daily, id: b.timer.id });
+
+    const w = await worker();
+    const scheduler = await stack.deps.timersQueue.getJobScheduler(schedulerId(a.timer.id));
+    expect(scheduler).toMatchObject({ pattern: cronPattern(daily), tz: 'Europe/Berlin' });
+    expect(await stack.deps.timersQueue.getJobScheduler(schedulerId(b.timer.id))).toBeUndefined();
+    const delayed = await stack.deps.timersQueue.getDelayed();
+    expect(delayed.some((j) => j.id === `repeat:${schedulerId(a.timer.id)}:${scheduler!.next}`)).toBe(true);
+    // A second pass finds nothing to do.
+    expect(await w.reconcile()).toEqual({ upserted: 0, removed: 0 });
+  });
+});

@@ -1,0 +1,55 @@
+import { useSyncExternalStore } from 'react';
+
+/** The spec's two views; there is no URL routing, the page switches by state. */
+export type View = 'subscription' | 'home';
+
+export interface BillingInfo {
+  subscription_tier: 'free' | 'plus' | 'pro';
+  credits: number;
+  subscription_status: string;
+}
+
+export interface AppState {
+  view: View;
+  loggedIn: boolean;
+  billing: BillingInfo | null;
+}
+
+type Listener = () => void;
+
+// One store per page: islands hydrate separately but share this module through the common chunk.
+let state: AppState | null = null;
+const listeners = new Set<Listener>();
+
+function showView(view: View): void {
+  if (typeof document === 'undefined') return;
+  for (const section of document.querySelectorAll<HTMLElement>('[data-view]')) {
+    section.hidden = section.dataset.view !== view;
+  }
+}
+
+export function setAppState(patch: Partial<AppState>): void {
+  if (!state) throw new Error('App state used before an island initialised it');
+  const viewChanged = patch.view !== undefined && patch.view !== state.view;
+  state = { ...state, ...patch };
+  if (viewChanged) {
+    showView(state.view);
+    window.scrollTo({ top: 0 });
+    // Move focus to the new view's heading so keyboard and screen-reader users land in the right place.
+    document.querySelector<HTMLElement>(`[data-view="${state.view}"] [data-view-heading]`)?.focus();
+  }
+  for (const listener of listeners) listener();
+}
+
+/** Reads the shared page state; `initial` is the server's state, used for rendering and hydration. */
+export function useAppState(initial: AppState): AppState {
+  if (typeof window !== 'undefined' && state === null) state = initial;
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => state ?? initial,
+    () => initial,
+  );
+}

@@ -1,0 +1,32 @@
+import type { BillingInfo } from './app-state';
+import { apiFetch } from './http';
+
+/** GET /api/account/billing, reduced to the page's BillingInfo; throws on a non-ok reply. */
+export async function fetchBilling(): Promise<BillingInfo> {
+  const res = await apiFetch('/api/account/billing');
+  if (!res.ok) throw new Error(`Billing request failed (${res.status})`);
+  const data = (await res.json()) as BillingInfo;
+  return { subscription_tier: data.subscription_tier, credits: data.credits, subscription_status: data.subscription_status };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Reads billing until `done` accepts it: the spec's 5 attempts, 1 second apart (a webhook may land a moment
+ * after Stripe answers). Returns the accepted billing, or null after the last attempt.
+ */
+export async function pollBilling(
+  done: (billing: BillingInfo) => boolean,
+  { attempts = 5, delayMs = 1000 } = {},
+): Promise<BillingInfo | null> {
+  for (let attempt = 1; attempt <= attempts; attempt++) {
+    await sleep(delayMs);
+    try {
+      const billing = await fetchBilling();
+      if (done(billing)) return billing;
+    } catch (err) {
+      console.error('Billing poll failed:', err);
+    }
+  }
+  return null;
+}

@@ -1,0 +1,39 @@
+import { createContext, createElement, useContext } from 'react';
+import { renderToString } from 'react-dom/server';
+import { ISLANDS, type IslandName, type IslandProps } from './island-registry';
+import { serializeForScript } from './serialize';
+
+/** Collects the islands a page renders, so the document links only their scripts. */
+export class IslandCollector {
+  readonly used = new Set<IslandName>();
+  private next = 0;
+  nextId(): number {
+    return this.next++;
+  }
+}
+
+export const IslandContext = createContext<IslandCollector | null>(null);
+
+/**
+ * Renders an island in its own React root (its own useId prefix), marks its boundary for the client and
+ * serialises its props next to it. Props must be JSON: they are public, so never pass secrets.
+ */
+export function Island<N extends IslandName>({ name, props }: { name: N; props: IslandProps<N> }) {
+  const collector = useContext(IslandContext);
+  if (!collector) throw new Error('<Island> must be rendered through renderPage');
+  const id = collector.nextId();
+  collector.used.add(name);
+  const html = renderToString(createElement(ISLANDS[name] as React.ComponentType<any>, props), {
+    identifierPrefix: `${name}-${id}-`,
+  });
+  return (
+    <>
+      <div data-island={name} data-island-id={id} dangerouslySetInnerHTML={{ __html: html }} />
+      <script
+        type="application/json"
+        data-island-props={id}
+        dangerouslySetInnerHTML={{ __html: serializeForScript(props) }}
+      />
+    </>
+  );
+}

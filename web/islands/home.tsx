@@ -1,0 +1,52 @@
+import { setAppState, useAppState, type AppState } from '../client/app-state';
+import { EventSearch } from '../components/event-search';
+import { GoogleSignIn } from '../components/google-sign-in';
+import { apiFetch } from '../client/http';
+
+export interface HomeProps {
+  initial: AppState;
+  google: { clientId: string; gsiUrl: string };
+}
+
+/** The home view: Subscription button, and either Google sign-in or the event search screen. */
+export default function Home({ initial, google }: HomeProps) {
+  const app = useAppState(initial);
+  return (
+    <div className="home">
+      <nav className="topbar" aria-label="Account">
+        <button type="button" className="button button--secondary" onClick={() => setAppState({ view: 'subscription' })}>
+          Subscription
+        </button>
+        {app.loggedIn ? <LogoutButton /> : null}
+      </nav>
+      <h1 className="visually-hidden" tabIndex={-1} data-view-heading>
+        Event Finder
+      </h1>
+      {app.loggedIn ? <EventSearch /> : <GoogleSignIn clientId={google.clientId} gsiUrl={google.gsiUrl} />}
+    </div>
+  );
+}
+
+function LogoutButton() {
+  return (
+    <button type="button" className="button button--secondary" onClick={() => void logout()}>
+      Logout
+    </button>
+  );
+}
+
+/** Ends the session on the server first; the spec only logs a failed logout and keeps the user signed in. */
+async function logout(): Promise<void> {
+  try {
+    const res = await apiFetch('/api/logout');
+    if (!res.ok) {
+      console.error('Logout failed:', await res.text());
+      return;
+    }
+    setAppState({ loggedIn: false, billing: null });
+    // The Logout button is gone; keep keyboard focus inside the home view.
+    document.querySelector<HTMLElement>('[data-view="home"] [data-view-heading]')?.focus();
+  } catch (err) {
+    console.error('Logout failed:', err);
+  }
+}

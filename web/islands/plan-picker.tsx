@@ -1,0 +1,138 @@
+import { useEffect, useState } from 'react';
+import { PLANS, type Plan } from '../../core/plans';
+import { setAppState, useAppState, type AppState, type BillingInfo } from '../client/app-state';
+import { fetchBilling, pollBilling } from '../client/billing';
+import { apiFetch, postJson } from '../client/http';
+import { PlanCard } from '../components/plan-card';
+
+export interface PlanPickerProps {
+  initial: AppState;
+  checkout: { success: boolean; sessionId: string; canceled: boolean };
+}
+
+/** The spec's note for `?canceled=true`: kept in state, not shown. */
+export const CANCELED_NOTE = "Order canceled -- continue to shop around and checkout when you're ready.";
+
+async function refreshBilling(): Promise<void> {
+  try {
+    setAppState({ billing: await fetchBilling() });
+  } catch (err) {
+    console.error('Could not refresh billing:', err);
+  }
+}
+
+/** Switching to free cancels the paid subscription; the outcome is told in an alert, as the spec says. */
+async function cancelToFree(): Promise<void> {
+  try {
+    const res = await apiFetch('/cancel-subscription', { method: 'POST' });
+    const data = (await res.json().catch(() => ({}))) as { success?: boolean; message?: string; error?: string };
+    if (res.ok && data.success) {
+      window.alert('✅ Subscription canceled. You are now on the Free plan.');
+    } else {
+      window.alert(`❌ Failed to cancel subscription: ${data.message ?? data.error ?? `the server answered ${res.status}`}`);
+    }
+  } catch (err) {
+    window.alert(`❌ Failed to cancel subscription: ${(err as Error).message}`);
+  }
+  await refreshBilling();
+}
+
+/** Paid plans: checkout (leaves the page), or an in-place switch the webhook confirms shortly after. */
+async function switchToPaid(plan: Plan): Promise<'left' | 'done'> {
+  try {
+    const res = await postJson('/create-checkout-session', { lookup_key: plan.lookupKey });
+    const data = (await res.json()) as { url?: string; message?: string };
+    if (data.url) {
+      window.location.href = data.url;
+      return 'left';
+    }
+    if (data.message === 'Subscription updated') {
+      const billing = await pollBilling((b) => b.subscription_tier === plan.tier);
+      if (billing) setAppState({ billing });
+      else console.warn(`Billing still does not show the ${plan.tier} plan after 5 checks.`);
+    } else if (data.message !== 'Already on selected plan') {
+      console.log('Checkout reply:', data);
+    }
+  } catch (err) {
+    console.error('Checkout failed:', err);
+  }
+  return 'done';
+}
+
+/** The subscription view: banners, plan cards, credits badge, checkout return panel and Back. */
+export default function PlanPicker({ initial, checkout }: PlanPickerProps) {
+  const app = useAppState(initial);
+  const [busy, setBusy] = useState(false);
+  // Read once from the query string on load (spec section 2); the note is state only.
+  const [checkoutState] = useState(() => ({
+    success: checkout.success,
+    sessionId: checkout.sessionId,
+    message: checkout.canceled ? CANCELED_NOTE : '',
+  }));
+  const billing: BillingInfo | null = app.loggedIn ? app.billing : null;
+  const tier = billing?.subscription_tier;
+
+  // Back from checkout, the webhook may trail the redirect by a moment: follow billing until the plan shows.
+  useEffect(() => {
+    if (!checkoutState.success || !initial.loggedIn || initial.billing?.subscription_tier !== 'free') return;
+    void pollBilling((b) => b.subscription_tier !== 'free').then((b) => b && setAppState({ billing: b }));
+  }, [checkoutState.success, initial]);
+
+  async function choose(plan: Plan): Promise<void> {
+    if (!app.loggedIn) {
+      setAppState({ view: 'home' });
+      return;
+    }
+    if (busy || plan.tier === tier) return;
+    if (tier !== undefined && tier !== 'free' && !window.confirm(`Are you sure you want to switch to the ${plan.tier} plan?`)) {
+      return;
+    }
+    setBusy(true);
+    const outcome = plan.lookupKey === null ? (await cancelToFree(), 'done') : await switchToPaid(plan);
+    // Leaving for checkout: keep the cards disabled until the browser navigates.
+    if (outcome === 'done') setBusy(false);
+  }
+
+  return (
+    <div className="plan-picker" data-checkout-note={checkoutState.message || undefined}>
+      <p className="banner banner--promo">
+        <strong>Never miss the next big event.</strong> Upgrade for more searches every month, cancel any time.
+      </p>
+      {billing?.subscription_status === 'payment failed' ? (
+        <p className="banner banner--warning" role="alert">
+          ⚠️ Your payment failed. Please update your billing info to keep using {billing.subscription_tier}.
+        </p>
+      ) : null}
+      <header className="view-header">
+        <h1 tabIndex={-1} data-view-heading>
+          Choose Your Plan
+        </h1>
+        {billing ? (
+          <p className="credits-badge" aria-live="polite">
+            {billing.credits} {billing.credits === 1 ? 'search' : 'searches'} left
+          </p>
+        ) : null}
+      </header>
+      {checkoutState.success ? (
+        <section className="panel checkout-success" aria-labelledby="checkout-success-title">
+          <h2 id="checkout-success-title">Subscription successful!</h2>
+          <p>Thank you. Your new plan and its monthly searches are ready to use.</p>
+          <form method="POST" action="/create-portal-session">
+            <input type="hidden" name="session_id" value={checkoutState.sessionId} />
+            <button type="submit" className="button">
+              Manage Billing
+            </button>
+          </form>
+        </section>
+      ) : null}
+      <ul className="plan-grid" aria-label="Plans" aria-busy={busy}>
+        {PLANS.map((plan) => (
+          <PlanCard key={plan.tier} plan={plan} current={plan.tier === tier} busy={busy} onChoose={(p) => void choose(p)} />
+        ))}
+      </ul>
+      <button type="button" className="button button--secondary" onClick={() => setAppState({ view: 'home' })}>
+        Back
+      </button>
+    </div>
+  );
+}

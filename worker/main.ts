@@ -1,0 +1,47 @@
+import { Redis } from 'ioredis';
+import { createGemini } from '../core/clients';
+import { ConfigError, loadConfigFromProcess } from '../core/config';
+import { createTimersQueue } from '../core/jobs';
+import { createLogger } from '../core/logger';
+import { createSql } from '../db/client';
+import { startTimersWorker } from './timers-worker';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfigFromProcess();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const logger = createLogger(config.logLevel, 'worker');
+  const sql = createSql(config.databaseUrl);
+  // BullMQ workers block on Redis; a per-request retry limit would make them fail instead of wait.
+  const connection = new Redis(config.redisUrl, { maxRetriesPerRequest: null });
+  connection.on('error', (err) => logger.warn({ err: err.message }, 'redis error'));
+  const queue = createTimersQueue(connection, config.queuePrefix);
+  const worker = await startTimersWorker({ config, sql, connection, queue, gemini: createGemini(config), logger });
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down: letting running jobs finish');
+    await worker.close();
+    await queue.close();
+    await sql.end({ timeout: 5 });
+    connection.disconnect();
+    logger.info('stopped');
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

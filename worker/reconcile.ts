@@ -1,0 +1,42 @@
+import type { Queue } from 'bullmq';
+import type { RunTimerJob } from '../core/jobs';
+import { cronPattern } from '../core/schedule';
+import { schedulerId, timerIdOfScheduler, upsertTimerScheduler } from '../core/timer-scheduler';
+import type { Sql } from '../db/client';
+import { listAllActiveTimers, lockSchedulersExclusive } from '../db/timers';
+
+export interface ReconcileResult {
+  upserted: number;
+  removed: number;
+}
+
+/**
+ * Makes Redis match Postgres: every active timer gets its scheduler (with its current pattern and zone),
+ * every scheduler without an active timer goes. Redis can therefore lose everything (FLUSHALL, failover)
+ * and the next pass restores every timer. Runs under the exclusive schedulers lock, so an API create or
+ * delete that is between its Redis change and its commit is waited for, never undone.
+ */
+export async function reconcileSchedulers(sql: Sql, queue: Queue<RunTimerJob>): Promise<ReconcileResult> {
+  return sql.begin(async (t) => {
+    const tx = t as unknown as Sql; // postgres.js types a transaction apart; it runs the same queries
+    await lockSchedulersExclusive(tx);
+    const timers = await listAllActiveTimers(tx);
+    const existing = new Map((await queue.getJobSchedulers()).map((s) => [s.key, s]));
+    let upserted = 0;
+    let removed = 0;
+    for (const timer of timers) {
+      const current = existing.get(schedulerId(timer.id));
+      existing.delete(schedulerId(timer.id));
+      if (current && current.pattern === cronPattern(timer) && current.tz === timer.timezone && current.next) continue;
+      await upsertTimerScheduler(queue, timer);
+      upserted++;
+    }
+    for (const key of existing.keys()) {
+      // Only schedulers this project made (timer-<id>); anything else in the queue is left alone.
+      if (timerIdOfScheduler(key) === null) continue;
+      await queue.removeJobScheduler(key);
+      removed++;
+    }
+    return { upserted, removed };
+  });
+}

@@ -1,0 +1,78 @@
+import type { GoogleGenAI } from '@google/genai';
+import { Worker, type Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { Config } from '../core/config';
+import { TIMERS_QUEUE, type RunTimerJob } from '../core/jobs';
+import type { Logger } from '../core/logger';
+import type { Sql } from '../db/client';
+import { createRunTimerProcessor, type SearchFn } from './jobs/run-timer';
+import { reconcileSchedulers } from './reconcile';
+
+/** How often the worker re-checks that Redis holds a scheduler for every active timer. */
+const RECONCILE_EVERY_MS = 5 * 60_000;
+
+export interface WorkerDeps {
+  config: Config;
+  sql: Sql;
+  connection: Redis;
+  queue: Queue<RunTimerJob>;
+  gemini: GoogleGenAI;
+  logger: Logger;
+  /** The search pipeline; core/search's runSearch by default. */
+  search?: SearchFn;
+  /** BullMQ lock and stalled-check timings (ms); BullMQ's defaults (30 s) unless given. */
+  lockDuration?: number;
+  stalledInterval?: number;
+  /** 0 turns the periodic reconcile off (it still runs once at start). */
+  reconcileEveryMs?: number;
+}
+
+export interface TimersWorker {
+  worker: Worker<RunTimerJob>;
+  /** Runs one reconcile pass now (also run at start and periodically). */
+  reconcile: () => Promise<{ upserted: number; removed: number }>;
+  /** Stops taking jobs and waits for the running ones to finish (SIGTERM); `force` abandons them. */
+  close: (force?: boolean) => Promise<void>;
+}
+
+/** Reconciles the schedulers, then starts the BullMQ worker on the timers queue. */
+export async function startTimersWorker(deps: WorkerDeps): Promise<TimersWorker> {
+  const { config, connection, logger, queue, sql } = deps;
+  const reconcile = async () => {
+    const result = await reconcileSchedulers(sql, queue);
+    if (result.upserted || result.removed) logger.info(result, 'timer schedulers reconciled');
+    return result;
+  };
+  await reconcile();
+
+  const worker = new Worker<RunTimerJob>(TIMERS_QUEUE, createRunTimerProcessor(deps), {
+    connection,
+    prefix: config.queuePrefix,
+    concurrency: config.worker.concurrency,
+    limiter: { max: config.worker.ratePerMinute, duration: 60_000 },
+    ...(deps.lockDuration ? { lockDuration: deps.lockDuration } : {}),
+    ...(deps.stalledInterval ? { stalledInterval: deps.stalledInterval } : {}),
+  });
+  worker.on('failed', (job, err) => logger.warn({ jobId: job?.id, err: err.message }, 'timer job failed'));
+  worker.on('error', (err) => logger.error({ err: err.message }, 'worker error'));
+  await worker.waitUntilReady();
+
+  const every = deps.reconcileEveryMs ?? RECONCILE_EVERY_MS;
+  const interval =
+    every > 0
+      ? setInterval(() => {
+          reconcile().catch((err) => logger.warn({ err: (err as Error).message }, 'reconcile failed; retrying later'));
+        }, every)
+      : null;
+  interval?.unref();
+
+  logger.info({ concurrency: config.worker.concurrency }, 'worker ready');
+  return {
+    worker,
+    reconcile,
+    close: async (force = false) => {
+      if (interval) clearInterval(interval);
+      await worker.close(force);
+    },
+  };
+}
