@@ -100,6 +100,20 @@ describe('next run and daylight-saving time', () => {
   });
 });
 
+describe('nextRunAt within a minute', () => {
+  it('gives the first fire strictly after the exact instant, asked twice or at any second', () => {
+    const schedule = berlin('09:00');
+    // 09:00 CET is 08:00 UTC in November.
+    for (const from of ['2026-11-23T07:59:00Z', '2026-11-23T07:59:59.999Z', '2026-11-23T08:00:00Z', '2026-11-23T08:00:30Z']) {
+      const expected = nextRuns(schedule, new Date(from), 1)[0]!.toISOString();
+      expect(nextRunAt(schedule, new Date(from)).toISOString()).toBe(expected);
+      expect(nextRunAt(schedule, new Date(from)).toISOString()).toBe(expected);
+    }
+    expect(nextRunAt(schedule, new Date('2026-11-23T07:59:30Z')).toISOString()).toBe('2026-11-23T08:00:00.000Z');
+    expect(nextRunAt(schedule, new Date('2026-11-23T08:00:30Z')).toISOString()).toBe('2026-11-24T08:00:00.000Z');
+  });
+});
+
 describe("BullMQ's scheduler", () => {
   it('computes the same fires as nextRuns, across both changes', async () => {
     const { defaultRepeatStrategy } = await import('bullmq');

@@ -1,18 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from './support/browser';
-import { startTestStack, type TestStack } from './support/stack';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { openPage } from './support/browser';
+import { browserSuite } from './support/browser-suite';
 
 describe('Google sign-in in Chromium', () => {
-  let stack: TestStack;
-  let browser: Browser;
-  beforeAll(async () => {
-    [stack, browser] = await Promise.all([startTestStack(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.close();
-  });
+  const suite = browserSuite();
 
   const home = (page: Page) => page.locator('[data-view="home"]');
   const signInButton = (page: Page) => home(page).getByRole('button', { name: 'Sign in with Google' });
@@ -28,7 +20,7 @@ describe('Google sign-in in Chromium', () => {
   }
 
   it('signs in with the stand-in button, stays signed in after reload, and logs out', async () => {
-    const { page, errors } = await openPage(browser, `${stack.url}/`);
+    const { page, errors } = await openPage(suite.browser, `${suite.stack.url}/`);
     await goHome(page);
     await home(page).getByRole('heading', { name: 'Login with Google' }).waitFor({ state: 'visible' });
     await signInButton(page).click();
@@ -41,7 +33,7 @@ describe('Google sign-in in Chromium', () => {
     await logoutButton(page).waitFor({ state: 'visible' });
     await searchScreen(page).waitFor({ state: 'visible' });
     expect(await signInButton(page).count()).toBe(0);
-    const [user] = await stack.db.sql<{ name: string }[]>`select name from users where email = 'ada@example.com'`;
+    const [user] = await suite.stack.db.sql<{ name: string }[]>`select name from users where email = 'ada@example.com'`;
     expect(user?.name).toBe('Ada Lovelace');
     // The new free account's credits reach the plan picker without a reload.
     await page.getByRole('button', { name: 'Subscription' }).click();
@@ -52,7 +44,7 @@ describe('Google sign-in in Chromium', () => {
 
     // The server renders the signed-in state itself, so there is no flash of the sign-in button.
     await page.reload();
-    const html = await (await page.request.get(`${stack.url}/`)).text();
+    const html = await (await page.request.get(`${suite.stack.url}/`)).text();
     expect(html).toContain('>Logout</button>');
     expect(html).not.toContain('Login with Google');
     await goHome(page);
@@ -64,13 +56,13 @@ describe('Google sign-in in Chromium', () => {
     // This page was rendered signed in without Google's script; the component loads it for the button.
     await signInButton(page).waitFor({ state: 'visible' });
     expect(await logoutButton(page).count()).toBe(0);
-    expect(await (await page.request.get(`${stack.url}/api/check-session`)).json()).toEqual({ loggedIn: false });
+    expect(await (await page.request.get(`${suite.stack.url}/api/check-session`)).json()).toEqual({ loggedIn: false });
     expect(errors).toEqual([]);
     await page.context().close();
   });
 
   it('lets a keyboard user sign in as a custom identity', async () => {
-    const { page, errors } = await openPage(browser, `${stack.url}/`);
+    const { page, errors } = await openPage(suite.browser, `${suite.stack.url}/`);
     await goHome(page);
     await signInButton(page).focus();
     await page.keyboard.press('Enter');
@@ -87,7 +79,7 @@ describe('Google sign-in in Chromium', () => {
     await chooser.getByLabel('Email').fill('katherine@example.com');
     await chooser.getByLabel('Email').press('Enter');
     await logoutButton(page).waitFor({ state: 'visible' });
-    const [user] = await stack.db.sql<{ name: string }[]>`select name from users where email = 'katherine@example.com'`;
+    const [user] = await suite.stack.db.sql<{ name: string }[]>`select name from users where email = 'katherine@example.com'`;
     expect(user?.name).toBe('Katherine Johnson');
     expect(errors).toEqual([]);
     await page.context().close();

@@ -1,33 +1,24 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { getBillingJson, subscribe } from './support/billing';
-import { launchBrowser } from './support/browser';
-import { startTestStack, type TestStack } from './support/stack';
+import { browserSuite } from './support/browser-suite';
 import { createSignedInUser } from './support/users';
 
 const SHOTS = process.env.SCREENSHOT_DIR;
 
 describe('plans and billing in Chromium', () => {
-  let stack: TestStack;
-  let browser: Browser;
-  beforeAll(async () => {
-    [stack, browser] = await Promise.all([startTestStack(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.close();
-  });
+  const suite = browserSuite();
 
   /** A page signed in as a new user, with console errors collected. */
   async function signedInPage(path = '/') {
-    const signedIn = await createSignedInUser(stack.db.sql);
-    const context = await browser.newContext();
-    await context.addCookies([{ name: 'ef_session', value: signedIn.token, url: stack.url }]);
+    const signedIn = await createSignedInUser(suite.stack.db.sql);
+    const context = await suite.browser.newContext();
+    await context.addCookies([{ name: 'ef_session', value: signedIn.token, url: suite.stack.url }]);
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (err) => errors.push(err.message));
     page.on('console', (msg) => msg.type() === 'error' && errors.push(`${msg.text()} ${msg.location().url}`));
-    await page.goto(`${stack.url}${path}`);
+    await page.goto(`${suite.stack.url}${path}`);
     await page.waitForFunction(() => document.querySelectorAll('[data-island]').length === 2);
     return { ...signedIn, page, errors };
   }
@@ -44,10 +35,10 @@ describe('plans and billing in Chromium', () => {
     await shot(page, 'plans-free');
 
     await card(page, 'Plus').click();
-    await page.waitForURL(`${stack.standins.url}/checkout/**`);
+    await page.waitForURL(`${suite.stack.standins.url}/checkout/**`);
     await shot(page, 'standin-checkout');
     await page.getByRole('button', { name: 'Pay' }).click();
-    await page.waitForURL(new RegExp(`^${stack.url}/\\?success=true&session_id=cs_test_`));
+    await page.waitForURL(new RegExp(`^${suite.stack.url}/\\?success=true&session_id=cs_test_`));
     await page.getByRole('heading', { name: 'Subscription successful!' }).waitFor();
     await page.getByText('50 searches left').waitFor();
     expect(await page.getByRole('button', { name: 'Manage Billing' }).isVisible()).toBe(true);
@@ -71,32 +62,32 @@ describe('plans and billing in Chromium', () => {
       'alert: ✅ Subscription canceled. You are now on the Free plan.',
     ]);
     expect(await page.locator('.plan-card--current').getAttribute('data-tier')).toBe('free');
-    expect(await getBillingJson(stack, cookie)).toMatchObject({ subscription_tier: 'free' });
+    expect(await getBillingJson(suite.stack, cookie)).toMatchObject({ subscription_tier: 'free' });
     expect(errors).toEqual([]);
   });
 
   it('does not switch when the confirmation is dismissed', async () => {
     const { page, cookie } = await signedInPage();
-    await subscribe(stack, cookie, 'plus_monthly');
+    await subscribe(suite.stack, cookie, 'plus_monthly');
     await page.reload();
     await page.getByText('50 searches left').waitFor();
     page.once('dialog', (d) => void d.dismiss());
     await card(page, 'Pro').click();
     await page.waitForTimeout(300);
-    expect(await getBillingJson(stack, cookie)).toMatchObject({ subscription_tier: 'plus' });
+    expect(await getBillingJson(suite.stack, cookie)).toMatchObject({ subscription_tier: 'plus' });
   });
 
   it('shows the payment failed banner after a failed renewal, reached through Manage Billing', async () => {
     const { page, cookie } = await signedInPage();
-    const { sessionId } = await subscribe(stack, cookie, 'plus_monthly');
-    await page.goto(`${stack.url}/?success=true&session_id=${sessionId}`);
+    const { sessionId } = await subscribe(suite.stack, cookie, 'plus_monthly');
+    await page.goto(`${suite.stack.url}/?success=true&session_id=${sessionId}`);
     await page.getByRole('button', { name: 'Manage Billing' }).click();
-    await page.waitForURL(`${stack.standins.url}/portal/**`);
+    await page.waitForURL(`${suite.stack.standins.url}/portal/**`);
     await shot(page, 'standin-portal');
     await page.getByRole('button', { name: 'Simulate failed renewal' }).click();
     await page.getByText('past_due').waitFor();
     await page.getByRole('link', { name: 'Return to Event Finder' }).click();
-    await page.waitForURL(`${stack.url}/`);
+    await page.waitForURL(`${suite.stack.url}/`);
     const banner = page.getByRole('alert');
     await banner.waitFor();
     expect(await banner.textContent()).toBe('⚠️ Your payment failed. Please update your billing info to keep using plus.');
@@ -104,9 +95,9 @@ describe('plans and billing in Chromium', () => {
   });
 
   it('keeps the canceled note in state without showing it, and sends a logged-out click home', async () => {
-    const context = await browser.newContext();
+    const context = await suite.browser.newContext();
     const page = await context.newPage();
-    await page.goto(`${stack.url}/?canceled=true`);
+    await page.goto(`${suite.stack.url}/?canceled=true`);
     await page.waitForFunction(() => document.querySelectorAll('[data-island]').length === 2);
     expect(await page.locator('.plan-picker').getAttribute('data-checkout-note')).toBe(
       "Order canceled -- continue to shop around and checkout when you're ready.",

@@ -1,21 +1,12 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from './support/browser';
-import { startTestStack, type TestStack } from './support/stack';
+import { describe, expect, it } from 'vitest';
+import { openPage } from './support/browser';
+import { browserSuite } from './support/browser-suite';
 
 describe('the page in Chromium', () => {
-  let stack: TestStack;
-  let browser: Browser;
-  beforeAll(async () => {
-    [stack, browser] = await Promise.all([startTestStack(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.close();
-  });
+  const suite = browserSuite();
 
   it('renders the plan picker, hydrates its island and switches view on click', async () => {
-    const { page, errors } = await openPage(browser, `${stack.url}/`);
+    const { page, errors } = await openPage(suite.browser, `${suite.stack.url}/`);
     await expect(page.getByRole('heading', { name: 'Choose Your Plan' }).isVisible()).resolves.toBe(true);
     await page.waitForFunction(() => document.querySelectorAll('[data-island]').length === 2);
     // The FAQ works before any script runs: it is plain <details>.

@@ -1,35 +1,15 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getBilling } from '../db/accounts';
-import { launchBrowser, openPage } from './support/browser';
-import { startTestStack, type TestStack } from './support/stack';
-import { createSignedInUser } from './support/users';
+import { browserSuite, openSignedInHome } from './support/browser-suite';
 
 describe('the event search screen in Chromium', () => {
-  let stack: TestStack;
-  let browser: Browser;
-  beforeAll(async () => {
-    [stack, browser] = await Promise.all([startTestStack(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.close();
-  });
+  const suite = browserSuite();
 
-  async function signedInHome() {
-    const { user, token } = await createSignedInUser(stack.db.sql);
-    const watched = await openPage(browser, 'about:blank');
-    await watched.page.context().addCookies([{ name: 'ef_session', value: token, url: stack.url }]);
-    await watched.page.goto(`${stack.url}/`);
-    await watched.page.waitForFunction(() => document.querySelectorAll('[data-island]').length === 2);
-    await watched.page.getByRole('button', { name: 'Back' }).click();
-    await watched.page.getByLabel('Your Question').waitFor({ state: 'visible' });
-    return { ...watched, user };
-  }
+  const signedInHome = () => openSignedInHome(suite);
 
   it('streams the answer into Response while the button reads Searching...', async () => {
     const { page, errors, user } = await signedInHome();
-    stack.standins.gemini.setChunkDelay(250);
+    suite.stack.standins.gemini.setChunkDelay(250);
     const question = page.getByLabel('Your Question');
     expect(await question.getAttribute('placeholder')).toBe('Find AI conferences in Berlin next month');
     await question.fill('Find AI conferences in Berlin next month');
@@ -58,8 +38,8 @@ describe('the event search screen in Chromium', () => {
     const text = await response.inputValue();
     expect(text).toContain('AI Summit Berlin');
     expect(text).toContain('Sources:');
-    expect(stack.standins.gemini.lastRequest!.prompt).toMatch(/The user's time zone is [A-Za-z_/]+/);
-    expect((await getBilling(stack.db.sql, user.id))!.credits).toBe(9);
+    expect(suite.stack.standins.gemini.lastRequest!.prompt).toMatch(/The user's time zone is [A-Za-z_/]+/);
+    expect((await getBilling(suite.stack.db.sql, user.id))!.credits).toBe(9);
     // Set Timer opens its panel and hides the Response area (spec section 2); Manage Timers shows the list.
     await page.getByRole('button', { name: 'Set Timer' }).click();
     await response.waitFor({ state: 'detached' });

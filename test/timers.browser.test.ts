@@ -1,30 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from './support/browser';
-import { startTestStack, type TestStack } from './support/stack';
-import { createSignedInUser } from './support/users';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserSuite, openSignedInHome } from './support/browser-suite';
 
 describe('timer panels in Chromium', () => {
-  let stack: TestStack;
-  let browser: Browser;
-  beforeAll(async () => {
-    [stack, browser] = await Promise.all([startTestStack(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.close();
-  });
+  const suite = browserSuite();
 
-  async function signedInHome() {
-    const { token, user } = await createSignedInUser(stack.db.sql);
-    const watched = await openPage(browser, 'about:blank');
-    await watched.page.context().addCookies([{ name: 'ef_session', value: token, url: stack.url }]);
-    await watched.page.goto(`${stack.url}/`);
-    await watched.page.waitForFunction(() => document.querySelectorAll('[data-island]').length === 2);
-    await watched.page.getByRole('button', { name: 'Back' }).click();
-    await watched.page.getByLabel('Your Question').waitFor({ state: 'visible' });
-    return { ...watched, user };
-  }
+  const signedInHome = () => openSignedInHome(suite);
 
   const response = (page: Page) => page.getByLabel('Response');
 
@@ -58,7 +39,7 @@ describe('timer panels in Chromium', () => {
     expect(await response(page).inputValue()).toBe('✅ Timer saved: weekly at 18:30 on Friday');
 
     // The browser's time zone name went along with each timer.
-    const zones = await stack.db.sql<{ timezone: string }[]>`select timezone from timers`;
+    const zones = await suite.stack.db.sql<{ timezone: string }[]>`select timezone from timers`;
     const browserZone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
     expect(zones.map((z) => z.timezone)).toEqual([browserZone, browserZone]);
 
@@ -99,9 +80,9 @@ describe('timer panels in Chromium', () => {
       button.click();
     });
     await response(page).waitFor();
-    const [timer] = await stack.db.sql<{ id: string }[]>`select id from timers where user_id = ${user.id}`;
-    expect((await stack.db.sql`select 1 from timers where user_id = ${user.id}`).count).toBe(1);
-    await stack.db.sql`insert into timer_runs (timer_id, scheduled_for, status, answer, finished_at)
+    const [timer] = await suite.stack.db.sql<{ id: string }[]>`select id from timers where user_id = ${user.id}`;
+    expect((await suite.stack.db.sql`select 1 from timers where user_id = ${user.id}`).count).toBe(1);
+    await suite.stack.db.sql`insert into timer_runs (timer_id, scheduled_for, status, answer, finished_at)
                        values (${timer!.id}, now() - interval '1 hour', 'succeeded', 'Lisbon JS Meetup, 12 June', now())`;
 
     await page.getByRole('button', { name: 'Manage Timers' }).click();
