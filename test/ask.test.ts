@@ -115,6 +115,21 @@ describe('POST /api/ask', () => {
     expect(await used(user.id)).toBe(0);
   });
 
+  it('explains a blocked question and an empty answer, and gives the credit back', async () => {
+    const { user, cookie } = await signIn();
+    stack.standins.gemini.failNext({ when: 'prompt', blockReason: 'SAFETY' });
+    const blocked = await ask(stack.url, cookie, { ques: 'AI events', web: '' });
+    expect(blocked.status).toBe(400);
+    expect(await blocked.text()).toBe('The AI service declined to answer this question. Please rephrase it and try again.');
+
+    stack.standins.gemini.failNext({ when: 'empty' });
+    const empty = await ask(stack.url, cookie, { ques: 'AI events', web: '' });
+    expect(empty.status).toBe(502);
+    expect(await empty.text()).toBe('The AI service returned an empty answer. Please try again or rephrase your question.');
+    expect(await used(user.id)).toBe(0);
+    expect((await listSearches(stack.db.sql, user.id)).map((r) => r.status)).toEqual(['failed', 'failed']);
+  });
+
   it('keeps the credit and ends with an incomplete-answer line when Gemini fails after text', async () => {
     const { user, cookie } = await signIn();
     stack.standins.gemini.failNext({ when: 'after', status: 500 });

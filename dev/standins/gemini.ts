@@ -3,11 +3,13 @@ import { stream } from 'hono/streaming';
 import { answerFor, chunksOf } from './gemini-answer';
 import { sitesApp } from './sites';
 
-export interface GeminiFailure {
+export type GeminiFailure =
   /** 'before': the request is refused with an error status; 'after': the stream breaks after two chunks. */
-  when: 'before' | 'after';
-  status: 400 | 403 | 429 | 500 | 503;
-}
+  | { when: 'before' | 'after'; status: 400 | 403 | 429 | 500 | 503 }
+  /** 'prompt': the prompt is blocked (promptFeedback.blockReason, no candidates), as Gemini's safety filter does. */
+  | { when: 'prompt'; blockReason: 'SAFETY' | 'BLOCKLIST' | 'PROHIBITED_CONTENT' }
+  /** 'empty': the stream ends with finishReason STOP and no text. */
+  | { when: 'empty' };
 
 export interface GeminiRequestRecord {
   model: string;
@@ -107,6 +109,12 @@ export function createGeminiStandin(options: { chunkDelayMs?: number; firstChunk
     });
 
     if (method === 'generateContent') return c.json(responseOf(answer.text, true, answer.text));
+    if (failure?.when === 'prompt') {
+      return sse(c, (send) => send({ promptFeedback: { blockReason: failure.blockReason }, usageMetadata: usage(''), modelVersion: model }), () => {});
+    }
+    if (failure?.when === 'empty') {
+      return sse(c, (send) => send(responseOf('', true, '')), () => {});
+    }
     return sse(c, async (send, aborted) => {
       let sent = '';
       for (let i = 0; i < chunks.length; i++) {
@@ -132,7 +140,7 @@ export function createGeminiStandin(options: { chunkDelayMs?: number; firstChunk
     get lastRequest() {
       return state.lastRequest;
     },
-    /** The next request fails: refused before any chunk, or broken after two chunks. */
+    /** The next request fails: refused before any chunk, broken after two chunks, blocked, or empty. */
     failNext(failure: GeminiFailure) {
       failures.push(failure);
     },
