@@ -41,15 +41,20 @@ const CRON_DAY: Record<Weekday, number> = {
 
 export type ScheduleCheck = { ok: true; schedule: Schedule } | { ok: false; message: string };
 
+// Names found valid; a bounded set, since the runtime knows only a few hundred zones and their aliases.
+const knownTimeZones = new Set<string>();
+
 /** True for a time zone name the runtime knows (IANA names and their aliases, e.g. 'UTC'). */
 export function isValidTimeZone(name: string): boolean {
   if (!name || name.length > 64) return false;
+  if (knownTimeZones.has(name)) return true;
   try {
     new Intl.DateTimeFormat('en', { timeZone: name });
-    return true;
   } catch {
     return false;
   }
+  if (knownTimeZones.size < 2_000) knownTimeZones.add(name);
+  return true;
 }
 
 /** Validates the schedule fields of POST /api/schedule; messages are the sentences the page shows. */

@@ -56,18 +56,30 @@ export function askRoutes(deps: AppDeps) {
       const abort = new AbortController();
       ctx.req.raw.signal.addEventListener('abort', () => abort.abort(), { once: true });
       const log = ctx.get('log');
-      const recordId = await startSearchRecord(sql, { userId, question: req.ques, website: req.web, model: deps.config.gemini.model });
+      const record = { userId, question: req.ques, website: req.web, model: deps.config.gemini.model };
 
       let prepared;
       try {
         prepared = await prepareSearch(search, { question: req.ques, website: req.web, timezone: req.timezone }, abort.signal);
       } catch (err) {
         const e = err instanceof SearchError ? err : new SearchError('website_failed', 'We could not read the website. Please try again.', 502, false);
-        await finishSearchRecord(sql, recordId, { status: e.code === 'website_refused' ? 'refused' : 'failed', error: e.message });
+        const id = await startSearchRecord(sql, record);
+        await finishSearchRecord(sql, id, { status: e.code === 'website_refused' ? 'refused' : 'failed', error: e.message });
         throw textError(e);
       }
 
-      const credit = await takeCredit(sql, userId);
+      // Two independent writes, sent together: the user waits for one round trip to Postgres, not two.
+      const [recorded, charged] = await Promise.allSettled([startSearchRecord(sql, record), takeCredit(sql, userId)]);
+      if (recorded.status === 'rejected') {
+        if (charged.status === 'fulfilled' && charged.value.ok) await refundCredit(sql, userId);
+        throw recorded.reason;
+      }
+      const recordId = recorded.value;
+      if (charged.status === 'rejected') {
+        await finishSearchRecord(sql, recordId, { status: 'failed', error: 'Could not take a credit.' });
+        throw charged.reason;
+      }
+      const credit = charged.value;
       if (!credit.ok) {
         const { allowance, tier } = credit.billing;
         const message = `You have used all ${allowance} searches of your ${planOf(tier).name.toLowerCase()} plan this month.`;

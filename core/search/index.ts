@@ -1,5 +1,6 @@
 import type { GoogleGenAI } from '@google/genai';
 import type { Config } from '../config';
+import { isValidTimeZone } from '../schedule';
 import { extractFacts, type WebsiteFacts } from './extract';
 import { streamAnswer, type Source } from './gemini-stream';
 import { buildPrompt } from './prompt';
@@ -45,12 +46,7 @@ export interface PreparedSearch {
 
 /** Falls back to UTC for a missing or unknown time zone name, so a bad value never fails a search. */
 export function safeTimezone(timezone: string): string {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: timezone });
-    return timezone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
+  return isValidTimeZone(timezone) ? timezone : 'UTC';
 }
 
 /** Step 1: reads the website behind the guard (throws SearchError 400/502) and builds the prompt. */

@@ -16,9 +16,17 @@ export interface PromptInput {
   website: WebsiteFacts | null;
 }
 
+// Building an Intl.DateTimeFormat costs far more than using one; there are only a few hundred time zones.
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** The date as the user sees it, e.g. 'Wednesday, 14 May 2025'. */
 export function todayIn(timezone: string, now: Date): string {
-  return new Intl.DateTimeFormat('en-GB', { timeZone: timezone, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(now);
+  let format = dateFormats.get(timezone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', { timeZone: timezone, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+    dateFormats.set(timezone, format);
+  }
+  return format.format(now);
 }
 
 /** One event as prompt lines; the `EVENT n` / `key: value` layout is stable so answers can cite it. */
