@@ -89,8 +89,8 @@ async function waitForRuns(stack: TestStack, count: number, timeoutMs: number): 
   }
 }
 
-async function worker(): Promise<Row[]> {
-  const stack = await startTestStack({ env: { WORKER_CONCURRENCY, WORKER_RATE_PER_MINUTE: '1000000' } });
+export async function worker(): Promise<Row[]> {
+  const stack = await startTestStack({ env: { WORKER_CONCURRENCY, WORKER_RATE_PER_MINUTE: '100000' } });
   try {
     stack.standins.gemini.setChunkDelay(0);
     const users = await makeUsers(stack, Math.max(THROUGHPUT_RUNS, SAME_MINUTE) / PER_USER);
