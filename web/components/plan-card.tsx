@@ -16,7 +16,16 @@ function CardBody({ plan, current }: { plan: Plan; current: boolean }) {
         <span className="plan-card__period">{plan.priceCents === 0 ? ' no charge' : '/month'}</span>
       </span>
       <span className="plan-card__allowance">{plan.searchesPerMonth} searches per month</span>
-      {current ? <span className="plan-card__badge">Current plan</span> : null}
+      {current ? (
+        <span className="plan-card__badge">
+          <span>Current plan</span>
+        </span>
+      ) : (
+        // The button's label already names the plan; this only shows sighted users that the card is a control.
+        <span className="plan-card__cta" aria-hidden="true">
+          Choose {plan.name}
+        </span>
+      )}
     </>
   );
 }
