@@ -136,6 +136,18 @@ export function TimersPanel({ onBack, onError }: TimersPanelProps) {
   const id = useId();
   const [timers, setTimers] = useState<ListedTimer[] | null>(null);
   const [deleting, setDeleting] = useState<number | null>(null);
+  const section = useRef<HTMLElement>(null);
+  // After a delete the focused button is gone: focus moves to the next Delete button, or to Back.
+  const refocusAt = useRef<number | null>(null);
+
+  useEffect(() => {
+    const index = refocusAt.current;
+    if (index === null || !section.current) return;
+    refocusAt.current = null;
+    const deletes = section.current.querySelectorAll<HTMLButtonElement>('.timer-item .button');
+    const target = deletes[Math.min(index, deletes.length - 1)] ?? section.current.querySelector<HTMLButtonElement>('[data-back]');
+    target?.focus();
+  }, [timers]);
 
   const load = useCallback(async () => {
     try {
@@ -158,7 +170,11 @@ export function TimersPanel({ onBack, onError }: TimersPanelProps) {
     try {
       const res = await postJson('/api/timer/delete', { timer_id: timerId });
       const data = (await res.json().catch(() => ({}))) as { status?: string; message?: string };
-      if (data.status === 'success') await load();
+      if (data.status === 'success') {
+        const focusWasHere = section.current?.contains(document.activeElement) || document.activeElement === document.body;
+        if (focusWasHere) refocusAt.current = timers?.findIndex((t) => t.id === timerId) ?? 0;
+        await load();
+      }
       else alert(`Failed to delete timer: ${data.message ?? `the server answered ${res.status}`}`);
     } catch {
       alert('Error deleting timer');
@@ -168,7 +184,7 @@ export function TimersPanel({ onBack, onError }: TimersPanelProps) {
   }
 
   return (
-    <section className="panel timers" aria-labelledby={`${id}-title`} aria-busy={timers === null}>
+    <section ref={section} className="panel timers" aria-labelledby={`${id}-title`} aria-busy={timers === null}>
       <h3 id={`${id}-title`}>Your Timers</h3>
       {timers === null ? (
         <p className="timers__loading">Loading timers…</p>
@@ -187,7 +203,7 @@ export function TimersPanel({ onBack, onError }: TimersPanelProps) {
                 </div>
                 <button
                   type="button"
-                  className="button button--danger"
+                  className="button button--danger button--small"
                   aria-describedby={`${id}-timer-${t.id}`}
                   disabled={deleting === t.id}
                   onClick={() => void remove(t.id)}
@@ -196,8 +212,10 @@ export function TimersPanel({ onBack, onError }: TimersPanelProps) {
                 </button>
               </div>
               <div className="timer-item__meta">
-                {t.web ? <span className="timer-item__web">{t.web} · </span> : null}
-                {t.timezone.replace(/_/g, ' ')} · Next run: <time dateTime={t.nextRunAt}>{when(t.nextRunAt)}</time>
+                {t.web ? <span className="timer-item__web">{t.web}</span> : null}
+                <span>
+                  {t.timezone.replace(/_/g, ' ')} · Next run: <time dateTime={t.nextRunAt}>{when(t.nextRunAt)}</time>
+                </span>
               </div>
               {t.lastRun ? (
                 <details className="timer-item__result">
@@ -214,7 +232,7 @@ export function TimersPanel({ onBack, onError }: TimersPanelProps) {
         </ul>
       )}
       <div className="actions">
-        <button type="button" className="button button--secondary" onClick={onBack}>
+        <button type="button" className="button button--secondary" data-back onClick={onBack}>
           Back
         </button>
       </div>
