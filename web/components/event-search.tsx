@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { setAppState, type BillingInfo } from '../client/app-state';
 import { apiFetch } from '../client/http';
 import { SetTimerPanel, TimersPanel } from './timer-panels';
@@ -25,6 +25,31 @@ function browserTimezone(): string {
   }
 }
 
+/**
+ * True when focus is inside an open timer panel, or already dropped to the page (a button disabled while it
+ * saved loses focus): closing the panel would leave keyboard users at the top of the page.
+ */
+function panelHasFocus(): boolean {
+  const active = document.activeElement;
+  return !active || active === document.body || active.closest('.timer-form, .timers') != null;
+}
+
+type Tone = 'error' | 'success' | undefined;
+
+/** Messages in the Response area carry the spec's prefixes; the prefix picks the area's colour. */
+function toneOf(text: string): Tone {
+  if (text.startsWith('Error: ') || text.startsWith('❌')) return 'error';
+  if (text.startsWith('✅')) return 'success';
+  return undefined;
+}
+
+function statusOf(text: string): string {
+  if (!text) return '';
+  if (toneOf(text) === 'error') return 'Something went wrong. The Response area has the details.';
+  if (toneOf(text) === 'success') return text;
+  return 'The answer is ready in the Response area.';
+}
+
 /** The event search screen (signed in): question, website, streamed Response, and the timer panels. */
 export function EventSearch() {
   const id = useId();
@@ -36,6 +61,8 @@ export function EventSearch() {
   const running = useRef(false);
   const abort = useRef<AbortController | null>(null);
   const responseRef = useRef<HTMLTextAreaElement>(null);
+  const setTimerButton = useRef<HTMLButtonElement>(null);
+  const timersButton = useRef<HTMLButtonElement>(null);
 
   // A search still streaming when the screen goes away (logout) has no reader left: stop it.
   useEffect(() => () => abort.current?.abort(), []);
@@ -84,6 +111,12 @@ export function EventSearch() {
 
   const showMessage = (message: string) => setResponse(message);
 
+  // A closing panel takes the focused control with it; hand focus back to the button that opened it.
+  function closePanel(opener: RefObject<HTMLButtonElement | null>) {
+    if (opener.current && panelHasFocus()) opener.current.focus();
+    setPanel('none');
+  }
+
   return (
     <section className="panel search" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Find events</h2>
@@ -101,7 +134,12 @@ export function EventSearch() {
           />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-web`}>Website URL</label>
+          <div className="field__label-row">
+            <label htmlFor={`${id}-web`}>Website URL</label>
+            <span className="field__optional" id={`${id}-web-optional`}>
+              Optional
+            </span>
+          </div>
           <input
             id={`${id}-web`}
             name="web"
@@ -109,18 +147,21 @@ export function EventSearch() {
             inputMode="url"
             autoComplete="url"
             spellCheck={false}
-            placeholder="https://example.com/events (optional)"
+            placeholder="https://example.com/events"
+            aria-describedby={`${id}-web-optional`}
             value={web}
             onChange={(e) => setWeb(e.target.value)}
           />
         </div>
         <div className="actions search__actions">
           <button type="submit" className="button" disabled={searching}>
+            {searching ? <span className="spinner" aria-hidden="true" /> : null}
             {searching ? 'Searching...' : 'Search Events'}
           </button>
           <button
             type="button"
             className="button button--secondary"
+            ref={setTimerButton}
             aria-expanded={panel === 'set-timer'}
             onClick={() => setPanel('set-timer')}
           >
@@ -129,6 +170,7 @@ export function EventSearch() {
           <button
             type="button"
             className="button button--secondary"
+            ref={timersButton}
             aria-expanded={panel === 'timers'}
             onClick={() => setPanel((p) => (p === 'timers' ? 'none' : 'timers'))}
           >
@@ -136,25 +178,38 @@ export function EventSearch() {
           </button>
         </div>
       </form>
+      {/* A read-only textarea is not announced as it fills; this short status tells screen-reader users. */}
+      <p className="visually-hidden" role="status">
+        {searching ? 'Searching for events.' : statusOf(response)}
+      </p>
 
       {panel === 'set-timer' ? (
         <SetTimerPanel
           ques={ques}
           web={web}
-          onClose={() => setPanel('none')}
+          onClose={() => closePanel(setTimerButton)}
           onResult={(message) => {
-            setPanel('none');
+            closePanel(setTimerButton);
             showMessage(message);
           }}
         />
       ) : null}
-      {panel === 'timers' ? <TimersPanel onBack={() => setPanel('none')} onError={showMessage} /> : null}
+      {panel === 'timers' ? <TimersPanel onBack={() => closePanel(timersButton)} onError={showMessage} /> : null}
 
       {/* The spec hides the Response area while the Set Timer panel is open. */}
       {panel !== 'set-timer' ? (
         <div className="field search__response">
           <label htmlFor={`${id}-response`}>Response</label>
-          <textarea id={`${id}-response`} ref={responseRef} readOnly rows={12} value={response} aria-busy={searching} />
+          <textarea
+            id={`${id}-response`}
+            ref={responseRef}
+            readOnly
+            rows={12}
+            value={response}
+            placeholder="Answers appear here as they are written."
+            aria-busy={searching}
+            data-tone={toneOf(response)}
+          />
         </div>
       ) : null}
     </section>
