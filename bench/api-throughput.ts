@@ -2,7 +2,7 @@ import autocannon from 'autocannon';
 import { build } from 'esbuild';
 import { createSignedInUser } from '../test/support/users';
 import { type BenchResult } from './lib/report';
-import { freePort, startChild } from './lib/processes';
+import { freePort, startChild } from '../test/support/processes';
 import { startBenchStack } from './lib/stack';
 
 const DURATION_S = 8;

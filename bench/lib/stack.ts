@@ -1,7 +1,7 @@
 import { startStandins, type Standins } from '../../dev/standins/server';
 import { createTestDatabase, type TestDatabase } from '../../test/support/db';
 import { deletePrefix, createTestRedis, testQueuePrefix, testRedisUrl } from '../../test/support/redis';
-import { freePort, startChild, type ChildServer } from './processes';
+import { freePort, startChild, type ChildServer } from '../../test/support/processes';
 
 export interface BenchStack {
   api: ChildServer;

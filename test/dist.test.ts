@@ -1,0 +1,68 @@
+import { spawn } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from './support/db';
+import { startChild, type ChildServer } from './support/processes';
+import { createTestRedis, deletePrefix, testQueuePrefix, testRedisUrl } from './support/redis';
+
+// What production runs: the bundles in dist/ (make test builds them first), started as `npm start` and
+// `npm run worker` start them, with their own database and queue prefix.
+describe('the built server and worker from dist/', () => {
+  let db: TestDatabase;
+  let api: ChildServer;
+  const prefix = testQueuePrefix();
+  const env = () => ({
+    NODE_ENV: 'test',
+    DATABASE_URL: db.url,
+    REDIS_URL: testRedisUrl(),
+    QUEUE_PREFIX: prefix,
+    // Nothing here calls Google, Gemini or Stripe; unset credentials point at an address nobody answers.
+    STANDIN_URL: 'http://127.0.0.1:9',
+    ADMIN_USER: 'ops',
+    ADMIN_PASSWORD: 'dist check',
+    LOG_LEVEL: 'silent',
+  });
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    api = await startChild(['dist/server/api.js'], env());
+  });
+  afterAll(async () => {
+    await api?.stop();
+    const redis = createTestRedis();
+    await deletePrefix(redis, prefix);
+    redis.disconnect();
+    await db?.drop();
+  });
+
+  it('serves the page with its hashed island scripts', async () => {
+    const html = await (await fetch(`${api.url}/`)).text();
+    expect(html).toContain('Choose Your Plan');
+    const scripts = [...html.matchAll(/<script type="module" src="([^"]+)"/g)].map((m) => m[1]!);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const src of scripts) {
+      const res = await fetch(new URL(src, api.url));
+      expect(res.status, src).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/javascript/);
+    }
+    expect((await fetch(`${api.url}/readyz`)).status).toBe(200);
+  });
+
+  it('serves Bull Board and its UI files, which it finds at run time', async () => {
+    const headers = { authorization: `Basic ${Buffer.from('ops:dist check').toString('base64')}` };
+    expect((await fetch(`${api.url}/admin/queues`)).status).toBe(401);
+    const page = await fetch(`${api.url}/admin/queues`, { headers });
+    expect(page.status).toBe(200);
+    const asset = /src="(static\/js\/main[^"]+\.js)"/.exec(await page.text())![1];
+    expect((await fetch(`${api.url}/admin/queues/${asset}`, { headers })).status).toBe(200);
+  });
+
+  it('the worker starts, and stops with exit code 0 on SIGTERM', async () => {
+    const worker = spawn(process.execPath, ['dist/server/worker.js'], { env: { ...process.env, ...env() }, stdio: 'ignore' });
+    const exited = new Promise<number | null>((resolve) => worker.once('exit', (code) => resolve(code)));
+    // Up and connected once it has reconciled its (empty) set of schedulers: give it a moment, it must not exit.
+    const early = await Promise.race([exited, new Promise((r) => setTimeout(() => r('running'), 1500))]);
+    expect(early).toBe('running');
+    worker.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  });
+});
