@@ -195,21 +195,21 @@ export function TimersPanel({ onBack, onError }: TimersPanelProps) {
           {timers.map((t) => (
             <li key={t.id} className="timer-item">
               <div className="timer-item__head">
-                <div id={`${id}-timer-${t.id}`}>
-                  <strong>
-                    {t.scheduleType === 'weekly' ? `Every ${t.weekday}` : 'Every day'} at {t.time}
-                  </strong>
-                  <div className="timer-item__question">{t.ques}</div>
-                </div>
+                <strong id={`${id}-timer-${t.id}`}>
+                  {t.scheduleType === 'weekly' ? `Every ${t.weekday}` : 'Every day'} at {t.time}
+                </strong>
                 <button
                   type="button"
                   className="button button--danger button--small"
-                  aria-describedby={`${id}-timer-${t.id}`}
+                  aria-describedby={`${id}-timer-${t.id} ${id}-question-${t.id}`}
                   disabled={deleting === t.id}
                   onClick={() => void remove(t.id)}
                 >
                   Delete
                 </button>
+              </div>
+              <div className="timer-item__question" id={`${id}-question-${t.id}`}>
+                {t.ques}
               </div>
               <div className="timer-item__meta">
                 {t.web ? <span className="timer-item__web">{t.web}</span> : null}
