@@ -110,7 +110,16 @@ describe('billing routes', () => {
     expect(await stolen.text()).toMatch(/another account/);
     expect((await portal(null, sessionId)).status).toBe(401);
     expect((await portal(alice.cookie, 'cs_test_nope')).status).toBe(404);
-    expect((await portal(alice.cookie, '')).status).toBe(400);
+
+    // Without a session id (the payment-failed banner): the portal of the user's own customer, or a sentence.
+    const banner = await portal(alice.cookie, '');
+    expect(banner.status).toBe(303);
+    const bannerSession = store().portalSessions.get(banner.headers.get('location')!.split('/').pop()!)!;
+    expect(bannerSession.customer).toBe(store().sessions.get(sessionId)!.customer);
+    const carol = await createSignedInUser(stack.db.sql);
+    const none = await portal(carol.cookie, '');
+    expect(none.status).toBe(400);
+    expect(await none.text()).toBe('You have no billing account yet. Choose the Plus or Pro plan first.');
   });
 
   it('refuses a plan change posted from another site', async () => {

@@ -70,19 +70,19 @@ export function billingRoutes(deps: AppDeps) {
   app.post('/create-portal-session', async (c) => {
     const user = requireUser(c, 'text');
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
-    const sessionId = typeof form.session_id === 'string' ? form.session_id.trim() : '';
-    if (!sessionId) {
-      throw new ApiError(400, 'The checkout session is missing. Go back, reload the page and try again.', { format: 'text' });
-    }
+    // Without a session id (the payment-failed banner) the portal opens for the signed-in user's own customer.
+    const sessionId = typeof form.session_id === 'string' && form.session_id.trim() ? form.session_id.trim() : null;
     const result = await createPortalSession(deps, user.id, sessionId).catch((err) => {
       throw providerError(err, { format: 'text' });
     });
     if (!result.ok) {
+      const text = { format: 'text' } as const;
+      if (result.reason === 'no-customer') {
+        throw new ApiError(400, 'You have no billing account yet. Choose the Plus or Pro plan first.', text);
+      }
       throw result.reason === 'not-found'
-        ? new ApiError(404, 'That checkout session was not found. Go back and try again.', { format: 'text' })
-        : new ApiError(403, 'That checkout session belongs to another account. Sign in with the account that paid.', {
-            format: 'text',
-          });
+        ? new ApiError(404, 'That checkout session was not found. Go back and try again.', text)
+        : new ApiError(403, 'That checkout session belongs to another account. Sign in with the account that paid.', text);
     }
     return c.redirect(result.url, 303);
   });

@@ -2,14 +2,20 @@ import { findBillingAccount } from '../../db/billing';
 import type { BillingDeps } from './deps';
 import { idOf } from './subscription-state';
 
-export type PortalResult = { ok: true; url: string } | { ok: false; reason: 'not-found' | 'not-yours' };
+export type PortalResult = { ok: true; url: string } | { ok: false; reason: 'not-found' | 'not-yours' | 'no-customer' };
 
 /**
  * A billing portal link for the user's own customer. The checkout session id comes from the page, so it is
- * only accepted when that session was opened by this same user for this same customer.
+ * only accepted when that session was opened by this same user for this same customer. Without one (the
+ * payment-failed banner, which has no checkout to point at) the portal opens for the signed-in user's own
+ * customer, when there is one.
  */
-export async function createPortalSession(deps: BillingDeps, userId: number, checkoutSessionId: string): Promise<PortalResult> {
+export async function createPortalSession(deps: BillingDeps, userId: number, checkoutSessionId: string | null): Promise<PortalResult> {
   const account = await findBillingAccount(deps.sql, userId);
+  if (checkoutSessionId === null) {
+    if (!account?.stripeCustomerId) return { ok: false, reason: 'no-customer' };
+    return { ok: true, url: await portalUrl(deps, account.stripeCustomerId) };
+  }
   let session;
   try {
     session = await deps.stripe.checkout.sessions.retrieve(checkoutSessionId);
@@ -21,6 +27,10 @@ export async function createPortalSession(deps: BillingDeps, userId: number, che
   if (!account?.stripeCustomerId || session.client_reference_id !== String(userId) || customer !== account.stripeCustomerId) {
     return { ok: false, reason: 'not-yours' };
   }
+  return { ok: true, url: await portalUrl(deps, customer) };
+}
+
+async function portalUrl(deps: BillingDeps, customer: string): Promise<string> {
   const portal = await deps.stripe.billingPortal.sessions.create({ customer, return_url: `${deps.config.appUrl}/` });
-  return { ok: true, url: portal.url };
+  return portal.url;
 }
