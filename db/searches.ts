@@ -14,11 +14,6 @@ export async function startSearchRecord(
   return Number(rec!.id);
 }
 
-/** Notes when the first answer text went out (time to first chunk). */
-export async function markFirstChunk(sql: Sql, id: number): Promise<void> {
-  await sql`update searches set first_chunk_at = now() where id = ${id} and first_chunk_at is null`;
-}
-
 /** Closes a search record with its outcome. */
 export async function finishSearchRecord(
   sql: Sql,
@@ -29,6 +24,8 @@ export async function finishSearchRecord(
     answerChars?: number;
     promptTokens?: number | null;
     outputTokens?: number | null;
+    /** When the first answer text went out (time to first chunk); written with the outcome, not on its own. */
+    firstChunkAt?: Date | null;
   },
 ): Promise<void> {
   await sql`
@@ -38,6 +35,7 @@ export async function finishSearchRecord(
       answer_chars = ${outcome.answerChars ?? 0},
       prompt_tokens = ${outcome.promptTokens ?? null},
       output_tokens = ${outcome.outputTokens ?? null},
+      first_chunk_at = ${outcome.firstChunkAt ?? null},
       finished_at = now()
     where id = ${id}`;
 }

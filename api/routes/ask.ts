@@ -3,7 +3,7 @@ import { planOf } from '../../core/plans';
 import { answerSearch, prepareSearch, SearchError, type SearchDeps } from '../../core/search';
 import { userSlots } from '../../core/search/user-slots';
 import { refundCredit, takeCredit } from '../../db/accounts';
-import { finishSearchRecord, markFirstChunk, startSearchRecord } from '../../db/searches';
+import { finishSearchRecord, startSearchRecord } from '../../db/searches';
 import type { AppDeps, AppEnv } from '../deps';
 import { ApiError } from '../errors';
 import { requireUser } from '../middleware/session';
@@ -97,12 +97,13 @@ export function askRoutes(deps: AppDeps) {
         cancel: () => abort.abort(),
       });
       let chars = 0;
+      let firstChunkAt: Date | null = null;
       let resolveFirst!: () => void;
       const firstText = new Promise<void>((resolve) => (resolveFirst = resolve));
       const onText = (text: string) => {
         if (chars === 0) {
           resolveFirst();
-          markFirstChunk(sql, recordId).catch((err) => log?.warn({ err }, 'could not mark first chunk'));
+          firstChunkAt = new Date();
         }
         chars += text.length;
         if (!abort.signal.aborted) controller.enqueue(encoder.encode(text));
@@ -130,6 +131,7 @@ export function askRoutes(deps: AppDeps) {
               answerChars: result.answer.length,
               promptTokens: result.promptTokens,
               outputTokens: result.outputTokens,
+              firstChunkAt,
             });
             controller.close();
           },
@@ -144,6 +146,7 @@ export function askRoutes(deps: AppDeps) {
               status: 'failed',
               error: abort.signal.aborted ? 'The client went away before the answer was complete.' : message,
               answerChars: chars,
+              firstChunkAt,
             });
           },
         )
