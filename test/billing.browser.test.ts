@@ -90,8 +90,13 @@ describe('plans and billing in Chromium', () => {
     await page.waitForURL(`${suite.stack.url}/`);
     const banner = page.getByRole('alert');
     await banner.waitFor();
-    expect(await banner.textContent()).toBe('⚠️ Your payment failed. Please update your billing info to keep using plus.');
+    expect(await banner.locator('p').textContent()).toBe('⚠️ Your payment failed. Please update your billing info to keep using plus.');
     await shot(page, 'plans-payment-failed');
+
+    // The banner's own way to fix the card: the portal of this user's customer, no checkout session needed.
+    await banner.getByRole('button', { name: 'Update billing info' }).click();
+    await page.waitForURL(`${suite.stack.standins.url}/portal/**`);
+    await page.getByText('past_due').waitFor();
   });
 
   it('keeps the canceled note in state without showing it, and sends a logged-out click home', async () => {

@@ -99,9 +99,15 @@ export default function PlanPicker({ initial, checkout }: PlanPickerProps) {
         <strong>Never miss the next big event.</strong> Upgrade for more searches every month, cancel any time.
       </p>
       {billing?.subscription_status === 'payment failed' ? (
-        <p className="banner banner--warning" role="alert">
-          ⚠️ Your payment failed. Please update your billing info to keep using {billing.subscription_tier}.
-        </p>
+        <div className="banner banner--warning" role="alert">
+          <p>⚠️ Your payment failed. Please update your billing info to keep using {billing.subscription_tier}.</p>
+          {/* No checkout session to point at here: the server opens the portal of the signed-in user's customer. */}
+          <form method="POST" action="/create-portal-session">
+            <button type="submit" className="button button--secondary">
+              Update billing info
+            </button>
+          </form>
+        </div>
       ) : null}
       <header className="view-header">
         <h1 tabIndex={-1} data-view-heading>
