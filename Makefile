@@ -21,8 +21,9 @@ db:
 migrate: db
 	npx tsx db/migrate.ts
 
+# node itself, not npx: make hands Ctrl-C / SIGTERM straight to the runner, which stops everything it started.
 dev: migrate
-	npx tsx dev/run.ts
+	node --import tsx dev/run.ts
 
 # make bench, or make bench ONLY=stream
 bench: build

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { AppDeps, AppEnv } from './deps';
 import { ApiError } from './errors';
+import { devLoopbackRedirect } from './middleware/dev-loopback-redirect';
 import { requestLog } from './middleware/request-log';
 import { sameOrigin } from './middleware/same-origin';
 import { securityHeaders } from './middleware/security-headers';
@@ -21,6 +22,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   app.use(requestLog(deps.logger));
   app.use(securityHeaders(deps.config));
+  app.use(devLoopbackRedirect(deps.config));
   // Stripe signs webhooks; they carry no Origin and no session.
   app.use(sameOrigin(deps.config.appOrigin, (path) => path === '/webhook'));
   app.use(loadSession(deps.sql, deps.config));

@@ -1,45 +1,103 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { loadConfigFromProcess } from '../core/config';
 import { buildWeb } from '../web/build';
-import { startStandins } from './standins/server';
+import { startStandins, type Standins } from './standins/server';
+import { startGroup, signalGroup, stopGroups, type ProcessGroup } from './supervise';
+
+/** How long the api (in-flight requests) and the worker (a running timer) get to stop before SIGKILL. */
+const STOP_GRACE_MS = 10_000;
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
+
+/**
+ * WEBSITE_FETCH_ALLOW for the children: the configured entries plus the stand-ins' sample sites, under both
+ * loopback names when the stand-ins listen on loopback (the app itself is at localhost, so people type that).
+ */
+export function devFetchAllow(configured: string[], standinHost: string, standinPort: number): string[] {
+  const host = standinHost.toLowerCase();
+  const hosts = LOOPBACK.has(host) ? ['127.0.0.1', 'localhost'] : [host];
+  const allow = [...configured];
+  for (const h of hosts) if (!allow.includes(`${h}:${standinPort}`)) allow.push(`${h}:${standinPort}`);
+  return allow;
+}
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * Where the Stripe stand-in keeps its account between runs: one file per database, since the database holds
+ * the customer and subscription ids that must still exist after a restart (.dev-state/ is git-ignored).
+ */
+export function stripeStateFile(databaseUrl: string, root = ROOT): string {
+  const url = new URL(databaseUrl);
+  const name = `${url.hostname}-${url.port || '5432'}-${decodeURIComponent(url.pathname.slice(1))}`.replace(/[^A-Za-z0-9._-]+/g, '_');
+  return path.join(root, '.dev-state', `stripe-standin-${name}.json`);
+}
 
 /**
  * `make dev`: the local stand-ins for every credential left unset, the islands rebuilt on change, and the
  * api and worker restarted on change (tsx watch). Real credentials in .env go to the real services.
+ * Ctrl-C, SIGTERM or SIGHUP stops everything it started before it exits.
  */
 async function main(): Promise<void> {
   const config = loadConfigFromProcess();
   const standinUrl = new URL(config.standinUrl);
   // The children read the same environment (and .env) themselves; this only adds what the stand-ins decide.
-  const env: Record<string, string> = { ...(process.env as Record<string, string>) };
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  let standins: Standins | null = null;
   if (config.standins.length > 0) {
-    const standins = await startStandins({
+    standins = await startStandins({
       port: Number(standinUrl.port || 8090),
       host: standinUrl.hostname,
       appUrl: config.appUrl,
       googleClientId: config.google.clientId,
       stripeWebhookSecret: config.stripe.webhookSecret,
+      stripeStateFile: stripeStateFile(config.databaseUrl),
     });
-    // The stand-ins also serve sample event websites; let the server read them.
-    const allow = [...config.websiteFetchAllow, `${standinUrl.hostname}:${standins.port}`].join(',');
-    env.WEBSITE_FETCH_ALLOW = allow;
-    console.log(`dev: stand-ins for ${config.standins.join(', ')} on ${standins.url}`);
+    // The stand-ins also serve sample event websites (listed at /sites/); let the server read them.
+    env.WEBSITE_FETCH_ALLOW = devFetchAllow(config.websiteFetchAllow, standinUrl.hostname, standins.port).join(',');
+    console.log(`dev: stand-ins for ${config.standins.join(', ')} on ${standins.url} (sample websites: ${standins.url}/sites/)`);
   }
   await buildWeb({ watch: true });
-  const children: ChildProcess[] = [
-    spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'api/main.ts'], { env, stdio: 'inherit' }),
-    spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'worker/main.ts'], { env, stdio: 'inherit' }),
-  ];
+
+  // tsx's own CLI under this node, not npx: no npm and shell in between that would swallow a signal.
+  const tsx = createRequire(import.meta.url).resolve('tsx/cli');
+  const watch = (name: string, entry: string) =>
+    startGroup(name, process.execPath, [tsx, 'watch', '--clear-screen=false', entry], env);
+  const groups: ProcessGroup[] = [watch('api', 'api/main.ts'), watch('worker', 'worker/main.ts')];
   console.log(`dev: open ${config.appUrl}`);
-  const stop = () => {
-    for (const child of children) child.kill('SIGTERM');
-    setTimeout(() => process.exit(0), 3000).unref();
+
+  let stopping = false;
+  const stop = async (code: number) => {
+    if (stopping) {
+      // A second Ctrl-C: do not wait any longer.
+      for (const group of groups) signalGroup(group, 'SIGKILL');
+      process.exit(code);
+    }
+    stopping = true;
+    console.log('dev: stopping the api, the worker and the stand-ins');
+    await stopGroups(groups, { graceMs: STOP_GRACE_MS });
+    await standins?.close();
+    process.exit(code);
   };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void stop(0));
+  // Last resort (an exception in this process): leave no group behind.
+  process.on('exit', () => {
+    for (const group of groups) signalGroup(group, 'SIGKILL');
+  });
+  for (const group of groups) {
+    void group.exited.then((result) => {
+      if (stopping) return;
+      console.error(`dev: the ${group.name} watcher exited (${result}); stopping everything`);
+      void stop(1);
+    });
+  }
 }
 
-main().catch((err) => {
-  console.error(err instanceof Error ? err.message : err);
-  process.exit(1);
-});
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main().catch((err) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  });
+}

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { stream } from 'hono/streaming';
 import { answerFor, chunksOf } from './gemini-answer';
-import { sitesApp } from './sites';
+import { sitesApp, sitesIndex } from './sites';
 
 export type GeminiFailure =
   /** 'before': the request is refused with an error status; 'after': the stream breaks after two chunks. */
@@ -64,6 +64,7 @@ export function createGeminiStandin(options: { chunkDelayMs?: number; firstChunk
 
   const app = new Hono();
   app.route('/sites', sitesApp);
+  app.get('/sites/', sitesIndex);
   app.post('/v1beta/models/*', async (c) => {
     const tail = decodeURIComponent(c.req.path.slice('/v1beta/models/'.length));
     const [model, method] = tail.split(':');

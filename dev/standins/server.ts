@@ -12,6 +12,8 @@ export interface StandinOptions {
   appUrl: string;
   googleClientId: string;
   stripeWebhookSecret: string;
+  /** Keeps the Stripe stand-in's account in this file between runs (`make dev`); unset keeps it in memory. */
+  stripeStateFile?: string;
 }
 
 /**
@@ -26,6 +28,7 @@ export async function startStandins(options: StandinOptions) {
     appUrl: options.appUrl,
     webhookSecret: options.stripeWebhookSecret,
     publicUrl: () => publicUrl,
+    stateFile: options.stripeStateFile,
   });
   const app = new Hono();
   app.get('/', (c) => c.text('Event Finder local stand-ins: Google sign-in, Gemini and Stripe.'));
@@ -34,7 +37,19 @@ export async function startStandins(options: StandinOptions) {
   app.route('/', stripe.app);
 
   const server = createAdaptorServer({ fetch: app.fetch });
-  await new Promise<void>((resolve) => server.listen(options.port, options.host ?? '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (err: NodeJS.ErrnoException) =>
+      reject(
+        err.code === 'EADDRINUSE'
+          ? new Error(
+              `The stand-ins cannot listen on ${options.host ?? '127.0.0.1'}:${options.port}: the port is in use ` +
+                '(is another `make dev` still running?). Stop it, or set STANDIN_URL to another port.',
+            )
+          : err,
+      ),
+    );
+    server.listen(options.port, options.host ?? '127.0.0.1', resolve);
+  });
   const { port } = server.address() as AddressInfo;
   publicUrl = `http://${options.host ?? '127.0.0.1'}:${port}`;
   return {

@@ -1,11 +1,31 @@
 import { readFileSync } from 'node:fs';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { stream } from 'hono/streaming';
 
 // Sample event websites for `make dev` and the tests (dev/run.ts lets the server read the stand-in host).
 const file = (name: string) => readFileSync(new URL(`./sites/${name}`, import.meta.url), 'utf8');
 
 export const sitesApp = new Hono();
+
+/** The samples worth pasting into 'Website URL' (the others exist to test the website guard). */
+const SAMPLES: { path: string; what: string }[] = [
+  { path: 'berlin-ai.html', what: 'an events page with schema.org Event data (three Berlin AI events)' },
+  { path: 'meetups.ics', what: 'an iCalendar feed (three meetups)' },
+  { path: 'plain.html', what: 'a page with no events on it' },
+];
+
+/** An index, so the address `make dev` prints leads somewhere; mounted at /sites and /sites/. */
+export const sitesIndex = (c: Context) => {
+  const origin = new URL(c.req.url).origin;
+  return c.html(
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sample event websites</title></head><body><main>' +
+      '<h1>Sample event websites</h1><p>Local stand-in pages for <code>make dev</code>: paste an address into ' +
+      "Event Finder's Website URL field.</p><ul>" +
+      SAMPLES.map((s) => `<li><a href="/sites/${s.path}">${origin}/sites/${s.path}</a>: ${s.what}</li>`).join('') +
+      '</ul></main></body></html>',
+  );
+};
+sitesApp.get('/', sitesIndex);
 
 sitesApp.get('/berlin-ai.html', (c) => c.html(file('berlin-ai.html')));
 sitesApp.get('/meetups.ics', (c) => c.body(file('meetups.ics'), 200, { 'content-type': 'text/calendar; charset=utf-8' }));

@@ -30,6 +30,11 @@ export function addMonth(seconds: number): number {
 
 const list = (data: Json[], url: string) => ({ object: 'list', data, has_more: false, url });
 
+const KINDS = ['customers', 'products', 'prices', 'sessions', 'subscriptions', 'invoices', 'portalSessions'] as const;
+
+/** Every object of the store, by kind: what `make dev` saves so the account outlives a restart. */
+export type StripeSnapshot = Partial<Record<(typeof KINDS)[number], Json[]>>;
+
 /** The stand-in's in-memory Stripe account: objects shaped like the API's (the fields the project reads). */
 export class StripeStore {
   readonly customers = new Map<string, Json>();
@@ -39,6 +44,18 @@ export class StripeStore {
   readonly subscriptions = new Map<string, Json>();
   readonly invoices = new Map<string, Json>();
   readonly portalSessions = new Map<string, Json>();
+
+  snapshot(): StripeSnapshot {
+    return Object.fromEntries(KINDS.map((kind) => [kind, [...this[kind].values()]]));
+  }
+
+  /** Replaces the store's objects with a snapshot's (kinds it lacks are left empty). */
+  restore(snapshot: StripeSnapshot): void {
+    for (const kind of KINDS) {
+      this[kind].clear();
+      for (const object of snapshot[kind] ?? []) this[kind].set(object.id, object);
+    }
+  }
 
   get<T extends Json>(map: Map<string, Json>, id: string, what: string): T {
     const found = map.get(id);

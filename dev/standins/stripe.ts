@@ -1,7 +1,9 @@
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { Hono, type Context } from 'hono';
 import { checkoutPage, portalPage } from './stripe-pages';
 import { list, obj, parseStripeForm, str, type FormObject } from './stripe-form';
-import { StripeStandinError, StripeStore } from './stripe-store';
+import { StripeStandinError, StripeStore, type StripeSnapshot } from './stripe-store';
 import { signatureHeader, WebhookSender } from './stripe-webhooks';
 
 export interface StripeStandinOptions {
@@ -12,11 +14,47 @@ export interface StripeStandinOptions {
   publicUrl: () => string;
   /** Start with the two plan prices, as an account after `npm run stripe:setup` (default true). */
   seedPrices?: boolean;
+  /**
+   * A JSON file that keeps the account (customers, subscriptions, ...) between runs, read at start and
+   * rewritten after every change. `make dev` sets it: the database keeps the customer and subscription ids a
+   * restart would otherwise orphan. Unset (tests): memory only.
+   */
+  stateFile?: string;
+}
+
+interface SavedState {
+  version: 1;
+  store: StripeSnapshot;
+  idempotent: [string, { status: number; body: unknown }][];
+}
+
+function readState(file: string): SavedState | null {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return null; // The first run.
+  }
+  try {
+    const state = JSON.parse(text) as SavedState;
+    if (state.version === 1) return state;
+  } catch {
+    // Unreadable: start over, as the message below says.
+  }
+  console.warn(`Stripe stand-in: ignoring ${file}, which it cannot read; starting with an empty account.`);
+  return null;
+}
+
+function writeState(file: string, state: SavedState): void {
+  mkdirSync(path.dirname(file), { recursive: true });
+  const tmp = `${file}.${process.pid}.tmp`;
+  writeFileSync(tmp, JSON.stringify(state));
+  renameSync(tmp, file);
 }
 
 /**
  * Stripe REST stand-in (form-encoded `/v1` calls as the official client sends them), with hosted checkout and
- * portal pages and signed webhooks. State lives in memory while it runs.
+ * portal pages and signed webhooks. State lives in memory, and in `stateFile` when one is given.
  */
 export function createStripeStandin(options: StripeStandinOptions) {
   const store = new StripeStore();
@@ -24,8 +62,19 @@ export function createStripeStandin(options: StripeStandinOptions) {
   const idempotent = new Map<string, { status: number; body: unknown }>();
   const base = () => options.publicUrl();
 
+  const saved = options.stateFile ? readState(options.stateFile) : null;
+  if (saved) {
+    store.restore(saved.store);
+    for (const [key, reply] of saved.idempotent) idempotent.set(key, reply);
+  }
+  const save = () => {
+    if (!options.stateFile) return;
+    writeState(options.stateFile, { version: 1, store: store.snapshot(), idempotent: [...idempotent] });
+  };
+
   if (options.seedPrices !== false) {
     for (const [name, amount, key] of [['Event Finder Plus', 299, 'plus_monthly'], ['Event Finder Pro', 699, 'pro_monthly']] as const) {
+      if (store.listPrices([key]).length > 0) continue; // Restored from the state file.
       const product = store.createProduct({ name, metadata: {} });
       store.createPrice({ product: product.id, unitAmount: amount, currency: 'usd', interval: 'month', lookupKey: key, metadata: {} });
     }
@@ -70,6 +119,13 @@ export function createStripeStandin(options: StripeStandinOptions) {
   }
 
   const app = new Hono();
+
+  // Every change arrives as a POST or DELETE (API calls and the hosted pages' buttons alike): save after it.
+  const saveAfterChange = async (c: Context, next: () => Promise<void>) => {
+    await next();
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') save();
+  };
+  for (const paths of ['/v1/*', '/checkout/*', '/portal/*']) app.use(paths, saveAfterChange);
 
   // API keys: Stripe answers 401 without a Bearer secret key.
   app.use('/v1/*', async (c, next) => {

@@ -1,0 +1,188 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { createServer, connect, type AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { devFetchAllow } from '../dev/run';
+import { createGeminiStandin } from '../dev/standins/gemini';
+import { startStandins } from '../dev/standins/server';
+import { createTestDatabase, type TestDatabase } from './support/db';
+import { createTestRedis, deletePrefix, testQueuePrefix, testRedisUrl } from './support/redis';
+import { createSignedInUser } from './support/users';
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+function portOpen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/** Every process below `root` (Linux /proc), so the test can tell whether any of them outlives the runner. */
+function descendants(root: number): number[] {
+  const parent = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // Fields after the command name (which may hold spaces) start after the last ')'.
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      parent.set(Number(entry), ppid);
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  const found: number[] = [];
+  const queue = [root];
+  while (queue.length > 0) {
+    const pid = queue.shift()!;
+    for (const [child, ppid] of parent) {
+      if (ppid === pid) {
+        found.push(child);
+        queue.push(child);
+      }
+    }
+  }
+  return found;
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function until<T>(what: string, fn: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  while (Date.now() < deadline) {
+    try {
+      const value = await fn();
+      if (value !== undefined) return value;
+    } catch (err) {
+      last = err;
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ''}`);
+}
+
+describe('make dev helpers', () => {
+  it('lets the server read the stand-in sample sites under both loopback names', () => {
+    expect(devFetchAllow([], '127.0.0.1', 8090)).toEqual(['127.0.0.1:8090', 'localhost:8090']);
+    expect(devFetchAllow(['events.internal'], 'localhost', 9000)).toEqual(['events.internal', '127.0.0.1:9000', 'localhost:9000']);
+    expect(devFetchAllow(['localhost:8090'], '127.0.0.1', 8090)).toEqual(['localhost:8090', '127.0.0.1:8090']);
+    expect(devFetchAllow([], 'standins.lan', 8090)).toEqual(['standins.lan:8090']);
+  });
+
+  it('lists the sample websites at /sites and /sites/', async () => {
+    const { app } = createGeminiStandin();
+    for (const path of ['/sites', '/sites/']) {
+      const res = await app.request(`http://127.0.0.1:8090${path}`);
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      expect(html).toContain('http://127.0.0.1:8090/sites/berlin-ai.html');
+      expect(html).toContain('http://127.0.0.1:8090/sites/meetups.ics');
+    }
+  });
+
+  it('says which port is taken when the stand-ins cannot listen', async () => {
+    const first = await startStandins({ port: 0, appUrl: 'http://localhost:1', googleClientId: 'x', stripeWebhookSecret: 'whsec_x' });
+    try {
+      await expect(
+        startStandins({ port: first.port, appUrl: 'http://localhost:1', googleClientId: 'x', stripeWebhookSecret: 'whsec_x' }),
+      ).rejects.toThrow(`The stand-ins cannot listen on 127.0.0.1:${first.port}: the port is in use`);
+    } finally {
+      await first.close();
+    }
+  });
+});
+
+describe.skipIf(process.platform !== 'linux')('the make dev runner (dev/run.ts)', () => {
+  let db: TestDatabase;
+  let runner: ChildProcess | null = null;
+  let output = '';
+  const prefix = testQueuePrefix();
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+  });
+
+  afterAll(async () => {
+    if (runner?.pid && alive(runner.pid)) runner.kill('SIGKILL');
+    const redis = createTestRedis();
+    await deletePrefix(redis, prefix);
+    redis.disconnect();
+    await db.drop();
+  });
+
+  it('serves the product with the sample sites readable, and SIGTERM to the runner alone leaves no process or port behind', async () => {
+    const port = await freePort();
+    const standinPort = await freePort();
+    const env: NodeJS.ProcessEnv = {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_NO_WARNINGS: '1',
+      PORT: String(port),
+      APP_URL: `http://localhost:${port}`,
+      STANDIN_URL: `http://127.0.0.1:${standinPort}`,
+      DATABASE_URL: db.url,
+      REDIS_URL: testRedisUrl(),
+      QUEUE_PREFIX: prefix,
+      LOG_LEVEL: 'warn',
+    };
+    const proc = spawn(process.execPath, ['--import', 'tsx', 'dev/run.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    runner = proc;
+    proc.stdout!.on('data', (d) => (output += d));
+    proc.stderr!.on('data', (d) => (output += d));
+    const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
+
+    await until('the api to be ready', async () => ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok ? true : undefined), 45_000);
+
+    // The api was handed WEBSITE_FETCH_ALLOW for the stand-in host, under the name the app itself uses too.
+    const { cookie } = await createSignedInUser(db.sql);
+    const answer = await until(
+      'an answer that read the sample site',
+      async () => {
+        const res = await fetch(`http://127.0.0.1:${port}/api/ask`, {
+          method: 'POST',
+          headers: { cookie, origin: `http://localhost:${port}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ ques: 'What is on?', web: `http://localhost:${standinPort}/sites/berlin-ai.html` }),
+        });
+        const text = await res.text();
+        if (!res.ok) throw new Error(`${res.status} ${text}`);
+        return text;
+      },
+      20_000,
+    );
+    expect(answer).toContain('Applied ML Summit Berlin 2026');
+
+    const family = descendants(proc.pid!);
+    // Two tsx watchers, the api and the worker under them, and esbuild's service processes.
+    expect(family.length).toBeGreaterThanOrEqual(4);
+
+    proc.kill('SIGTERM');
+    const code = await Promise.race([exited, new Promise((r) => setTimeout(() => r('still running'), 20_000))]);
+    expect(code, output).toBe(0);
+    await until('every child to be gone', async () => (family.every((pid) => !alive(pid)) ? true : undefined), 5_000).catch(
+      () => {
+        throw new Error(`left running: ${family.filter(alive).join(', ')}\n${output}`);
+      },
+    );
+    expect(await portOpen(port)).toBe(false);
+    expect(await portOpen(standinPort)).toBe(false);
+  }, 90_000);
+});
