@@ -37,6 +37,7 @@ export class WebhookSender {
   constructor(
     private readonly appUrl: string,
     private readonly secret: string,
+    private readonly unreachableRetryMs = 10_000,
   ) {}
 
   /** Records an event with a snapshot of `object`; queues its delivery unless `deliver` is false. */
@@ -87,11 +88,23 @@ export class WebhookSender {
     return status;
   }
 
+  /**
+   * An answer other than 2xx is retried 3 times (250, 500, 750 ms apart). An app that does not answer at all
+   * is retried for longer (every 500 ms for `unreachableRetryMs`): under `make dev` the api restarts for a few
+   * seconds after every file change, and a payment made then must still reach it.
+   */
   private async deliverWithRetries(event: StripeEvent): Promise<void> {
-    for (let attempt = 0; attempt < 4; attempt++) {
+    const giveUpAt = Date.now() + this.unreachableRetryMs;
+    for (let failures = 0; ; ) {
       const status = await this.deliver(event);
       if (typeof status === 'number' && status < 300) return;
-      await new Promise((r) => setTimeout(r, 250 * (attempt + 1)));
+      if (typeof status === 'number') {
+        if (++failures >= 4) return;
+        await new Promise((r) => setTimeout(r, 250 * failures));
+      } else {
+        if (Date.now() >= giveUpAt) return;
+        await new Promise((r) => setTimeout(r, 500));
+      }
     }
   }
 }
