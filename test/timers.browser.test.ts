@@ -92,4 +92,24 @@ describe('timer panels in Chromium', () => {
     await page.setViewportSize({ width: 390, height: 800 });
     await page.screenshot({ path: 'test-results/timers-mobile.png', fullPage: true });
   });
+  it('shows the result of a fire while Manage Timers stays open', async () => {
+    const { page, user } = await signedInHome();
+    // The page's clock is fake from here, so a day can pass in a moment.
+    await page.clock.install();
+    const saved = await page.evaluate(async () => {
+      const body = { scheduleType: 'daily', time: '06:15', weekday: 'Monday', ques: 'Jazz nights in Porto', web: '', timezone: 'UTC' };
+      const res = await fetch('/api/schedule', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      return res.status;
+    });
+    expect(saved).toBe(200);
+    await page.getByRole('button', { name: 'Manage Timers' }).click();
+    await page.getByText('Jazz nights in Porto').waitFor();
+    expect(await page.getByText('No runs yet.').count()).toBe(1);
+
+    const [timer] = await suite.stack.db.sql<{ id: string }[]>`select id from timers where user_id = ${user.id}`;
+    await suite.stack.db.sql`insert into timer_runs (timer_id, scheduled_for, status, answer, finished_at)
+                       values (${timer!.id}, now(), 'succeeded', 'Porto Jazz Club, every Thursday', now())`;
+    await page.clock.fastForward('24:00:30');
+    await page.getByText(/Latest result: Answered/).waitFor();
+  });
 });

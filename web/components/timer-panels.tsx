@@ -132,6 +132,12 @@ const STATUS_LABEL: Record<string, string> = {
   running: 'Running',
 };
 
+const RUNNING_POLL_MS = 5_000;
+// A run usually finishes within seconds of its fire.
+const AFTER_FIRE_MS = 10_000;
+// setTimeout's longest delay is about 24.8 days; a weekly timer is well inside it, but stay safe.
+const MAX_WAIT_MS = 2 ** 31 - 1;
+
 export function TimersPanel({ onBack, onError }: TimersPanelProps) {
   const id = useId();
   const [timers, setTimers] = useState<ListedTimer[] | null>(null);
@@ -161,8 +167,36 @@ export function TimersPanel({ onBack, onError }: TimersPanelProps) {
 
   useEffect(() => {
     void load();
-    // Load once when the panel opens; later loads follow deletes.
+    // Load once when the panel opens; later loads follow deletes, fires and the tab coming back into view.
   }, []);
+
+  // A quiet reload: the worker's result shows up while the panel stays open. Failures wait for the next try.
+  const refresh = useCallback(async () => {
+    try {
+      const res = await apiFetch('/api/timers');
+      if (res.ok) setTimers((await res.json()) as ListedTimer[]);
+    } catch {
+      // Offline for a moment: the list on screen stays as it is.
+    }
+  }, []);
+
+  useEffect(() => {
+    if (!timers?.length) return;
+    // Look again shortly after the next fire, and every few seconds while a run is still going.
+    const running = timers.some((t) => t.lastRun?.status === 'running');
+    const soonest = Math.min(...timers.map((t) => Date.parse(t.nextRunAt)));
+    const wait = running ? RUNNING_POLL_MS : Math.min(Math.max(soonest - Date.now() + AFTER_FIRE_MS, RUNNING_POLL_MS), MAX_WAIT_MS);
+    const handle = setTimeout(() => void refresh(), wait);
+    return () => clearTimeout(handle);
+  }, [timers, refresh]);
+
+  useEffect(() => {
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') void refresh();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [refresh]);
 
   async function remove(timerId: number) {
     if (deleting !== null) return;
