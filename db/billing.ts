@@ -62,6 +62,12 @@ export async function lockAccountByCustomer(tx: Tx, customerId: string): Promise
   return row ? toAccount(row) : null;
 }
 
+/** Forgets a subscription that Stripe no longer knows: the account is free again, usage kept. */
+export async function forgetStripeSubscription(tx: Tx, userId: number): Promise<void> {
+  await tx`update accounts set tier = 'free', status = 'active', stripe_subscription_id = null, updated_at = now()
+           where user_id = ${userId}`;
+}
+
 export async function setStripeCustomer(tx: Tx, userId: number, customerId: string): Promise<void> {
   await tx`update accounts set stripe_customer_id = ${customerId}, updated_at = now() where user_id = ${userId}`;
 }

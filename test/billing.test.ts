@@ -92,6 +92,33 @@ describe('billing routes', () => {
     expect((await (await checkout(cookie, { lookup_key: 'plus_monthly' })).json()).url).toBeDefined();
   });
 
+  it('starts over when Stripe no longer knows the stored customer or subscription (new keys, other account)', async () => {
+    const { cookie } = await createSignedInUser(stack.db.sql);
+    const { subscriptionId } = await subscribe(stack, cookie, 'plus_monthly');
+    const oldCustomer = store().subscriptions.get(subscriptionId)!.customer as string;
+    store().subscriptions.delete(subscriptionId);
+    store().customers.delete(oldCustomer);
+
+    // Billing portal without a checkout: a sentence, not a provider outage.
+    const portalReply = await portal(cookie, '');
+    expect(portalReply.status).toBe(400);
+    expect(await portalReply.text()).toMatch(/no billing account yet/);
+    // A plan change goes through a new checkout for a new customer; the lost subscription leaves the account free.
+    const reply = (await (await checkout(cookie, { lookup_key: 'pro_monthly' })).json()) as { url?: string };
+    expect(reply.url).toBeDefined();
+    expect(await getBillingJson(stack, cookie)).toMatchObject({ subscription_tier: 'free' });
+    const session = store().sessions.get(new URL(reply.url!).pathname.split('/').pop()!)!;
+    expect(session.customer).not.toBe(oldCustomer);
+    expect(store().customers.has(session.customer as string)).toBe(true);
+
+    const other = await createSignedInUser(stack.db.sql);
+    const lost = await subscribe(stack, other.cookie, 'pro_monthly');
+    store().subscriptions.delete(lost.subscriptionId);
+    const cancel = await appFetch(stack, other.cookie, '/cancel-subscription', { method: 'POST' }).then((r) => r.json());
+    expect(cancel).toEqual({ success: true, message: 'Subscription canceled. You are now on the Free plan.' });
+    expect(await getBillingJson(stack, other.cookie)).toMatchObject({ subscription_tier: 'free' });
+  });
+
   it("opens the portal for the user's own checkout session and refuses someone else's", async () => {
     const alice = await createSignedInUser(stack.db.sql);
     const bob = await createSignedInUser(stack.db.sql);

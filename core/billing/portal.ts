@@ -1,5 +1,6 @@
 import { findBillingAccount } from '../../db/billing';
 import type { BillingDeps } from './deps';
+import { isMissingInStripe } from './missing';
 import { idOf } from './subscription-state';
 
 export type PortalResult = { ok: true; url: string } | { ok: false; reason: 'not-found' | 'not-yours' | 'no-customer' };
@@ -14,7 +15,12 @@ export async function createPortalSession(deps: BillingDeps, userId: number, che
   const account = await findBillingAccount(deps.sql, userId);
   if (checkoutSessionId === null) {
     if (!account?.stripeCustomerId) return { ok: false, reason: 'no-customer' };
-    return { ok: true, url: await portalUrl(deps, account.stripeCustomerId) };
+    try {
+      return { ok: true, url: await portalUrl(deps, account.stripeCustomerId) };
+    } catch (err) {
+      if (isMissingInStripe(err)) return { ok: false, reason: 'no-customer' };
+      throw err;
+    }
   }
   let session;
   try {

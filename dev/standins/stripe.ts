@@ -185,6 +185,7 @@ export function createStripeStandin(options: StripeStandinOptions) {
     const customer = str(f, 'customer');
     if (str(f, 'mode') !== 'subscription') throw new StripeStandinError(400, 'The stand-in supports mode=subscription only.', 'parameter_invalid_string', 'invalid_request_error', 'mode');
     if (!customer || !price) throw new StripeStandinError(400, 'Missing required param: customer or line_items[0][price].', 'parameter_missing');
+    if (!store.customers.has(customer)) throw new StripeStandinError(400, `No such customer: '${customer}'`, 'resource_missing', 'invalid_request_error', 'customer');
     const successUrl = str(f, 'success_url');
     const cancelUrl = str(f, 'cancel_url');
     if (!successUrl || !cancelUrl) throw new StripeStandinError(400, 'Missing required param: success_url or cancel_url.', 'parameter_missing');
@@ -213,6 +214,7 @@ export function createStripeStandin(options: StripeStandinOptions) {
     const f = await form(c);
     const customer = str(f, 'customer');
     if (!customer) throw new StripeStandinError(400, 'Missing required param: customer.', 'parameter_missing', 'invalid_request_error', 'customer');
+    if (!store.customers.has(customer)) throw new StripeStandinError(400, `No such customer: '${customer}'`, 'resource_missing', 'invalid_request_error', 'customer');
     return c.json(store.createPortalSession({ customer, returnUrl: str(f, 'return_url'), baseUrl: base() }));
   });
 
