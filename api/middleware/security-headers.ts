@@ -13,6 +13,8 @@ export function securityHeaders(config: Config) {
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: 'same-origin',
     referrerPolicy: 'strict-origin-when-cross-origin',
+    // HSTS only means something over https; on a plain-http APP_URL (local development) it is left out.
+    strictTransportSecurity: config.secureCookies ? 'max-age=15552000; includeSubDomains' : false,
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
       scriptSrc: ["'self'", gsi],

@@ -35,6 +35,10 @@ describe('health', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('content-security-policy')).toContain(new URL(stack.config.google.gsiUrl).origin);
     expect(res.headers.get('x-request-id')).toBeTruthy();
+    // The stack's APP_URL is plain http: no HSTS. Over https it is sent.
+    expect(res.headers.get('strict-transport-security')).toBeNull();
+    const https = createApp({ ...stack.deps, config: { ...stack.config, secureCookies: true } });
+    expect((await https.request('/healthz')).headers.get('strict-transport-security')).toMatch(/^max-age=\d+/);
   });
 
   it('answers unknown API routes with JSON {error}', async () => {
