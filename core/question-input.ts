@@ -23,7 +23,7 @@ export function checkQuestion(ques: unknown, web: unknown, emptyQuestion: string
   if (web !== undefined && web !== null && typeof web !== 'string') {
     return { ok: false, message: 'The website must be text: a web address or nothing.' };
   }
-  const website = (web ?? '').trim();
+  const website = withScheme((web ?? '').trim());
   if (website.length > MAX_WEBSITE_CHARS) {
     return { ok: false, message: `The website address is too long. Please use an address under ${MAX_WEBSITE_CHARS} characters.` };
   }
@@ -36,4 +36,11 @@ export function checkQuestion(ques: unknown, web: unknown, emptyQuestion: string
     }
   }
   return { ok: true, ques: question, web: website };
+}
+
+// People type addresses the way they see them in a browser bar ("example.com/events"): those mean https.
+const BARE_HOST = /^(?!-)[a-z0-9-]+(\.[a-z0-9-]+)+(:\d+)?([/?#]\S*)?$/i;
+
+function withScheme(website: string): string {
+  return website && !website.includes('://') && BARE_HOST.test(website) ? `https://${website}` : website;
 }
