@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test/support/db';
 import { createSignedInUser } from '../test/support/users';
-import { getBilling, refundCredit, takeCredit } from './accounts';
+import { getBilling, refundCredit, rollFreePeriod, takeCredit } from './accounts';
 
 describe('accounts and credits', () => {
   let db: TestDatabase;
@@ -36,6 +36,22 @@ describe('accounts and credits', () => {
     expect(billing?.credits).toBe(5);
     expect(billing!.periodEnd.getTime()).toBeGreaterThan(Date.now());
     expect(billing!.periodEnd.getTime()).toBeLessThan(Date.now() + 32 * 24 * 3600 * 1000);
+  });
+
+  it('rolls a period that began on the 31st past the short month, and resets usage only once', async () => {
+    const { user } = await createSignedInUser(db.sql);
+    await db.sql`update accounts set searches_used = 10,
+      period_start = '2025-01-31T12:00:00Z', period_end = '2025-02-28T12:00:00Z' where user_id = ${user.id}`;
+    const at = new Date('2025-02-28T13:00:00Z');
+    await rollFreePeriod(db.sql, user.id, at);
+    const [rolled] = await db.sql<{ period_start: Date; period_end: Date }[]>`
+      select period_start, period_end from accounts where user_id = ${user.id}`;
+    expect(rolled!.period_start.getTime()).toBeLessThanOrEqual(at.getTime());
+    expect(rolled!.period_end.getTime()).toBeGreaterThan(at.getTime());
+    await db.sql`update accounts set searches_used = 3 where user_id = ${user.id}`;
+    await rollFreePeriod(db.sql, user.id, at);
+    const [again] = await db.sql<{ searches_used: number }[]>`select searches_used from accounts where user_id = ${user.id}`;
+    expect(again!.searches_used).toBe(3);
   });
 
   it('keeps a paid period even after its end passes (Stripe renews it)', async () => {

@@ -32,23 +32,24 @@ function toBilling(row: AccountRow): Billing {
 
 /**
  * Starts a new month for a free account whose period has ended. The WHERE clause is re-checked under the
- * row lock, so concurrent callers roll the period once.
+ * row lock, so concurrent callers roll the period once. `at` stands in for the database clock in tests.
  */
-export async function rollFreePeriod(sql: Sql, userId: number): Promise<void> {
+export async function rollFreePeriod(sql: Sql, userId: number, at?: Date): Promise<void> {
+  // age() counts whole calendar months, but adding months clamps to the month's last day (Jan 31 + 1 month is
+  // Feb 28), so age can be one short: then the rolled period would still be over and reset usage on every call.
   await sql`
+    with clock as (select coalesce(${at ?? null}::timestamptz, now()) as now)
     update accounts set
-      period_start = rolled.start,
-      period_end = rolled.start + interval '1 month',
+      period_start = a.period_start + make_interval(months => m.n),
+      period_end = a.period_start + make_interval(months => m.n + 1),
       searches_used = 0,
       updated_at = now()
-    from (
-      select a.user_id,
-        a.period_start + make_interval(months =>
-          (extract(year from age(now(), a.period_start)) * 12 + extract(month from age(now(), a.period_start)))::int
-        ) as start
-      from accounts a where a.user_id = ${userId}
-    ) rolled
-    where accounts.user_id = rolled.user_id and accounts.tier = 'free' and accounts.period_end <= now()`;
+    from accounts a, clock c,
+      lateral (select (extract(year from age(c.now, a.period_start)) * 12
+                       + extract(month from age(c.now, a.period_start)))::int as k) aged,
+      lateral (select aged.k + (a.period_start + make_interval(months => aged.k + 1) <= c.now)::int as n) m
+    where accounts.user_id = a.user_id and a.user_id = ${userId}
+      and accounts.tier = 'free' and accounts.period_end <= c.now`;
 }
 
 export async function getBilling(sql: Sql, userId: number): Promise<Billing | null> {
