@@ -16,6 +16,8 @@ import { pageRoutes } from './routes/page';
 import { timerRoutes } from './routes/timers';
 import { webhookRoutes } from './routes/webhook';
 
+const TEXT_ERROR_PATHS = new Set(['/api/ask', '/api/schedule']);
+
 /** Builds the whole HTTP app from its dependencies; no side effects, so tests call app.request(). */
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -41,18 +43,23 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   );
 
   app.onError((err, c) => {
+    // The page shows these routes' reply text verbatim after 'Backend error: ' (CONTRACT.md), so even an
+    // unexpected failure or a middleware refusal must be a sentence there, not JSON.
+    const text = c.req.method === 'POST' && TEXT_ERROR_PATHS.has(c.req.path);
     if (err instanceof ApiError) {
       for (const [k, v] of Object.entries(err.options.headers ?? {})) c.header(k, v);
-      if (err.options.format === 'text') return c.text(err.message, err.status);
+      if (err.options.format === 'text' || (text && !err.options.body)) return c.text(err.message, err.status);
       return c.json(err.options.body ?? { error: err.message }, err.status);
     }
     if (err instanceof HTTPException) {
       const res = err.getResponse();
       if (res.status === 401 && res.headers.has('www-authenticate')) return res;
-      return c.json({ error: err.message || 'The request could not be processed.' }, err.status);
+      const message = err.message || 'The request could not be processed.';
+      return text ? c.text(message, err.status) : c.json({ error: message }, err.status);
     }
     c.get('log')?.error({ err }, 'unhandled error');
-    return c.json({ error: 'Something went wrong on our side. Please try again in a moment.' }, 500);
+    const message = 'Something went wrong on our side. Please try again in a moment.';
+    return text ? c.text(message, 500) : c.json({ error: message }, 500);
   });
 
   return app;

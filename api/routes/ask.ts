@@ -126,14 +126,18 @@ export function askRoutes(deps: AppDeps) {
       answering
         .then(
           async (result) => {
-            await finishSearchRecord(sql, recordId, {
-              status: 'answered',
-              answerChars: result.answer.length,
-              promptTokens: result.promptTokens,
-              outputTokens: result.outputTokens,
-              firstChunkAt,
-            });
-            controller.close();
+            try {
+              await finishSearchRecord(sql, recordId, {
+                status: 'answered',
+                answerChars: result.answer.length,
+                promptTokens: result.promptTokens,
+                outputTokens: result.outputTokens,
+                firstChunkAt,
+              });
+            } finally {
+              // The whole answer is out: a failed bookkeeping write must not leave the reply open forever.
+              if (!abort.signal.aborted) controller.close();
+            }
           },
           async (err: unknown) => {
             const message = err instanceof SearchError ? err.message : 'The AI service failed.';
