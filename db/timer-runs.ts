@@ -56,11 +56,12 @@ export async function markCreditTaken(tx: Sql, runId: number): Promise<void> {
   await tx`update timer_runs set credit_taken = true, started_at = now() where id = ${runId}`;
 }
 
-/** A new attempt of a run that is still open: its start time and last error are refreshed. */
+/** A new attempt of a run that is still open: its start time is refreshed; the last error stays until it ends. */
 export async function markAttempt(tx: Sql, runId: number): Promise<void> {
   await tx`update timer_runs set started_at = now(), status = 'running' where id = ${runId}`;
 }
 
+/** Ends a still-running run; a run another execution already ended is left as it is. */
 export async function finishRun(
   sql: Sql,
   runId: number,
@@ -68,12 +69,12 @@ export async function finishRun(
 ): Promise<void> {
   await sql`update timer_runs set status = ${outcome.status}, answer = ${outcome.answer ?? null},
               error = ${outcome.error ?? null}, finished_at = now()
-            where id = ${runId}`;
+            where id = ${runId} and status = 'running'`;
 }
 
 /** Records why the latest attempt failed while BullMQ retries it. */
 export async function noteRunError(sql: Sql, runId: number, error: string): Promise<void> {
-  await sql`update timer_runs set error = ${error} where id = ${runId}`;
+  await sql`update timer_runs set error = ${error} where id = ${runId} and status = 'running'`;
 }
 
 export async function listRuns(sql: Sql, timerId: number): Promise<TimerRun[]> {
@@ -82,12 +83,15 @@ export async function listRuns(sql: Sql, timerId: number): Promise<TimerRun[]> {
 }
 
 /**
- * Ends a run as failed and gives its credit back, once: only the call that flips credit_taken refunds, so a
- * duplicate execution (stalled job) cannot refund twice. Returns whether a credit is to be refunded.
+ * Ends a still-running run as failed and gives its credit back, once: only the call that flips credit_taken
+ * refunds, so a duplicate execution (stalled job) cannot refund twice, and a run another execution already
+ * finished keeps its outcome and its charge. Returns whether a credit is to be refunded.
  */
 export async function failRun(tx: Sql, runId: number, error: string): Promise<boolean> {
-  const rows = await tx`update timer_runs set status = 'failed', error = ${error}, finished_at = now(), credit_taken = false
-                        where id = ${runId} and credit_taken returning id`;
-  if (rows.count === 0) await tx`update timer_runs set status = 'failed', error = ${error}, finished_at = now() where id = ${runId}`;
-  return rows.count === 1;
+  const [row] = await tx<{ credit_taken: boolean }[]>`
+    update timer_runs r set status = 'failed', error = ${error}, finished_at = now(), credit_taken = false
+    from (select id, credit_taken from timer_runs where id = ${runId} for update) old
+    where r.id = old.id and r.status = 'running'
+    returning old.credit_taken`;
+  return row?.credit_taken === true;
 }
