@@ -14,6 +14,7 @@ describe('checkQuestion', () => {
     expect(check(' www.meetup.com ')).toMatchObject({ ok: true, web: 'https://www.meetup.com' });
     expect(check('events.example.org:8443/list?city=berlin')).toMatchObject({ ok: true, web: 'https://events.example.org:8443/list?city=berlin' });
     expect(check('http://example.com')).toMatchObject({ ok: true, web: 'http://example.com' });
+    expect(check('example.com/go?to=https://other.example')).toMatchObject({ ok: true, web: 'https://example.com/go?to=https://other.example' });
   });
 
   it('refuses what is not a web address, with a sentence', () => {

@@ -42,5 +42,5 @@ export function checkQuestion(ques: unknown, web: unknown, emptyQuestion: string
 const BARE_HOST = /^(?!-)[a-z0-9-]+(\.[a-z0-9-]+)+(:\d+)?([/?#]\S*)?$/i;
 
 function withScheme(website: string): string {
-  return website && !website.includes('://') && BARE_HOST.test(website) ? `https://${website}` : website;
+  return website && !/^[a-z][a-z0-9+.-]*:\/\//i.test(website) && BARE_HOST.test(website) ? `https://${website}` : website;
 }
