@@ -1,3 +1,4 @@
+import type { Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { RUN_TIMER_JOB } from '../core/jobs';
@@ -6,6 +7,7 @@ import { schedulerId, upsertTimerScheduler } from '../core/timer-scheduler';
 import { createTimer, deleteTimer } from '../core/timers';
 import { runSearch } from '../core/search/index';
 import { listRuns, type TimerRun } from '../db/timer-runs';
+import { createRunTimerProcessor } from '../worker/jobs/run-timer';
 import { startTimersWorker, type TimersWorker, type WorkerDeps } from '../worker/timers-worker';
 import { createTestRedis, deletePrefix } from './support/redis';
 import { startTestStack, type TestStack } from './support/stack';
@@ -214,6 +216,50 @@ describe('timers worker against real Redis and Postgres', () => {
     const [run] = await listRuns(stack.db.sql, timer.id);
     expect(run!.status).toBe('succeeded');
     expect(await job.getState()).toBe('completed');
+  });
+
+  it('two executions of one fire (a stalled job redelivered): a late failure does not undo the success', async () => {
+    const { userId, timer } = await newTimer();
+    const at = Date.UTC(2026, 3, 7, 7);
+    const gates: { release: (fail: boolean) => void }[] = [];
+    const search = (() =>
+      new Promise((resolve, reject) => {
+        gates.push({ release: (fail) => (fail ? reject(new Error('Gemini is busy')) : resolve({ answer: 'Two AI conferences.', promptTokens: 1, outputTokens: 1 })) });
+      })) as unknown as typeof runSearch;
+    const processJob = createRunTimerProcessor({ sql: stack.db.sql, gemini: stack.deps.gemini, config: stack.config, logger: stack.deps.logger, search });
+    // The same job as both workers see it: the redelivered copy is on its last attempt.
+    const job = (attemptsMade: number) =>
+      ({ id: `repeat:${schedulerId(timer.id)}:${at}`, data: { timerId: timer.id }, opts: { prevMillis: at, attempts: 3 }, attemptsMade, timestamp: at }) as unknown as Job<{ timerId: number }>;
+    const first = processJob(job(2));
+    await until('the first search', async () => gates.length === 1);
+    const second = processJob(job(2));
+    await until('the second search', async () => gates.length === 2);
+    gates[0]!.release(false);
+    expect(await first).toBe('succeeded');
+    gates[1]!.release(true);
+    await expect(second).rejects.toThrow('Gemini is busy');
+    const runs = await listRuns(stack.db.sql, timer.id);
+    expect(runs).toHaveLength(1);
+    expect(runs[0]).toMatchObject({ status: 'succeeded', creditTaken: true, answer: 'Two AI conferences.', error: null });
+    expect(await used(userId)).toBe(1);
+  });
+
+  it('reconcile re-arms a scheduler that stopped (BullMQ could not compute its next fire)', async () => {
+    const { timer } = await newTimer();
+    const queue = stack.deps.timersQueue;
+    const id = schedulerId(timer.id);
+    const armed = (await queue.getJobScheduler(id))!.next!;
+    // What BullMQ leaves behind: the scheduler still names its last fire, taken an hour ago, and no job waits.
+    const taken = Math.floor((Date.now() - 3600_000) / 60_000) * 60_000;
+    await stack.redis.zadd(`${stack.config.queuePrefix}:timers:repeat`, taken, id);
+    await (await queue.getJob(`repeat:${id}:${armed}`))!.remove();
+    expect((await queue.getJobScheduler(id))!.next).toBe(taken);
+
+    const w = await worker();
+    const scheduler = (await queue.getJobScheduler(id))!;
+    expect(scheduler.next).toBe(nextRunAt(timer).getTime());
+    expect(await queue.getJobState(`repeat:${id}:${scheduler.next}`)).toBe('delayed');
+    expect(await w.reconcile()).toEqual({ upserted: 0, removed: 0 });
   });
 
   it('reconcile rebuilds lost schedulers and removes orphans (Redis lost its data)', async () => {

@@ -1,4 +1,4 @@
-import type { Queue } from 'bullmq';
+import type { JobSchedulerJson, Queue } from 'bullmq';
 import type { RunTimerJob } from '../core/jobs';
 import { cronPattern } from '../core/schedule';
 import { schedulerId, timerIdOfScheduler, upsertTimerScheduler } from '../core/timer-scheduler';
@@ -27,7 +27,9 @@ export async function reconcileSchedulers(sql: Sql, queue: Queue<RunTimerJob>): 
     for (const timer of timers) {
       const current = existing.get(schedulerId(timer.id));
       existing.delete(schedulerId(timer.id));
-      if (current && current.pattern === cronPattern(timer) && current.tz === timer.timezone && current.next) continue;
+      if (current && current.pattern === cronPattern(timer) && current.tz === timer.timezone && (await isArmed(queue, current))) {
+        continue;
+      }
       await upsertTimerScheduler(queue, timer);
       upserted++;
     }
@@ -39,4 +41,17 @@ export async function reconcileSchedulers(sql: Sql, queue: Queue<RunTimerJob>): 
     }
     return { upserted, removed };
   });
+}
+
+/**
+ * True while the job of the scheduler's next fire is waiting to run. BullMQ arms the next fire when a worker
+ * takes the current one; when that next time cannot be computed it arms nothing, and the scheduler stops with
+ * `next` still naming the fire already taken. (Not pending, the job may be active: upserting is then safe, the
+ * worker's own re-arm sees a newer scheduler and adds nothing. A pending job must not be upserted: that would
+ * drop a due fire.)
+ */
+async function isArmed(queue: Queue<RunTimerJob>, scheduler: JobSchedulerJson<RunTimerJob>): Promise<boolean> {
+  if (!scheduler.next) return false;
+  const state = await queue.getJobState(`repeat:${scheduler.key}:${scheduler.next}`);
+  return state === 'delayed' || state === 'waiting' || state === 'prioritized' || state === 'waiting-children';
 }
