@@ -36,6 +36,9 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrowError(ConfigError);
     expect(() => loadConfig({ APP_URL: 'not a url' })).toThrowError(/APP_URL/);
     expect(() => loadConfig({ ADMIN_USER: 'ops' })).toThrowError(/ADMIN_PASSWORD/);
+    expect(() => loadConfig({ QUEUE_PREFIX: 'eventfinder' })).toThrowError(/QUEUE_PREFIX: must be a Redis Cluster hash tag/);
+    expect(loadConfig({ QUEUE_PREFIX: '{blue}' }).queuePrefix).toBe('{blue}');
+    expect(() => loadConfig({ TRUSTED_PROXY_HOPS: '-1' })).toThrowError(/TRUSTED_PROXY_HOPS/);
   });
 
   it('parses the website allow list and https cookies', () => {

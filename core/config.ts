@@ -49,10 +49,15 @@ const envSchema = z.object({
   /** Where `make dev` serves the local stand-ins; used only for credentials left unset outside production. */
   STANDIN_URL: url('http://127.0.0.1:8090'),
   /** BullMQ key prefix; the braces make it a Redis Cluster hash tag so every key of a queue shares one slot. */
-  QUEUE_PREFIX: z.string().default('{eventfinder}'),
+  // A Redis Cluster hash tag: every key of a queue must land in one slot, or BullMQ's scripts fail there.
+  QUEUE_PREFIX: z
+    .string()
+    .regex(/^\{[^{}]+\}$/, 'must be a Redis Cluster hash tag in braces, such as {eventfinder}')
+    .default('{eventfinder}'),
   WORKER_CONCURRENCY: int(4, 1, 256),
   /** Searches one user may run at the same time (POST /api/ask answers 429 beyond it). */
   SEARCH_CONCURRENCY_PER_USER: int(2, 1, 100),
+  TRUSTED_PROXY_HOPS: int(0, 0, 10),
   /** Upper bound of timer runs started per minute by each worker process (protects the Gemini quota). */
   WORKER_RATE_PER_MINUTE: int(120, 1, 100_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -78,6 +83,11 @@ export interface Config {
   /** Lower-cased `host` or `host:port` entries exempt from the private-address guard. */
   websiteFetchAllow: string[];
   worker: { concurrency: number; ratePerMinute: number };
+  /**
+   * Reverse proxies (load balancers) in front of the api that append to X-Forwarded-For. 0: the socket's
+   * address is the client's, and the header, which anyone can send, is ignored.
+   */
+  trustedProxyHops: number;
   search: { concurrencyPerUser: number };
   logLevel: string;
   /** Names of the credentials served by the local stand-ins (empty in production). */
@@ -134,6 +144,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .filter(Boolean),
     worker: { concurrency: e.WORKER_CONCURRENCY, ratePerMinute: e.WORKER_RATE_PER_MINUTE },
     search: { concurrencyPerUser: e.SEARCH_CONCURRENCY_PER_USER },
+    trustedProxyHops: e.TRUSTED_PROXY_HOPS,
     logLevel: e.LOG_LEVEL,
     standins: missing,
     standinUrl: standin,

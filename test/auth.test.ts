@@ -199,6 +199,28 @@ describe('Google sign-in and sessions', () => {
     expect((await login({ token: 'x.y.z' }, { ip: randomIp() })).status).toBe(401);
   });
 
+  it('behind trusted proxies counts the address the nearest proxy saw; otherwise ignores X-Forwarded-For', async () => {
+    const proxy = randomIp();
+    const behindOneProxy = createApp({ ...stack.deps, config: { ...stack.deps.config, trustedProxyHops: 1 } });
+    const client = randomIp();
+    const spoofed = (i: number) => ({ 'x-forwarded-for': `203.0.113.${i}, ${client}` });
+    for (let i = 0; i < LOGIN_ATTEMPTS_PER_WINDOW; i++) {
+      // The client writes a different left-most address each time; the proxy appends the real one.
+      expect((await login({ token: 'x.y.z' }, { on: behindOneProxy, ip: proxy, headers: spoofed(i) })).status).toBe(401);
+    }
+    expect((await login({ token: 'x.y.z' }, { on: behindOneProxy, ip: proxy, headers: spoofed(99) })).status).toBe(429);
+    // Another client behind the same proxy has its own allowance.
+    const other = { 'x-forwarded-for': randomIp() };
+    expect((await login({ token: 'x.y.z' }, { on: behindOneProxy, ip: proxy, headers: other })).status).toBe(401);
+
+    // Without trusted proxies the header is the client's own words: the socket address counts.
+    const direct = randomIp();
+    for (let i = 0; i < LOGIN_ATTEMPTS_PER_WINDOW; i++) {
+      expect((await login({ token: 'x.y.z' }, { ip: direct, headers: { 'x-forwarded-for': randomIp() } })).status).toBe(401);
+    }
+    expect((await login({ token: 'x.y.z' }, { ip: direct, headers: { 'x-forwarded-for': randomIp() } })).status).toBe(429);
+  });
+
   it('counts attempts over real HTTP connections by their remote address', async () => {
     const res = await fetch(`${stack.url}/api/auth/google`, {
       method: 'POST',

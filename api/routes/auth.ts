@@ -1,4 +1,3 @@
-import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie } from 'hono/cookie';
 import { createGoogleIdTokenVerifier } from '../../core/auth/google-id-token';
@@ -8,9 +7,7 @@ import { upsertUserFromGoogle } from '../../db/users';
 import type { AppDeps, AppEnv } from '../deps';
 import { ApiError } from '../errors';
 import { setSessionCookie } from '../middleware/session';
-
-// Used when the request did not come through the Node server (app.request() in tests): one shared bucket.
-const UNKNOWN_IP = 'unknown';
+import { clientIp } from '../client-ip';
 
 /** POST /api/auth/google, GET /api/check-session, GET /api/logout (spec section 7). */
 export function authRoutes({ config, sql, redis }: AppDeps) {
@@ -19,7 +16,7 @@ export function authRoutes({ config, sql, redis }: AppDeps) {
   const allowAttempt = createLoginRateLimiter(redis, config.queuePrefix);
 
   app.post('/api/auth/google', async (c) => {
-    const attempt = await allowAttempt(clientIp(c));
+    const attempt = await allowAttempt(clientIp(c, config.trustedProxyHops));
     if (!attempt.allowed) {
       const minutes = Math.ceil(attempt.retryAfterSeconds / 60);
       throw loginError(429, `Too many sign-in attempts from your network. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`, {
@@ -69,14 +66,6 @@ async function readToken(c: Context<AppEnv>): Promise<unknown> {
     return body && typeof body === 'object' ? (body as { token?: unknown }).token : undefined;
   } catch {
     return undefined;
-  }
-}
-
-function clientIp(c: Context<AppEnv>): string {
-  try {
-    return getConnInfo(c).remote.address ?? UNKNOWN_IP;
-  } catch {
-    return UNKNOWN_IP;
   }
 }
 
