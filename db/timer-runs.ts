@@ -95,3 +95,12 @@ export async function failRun(tx: Sql, runId: number, error: string): Promise<bo
     returning old.credit_taken`;
   return row?.credit_taken === true;
 }
+
+/** Runs still 'running' whose latest attempt started before `startedBefore`, oldest first. */
+export async function listAbandonedRuns(sql: Sql, startedBefore: Date, limit = 500): Promise<{ id: number; userId: number }[]> {
+  const rows = await sql<{ id: string; user_id: string }[]>`
+    select r.id, t.user_id from timer_runs r join timers t on t.id = r.timer_id
+    where r.status = 'running' and r.started_at < ${startedBefore}
+    order by r.started_at limit ${limit}`;
+  return rows.map((r) => ({ id: Number(r.id), userId: Number(r.user_id) }));
+}

@@ -8,6 +8,7 @@ import { createTimer, deleteTimer } from '../core/timers';
 import { runSearch } from '../core/search/index';
 import { listRuns, type TimerRun } from '../db/timer-runs';
 import { createRunTimerProcessor } from '../worker/jobs/run-timer';
+import { ABANDONED_MESSAGE, sweepAbandonedRuns } from '../worker/sweep-abandoned-runs';
 import { startTimersWorker, type TimersWorker, type WorkerDeps } from '../worker/timers-worker';
 import { createTestRedis, deletePrefix } from './support/redis';
 import { startTestStack, type TestStack } from './support/stack';
@@ -280,5 +281,23 @@ describe('timers worker against real Redis and Postgres', () => {
     expect(delayed.some((j) => j.id === `repeat:${schedulerId(a.timer.id)}:${scheduler!.next}`)).toBe(true);
     // A second pass finds nothing to do.
     expect(await w.reconcile()).toEqual({ upserted: 0, removed: 0 });
+  });
+  it('ends a run abandoned by a stopped worker once, with a sentence and its credit back', async () => {
+    const { userId, timer } = await newTimer(5);
+    await stack.db.sql`update accounts set searches_used = searches_used + 2 where user_id = ${userId}`;
+    const [old] = await stack.db.sql<{ id: string }[]>`
+      insert into timer_runs (timer_id, scheduled_for, status, credit_taken, started_at)
+      values (${timer.id}, now() - interval '3 hours', 'running', true, now() - interval '3 hours') returning id`;
+    await stack.db.sql`
+      insert into timer_runs (timer_id, scheduled_for, status, credit_taken, started_at)
+      values (${timer.id}, now() - interval '1 minute', 'running', true, now() - interval '1 minute')`;
+
+    expect(await sweepAbandonedRuns(stack.db.sql)).toBe(1);
+    expect(await sweepAbandonedRuns(stack.db.sql)).toBe(0);
+    const runs = await listRuns(stack.db.sql, timer.id);
+    const abandoned = runs.find((r) => r.id === Number(old!.id))!;
+    expect(abandoned).toMatchObject({ status: 'failed', creditTaken: false, error: ABANDONED_MESSAGE });
+    expect(runs.filter((r) => r.status === 'running')).toHaveLength(1);
+    expect(await used(userId)).toBe(6);
   });
 });

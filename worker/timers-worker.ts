@@ -7,6 +7,7 @@ import type { Logger } from '../core/logger';
 import type { Sql } from '../db/client';
 import { createRunTimerProcessor, type SearchFn } from './jobs/run-timer';
 import { reconcileSchedulers } from './reconcile';
+import { sweepAbandonedRuns } from './sweep-abandoned-runs';
 
 /** How often the worker re-checks that Redis holds a scheduler for every active timer. */
 const RECONCILE_EVERY_MS = 5 * 60_000;
@@ -29,7 +30,7 @@ export interface WorkerDeps {
 
 export interface TimersWorker {
   worker: Worker<RunTimerJob>;
-  /** Runs one reconcile pass now (also run at start and periodically). */
+  /** Runs one reconcile pass now (also run at start and periodically), then ends abandoned runs. */
   reconcile: () => Promise<{ upserted: number; removed: number }>;
   /** Stops taking jobs and waits for the running ones to finish (SIGTERM); `force` abandons them. */
   close: (force?: boolean) => Promise<void>;
@@ -41,6 +42,8 @@ export async function startTimersWorker(deps: WorkerDeps): Promise<TimersWorker>
   const reconcile = async () => {
     const result = await reconcileSchedulers(sql, queue);
     if (result.upserted || result.removed) logger.info(result, 'timer schedulers reconciled');
+    const abandoned = await sweepAbandonedRuns(sql);
+    if (abandoned) logger.warn({ abandoned }, 'ended timer runs abandoned by a stopped worker');
     return result;
   };
   await reconcile();

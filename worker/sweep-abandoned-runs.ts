@@ -1,0 +1,31 @@
+import { refundCredit } from '../db/accounts';
+import type { Sql } from '../db/client';
+import { failRun, listAbandonedRuns } from '../db/timer-runs';
+
+/**
+ * Longer than any run can take: a search gives up on the website after seconds and on Gemini after minutes,
+ * and a stalled job is handed out again within a minute, which restarts its clock (markAttempt).
+ */
+export const ABANDONED_AFTER_MS = 60 * 60_000;
+
+export const ABANDONED_MESSAGE = 'This run did not finish because the worker stopped while it ran. Your search was not charged; the next run happens as scheduled.';
+
+/**
+ * Ends runs nobody is working on any more. BullMQ fails a job that stalled too often inside Redis, without
+ * calling our processor, so such a run would stay 'running' with its credit taken; this gives it an outcome
+ * and the credit back. `failRun` only touches a run still running and refunds once, so a late execution
+ * that does finish keeps its own outcome.
+ */
+export async function sweepAbandonedRuns(sql: Sql, now: Date = new Date()): Promise<number> {
+  const runs = await listAbandonedRuns(sql, new Date(now.getTime() - ABANDONED_AFTER_MS));
+  let ended = 0;
+  for (const run of runs) {
+    await sql.begin(async (t) => {
+      const tx = t as unknown as Sql;
+      const refund = await failRun(tx, run.id, ABANDONED_MESSAGE);
+      if (refund) await refundCredit(tx, run.userId);
+      ended++;
+    });
+  }
+  return ended;
+}
