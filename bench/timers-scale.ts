@@ -1,4 +1,5 @@
 import { RUN_TIMER_JOB } from '../core/jobs';
+import { reconcileSchedulers } from '../worker/reconcile';
 import { createTimer } from '../core/timers';
 import { parseTimerInput, type TimerInput } from '../core/timer-input';
 import { startTestStack, type TestStack } from '../test/support/stack';
@@ -58,7 +59,7 @@ async function createMany(stack: TestStack, users: number[], count: number, make
   return ids;
 }
 
-async function scale(): Promise<Row[]> {
+export async function scale(): Promise<Row[]> {
   const stack = await startTestStack();
   try {
     const users = await makeUsers(stack, TIMERS / PER_USER);
@@ -68,11 +69,17 @@ async function scale(): Promise<Row[]> {
     const seconds = (performance.now() - start) / 1000;
     const after = await redisUsedBytes(stack);
     const schedulers = await stack.deps.timersQueue.getJobSchedulersCount();
+    // A worker's periodic pass over all of them, every one already armed (the API waits on its lock).
+    const reconcileStart = performance.now();
+    const reconciled = await reconcileSchedulers(stack.db.sql, stack.deps.timersQueue);
+    const reconcileSeconds = (performance.now() - reconcileStart) / 1000;
     return [
       { metric: `create ${TIMERS} timers (createTimer, ${CREATE_CONCURRENCY} at once)`, value: seconds, unit: 's' },
       { metric: 'timers created per second', value: TIMERS / seconds, unit: 'timers/s' },
       { metric: 'job schedulers in Redis afterwards', value: schedulers, unit: '', goal: `= ${TIMERS}` },
       { metric: 'Redis memory per timer (scheduler + next job)', value: (after - before) / TIMERS, unit: 'B' },
+      { metric: `reconcile pass over ${TIMERS} armed timers`, value: reconcileSeconds, unit: 's' },
+      { metric: 'schedulers the pass had to re-create', value: reconciled.upserted, unit: '', goal: '= 0' },
     ];
   } finally {
     await stack.close();

@@ -5,6 +5,8 @@ import { schedulerId, timerIdOfScheduler, upsertTimerScheduler } from '../core/t
 import type { Sql } from '../db/client';
 import { listAllActiveTimers, lockSchedulersExclusive } from '../db/timers';
 
+const CHECK_BATCH = 500;
+
 export interface ReconcileResult {
   upserted: number;
   removed: number;
@@ -24,14 +26,21 @@ export async function reconcileSchedulers(sql: Sql, queue: Queue<RunTimerJob>): 
     const existing = new Map((await queue.getJobSchedulers()).map((s) => [s.key, s]));
     let upserted = 0;
     let removed = 0;
-    for (const timer of timers) {
-      const current = existing.get(schedulerId(timer.id));
-      existing.delete(schedulerId(timer.id));
-      if (current && current.pattern === cronPattern(timer) && current.tz === timer.timezone && (await isArmed(queue, current))) {
-        continue;
+    // Checked many at a time: ioredis pipelines concurrent commands, and the API waits on this lock.
+    for (let i = 0; i < timers.length; i += CHECK_BATCH) {
+      const batch = timers.slice(i, i + CHECK_BATCH);
+      const fine = await Promise.all(
+        batch.map(async (timer) => {
+          const current = existing.get(schedulerId(timer.id));
+          existing.delete(schedulerId(timer.id));
+          return Boolean(current && current.pattern === cronPattern(timer) && current.tz === timer.timezone && (await isArmed(queue, current)));
+        }),
+      );
+      for (const [k, timer] of batch.entries()) {
+        if (fine[k]) continue;
+        await upsertTimerScheduler(queue, timer);
+        upserted++;
       }
-      await upsertTimerScheduler(queue, timer);
-      upserted++;
     }
     for (const key of existing.keys()) {
       // Only schedulers this project made (timer-<id>); anything else in the queue is left alone.
