@@ -59,6 +59,12 @@ describe('billing routes', () => {
     expect(mine).toHaveLength(1);
     const [account] = await stack.db.sql`select stripe_customer_id from accounts where user_id = ${user.id}`;
     expect(account!.stripe_customer_id).toBe(mine[0]!.id);
+    // Only the last checkout can still be paid: two payable ones could both be paid and billed.
+    const sessions = [...store().sessions.values()].filter((s) => s.customer === mine[0]!.id);
+    expect(sessions).toHaveLength(5);
+    expect(sessions.filter((s) => s.status === 'open')).toHaveLength(1);
+    const expired = sessions.find((s) => s.status === 'expired')!;
+    expect(() => stack.standins.stripe.pay(expired.id as string)).toThrow(/no longer open/);
   });
 
   it('switches plans in place and keeps the searches used this period', async () => {

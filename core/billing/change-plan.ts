@@ -27,18 +27,31 @@ export async function changePlan(deps: BillingDeps, userId: number, lookupKey: L
     if (switched) return switched;
   }
   const customer = await ensureCustomer(deps, userId);
-  const session = await deps.stripe.checkout.sessions.create({
-    mode: 'subscription',
-    customer,
-    client_reference_id: String(userId),
-    line_items: [{ price: price.id, quantity: 1 }],
-    // Stripe fills {CHECKOUT_SESSION_ID} in; the page uses it for the Manage Billing form.
-    success_url: `${deps.config.appUrl}/?success=true&session_id={CHECKOUT_SESSION_ID}`,
-    cancel_url: `${deps.config.appUrl}/?canceled=true`,
-    metadata: { user_id: String(userId), tier: planByLookupKey(lookupKey).tier },
+  return openCheckout(deps, userId, customer, price, lookupKey);
+}
+
+/**
+ * A new Checkout Session, with every other open one of this customer expired first, under the account lock:
+ * two clicks (or two tabs) must not leave two payable checkouts, or both could be paid and billed.
+ */
+async function openCheckout(deps: BillingDeps, userId: number, customer: string, price: Stripe.Price, lookupKey: LookupKey): Promise<ChangePlanResult> {
+  return deps.sql.begin(async (tx) => {
+    await lockAccountByUser(tx, userId);
+    const open = await deps.stripe.checkout.sessions.list({ customer, status: 'open', limit: 100 });
+    for (const stale of open.data) await deps.stripe.checkout.sessions.expire(stale.id);
+    const session = await deps.stripe.checkout.sessions.create({
+      mode: 'subscription',
+      customer,
+      client_reference_id: String(userId),
+      line_items: [{ price: price.id, quantity: 1 }],
+      // Stripe fills {CHECKOUT_SESSION_ID} in; the page uses it for the Manage Billing form.
+      success_url: `${deps.config.appUrl}/?success=true&session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${deps.config.appUrl}/?canceled=true`,
+      metadata: { user_id: String(userId), tier: planByLookupKey(lookupKey).tier },
+    });
+    if (!session.url) throw new Error(`Checkout session ${session.id} has no url`);
+    return { kind: 'checkout', url: session.url };
   });
-  if (!session.url) throw new Error(`Checkout session ${session.id} has no url`);
-  return { kind: 'checkout', url: session.url };
 }
 
 /** Under the account lock: null when the subscription turned out to be over (then checkout starts anew). */

@@ -106,6 +106,22 @@ export class StripeStore {
     return session;
   }
 
+  listSessions(filter: { customer?: string; status?: string }): Json[] {
+    return [...this.sessions.values()].filter(
+      (s) => (!filter.customer || s.customer === filter.customer) && (!filter.status || s.status === filter.status),
+    );
+  }
+
+  /** Like Stripe: only an open session can be expired, and an expired one can no longer be paid. */
+  expireSession(id: string): Json {
+    const session = this.get<Json>(this.sessions, id, 'checkout session');
+    if (session.status !== 'open') {
+      throw new StripeStandinError(400, `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`, 'checkout_session_not_open');
+    }
+    Object.assign(session, { status: 'expired', url: null });
+    return session;
+  }
+
   /** Pays an open checkout session: a new active subscription and its first paid invoice. */
   completeSession(id: string): { session: Json; subscription: Json; invoice: Json } {
     const session = this.get<Json>(this.sessions, id, 'checkout session');

@@ -194,7 +194,16 @@ export function createStripeStandin(options: StripeStandinOptions) {
     });
     return c.json(session);
   });
+  app.get('/v1/checkout/sessions', async (c) => {
+    const f = await form(c);
+    return c.json(store.list(store.listSessions({ customer: str(f, 'customer'), status: str(f, 'status') }), '/v1/checkout/sessions'));
+  });
   app.get('/v1/checkout/sessions/:id', (c) => c.json(store.get(store.sessions, c.req.param('id'), 'checkout session')));
+  app.post('/v1/checkout/sessions/:id/expire', (c) => {
+    const session = store.expireSession(c.req.param('id'));
+    webhooks.emit('checkout.session.expired', session);
+    return c.json(session);
+  });
 
   app.get('/v1/subscriptions', async (c) => {
     const f = await form(c);
