@@ -19,8 +19,9 @@ export default function Home({ initial, google }: HomeProps) {
         </button>
         {app.loggedIn ? <LogoutButton /> : null}
       </nav>
-      <h1 className="visually-hidden" tabIndex={-1} data-view-heading>
+      <h1 className="home__title" tabIndex={-1} data-view-heading>
         Event Finder
+        <span className="home__tagline">Conferences and meetups, found for you</span>
       </h1>
       {app.loggedIn ? <EventSearch /> : <GoogleSignIn clientId={google.clientId} gsiUrl={google.gsiUrl} />}
     </div>
