@@ -21,8 +21,26 @@ describe('accounts and credits', () => {
     expect(results.filter((r) => r.ok)).toHaveLength(10);
     expect(results.filter((r) => !r.ok)).toHaveLength(10);
     expect((await getBilling(db.sql, user.id))?.credits).toBe(0);
-    await refundCredit(db.sql, user.id);
+    const epoch = results.find((r) => r.ok)!.billing.usageEpoch;
+    await refundCredit(db.sql, user.id, epoch);
     expect((await getBilling(db.sql, user.id))?.credits).toBe(1);
+  });
+
+  it('gives a credit back only in the period it was taken in', async () => {
+    const { user } = await createSignedInUser(db.sql);
+    const taken = await takeCredit(db.sql, user.id);
+    if (!taken.ok) throw new Error('no credit');
+    // The free month ends; the new one starts at 0 and the user searches 3 times in it.
+    await db.sql`update accounts set period_start = now() - interval '1 month 1 day', period_end = now() - interval '1 day'
+                 where user_id = ${user.id}`;
+    for (let i = 0; i < 3; i++) expect((await takeCredit(db.sql, user.id)).ok).toBe(true);
+    expect((await getBilling(db.sql, user.id))?.used).toBe(3);
+    // The refund of the old month's credit arrives late: it must not add a search to the new month.
+    await refundCredit(db.sql, user.id, taken.billing.usageEpoch);
+    expect((await getBilling(db.sql, user.id))?.used).toBe(3);
+    const current = await getBilling(db.sql, user.id);
+    await refundCredit(db.sql, user.id, current!.usageEpoch);
+    expect((await getBilling(db.sql, user.id))?.used).toBe(2);
   });
 
   it('rolls an ended free period forward by whole months, once', async () => {

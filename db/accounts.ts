@@ -12,11 +12,13 @@ export interface Billing {
   used: number;
   status: string;
   periodEnd: Date;
+  /** The allowance period this state belongs to (see migration 002); refunds name it. */
+  usageEpoch: number;
 }
 
 export type CreditResult = { ok: true; billing: Billing } | { ok: false; billing: Billing };
 
-type AccountRow = { tier: Tier; searches_used: number; status: string; period_end: Date };
+type AccountRow = { tier: Tier; searches_used: number; status: string; period_end: Date; usage_epoch: number };
 
 function toBilling(row: AccountRow): Billing {
   const allowance = planOf(row.tier).searchesPerMonth;
@@ -27,6 +29,7 @@ function toBilling(row: AccountRow): Billing {
     credits: Math.max(allowance - row.searches_used, 0),
     status: row.status,
     periodEnd: row.period_end,
+    usageEpoch: row.usage_epoch,
   };
 }
 
@@ -43,6 +46,7 @@ export async function rollFreePeriod(sql: Sql, userId: number, at?: Date): Promi
       period_start = a.period_start + make_interval(months => m.n),
       period_end = a.period_start + make_interval(months => m.n + 1),
       searches_used = 0,
+      usage_epoch = accounts.usage_epoch + 1,
       updated_at = now()
     from accounts a, clock c,
       lateral (select (extract(year from age(c.now, a.period_start)) * 12
@@ -55,7 +59,7 @@ export async function rollFreePeriod(sql: Sql, userId: number, at?: Date): Promi
 export async function getBilling(sql: Sql, userId: number): Promise<Billing | null> {
   await rollFreePeriod(sql, userId);
   const [row] = await sql<AccountRow[]>`
-    select tier, searches_used, status, period_end from accounts where user_id = ${userId}`;
+    select tier, searches_used, status, period_end, usage_epoch from accounts where user_id = ${userId}`;
   return row ? toBilling(row) : null;
 }
 
@@ -65,15 +69,18 @@ export async function takeCredit(sql: Sql, userId: number): Promise<CreditResult
   const [row] = await sql<AccountRow[]>`
     update accounts set searches_used = searches_used + 1, updated_at = now()
     where user_id = ${userId} and searches_used < (${sql.json(ALLOWANCES)}::jsonb ->> tier)::int
-    returning tier, searches_used, status, period_end`;
+    returning tier, searches_used, status, period_end, usage_epoch`;
   if (row) return { ok: true, billing: toBilling(row) };
   const billing = await getBilling(sql, userId);
   if (!billing) throw new Error(`User ${userId} has no account`);
   return { ok: false, billing };
 }
 
-/** Gives back a credit taken for a search that produced nothing. */
-export async function refundCredit(sql: Sql, userId: number): Promise<void> {
+/**
+ * Gives back a credit taken for a search that produced nothing, in the allowance period it was taken in
+ * (`usageEpoch` from takeCredit): once a new period has started, the old credit is gone with its period.
+ */
+export async function refundCredit(sql: Sql, userId: number, usageEpoch: number): Promise<void> {
   await sql`update accounts set searches_used = greatest(searches_used - 1, 0), updated_at = now()
-            where user_id = ${userId}`;
+            where user_id = ${userId} and usage_epoch = ${usageEpoch}`;
 }

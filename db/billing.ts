@@ -112,7 +112,7 @@ export async function applySubscriptionState(
     return 'attached';
   }
   if (options.newPeriod && state.status === 'active' && state.periodStart > account.periodStart) {
-    await tx`update accounts set tier = ${state.tier}, status = ${state.status}, searches_used = 0,
+    await tx`update accounts set tier = ${state.tier}, status = ${state.status}, searches_used = 0, usage_epoch = usage_epoch + 1,
                period_start = ${state.periodStart}, period_end = ${state.periodEnd},
                stripe_synced_at = ${options.syncedAt}, updated_at = now()
              where user_id = ${account.userId}`;

@@ -52,8 +52,8 @@ export async function claimRun(tx: Sql, timerId: number, scheduledFor: Date): Pr
   return toRun(row!);
 }
 
-export async function markCreditTaken(tx: Sql, runId: number): Promise<void> {
-  await tx`update timer_runs set credit_taken = true, started_at = now() where id = ${runId}`;
+export async function markCreditTaken(tx: Sql, runId: number, usageEpoch: number): Promise<void> {
+  await tx`update timer_runs set credit_taken = true, credit_epoch = ${usageEpoch}, started_at = now() where id = ${runId}`;
 }
 
 /** A new attempt of a run that is still open: its start time is refreshed; the last error stays until it ends. */
@@ -83,17 +83,18 @@ export async function listRuns(sql: Sql, timerId: number): Promise<TimerRun[]> {
 }
 
 /**
- * Ends a still-running run as failed and gives its credit back, once: only the call that flips credit_taken
- * refunds, so a duplicate execution (stalled job) cannot refund twice, and a run another execution already
- * finished keeps its outcome and its charge. Returns whether a credit is to be refunded.
+ * Ends a still-running run as failed, once: only the call that flips credit_taken gets a credit to give back,
+ * so a duplicate execution (stalled job) cannot refund twice, and a run another execution already finished
+ * keeps its outcome and its charge. Returns the allowance period (usage epoch) of the credit to refund, or
+ * null when there is none.
  */
-export async function failRun(tx: Sql, runId: number, error: string): Promise<boolean> {
-  const [row] = await tx<{ credit_taken: boolean }[]>`
+export async function failRun(tx: Sql, runId: number, error: string): Promise<number | null> {
+  const [row] = await tx<{ credit_taken: boolean; credit_epoch: number | null }[]>`
     update timer_runs r set status = 'failed', error = ${error}, finished_at = now(), credit_taken = false
-    from (select id, credit_taken from timer_runs where id = ${runId} for update) old
+    from (select id, credit_taken, credit_epoch from timer_runs where id = ${runId} for update) old
     where r.id = old.id and r.status = 'running'
-    returning old.credit_taken`;
-  return row?.credit_taken === true;
+    returning old.credit_taken, old.credit_epoch`;
+  return row?.credit_taken ? (row.credit_epoch ?? 0) : null;
 }
 
 /** Runs still 'running' whose latest attempt started before `startedBefore`, oldest first. */

@@ -22,8 +22,8 @@ export async function sweepAbandonedRuns(sql: Sql, now: Date = new Date()): Prom
   for (const run of runs) {
     await sql.begin(async (t) => {
       const tx = t as unknown as Sql;
-      const refund = await failRun(tx, run.id, ABANDONED_MESSAGE);
-      if (refund) await refundCredit(tx, run.userId);
+      const epoch = await failRun(tx, run.id, ABANDONED_MESSAGE);
+      if (epoch !== null) await refundCredit(tx, run.userId, epoch);
       ended++;
     });
   }

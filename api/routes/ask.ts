@@ -71,7 +71,7 @@ export function askRoutes(deps: AppDeps) {
       // Two independent writes, sent together: the user waits for one round trip to Postgres, not two.
       const [recorded, charged] = await Promise.allSettled([startSearchRecord(sql, record), takeCredit(sql, userId)]);
       if (recorded.status === 'rejected') {
-        if (charged.status === 'fulfilled' && charged.value.ok) await refundCredit(sql, userId);
+        if (charged.status === 'fulfilled' && charged.value.ok) await refundCredit(sql, userId, charged.value.billing.usageEpoch);
         throw recorded.reason;
       }
       const recordId = recorded.value;
@@ -117,7 +117,7 @@ export function askRoutes(deps: AppDeps) {
           () => new SearchError('empty', 'The AI service returned an empty answer. Please try again.', 502, true),
           (e: unknown) => (e instanceof SearchError ? e : new SearchError('upstream_failed', 'The AI service failed. Please try again.', 502, true)),
         );
-        await refundCredit(sql, userId);
+        await refundCredit(sql, userId, credit.billing.usageEpoch);
         await finishSearchRecord(sql, recordId, { status: 'failed', error: err.message });
         throw textError(err);
       }

@@ -69,7 +69,7 @@ export function createRunTimerProcessor(deps: RunTimerDeps) {
         await finishRun(tx, run.id, { status: 'skipped', error: NO_CREDITS(credit.billing.tier) });
         return { done: true as const, runId: run.id, skipped: true };
       }
-      await markCreditTaken(tx, run.id);
+      await markCreditTaken(tx, run.id, credit.billing.usageEpoch);
       return { done: false as const, runId: run.id };
     });
     if (start.done) return 'skipped' in start ? 'skipped' : 'already-done';
@@ -102,7 +102,8 @@ export function createRunTimerProcessor(deps: RunTimerDeps) {
         // The search produced nothing: the run ends failed and its credit goes back to the user.
         await deps.sql.begin(async (t) => {
           const tx = t as unknown as Sql;
-          if (await failRun(tx, start.runId, message)) await refundCredit(tx, timer.userId);
+          const epoch = await failRun(tx, start.runId, message);
+          if (epoch !== null) await refundCredit(tx, timer.userId, epoch);
         });
         log.warn({ err: message, permanent }, 'timer run failed');
         if (permanent && !(err instanceof UnrecoverableError)) throw new UnrecoverableError(message);
