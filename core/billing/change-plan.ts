@@ -1,9 +1,9 @@
 import type Stripe from 'stripe';
-import { findBillingAccount, forgetStripeSubscription, lockAccountByUser } from '../../db/billing';
+import { findBillingAccount, lockAccountByUser } from '../../db/billing';
 import { planByLookupKey, type LookupKey } from '../plans';
 import { ensureCustomer } from './customer';
 import type { BillingDeps } from './deps';
-import { isMissingInStripe } from './missing';
+import { retrieveOrForgetSubscription } from './missing';
 import { findPlanPrice } from './plan-prices';
 import { subscriptionState } from './subscription-state';
 import { syncSubscription } from './sync';
@@ -59,14 +59,8 @@ async function switchSubscription(deps: BillingDeps, userId: number, price: Stri
   return deps.sql.begin(async (tx) => {
     const account = await lockAccountByUser(tx, userId);
     if (!account?.stripeSubscriptionId) return null;
-    const sub = await deps.stripe.subscriptions.retrieve(account.stripeSubscriptionId).catch((err: unknown) => {
-      if (isMissingInStripe(err)) return null;
-      throw err;
-    });
-    if (!sub) {
-      await forgetStripeSubscription(tx, userId);
-      return null;
-    }
+    const sub = await retrieveOrForgetSubscription(deps.stripe, tx, userId, account.stripeSubscriptionId);
+    if (!sub) return null;
     const state = subscriptionState(sub);
     if (state.kind === 'ended') {
       await syncSubscription(tx, deps.stripe, account, sub, { newPeriod: false, syncedAt: new Date() });
