@@ -98,6 +98,19 @@ describe('billing routes', () => {
     expect((await (await checkout(cookie, { lookup_key: 'plus_monthly' })).json()).url).toBeDefined();
   });
 
+  it('switches, not sells a second subscription, when the first was paid but its webhook has not arrived', async () => {
+    const { cookie } = await createSignedInUser(stack.db.sql);
+    const { subscriptionId } = await subscribe(stack, cookie, 'plus_monthly', false);
+    expect(await getBillingJson(stack, cookie)).toMatchObject({ subscription_tier: 'free' });
+
+    expect(await (await checkout(cookie, { lookup_key: 'pro_monthly' })).json()).toEqual({ message: 'Subscription updated' });
+    expect(await getBillingJson(stack, cookie)).toMatchObject({ subscription_tier: 'pro' });
+    const customer = store().subscriptions.get(subscriptionId)!.customer;
+    const live = [...store().subscriptions.values()].filter((s) => s.customer === customer && s.status !== 'canceled');
+    expect(live.map((s) => s.id)).toEqual([subscriptionId]);
+    expect(live[0]!.items.data[0].price.lookup_key).toBe('pro_monthly');
+  });
+
   it('starts over when Stripe no longer knows the stored customer or subscription (new keys, other account)', async () => {
     const { cookie } = await createSignedInUser(stack.db.sql);
     const { subscriptionId } = await subscribe(stack, cookie, 'plus_monthly');

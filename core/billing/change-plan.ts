@@ -27,16 +27,36 @@ export async function changePlan(deps: BillingDeps, userId: number, lookupKey: L
     if (switched) return switched;
   }
   const customer = await ensureCustomer(deps, userId);
-  return openCheckout(deps, userId, customer, price, lookupKey);
+  const opened = await openCheckout(deps, userId, customer, price, lookupKey);
+  if (opened) return opened;
+  // A paid subscription turned up that the account did not know yet; it is attached now, so switch it.
+  const switched = await switchSubscription(deps, userId, price);
+  if (!switched) throw new Error(`User ${userId}: the subscription just attached is not live`);
+  return switched;
 }
 
 /**
  * A new Checkout Session, with every other open one of this customer expired first, under the account lock:
- * two clicks (or two tabs) must not leave two payable checkouts, or both could be paid and billed.
+ * two clicks (or two tabs) must not leave two payable checkouts, or both could be paid and billed. Null when
+ * the customer already pays for a subscription whose webhook has not arrived yet: it is attached instead of
+ * selling a second one.
  */
-async function openCheckout(deps: BillingDeps, userId: number, customer: string, price: Stripe.Price, lookupKey: LookupKey): Promise<ChangePlanResult> {
+async function openCheckout(
+  deps: BillingDeps,
+  userId: number,
+  customer: string,
+  price: Stripe.Price,
+  lookupKey: LookupKey,
+): Promise<ChangePlanResult | null> {
   return deps.sql.begin(async (tx) => {
-    await lockAccountByUser(tx, userId);
+    const account = await lockAccountByUser(tx, userId);
+    if (!account) throw new Error(`User ${userId} has no account`);
+    const subscriptions = await deps.stripe.subscriptions.list({ customer, status: 'all', limit: 10 });
+    const live = subscriptions.data.find((sub) => subscriptionState(sub).kind === 'paid');
+    if (live) {
+      await syncSubscription(tx, deps.stripe, account, live, { newPeriod: false, syncedAt: new Date() });
+      return null;
+    }
     const open = await deps.stripe.checkout.sessions.list({ customer, status: 'open', limit: 100 });
     for (const stale of open.data) await deps.stripe.checkout.sessions.expire(stale.id);
     const session = await deps.stripe.checkout.sessions.create({
