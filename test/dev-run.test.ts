@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { createServer, connect, type AddressInfo } from 'node:net';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devFetchAllow } from '../dev/run';
 import { createGeminiStandin } from '../dev/standins/gemini';
@@ -8,14 +8,7 @@ import { startStandins } from '../dev/standins/server';
 import { createTestDatabase, type TestDatabase } from './support/db';
 import { createTestRedis, deletePrefix, testQueuePrefix, testRedisUrl } from './support/redis';
 import { createSignedInUser } from './support/users';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+import { freePort } from './support/processes';
 
 function portOpen(port: number): Promise<boolean> {
   return new Promise((resolve) => {
