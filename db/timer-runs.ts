@@ -1,3 +1,4 @@
+import { refundCredit } from './accounts';
 import type { Sql } from './client';
 
 export type RunStatus = 'running' | 'succeeded' | 'failed' | 'skipped';
@@ -83,18 +84,22 @@ export async function listRuns(sql: Sql, timerId: number): Promise<TimerRun[]> {
 }
 
 /**
- * Ends a still-running run as failed, once: only the call that flips credit_taken gets a credit to give back,
- * so a duplicate execution (stalled job) cannot refund twice, and a run another execution already finished
- * keeps its outcome and its charge. Returns the allowance period (usage epoch) of the credit to refund, or
- * null when there is none.
+ * Ends a still-running run as failed and gives its credit back, in one transaction and once: only the call
+ * that flips credit_taken refunds, so a duplicate execution (stalled job) cannot refund twice, a run another
+ * execution already finished keeps its outcome and its charge, and the credit goes back into the allowance
+ * period it was taken in. Returns whether this call ended the run.
  */
-export async function failRun(tx: Sql, runId: number, error: string): Promise<number | null> {
-  const [row] = await tx<{ credit_taken: boolean; credit_epoch: number | null }[]>`
-    update timer_runs r set status = 'failed', error = ${error}, finished_at = now(), credit_taken = false
-    from (select id, credit_taken, credit_epoch from timer_runs where id = ${runId} for update) old
-    where r.id = old.id and r.status = 'running'
-    returning old.credit_taken, old.credit_epoch`;
-  return row?.credit_taken ? (row.credit_epoch ?? 0) : null;
+export async function failRun(sql: Sql, run: { id: number; userId: number }, error: string): Promise<boolean> {
+  return sql.begin(async (t) => {
+    const tx = t as unknown as Sql; // postgres.js types a transaction apart; it runs the same queries
+    const [row] = await tx<{ credit_taken: boolean; credit_epoch: number | null }[]>`
+      update timer_runs r set status = 'failed', error = ${error}, finished_at = now(), credit_taken = false
+      from (select id, credit_taken, credit_epoch from timer_runs where id = ${run.id} for update) old
+      where r.id = old.id and r.status = 'running'
+      returning old.credit_taken, old.credit_epoch`;
+    if (row?.credit_taken) await refundCredit(tx, run.userId, row.credit_epoch ?? 0);
+    return row !== undefined;
+  });
 }
 
 /** Runs still 'running' whose latest attempt started before `startedBefore`, oldest first. */

@@ -1,4 +1,3 @@
-import { refundCredit } from '../db/accounts';
 import type { Sql } from '../db/client';
 import { failRun, listAbandonedRuns } from '../db/timer-runs';
 
@@ -19,13 +18,6 @@ export const ABANDONED_MESSAGE = 'This run did not finish because the worker sto
 export async function sweepAbandonedRuns(sql: Sql, now: Date = new Date()): Promise<number> {
   const runs = await listAbandonedRuns(sql, new Date(now.getTime() - ABANDONED_AFTER_MS));
   let ended = 0;
-  for (const run of runs) {
-    await sql.begin(async (t) => {
-      const tx = t as unknown as Sql;
-      const epoch = await failRun(tx, run.id, ABANDONED_MESSAGE);
-      if (epoch !== null) await refundCredit(tx, run.userId, epoch);
-      ended++;
-    });
-  }
+  for (const run of runs) if (await failRun(sql, run, ABANDONED_MESSAGE)) ended++;
   return ended;
 }

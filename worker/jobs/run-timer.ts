@@ -4,7 +4,7 @@ import type { Config } from '../../core/config';
 import { runTimerJobSchema, type RunTimerJob } from '../../core/jobs';
 import type { Logger } from '../../core/logger';
 import { runSearch } from '../../core/search/index';
-import { refundCredit, takeCredit } from '../../db/accounts';
+import { takeCredit } from '../../db/accounts';
 import type { Sql } from '../../db/client';
 import { claimRun, failRun, finishRun, markAttempt, markCreditTaken, noteRunError } from '../../db/timer-runs';
 import { finishSearchRecord, startSearchRecord } from '../../db/searches';
@@ -100,11 +100,7 @@ export function createRunTimerProcessor(deps: RunTimerDeps) {
       const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
       if (permanent || lastAttempt) {
         // The search produced nothing: the run ends failed and its credit goes back to the user.
-        await deps.sql.begin(async (t) => {
-          const tx = t as unknown as Sql;
-          const epoch = await failRun(tx, start.runId, message);
-          if (epoch !== null) await refundCredit(tx, timer.userId, epoch);
-        });
+        await failRun(deps.sql, { id: start.runId, userId: timer.userId }, message);
         log.warn({ err: message, permanent }, 'timer run failed');
         if (permanent && !(err instanceof UnrecoverableError)) throw new UnrecoverableError(message);
         throw err;
