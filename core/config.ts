@@ -49,7 +49,6 @@ const envSchema = z.object({
   /** Where `make dev` serves the local stand-ins; used only for credentials left unset outside production. */
   STANDIN_URL: url('http://127.0.0.1:8090'),
   /** BullMQ key prefix; the braces make it a Redis Cluster hash tag so every key of a queue shares one slot. */
-  // A Redis Cluster hash tag: every key of a queue must land in one slot, or BullMQ's scripts fail there.
   QUEUE_PREFIX: z
     .string()
     .regex(/^\{[^{}]+\}$/, 'must be a Redis Cluster hash tag in braces, such as {eventfinder}')
