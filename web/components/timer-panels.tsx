@@ -155,30 +155,28 @@ export function TimersPanel({ onBack, onError }: TimersPanelProps) {
     target?.focus();
   }, [timers]);
 
-  const load = useCallback(async () => {
-    try {
-      const res = await apiFetch('/api/timers');
-      if (!res.ok) throw new Error('Failed to fetch timers');
-      setTimers((await res.json()) as ListedTimer[]);
-    } catch (err) {
-      onError(`❌ Error fetching timers: ${errorText(err)}`);
-    }
-  }, [onError]);
+  // `quiet` is for reloads nobody asked for (after a fire, the tab shown again): a failure there leaves the
+  // list on screen as it is and waits for the next try instead of replacing the Response text.
+  const load = useCallback(
+    async (quiet = false) => {
+      try {
+        const res = await apiFetch('/api/timers');
+        if (!res.ok) throw new Error('Failed to fetch timers');
+        setTimers((await res.json()) as ListedTimer[]);
+      } catch (err) {
+        if (!quiet) onError(`❌ Error fetching timers: ${errorText(err)}`);
+      }
+    },
+    [onError],
+  );
 
   useEffect(() => {
     void load();
     // Load once when the panel opens; later loads follow deletes, fires and the tab coming back into view.
   }, []);
 
-  // A quiet reload: the worker's result shows up while the panel stays open. Failures wait for the next try.
-  const refresh = useCallback(async () => {
-    try {
-      const res = await apiFetch('/api/timers');
-      if (res.ok) setTimers((await res.json()) as ListedTimer[]);
-    } catch {
-      // Offline for a moment: the list on screen stays as it is.
-    }
-  }, []);
+  // The worker's result shows up while the panel stays open.
+  const refresh = useCallback(() => load(true), [load]);
 
   useEffect(() => {
     if (!timers?.length) return;
