@@ -38,9 +38,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', webhookRoutes(deps));
   app.route('/', adminRoutes(deps));
 
-  app.notFound((c) =>
-    c.req.path.startsWith('/api/') ? c.json({ error: 'There is no such API route.' }, 404) : c.text('Not found', 404),
-  );
+  app.notFound((c) => (c.req.path.startsWith('/api/') ? c.json({ error: 'There is no such API route.' }, 404) : c.text('Not found', 404)));
 
   app.onError((err, c) => {
     // The page shows these routes' reply text verbatim after 'Backend error: ' (CONTRACT.md), so even an

@@ -1,7 +1,7 @@
 import autocannon from 'autocannon';
 import { build } from 'esbuild';
 import { createSignedInUser } from '../test/support/users';
-import { type BenchResult } from './lib/report';
+import type { BenchResult } from './lib/report';
 import { freePort, startChild } from '../test/support/processes';
 import { startBenchStack } from './lib/stack';
 
@@ -16,7 +16,15 @@ async function load(url: string, cookie?: string) {
 
 /** Signed-in GET /api/check-session and GET /api/timers (20 timers) against a bare Hono handler, same run. */
 export async function run(): Promise<BenchResult[]> {
-  await build({ entryPoints: ['bench/bare-hono.ts'], bundle: true, platform: 'node', format: 'esm', packages: 'external', outfile: 'dist/bench/bare-hono.js', logLevel: 'error' });
+  await build({
+    entryPoints: ['bench/bare-hono.ts'],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    outfile: 'dist/bench/bare-hono.js',
+    logLevel: 'error',
+  });
   const port = await freePort();
   const bare = await startChild(['dist/bench/bare-hono.js', String(port)], {}, { port });
   const stack = await startBenchStack();
@@ -26,7 +34,14 @@ export async function run(): Promise<BenchResult[]> {
       const res = await fetch(`${stack.api.url}/api/schedule`, {
         method: 'POST',
         headers: { cookie, 'content-type': 'application/json', origin: stack.api.url },
-        body: JSON.stringify({ scheduleType: i % 2 ? 'weekly' : 'daily', time: '09:00', weekday: 'Monday', ques: `Meetups ${i}`, web: '', timezone: 'Europe/Berlin' }),
+        body: JSON.stringify({
+          scheduleType: i % 2 ? 'weekly' : 'daily',
+          time: '09:00',
+          weekday: 'Monday',
+          ques: `Meetups ${i}`,
+          web: '',
+          timezone: 'Europe/Berlin',
+        }),
       });
       if (!res.ok) throw new Error(`creating timer ${i}: ${res.status} ${await res.text()}`);
     }

@@ -43,7 +43,12 @@ export async function run(): Promise<BenchResult[]> {
         rows: [
           { metric: 'answered (200)', value: statuses.get(200) ?? 0, unit: 'asks', goal: `= ${CREDITS}` },
           { metric: 'refused for credits (402)', value: statuses.get(402) ?? 0, unit: 'asks', goal: `= ${ASKS - CREDITS}` },
-          { metric: 'other statuses', value: [...statuses].filter(([s]) => s !== 200 && s !== 402).reduce((n, [, c]) => n + c, 0), unit: 'asks', goal: '= 0' },
+          {
+            metric: 'other statuses',
+            value: [...statuses].filter(([s]) => s !== 200 && s !== 402).reduce((n, [, c]) => n + c, 0),
+            unit: 'asks',
+            goal: '= 0',
+          },
           { metric: 'searches used afterwards', value: row!.searches_used, unit: 'credits', goal: `= ${CREDITS}` },
         ],
       },

@@ -9,9 +9,9 @@ const RENDERS = 300;
 
 /** Gzipped bytes of the JavaScript a page links (module scripts and their preloaded chunks). */
 async function scriptBytes(stack: TestStack, html: string): Promise<{ total: number; perIsland: Record<string, number> }> {
-  const manifest = JSON.parse(
-    await (await import('node:fs/promises')).readFile('dist/public/manifest.json', 'utf8'),
-  ) as { islands: Record<string, { file: string; imports: string[] }> };
+  const manifest = JSON.parse(await (await import('node:fs/promises')).readFile('dist/public/manifest.json', 'utf8')) as {
+    islands: Record<string, { file: string; imports: string[] }>;
+  };
   const sizeOf = async (file: string) => gzipSync(Buffer.from(await (await fetch(stack.url + file)).arrayBuffer())).length;
   const linked = [...html.matchAll(/<(?:script type="module" src|link rel="modulepreload" href)="([^"]+)"/g)].map((m) => m[1]!);
   let total = 0;
@@ -71,7 +71,7 @@ export async function run(): Promise<BenchResult[]> {
   const stack = await startTestStack();
   try {
     const { token, cookie } = await createSignedInUser(stack.db.sql);
-    const out = (await (await fetch(`${stack.url}/`)).text());
+    const out = await (await fetch(`${stack.url}/`)).text();
     const signedIn = await (await fetch(`${stack.url}/`, { headers: { cookie } })).text();
     const outJs = await scriptBytes(stack, out);
     const inJs = await scriptBytes(stack, signedIn);
@@ -88,7 +88,11 @@ export async function run(): Promise<BenchResult[]> {
       { metric: 'server render of /, signed in, p50', value: percentile(inTimes, 50), unit: 'ms', baseline: percentile(base, 50) },
       { metric: 'server render of /, signed in, p99', value: percentile(inTimes, 99), unit: 'ms', baseline: percentile(base, 99) },
       { metric: 'Largest Contentful Paint, signed out', value: await lcp(`${stack.url}/`), unit: 'ms' },
-      { metric: 'Largest Contentful Paint, signed in', value: await lcp(`${stack.url}/`, { name: 'ef_session', value: token }), unit: 'ms' },
+      {
+        metric: 'Largest Contentful Paint, signed in',
+        value: await lcp(`${stack.url}/`, { name: 'ef_session', value: token }),
+        unit: 'ms',
+      },
     ];
     return [
       {

@@ -80,11 +80,35 @@ export async function run(): Promise<BenchResult[]> {
       const ours = await atConcurrency(level, (i) => timed(() => ask(i)));
       await refill();
       for (const p of [50, 99]) {
-        const add = (k: keyof Timing) => percentile(ours.map((t) => t[k]), p) - percentile(base.map((t) => t[k]), p);
-        rows.push({ metric: `${level} streams: added to first byte, p${p}`, value: add('firstByte'), unit: 'ms', goal: p === 50 ? '< 5 ms' : undefined });
+        const add = (k: keyof Timing) =>
+          percentile(
+            ours.map((t) => t[k]),
+            p,
+          ) -
+          percentile(
+            base.map((t) => t[k]),
+            p,
+          );
+        rows.push({
+          metric: `${level} streams: added to first byte, p${p}`,
+          value: add('firstByte'),
+          unit: 'ms',
+          goal: p === 50 ? '< 5 ms' : undefined,
+        });
         rows.push({ metric: `${level} streams: added to last byte, p${p}`, value: add('lastByte'), unit: 'ms' });
       }
-      rows.push({ metric: `${level} streams: first byte through /api/ask, p50`, value: percentile(ours.map((t) => t.firstByte), 50), unit: 'ms', baseline: percentile(base.map((t) => t.firstByte), 50) });
+      rows.push({
+        metric: `${level} streams: first byte through /api/ask, p50`,
+        value: percentile(
+          ours.map((t) => t.firstByte),
+          50,
+        ),
+        unit: 'ms',
+        baseline: percentile(
+          base.map((t) => t.firstByte),
+          50,
+        ),
+      });
     }
 
     // Memory: hold 1,000 streams open (the model "thinks" for 8 s) and read the api's resident size.

@@ -12,9 +12,15 @@ describe('checkQuestion', () => {
   it('reads an address typed without a scheme as https', () => {
     expect(check('example.com/events')).toMatchObject({ ok: true, web: 'https://example.com/events' });
     expect(check(' www.meetup.com ')).toMatchObject({ ok: true, web: 'https://www.meetup.com' });
-    expect(check('events.example.org:8443/list?city=berlin')).toMatchObject({ ok: true, web: 'https://events.example.org:8443/list?city=berlin' });
+    expect(check('events.example.org:8443/list?city=berlin')).toMatchObject({
+      ok: true,
+      web: 'https://events.example.org:8443/list?city=berlin',
+    });
     expect(check('http://example.com')).toMatchObject({ ok: true, web: 'http://example.com' });
-    expect(check('example.com/go?to=https://other.example')).toMatchObject({ ok: true, web: 'https://example.com/go?to=https://other.example' });
+    expect(check('example.com/go?to=https://other.example')).toMatchObject({
+      ok: true,
+      web: 'https://example.com/go?to=https://other.example',
+    });
   });
 
   it('refuses what is not a web address, with a sentence', () => {

@@ -72,9 +72,7 @@ describe('cronPattern', () => {
 describe('next run and daylight-saving time', () => {
   it('fires weekly on the chosen day', () => {
     // Saturday 2026-03-28 → next Monday.
-    expect(nextRunAt(berlin('09:00', 'weekly', 'Monday'), new Date('2026-03-28T12:00:00Z')).toISOString()).toBe(
-      '2026-03-30T07:00:00.000Z',
-    );
+    expect(nextRunAt(berlin('09:00', 'weekly', 'Monday'), new Date('2026-03-28T12:00:00Z')).toISOString()).toBe('2026-03-30T07:00:00.000Z');
   });
 
   it('keeps 09:00 Europe/Berlin at 09:00 local across the spring change', () => {

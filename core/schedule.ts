@@ -58,12 +58,7 @@ export function isValidTimeZone(name: string): boolean {
 }
 
 /** Validates the schedule fields of POST /api/schedule; messages are the sentences the page shows. */
-export function parseSchedule(input: {
-  scheduleType?: unknown;
-  time?: unknown;
-  weekday?: unknown;
-  timezone?: unknown;
-}): ScheduleCheck {
+export function parseSchedule(input: { scheduleType?: unknown; time?: unknown; weekday?: unknown; timezone?: unknown }): ScheduleCheck {
   const { scheduleType, time, weekday, timezone } = input;
   if (typeof scheduleType !== 'string' || !(SCHEDULE_TYPES as readonly string[]).includes(scheduleType)) {
     return { ok: false, message: "Schedule type must be 'daily' or 'weekly'." };

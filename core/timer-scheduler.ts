@@ -26,10 +26,7 @@ export function timerIdOfScheduler(id: string): number | null {
 }
 
 /** Creates or updates the timer's job scheduler; job data stays the timer id alone. */
-export async function upsertTimerScheduler(
-  queue: Queue<RunTimerJob>,
-  timer: Schedule & { id: number },
-): Promise<void> {
+export async function upsertTimerScheduler(queue: Queue<RunTimerJob>, timer: Schedule & { id: number }): Promise<void> {
   await queue.upsertJobScheduler(
     schedulerId(timer.id),
     { pattern: cronPattern(timer), tz: timer.timezone },

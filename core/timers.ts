@@ -1,13 +1,6 @@
 import type { Queue } from 'bullmq';
 import type { Sql } from '../db/client';
-import {
-  countActiveTimers,
-  insertTimer,
-  lockSchedulersShared,
-  lockUserTimers,
-  markTimerDeleted,
-  type Timer,
-} from '../db/timers';
+import { countActiveTimers, insertTimer, lockSchedulersShared, lockUserTimers, markTimerDeleted, type Timer } from '../db/timers';
 import type { RunTimerJob } from './jobs';
 import { MAX_TIMERS_PER_USER, type TimerInput } from './timer-input';
 import { removeTimerScheduler, upsertTimerScheduler, withRedisDeadline } from './timer-scheduler';

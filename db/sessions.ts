@@ -12,9 +12,7 @@ export interface SessionUser {
   name: string;
 }
 
-export type SessionCheck =
-  | { valid: true; user: SessionUser; expiresAt: Date; renewed: boolean }
-  | { valid: false };
+export type SessionCheck = { valid: true; user: SessionUser; expiresAt: Date; renewed: boolean } | { valid: false };
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');

@@ -61,11 +61,7 @@ export async function countActiveTimers(sql: Sql, userId: number): Promise<numbe
   return row!.n;
 }
 
-export async function insertTimer(
-  sql: Sql,
-  userId: number,
-  t: Schedule & { ques: string; web: string },
-): Promise<Timer> {
+export async function insertTimer(sql: Sql, userId: number, t: Schedule & { ques: string; web: string }): Promise<Timer> {
   const [row] = await sql<TimerRow[]>`
     insert into timers (user_id, schedule_type, time, weekday, question, website, timezone)
     values (${userId}, ${t.scheduleType}, ${t.time}, ${t.weekday}, ${t.ques}, ${t.web}, ${t.timezone})
@@ -88,8 +84,14 @@ export async function listAllActiveTimers(sql: Sql): Promise<Timer[]> {
 
 /** The user's active timers, oldest first, each with its latest run. */
 export async function listUserTimers(sql: Sql, userId: number): Promise<(Timer & { lastRun: LatestRun | null })[]> {
-  const rows = await sql<(TimerRow & { run_at: Date | null; run_status: string | null; run_answer: string | null; run_error: string | null })[]>`
-    select ${sql.unsafe(COLUMNS.split(', ').map((c) => `t.${c}`).join(', '))},
+  const rows = await sql<
+    (TimerRow & { run_at: Date | null; run_status: string | null; run_answer: string | null; run_error: string | null })[]
+  >`
+    select ${sql.unsafe(
+      COLUMNS.split(', ')
+        .map((c) => `t.${c}`)
+        .join(', '),
+    )},
       r.scheduled_for as run_at, r.status as run_status, r.answer as run_answer, r.error as run_error
     from timers t
     left join lateral (
@@ -110,7 +112,6 @@ export async function markTimerDeleted(sql: Sql, userId: number, id: number): Pr
     update timers set deleted_at = now() where id = ${id} and user_id = ${userId} and deleted_at is null`;
   return rows.count === 1;
 }
-
 
 /**
  * Held (shared) by a create or delete from its Postgres write until commit, and (exclusive) by the worker's

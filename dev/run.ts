@@ -63,8 +63,7 @@ async function main(): Promise<void> {
 
   // tsx's own CLI under this node, not npx: no npm and shell in between that would swallow a signal.
   const tsx = createRequire(import.meta.url).resolve('tsx/cli');
-  const watch = (name: string, entry: string) =>
-    startGroup(name, process.execPath, [tsx, 'watch', '--clear-screen=false', entry], env);
+  const watch = (name: string, entry: string) => startGroup(name, process.execPath, [tsx, 'watch', '--clear-screen=false', entry], env);
   const groups: ProcessGroup[] = [watch('api', 'api/main.ts'), watch('worker', 'worker/main.ts')];
   console.log(`dev: open ${config.appUrl}`);
 

@@ -150,7 +150,12 @@ describe('POST /api/ask', () => {
       ['IPv6 loopback', () => 'http://[::1]:8080/', 400, /private or local network/],
       ['IPv4-mapped IPv6', () => 'http://[::ffff:127.0.0.1]/', 400, /private or local network/],
       ['a name resolving to 127.0.0.1', () => 'http://localhost:9/', 400, /private or local network/],
-      ['a redirect to a private address', (s) => `${s.standins.url}/sites/redirect?to=${encodeURIComponent('http://10.0.0.1/admin')}`, 400, /private or local network/],
+      [
+        'a redirect to a private address',
+        (s) => `${s.standins.url}/sites/redirect?to=${encodeURIComponent('http://10.0.0.1/admin')}`,
+        400,
+        /private or local network/,
+      ],
       ['a redirect to file:', (s) => `${s.standins.url}/sites/redirect?to=${encodeURIComponent('file:///etc/passwd')}`, 400, /Only http/],
       ['file: URL', () => 'file:///etc/passwd', 400, /Only http/],
       ['ftp: URL', () => 'ftp://ftp.example.com/events.txt', 400, /Only http/],

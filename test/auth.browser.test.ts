@@ -11,7 +11,10 @@ describe('Google sign-in in Chromium', () => {
   const logoutButton = (page: Page) => home(page).getByRole('button', { name: 'Logout' });
   // The search screen: its heading, or its question field once the search screen is complete.
   const searchScreen = (page: Page) =>
-    home(page).getByLabel('Your Question').or(home(page).getByRole('heading', { name: 'Find events' })).first();
+    home(page)
+      .getByLabel('Your Question')
+      .or(home(page).getByRole('heading', { name: 'Find events' }))
+      .first();
 
   async function goHome(page: Page): Promise<void> {
     await page.getByRole('heading', { name: 'Choose Your Plan' }).waitFor({ state: 'visible' });

@@ -35,8 +35,7 @@ describe('Google sign-in and sessions', () => {
     );
   }
 
-  const mint = (claims: Partial<GoogleTokenClaims> = {}, options?: MintOptions) =>
-    stack.standins.google.mintToken(claims, options);
+  const mint = (claims: Partial<GoogleTokenClaims> = {}, options?: MintOptions) => stack.standins.google.mintToken(claims, options);
 
   function sessionCookie(res: Response): string {
     const header = res.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`));
@@ -97,10 +96,13 @@ describe('Google sign-in and sessions', () => {
     ['a forged signature', async () => ({ token: await mint({}, { forged: true }) })],
     ['a wrong audience', async () => ({ token: await mint({ aud: 'someone-else.apps.googleusercontent.com' }) })],
     ['a wrong issuer', async () => ({ token: await mint({ iss: 'https://accounts.evil.example' }) })],
-    ['an expired token', async () => {
-      const now = Math.floor(Date.now() / 1000);
-      return { token: await mint({ iat: now - 7200, exp: now - 3600 }) };
-    }],
+    [
+      'an expired token',
+      async () => {
+        const now = Math.floor(Date.now() / 1000);
+        return { token: await mint({ iat: now - 7200, exp: now - 3600 }) };
+      },
+    ],
     ['an unverified email', async () => ({ token: await mint({ email_verified: false }) })],
     ['a token without email_verified', async () => ({ token: await mint({ email_verified: undefined }) })],
     ['a token without sub', async () => ({ token: await mint({ sub: undefined }) })],

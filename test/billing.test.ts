@@ -80,7 +80,9 @@ describe('billing routes', () => {
     expect(await (await checkout(cookie, { lookup_key: 'plus_monthly' })).json()).toEqual({ message: 'Subscription updated' });
     await stack.standins.stripe.idle();
     expect(await getBillingJson(stack, cookie)).toMatchObject({ subscription_tier: 'plus', credits: 43 });
-    expect([...store().subscriptions.values()].filter((s) => s.customer === store().subscriptions.get(subscriptionId)!.customer)).toHaveLength(1);
+    expect(
+      [...store().subscriptions.values()].filter((s) => s.customer === store().subscriptions.get(subscriptionId)!.customer),
+    ).toHaveLength(1);
   });
 
   it('cancels to free, keeping usage, and says so when there is nothing to cancel', async () => {

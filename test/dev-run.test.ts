@@ -170,11 +170,9 @@ describe.skipIf(process.platform !== 'linux')('the make dev runner (dev/run.ts)'
     proc.kill('SIGTERM');
     const code = await Promise.race([exited, new Promise((r) => setTimeout(() => r('still running'), 20_000))]);
     expect(code, output).toBe(0);
-    await until('every child to be gone', async () => (family.every((pid) => !alive(pid)) ? true : undefined), 5_000).catch(
-      () => {
-        throw new Error(`left running: ${family.filter(alive).join(', ')}\n${output}`);
-      },
-    );
+    await until('every child to be gone', async () => (family.every((pid) => !alive(pid)) ? true : undefined), 5_000).catch(() => {
+      throw new Error(`left running: ${family.filter(alive).join(', ')}\n${output}`);
+    });
     expect(await portOpen(port)).toBe(false);
     expect(await portOpen(standinPort)).toBe(false);
   }, 90_000);

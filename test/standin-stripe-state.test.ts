@@ -41,8 +41,7 @@ describe('the Stripe stand-in across make dev runs', () => {
 
   const start = (stripeStateFile: string) =>
     startStandins({ port: 0, appUrl, googleClientId: 'x', stripeWebhookSecret: 'whsec_x', stripeStateFile });
-  const client = (standins: Standins) =>
-    createStripe(loadConfig({ NODE_ENV: 'test', STANDIN_URL: standins.url, LOG_LEVEL: 'silent' }));
+  const client = (standins: Standins) => createStripe(loadConfig({ NODE_ENV: 'test', STANDIN_URL: standins.url, LOG_LEVEL: 'silent' }));
 
   it('keeps customers, subscriptions, prices and idempotent replies in the state file', async () => {
     const file = path.join(dir, 'nested', 'stripe.json');
@@ -52,7 +51,10 @@ describe('the Stripe stand-in across make dev runs', () => {
     let priceIds: string[];
     try {
       const stripe = client(first);
-      const customer = await stripe.customers.create({ email: 'ada@example.com', metadata: { user_id: '1' } }, { idempotencyKey: 'customer-1' });
+      const customer = await stripe.customers.create(
+        { email: 'ada@example.com', metadata: { user_id: '1' } },
+        { idempotencyKey: 'customer-1' },
+      );
       customerId = customer.id;
       const prices = await stripe.prices.list({ lookup_keys: ['plus_monthly', 'pro_monthly'] });
       priceIds = prices.data.map((p) => p.id).sort();
@@ -89,7 +91,10 @@ describe('the Stripe stand-in across make dev runs', () => {
       expect(updated.items.data[0]!.price.id).toBe(pro.id);
       const portal = await stripe.billingPortal.sessions.create({ customer: customerId, return_url: `${appUrl}/` });
       expect(portal.url).toContain(`${second.url}/portal/`);
-      const again = await stripe.customers.create({ email: 'ada@example.com', metadata: { user_id: '1' } }, { idempotencyKey: 'customer-1' });
+      const again = await stripe.customers.create(
+        { email: 'ada@example.com', metadata: { user_id: '1' } },
+        { idempotencyKey: 'customer-1' },
+      );
       expect(again.id).toBe(customerId);
     } finally {
       await second.close();
@@ -115,7 +120,10 @@ describe('the Stripe stand-in across make dev runs', () => {
       expect(prices.data).toHaveLength(2);
       await client(standins).customers.create({ email: 'grace@example.com' });
       // The first change replaces the broken file with a good one.
-      expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ version: 1, store: { customers: [expect.objectContaining({ email: 'grace@example.com' })] } });
+      expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({
+        version: 1,
+        store: { customers: [expect.objectContaining({ email: 'grace@example.com' })] },
+      });
     } finally {
       warn.mockRestore();
       await standins.close();
@@ -126,7 +134,9 @@ describe('the Stripe stand-in across make dev runs', () => {
     expect(stripeStateFile('postgres://postgres@127.0.0.1:5432/eventfinder', '/repo')).toBe(
       '/repo/.dev-state/stripe-standin-127.0.0.1-5432-eventfinder.json',
     );
-    expect(stripeStateFile('postgres://u:p@db.local/other%20db', '/repo')).toBe('/repo/.dev-state/stripe-standin-db.local-5432-other_db.json');
+    expect(stripeStateFile('postgres://u:p@db.local/other%20db', '/repo')).toBe(
+      '/repo/.dev-state/stripe-standin-db.local-5432-other_db.json',
+    );
     expect(readFileSync(path.resolve('.gitignore'), 'utf8')).toMatch(/^\.dev-state\/$/m);
   });
 });

@@ -98,7 +98,11 @@ describe('timer panels in Chromium', () => {
     await page.clock.install();
     const saved = await page.evaluate(async () => {
       const body = { scheduleType: 'daily', time: '06:15', weekday: 'Monday', ques: 'Jazz nights in Porto', web: '', timezone: 'UTC' };
-      const res = await fetch('/api/schedule', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const res = await fetch('/api/schedule', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
       return res.status;
     });
     expect(saved).toBe(200);

@@ -14,7 +14,10 @@ describe('timers API', () => {
 
   beforeAll(async () => {
     stack = await startTestStack();
-    ({ cookie, user: { id: userId } } = await createSignedInUser(stack.db.sql));
+    ({
+      cookie,
+      user: { id: userId },
+    } = await createSignedInUser(stack.db.sql));
   });
   afterAll(async () => {
     await stack?.close();
@@ -26,7 +29,14 @@ describe('timers API', () => {
       headers: { 'content-type': 'application/json', cookie: as },
       body: JSON.stringify(body),
     });
-  const daily = { scheduleType: 'daily', time: '09:00', weekday: 'Monday', ques: 'AI conferences in Berlin', web: '', timezone: 'Europe/Berlin' };
+  const daily = {
+    scheduleType: 'daily',
+    time: '09:00',
+    weekday: 'Monday',
+    ques: 'AI conferences in Berlin',
+    web: '',
+    timezone: 'Europe/Berlin',
+  };
   const activeCount = async (id = userId) =>
     (await stack.db.sql<{ n: number }[]>`select count(*)::int as n from timers where user_id = ${id} and deleted_at is null`)[0]!.n;
 

@@ -96,7 +96,13 @@ describe('POST /webhook', () => {
   });
 
   it('answers 200 to events it does not act on', async () => {
-    const event = { id: 'evt_unknown_1', object: 'event', type: 'charge.refunded', created: Math.floor(Date.now() / 1000), data: { object: { id: 'ch_1', object: 'charge' } } };
+    const event = {
+      id: 'evt_unknown_1',
+      object: 'event',
+      type: 'charge.refunded',
+      created: Math.floor(Date.now() / 1000),
+      data: { object: { id: 'ch_1', object: 'charge' } },
+    };
     const body = JSON.stringify(event);
     const res = await post(body, stripe().sign(body));
     expect(res.status).toBe(200);

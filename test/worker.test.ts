@@ -225,12 +225,27 @@ describe('timers worker against real Redis and Postgres', () => {
     const gates: { release: (fail: boolean) => void }[] = [];
     const search = (() =>
       new Promise((resolve, reject) => {
-        gates.push({ release: (fail) => (fail ? reject(new Error('Gemini is busy')) : resolve({ answer: 'Two AI conferences.', promptTokens: 1, outputTokens: 1 })) });
+        gates.push({
+          release: (fail) =>
+            fail ? reject(new Error('Gemini is busy')) : resolve({ answer: 'Two AI conferences.', promptTokens: 1, outputTokens: 1 }),
+        });
       })) as unknown as typeof runSearch;
-    const processJob = createRunTimerProcessor({ sql: stack.db.sql, gemini: stack.deps.gemini, config: stack.config, logger: stack.deps.logger, search });
+    const processJob = createRunTimerProcessor({
+      sql: stack.db.sql,
+      gemini: stack.deps.gemini,
+      config: stack.config,
+      logger: stack.deps.logger,
+      search,
+    });
     // The same job as both workers see it: the redelivered copy is on its last attempt.
     const job = (attemptsMade: number) =>
-      ({ id: `repeat:${schedulerId(timer.id)}:${at}`, data: { timerId: timer.id }, opts: { prevMillis: at, attempts: 3 }, attemptsMade, timestamp: at }) as unknown as Job<{ timerId: number }>;
+      ({
+        id: `repeat:${schedulerId(timer.id)}:${at}`,
+        data: { timerId: timer.id },
+        opts: { prevMillis: at, attempts: 3 },
+        attemptsMade,
+        timestamp: at,
+      }) as unknown as Job<{ timerId: number }>;
     const first = processJob(job(2));
     await until('the first search', async () => gates.length === 1);
     const second = processJob(job(2));

@@ -29,11 +29,7 @@ export function Island<N extends IslandName>({ name, props }: { name: N; props: 
   return (
     <>
       <div data-island={name} data-island-id={id} dangerouslySetInnerHTML={{ __html: html }} />
-      <script
-        type="application/json"
-        data-island-props={id}
-        dangerouslySetInnerHTML={{ __html: serializeForScript(props) }}
-      />
+      <script type="application/json" data-island-props={id} dangerouslySetInnerHTML={{ __html: serializeForScript(props) }} />
     </>
   );
 }

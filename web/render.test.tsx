@@ -18,7 +18,10 @@ describe('renderPage', () => {
     const html = renderPage(
       <Island
         name="plan-picker"
-        props={{ initial: { view: 'subscription', loggedIn: false, billing: null }, checkout: { success: false, sessionId: '</script>', canceled: false } }}
+        props={{
+          initial: { view: 'subscription', loggedIn: false, billing: null },
+          checkout: { success: false, sessionId: '</script>', canceled: false },
+        }}
       />,
       { title: 't', description: 'd' },
       manifest,

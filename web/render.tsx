@@ -10,8 +10,7 @@ export interface Document {
   externalScripts?: string[];
 }
 
-const escapeAttr = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 // Inline, so the page needs no extra request and the browser logs no 404 for /favicon.ico.
 const FAVICON =

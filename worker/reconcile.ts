@@ -33,7 +33,9 @@ export async function reconcileSchedulers(sql: Sql, queue: Queue<RunTimerJob>): 
         batch.map(async (timer) => {
           const current = existing.get(schedulerId(timer.id));
           existing.delete(schedulerId(timer.id));
-          return Boolean(current && current.pattern === cronPattern(timer) && current.tz === timer.timezone && (await isArmed(queue, current)));
+          return Boolean(
+            current && current.pattern === cronPattern(timer) && current.tz === timer.timezone && (await isArmed(queue, current)),
+          );
         }),
       );
       for (const [k, timer] of batch.entries()) {

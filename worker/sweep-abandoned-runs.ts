@@ -7,7 +7,8 @@ import { failRun, listAbandonedRuns } from '../db/timer-runs';
  */
 export const ABANDONED_AFTER_MS = 60 * 60_000;
 
-export const ABANDONED_MESSAGE = 'This run did not finish because the worker stopped while it ran. Your search was not charged; the next run happens as scheduled.';
+export const ABANDONED_MESSAGE =
+  'This run did not finish because the worker stopped while it ran. Your search was not charged; the next run happens as scheduled.';
 
 /**
  * Ends runs nobody is working on any more. BullMQ fails a job that stalled too often inside Redis, without

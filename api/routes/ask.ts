@@ -62,7 +62,10 @@ export function askRoutes(deps: AppDeps) {
       try {
         prepared = await prepareSearch(search, { question: req.ques, website: req.web, timezone: req.timezone }, abort.signal);
       } catch (err) {
-        const e = err instanceof SearchError ? err : new SearchError('website_failed', 'We could not read the website. Please try again.', 502, false);
+        const e =
+          err instanceof SearchError
+            ? err
+            : new SearchError('website_failed', 'We could not read the website. Please try again.', 502, false);
         const id = await startSearchRecord(sql, record);
         await finishSearchRecord(sql, id, { status: e.code === 'website_refused' ? 'refused' : 'failed', error: e.message });
         throw textError(e);
@@ -110,12 +113,19 @@ export function askRoutes(deps: AppDeps) {
       };
 
       const answering = answerSearch(search, prepared, onText, abort.signal);
-      const started = await Promise.race([firstText.then(() => true), answering.then(() => true, () => false)]);
+      const started = await Promise.race([
+        firstText.then(() => true),
+        answering.then(
+          () => true,
+          () => false,
+        ),
+      ]);
       if (!started || chars === 0) {
         // Failed before any text: an ordinary error reply, and the credit goes back.
         const err = await answering.then(
           () => new SearchError('empty', 'The AI service returned an empty answer. Please try again.', 502, true),
-          (e: unknown) => (e instanceof SearchError ? e : new SearchError('upstream_failed', 'The AI service failed. Please try again.', 502, true)),
+          (e: unknown) =>
+            e instanceof SearchError ? e : new SearchError('upstream_failed', 'The AI service failed. Please try again.', 502, true),
         );
         await refundCredit(sql, userId, credit.billing.usageEpoch);
         await finishSearchRecord(sql, recordId, { status: 'failed', error: err.message });

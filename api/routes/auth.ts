@@ -19,9 +19,13 @@ export function authRoutes({ config, sql, redis }: AppDeps) {
     const attempt = await allowAttempt(clientIp(c, config.trustedProxyHops));
     if (!attempt.allowed) {
       const minutes = Math.ceil(attempt.retryAfterSeconds / 60);
-      throw loginError(429, `Too many sign-in attempts from your network. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`, {
-        'Retry-After': String(attempt.retryAfterSeconds),
-      });
+      throw loginError(
+        429,
+        `Too many sign-in attempts from your network. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+        {
+          'Retry-After': String(attempt.retryAfterSeconds),
+        },
+      );
     }
     const token = await readToken(c);
     const result = await verify(token);

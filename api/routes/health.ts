@@ -25,9 +25,9 @@ export function healthRoutes({ sql, redis }: AppDeps) {
   const app = new Hono<AppEnv>();
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
   app.get('/readyz', async (c) => {
-    const failures = (
-      await Promise.all([check('postgres', () => sql`select 1`), check('redis', () => redis.ping())])
-    ).filter((f): f is string => f !== null);
+    const failures = (await Promise.all([check('postgres', () => sql`select 1`), check('redis', () => redis.ping())])).filter(
+      (f): f is string => f !== null,
+    );
     if (failures.length) return c.json({ status: 'unavailable', failed: failures }, 503);
     return c.json({ status: 'ready' });
   });

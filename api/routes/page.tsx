@@ -28,9 +28,7 @@ export function pageRoutes({ config, sql, publicDir }: AppDeps) {
     const state: AppState = {
       view: 'subscription',
       loggedIn: user !== null,
-      billing: billing
-        ? { subscription_tier: billing.tier, credits: billing.credits, subscription_status: billing.status }
-        : null,
+      billing: billing ? { subscription_tier: billing.tier, credits: billing.credits, subscription_status: billing.status } : null,
     };
     const html = renderPage(
       <IndexPage

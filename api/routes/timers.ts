@@ -8,7 +8,8 @@ import type { AppDeps, AppEnv } from '../deps';
 import { ApiError } from '../errors';
 import { requireUser } from '../middleware/session';
 
-const UNAVAILABLE = 'The timer service is unavailable right now (its queue cannot be reached). Nothing was changed; please try again in a minute.';
+const UNAVAILABLE =
+  'The timer service is unavailable right now (its queue cannot be reached). Nothing was changed; please try again in a minute.';
 
 /** The spec's timer fields plus when it fires next and how its latest run went. */
 function timerJson(t: Timer, lastRun: LatestRun | null) {
@@ -21,9 +22,7 @@ function timerJson(t: Timer, lastRun: LatestRun | null) {
     web: t.web,
     timezone: t.timezone,
     nextRunAt: nextRunAt(t).toISOString(),
-    lastRun: lastRun
-      ? { at: lastRun.at.toISOString(), status: lastRun.status, answer: lastRun.answer ?? lastRun.error }
-      : null,
+    lastRun: lastRun ? { at: lastRun.at.toISOString(), status: lastRun.status, answer: lastRun.answer ?? lastRun.error } : null,
   };
 }
 

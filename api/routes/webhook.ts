@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { handleStripeEvent } from '../../core/billing/events';
 import type { AppDeps, AppEnv } from '../deps';
 

@@ -16,7 +16,12 @@ describe('createGoogleIdTokenVerifier', () => {
     const token = await standins.google.mintToken({ email: 'ada@example.com', name: 'Ada', picture: 'https://example.com/a.png' });
     expect(await verifier()(token)).toEqual({
       ok: true,
-      identity: { sub: standins.google.subForEmail('ada@example.com'), email: 'ada@example.com', name: 'Ada', picture: 'https://example.com/a.png' },
+      identity: {
+        sub: standins.google.subForEmail('ada@example.com'),
+        email: 'ada@example.com',
+        name: 'Ada',
+        picture: 'https://example.com/a.png',
+      },
     });
   });
 

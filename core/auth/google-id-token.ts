@@ -8,9 +8,7 @@ export const GOOGLE_ISSUERS = ['accounts.google.com', 'https://accounts.google.c
  * `invalid`: the token itself is unacceptable (the caller answers 401). `unavailable`: Google's keys could not
  * be fetched, so nothing is known about the token (the caller answers 503 and the user may retry).
  */
-export type VerifyResult =
-  | { ok: true; identity: GoogleIdentity }
-  | { ok: false; reason: 'invalid' | 'unavailable'; message: string };
+export type VerifyResult = { ok: true; identity: GoogleIdentity } | { ok: false; reason: 'invalid' | 'unavailable'; message: string };
 
 export type GoogleIdTokenVerifier = (token: unknown) => Promise<VerifyResult>;
 

@@ -8,11 +8,7 @@ import { findPlanPrice } from './plan-prices';
 import { subscriptionState } from './subscription-state';
 import { syncSubscription } from './sync';
 
-export type ChangePlanResult =
-  | { kind: 'checkout'; url: string }
-  | { kind: 'updated' }
-  | { kind: 'same' }
-  | { kind: 'no-price' };
+export type ChangePlanResult = { kind: 'checkout'; url: string } | { kind: 'updated' } | { kind: 'same' } | { kind: 'no-price' };
 
 /**
  * Moves the user to a paid plan: a Checkout Session when there is no paid subscription yet, otherwise the

@@ -16,7 +16,9 @@ export async function ensureCustomer({ sql, stripe }: BillingDeps, userId: numbe
     const customer = await stripe.customers.create(
       { email: account.email, metadata: { user_id: String(userId) } },
       // A replacement for a customer Stripe lost needs a key of its own, or Stripe would hand back the old reply.
-      { idempotencyKey: `eventfinder-customer-${userId}-${account.createdAt.getTime()}${account.stripeCustomerId ? `-after-${account.stripeCustomerId}` : ''}` },
+      {
+        idempotencyKey: `eventfinder-customer-${userId}-${account.createdAt.getTime()}${account.stripeCustomerId ? `-after-${account.stripeCustomerId}` : ''}`,
+      },
     );
     await setStripeCustomer(tx, userId, customer.id);
     return customer.id;

@@ -4,15 +4,7 @@ import type { BillingDeps } from './deps';
 import { idOf } from './subscription-state';
 import { syncSubscription } from './sync';
 
-export type EventOutcome =
-  | 'duplicate'
-  | 'ignored'
-  | 'no-account'
-  | 'attached'
-  | 'renewed'
-  | 'updated'
-  | 'ended'
-  | 'unchanged';
+export type EventOutcome = 'duplicate' | 'ignored' | 'no-account' | 'attached' | 'renewed' | 'updated' | 'ended' | 'unchanged';
 
 interface Target {
   subscriptionId: string;

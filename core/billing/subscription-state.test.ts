@@ -6,7 +6,9 @@ const subscription = (status: string, lookupKey: string | null = 'plus_monthly')
   ({
     id: 'sub_1',
     status,
-    items: { data: [{ price: { id: 'price_1', lookup_key: lookupKey }, current_period_start: 1_700_000_000, current_period_end: 1_702_592_000 }] },
+    items: {
+      data: [{ price: { id: 'price_1', lookup_key: lookupKey }, current_period_start: 1_700_000_000, current_period_end: 1_702_592_000 }],
+    },
   }) as unknown as Stripe.Subscription;
 
 describe('subscriptionState', () => {

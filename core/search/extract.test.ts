@@ -43,7 +43,12 @@ describe('JSON-LD events', () => {
         {
           '@type': 'ListItem',
           position: 2,
-          item: { '@type': ['Event', 'Thing'], name: 'Data Festival', startDate: '2026-09-01', subEvent: [{ '@type': 'Event', name: 'Keynote' }] },
+          item: {
+            '@type': ['Event', 'Thing'],
+            name: 'Data Festival',
+            startDate: '2026-09-01',
+            subEvent: [{ '@type': 'Event', name: 'Keynote' }],
+          },
         },
       ],
     };
@@ -79,7 +84,8 @@ describe('iCalendar events', () => {
   });
 
   it('marks cancelled events and ignores events without a summary', () => {
-    const ics = 'BEGIN:VCALENDAR\nBEGIN:VEVENT\nSUMMARY:Old meetup\nSTATUS:CANCELLED\nDTSTART:20260101T100000Z\nEND:VEVENT\nBEGIN:VEVENT\nDTSTART:20260101\nEND:VEVENT\nEND:VCALENDAR\n';
+    const ics =
+      'BEGIN:VCALENDAR\nBEGIN:VEVENT\nSUMMARY:Old meetup\nSTATUS:CANCELLED\nDTSTART:20260101T100000Z\nEND:VEVENT\nBEGIN:VEVENT\nDTSTART:20260101\nEND:VEVENT\nEND:VCALENDAR\n';
     expect(eventsFromIcal(ics)).toEqual([{ name: 'Old meetup (cancelled)', start: '2026-01-01 10:00 UTC' }]);
   });
 });

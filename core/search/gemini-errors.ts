@@ -9,13 +9,27 @@ export function geminiFailure(err: unknown, signal?: AbortSignal): SearchError {
   }
   if (err instanceof ApiError) {
     if (err.status === 429) {
-      return new SearchError('upstream_busy', 'The AI service is handling too many requests right now. Please try again in a minute.', 429, true, { cause: err });
+      return new SearchError(
+        'upstream_busy',
+        'The AI service is handling too many requests right now. Please try again in a minute.',
+        429,
+        true,
+        { cause: err },
+      );
     }
     if (err.status === 503) {
-      return new SearchError('upstream_unavailable', 'The AI service is temporarily unavailable. Please try again in a few minutes.', 503, true, { cause: err });
+      return new SearchError(
+        'upstream_unavailable',
+        'The AI service is temporarily unavailable. Please try again in a few minutes.',
+        503,
+        true,
+        { cause: err },
+      );
     }
     if (err.status >= 500) {
-      return new SearchError('upstream_failed', 'The AI service failed while answering. Please try again in a moment.', 502, true, { cause: err });
+      return new SearchError('upstream_failed', 'The AI service failed while answering. Please try again in a moment.', 502, true, {
+        cause: err,
+      });
     }
     // 400/401/403/404: our request or key was refused; retrying the same request cannot help.
     return new SearchError(
@@ -27,7 +41,9 @@ export function geminiFailure(err: unknown, signal?: AbortSignal): SearchError {
     );
   }
   // fetch failed, connection reset, DNS: a network problem between us and the AI service.
-  return new SearchError('upstream_unavailable', 'We could not reach the AI service. Please try again in a moment.', 503, true, { cause: err });
+  return new SearchError('upstream_unavailable', 'We could not reach the AI service. Please try again in a moment.', 503, true, {
+    cause: err,
+  });
 }
 
 // Finish reasons that mean the answer was withheld or cut for policy reasons.
@@ -36,12 +52,7 @@ const BLOCKED = new Set(['SAFETY', 'RECITATION', 'BLOCKLIST', 'PROHIBITED_CONTEN
 /** A SearchError for a blocked prompt or a finish reason that withheld the answer, else null. */
 export function blockedFailure(blockReason: string | undefined, finishReason: string | undefined): SearchError | null {
   if (blockReason || (finishReason && BLOCKED.has(finishReason))) {
-    return new SearchError(
-      'blocked',
-      'The AI service declined to answer this question. Please rephrase it and try again.',
-      400,
-      false,
-    );
+    return new SearchError('blocked', 'The AI service declined to answer this question. Please rephrase it and try again.', 400, false);
   }
   return null;
 }

@@ -4,8 +4,24 @@ const DROP = ['script', 'style', 'noscript', 'template', 'svg', 'iframe', 'nav',
 const BLOCK = /<\/?(?:p|div|section|article|main|li|ul|ol|tr|table|h[1-6]|br|hr|dd|dt|dl|blockquote|pre|address)\b[^>]*>/gi;
 
 const NAMED: Record<string, string> = {
-  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', ndash: '–', mdash: '—', hellip: '…',
-  rsquo: '’', lsquo: '‘', rdquo: '”', ldquo: '“', euro: '€', pound: '£', copy: '©', middot: '·', bull: '•',
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+  ndash: '–',
+  mdash: '—',
+  hellip: '…',
+  rsquo: '’',
+  lsquo: '‘',
+  rdquo: '”',
+  ldquo: '“',
+  euro: '€',
+  pound: '£',
+  copy: '©',
+  middot: '·',
+  bull: '•',
 };
 
 /** Decodes the HTML character references a page's text commonly carries. */

@@ -80,7 +80,8 @@ function toFact(props: Map<string, Property>): EventFact | null {
   };
   const name = text('SUMMARY');
   if (!name) return null;
-  if (props.get('STATUS')?.value.trim().toUpperCase() === 'CANCELLED') return { name: `${name} (cancelled)`, start: formatIcalDate(props.get('DTSTART')) };
+  if (props.get('STATUS')?.value.trim().toUpperCase() === 'CANCELLED')
+    return { name: `${name} (cancelled)`, start: formatIcalDate(props.get('DTSTART')) };
   const organizer = props.get('ORGANIZER');
   return {
     name,

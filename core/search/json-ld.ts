@@ -49,7 +49,8 @@ export function eventsFromJsonLd(values: unknown[], limit = 50): EventFact[] {
 
 function text(value: unknown, max?: number): string | undefined {
   if (Array.isArray(value)) return text(value[0], max);
-  if (value && typeof value === 'object') return text((value as Record<string, unknown>)['@value'] ?? (value as Record<string, unknown>).name, max);
+  if (value && typeof value === 'object')
+    return text((value as Record<string, unknown>)['@value'] ?? (value as Record<string, unknown>).name, max);
   const s = clean(value, max);
   return s ? decodeEntities(s) : undefined;
 }
@@ -83,7 +84,11 @@ function offers(value: unknown): string | undefined {
   const parts = list.map((o) => {
     const price = o.price ?? o.lowPrice;
     const priceText =
-      price === 0 || price === '0' || price === '0.00' ? 'free' : price !== undefined ? `${text(price)} ${text(o.priceCurrency) ?? ''}`.trim() : undefined;
+      price === 0 || price === '0' || price === '0.00'
+        ? 'free'
+        : price !== undefined
+          ? `${text(price)} ${text(o.priceCurrency) ?? ''}`.trim()
+          : undefined;
     const availability = text(o.availability)?.replace(/^https?:\/\/schema\.org\//, '');
     return [text(o.name), priceText, availability, text(o.url)].filter(Boolean).join(', ');
   });

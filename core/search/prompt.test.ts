@@ -27,7 +27,9 @@ describe('buildPrompt', () => {
       },
     });
     expect(prompt).toContain('WEBSITE: https://m.example/cal (Calendar)');
-    expect(prompt).toContain('STRUCTURED EVENTS FROM https://m.example/cal:\nEVENT 1\nname: PyData\nstart: 2026-06-09 18:30 (Europe/Berlin)\nplace: Zalando\nlink: https://m.example/1');
+    expect(prompt).toContain(
+      'STRUCTURED EVENTS FROM https://m.example/cal:\nEVENT 1\nname: PyData\nstart: 2026-06-09 18:30 (Europe/Berlin)\nplace: Zalando\nlink: https://m.example/1',
+    );
     expect(prompt).toContain('WEBSITE TEXT FROM https://m.example/cal:\nWelcome to the calendar');
   });
 

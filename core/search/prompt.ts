@@ -46,7 +46,11 @@ export function eventLines(event: EventFact, index: number): string {
 
 /** The user turn: today's date and time zone, the question, and the website's facts with their source URL. */
 export function buildPrompt({ question, timezone, now, website }: PromptInput): string {
-  const parts = [`Today is ${todayIn(timezone, now)}. The user's time zone is ${timezone}; give dates and times in it when you can.`, '', `QUESTION: ${question}`];
+  const parts = [
+    `Today is ${todayIn(timezone, now)}. The user's time zone is ${timezone}; give dates and times in it when you can.`,
+    '',
+    `QUESTION: ${question}`,
+  ];
   if (website) {
     parts.push('', `WEBSITE: ${website.url}${website.title ? ` (${website.title})` : ''}`);
     parts.push('Answer from this website only. Its facts follow.');

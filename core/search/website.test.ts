@@ -80,7 +80,9 @@ describe('fetchWebsite', () => {
   });
 
   it('refuses a name that resolves to 127.0.0.1, and one with any private address among public ones', async () => {
-    const local = await failure(fetchWebsite('http://events.example/', { allow: [], resolve: async () => [{ address: '127.0.0.1', family: 4 }] }));
+    const local = await failure(
+      fetchWebsite('http://events.example/', { allow: [], resolve: async () => [{ address: '127.0.0.1', family: 4 }] }),
+    );
     expect(local.message).toMatch(/events\.example points to a private or local network/);
     const mixed = await failure(
       fetchWebsite('http://events.example/', {
@@ -113,7 +115,9 @@ describe('fetchWebsite', () => {
     expect(page.url).toBe(`http://127.0.0.1:${port}/page`);
     const tooMany = await failure(fetchWebsite(`http://127.0.0.1:${port}/hop?n=5`, allowed()));
     expect(tooMany.message).toMatch(/redirects too many times/);
-    const toPrivate = await failure(fetchWebsite(`http://127.0.0.1:${port}/to?u=${encodeURIComponent('http://169.254.169.254/latest')}`, allowed()));
+    const toPrivate = await failure(
+      fetchWebsite(`http://127.0.0.1:${port}/to?u=${encodeURIComponent('http://169.254.169.254/latest')}`, allowed()),
+    );
     expect(toPrivate.code).toBe('website_refused');
     const toFile = await failure(fetchWebsite(`http://127.0.0.1:${port}/to?u=${encodeURIComponent('file:///etc/passwd')}`, allowed()));
     expect(toFile.message).toMatch(/Only http/);

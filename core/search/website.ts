@@ -35,8 +35,7 @@ const READABLE_TYPES = ['text/html', 'application/xhtml+xml', 'text/plain', 'app
 const refused = (message: string) => new SearchError('website_refused', message, 400, false);
 const failed = (message: string, cause?: unknown) => new SearchError('website_failed', message, 502, false, { cause });
 
-const systemResolve = async (hostname: string): Promise<ResolvedAddress[]> =>
-  dnsLookup(hostname, { all: true, verbatim: true });
+const systemResolve = async (hostname: string): Promise<ResolvedAddress[]> => dnsLookup(hostname, { all: true, verbatim: true });
 
 /** Parses a user's website address; only http(s) is accepted. */
 export function parseWebsiteUrl(raw: string): URL {
@@ -81,9 +80,7 @@ export async function checkHost(url: URL, options: Pick<WebsiteFetchOptions, 'al
     if (addresses.length === 0) throw failed(`We could not find the website ${url.hostname}. Check the address.`);
   }
   if (!allowed && !addresses.every((a) => isPublicAddress(a.address))) {
-    throw refused(
-      `The website address ${url.hostname} points to a private or local network, which we do not read. Use a public website.`,
-    );
+    throw refused(`The website address ${url.hostname} points to a private or local network, which we do not read. Use a public website.`);
   }
   return addresses;
 }
@@ -138,7 +135,10 @@ export async function fetchWebsite(raw: string, options: WebsiteFetchOptions): P
         await res.body.dump().catch(() => {});
         throw failed(`The website answered with an error (HTTP ${res.statusCode}). Check the address or try again later.`);
       }
-      const contentType = String(res.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+      const contentType = String(res.headers['content-type'] ?? '')
+        .split(';')[0]!
+        .trim()
+        .toLowerCase();
       if (!READABLE_TYPES.includes(contentType)) {
         await res.body.dump().catch(() => {});
         throw refused(

@@ -34,7 +34,7 @@ const STATUS_NAMES: Record<number, string> = {
 };
 const MESSAGES: Record<number, string> = {
   400: 'Request contains an invalid argument.',
-  403: 'Method doesn\'t allow unregistered callers (callers without established identity). Please use API Key or other form of API consumer identity to call this API.',
+  403: "Method doesn't allow unregistered callers (callers without established identity). Please use API Key or other form of API consumer identity to call this API.",
   429: 'Resource has been exhausted (e.g. check quota).',
   500: 'An internal error has occurred. Please retry or report in https://developers.generativeai.google/guide/troubleshooting',
   503: 'The model is overloaded. Please try again later.',
@@ -111,28 +111,40 @@ export function createGeminiStandin(options: { chunkDelayMs?: number; firstChunk
 
     if (method === 'generateContent') return c.json(responseOf(answer.text, true, answer.text));
     if (failure?.when === 'prompt') {
-      return sse(c, (send) => send({ promptFeedback: { blockReason: failure.blockReason }, usageMetadata: usage(''), modelVersion: model }), () => {});
+      return sse(
+        c,
+        (send) => send({ promptFeedback: { blockReason: failure.blockReason }, usageMetadata: usage(''), modelVersion: model }),
+        () => {},
+      );
     }
     if (failure?.when === 'empty') {
-      return sse(c, (send) => send(responseOf('', true, '')), () => {});
+      return sse(
+        c,
+        (send) => send(responseOf('', true, '')),
+        () => {},
+      );
     }
-    return sse(c, async (send, aborted) => {
-      let sent = '';
-      for (let i = 0; i < chunks.length; i++) {
-        const delay = i === 0 ? firstChunkDelayMs : chunkDelayMs;
-        if (delay > 0) await sleep(delay);
-        if (aborted()) return;
-        if (failure?.when === 'after' && i === 2) {
-          await send(errorBody(failure.status));
-          return;
+    return sse(
+      c,
+      async (send, aborted) => {
+        let sent = '';
+        for (let i = 0; i < chunks.length; i++) {
+          const delay = i === 0 ? firstChunkDelayMs : chunkDelayMs;
+          if (delay > 0) await sleep(delay);
+          if (aborted()) return;
+          if (failure?.when === 'after' && i === 2) {
+            await send(errorBody(failure.status));
+            return;
+          }
+          sent += chunks[i];
+          await send(responseOf(chunks[i]!, i === chunks.length - 1, sent));
         }
-        sent += chunks[i];
-        await send(responseOf(chunks[i]!, i === chunks.length - 1, sent));
-      }
-      state.lastStreamFinishedAt = Date.now();
-    }, () => {
-      state.abortedRequests++;
-    });
+        state.lastStreamFinishedAt = Date.now();
+      },
+      () => {
+        state.abortedRequests++;
+      },
+    );
   });
 
   return {
@@ -164,11 +176,7 @@ export type GeminiStandin = ReturnType<typeof createGeminiStandin>;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A `text/event-stream` reply; counts a client that goes away before the stream ends. */
-function sse(
-  c: Context,
-  body: (send: (json: unknown) => Promise<void>, aborted: () => boolean) => Promise<void>,
-  onAbort: () => void,
-) {
+function sse(c: Context, body: (send: (json: unknown) => Promise<void>, aborted: () => boolean) => Promise<void>, onAbort: () => void) {
   c.header('content-type', 'text/event-stream');
   c.header('cache-control', 'no-cache');
   let gone = false;
@@ -181,9 +189,12 @@ function sse(
   c.req.raw.signal.addEventListener('abort', markGone);
   return stream(c, async (s) => {
     s.onAbort(markGone);
-    await body(async (json) => {
-      await s.write(`data: ${JSON.stringify(json)}\r\n\r\n`);
-    }, () => gone);
+    await body(
+      async (json) => {
+        await s.write(`data: ${JSON.stringify(json)}\r\n\r\n`);
+      },
+      () => gone,
+    );
     done = true;
   });
 }

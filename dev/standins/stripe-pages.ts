@@ -21,7 +21,15 @@ dl{display:grid;grid-template-columns:auto 1fr;gap:6px 16px}dt{color:#697386}dd{
 </style></head><body><main>${body}</main></body></html>`;
 }
 
-export function checkoutPage(p: { sessionId: string; productName: string; amount: number; currency: string; email: string; cancelUrl: string; open: boolean }): string {
+export function checkoutPage(p: {
+  sessionId: string;
+  productName: string;
+  amount: number;
+  currency: string;
+  email: string;
+  cancelUrl: string;
+  open: boolean;
+}): string {
   return layout(
     `Pay ${p.productName}`,
     `<p class="note">Local Stripe stand-in: no real payment is taken.</p>

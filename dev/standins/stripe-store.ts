@@ -64,7 +64,15 @@ export class StripeStore {
   }
 
   createCustomer(p: { email?: string; name?: string; metadata: Json }): Json {
-    const customer = { id: newId('cus'), object: 'customer', created: nowSeconds(), email: p.email ?? null, name: p.name ?? null, metadata: p.metadata, livemode: false };
+    const customer = {
+      id: newId('cus'),
+      object: 'customer',
+      created: nowSeconds(),
+      email: p.email ?? null,
+      name: p.name ?? null,
+      metadata: p.metadata,
+      livemode: false,
+    };
     this.customers.set(customer.id, customer);
     return customer;
   }
@@ -78,11 +86,25 @@ export class StripeStore {
   createPrice(p: { product: string; unitAmount: number; currency: string; interval: string; lookupKey?: string; metadata: Json }): Json {
     this.get(this.products, p.product, 'product');
     if (p.lookupKey && this.listPrices([p.lookupKey]).length > 0) {
-      throw new StripeStandinError(400, `A price (\`${p.lookupKey}\`) already uses that lookup key.`, 'lookup_key_in_use', 'invalid_request_error', 'lookup_key');
+      throw new StripeStandinError(
+        400,
+        `A price (\`${p.lookupKey}\`) already uses that lookup key.`,
+        'lookup_key_in_use',
+        'invalid_request_error',
+        'lookup_key',
+      );
     }
     const price = {
-      id: newId('price'), object: 'price', active: true, created: nowSeconds(), currency: p.currency, product: p.product,
-      unit_amount: p.unitAmount, lookup_key: p.lookupKey ?? null, type: 'recurring', metadata: p.metadata,
+      id: newId('price'),
+      object: 'price',
+      active: true,
+      created: nowSeconds(),
+      currency: p.currency,
+      product: p.product,
+      unit_amount: p.unitAmount,
+      lookup_key: p.lookupKey ?? null,
+      type: 'recurring',
+      metadata: p.metadata,
       recurring: { interval: p.interval, interval_count: 1, usage_type: 'licensed' },
     };
     this.prices.set(price.id, price);
@@ -93,14 +115,33 @@ export class StripeStore {
     return [...this.prices.values()].filter((p) => p.active && (lookupKeys.length === 0 || lookupKeys.includes(p.lookup_key)));
   }
 
-  createSession(p: { customer: string; price: string; clientReferenceId?: string; successUrl: string; cancelUrl: string; metadata: Json; baseUrl: string }): Json {
+  createSession(p: {
+    customer: string;
+    price: string;
+    clientReferenceId?: string;
+    successUrl: string;
+    cancelUrl: string;
+    metadata: Json;
+    baseUrl: string;
+  }): Json {
     this.get(this.customers, p.customer, 'customer');
     this.get(this.prices, p.price, 'price');
     const id = newId('cs_test');
     const session = {
-      id, object: 'checkout.session', mode: 'subscription', status: 'open', payment_status: 'unpaid', created: nowSeconds(),
-      customer: p.customer, client_reference_id: p.clientReferenceId ?? null, subscription: null, metadata: p.metadata,
-      success_url: p.successUrl, cancel_url: p.cancelUrl, url: `${p.baseUrl}/checkout/${id}`, price: p.price,
+      id,
+      object: 'checkout.session',
+      mode: 'subscription',
+      status: 'open',
+      payment_status: 'unpaid',
+      created: nowSeconds(),
+      customer: p.customer,
+      client_reference_id: p.clientReferenceId ?? null,
+      subscription: null,
+      metadata: p.metadata,
+      success_url: p.successUrl,
+      cancel_url: p.cancelUrl,
+      url: `${p.baseUrl}/checkout/${id}`,
+      price: p.price,
     };
     this.sessions.set(id, session);
     return session;
@@ -116,7 +157,11 @@ export class StripeStore {
   expireSession(id: string): Json {
     const session = this.get<Json>(this.sessions, id, 'checkout session');
     if (session.status !== 'open') {
-      throw new StripeStandinError(400, `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`, 'checkout_session_not_open');
+      throw new StripeStandinError(
+        400,
+        `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`,
+        'checkout_session_not_open',
+      );
     }
     Object.assign(session, { status: 'expired', url: null });
     return session;
@@ -125,12 +170,22 @@ export class StripeStore {
   /** Pays an open checkout session: a new active subscription and its first paid invoice. */
   completeSession(id: string): { session: Json; subscription: Json; invoice: Json } {
     const session = this.get<Json>(this.sessions, id, 'checkout session');
-    if (session.status !== 'open') throw new StripeStandinError(400, 'This checkout session is no longer open.', 'checkout_session_not_open');
+    if (session.status !== 'open')
+      throw new StripeStandinError(400, 'This checkout session is no longer open.', 'checkout_session_not_open');
     const start = nowSeconds();
     const subId = newId('sub');
     const subscription: Json = {
-      id: subId, object: 'subscription', customer: session.customer, status: 'active', created: start, start_date: start,
-      cancel_at_period_end: false, canceled_at: null, ended_at: null, metadata: session.metadata, latest_invoice: null,
+      id: subId,
+      object: 'subscription',
+      customer: session.customer,
+      status: 'active',
+      created: start,
+      start_date: start,
+      cancel_at_period_end: false,
+      canceled_at: null,
+      ended_at: null,
+      metadata: session.metadata,
+      latest_invoice: null,
       items: list([this.item(subId, session.price, start)], `/v1/subscription_items?subscription=${subId}`),
     };
     this.subscriptions.set(subId, subscription);
@@ -141,19 +196,39 @@ export class StripeStore {
 
   private item(subscription: string, priceId: string, start: number): Json {
     return {
-      id: newId('si'), object: 'subscription_item', subscription, quantity: 1, created: start,
-      price: this.get(this.prices, priceId, 'price'), current_period_start: start, current_period_end: addMonth(start),
+      id: newId('si'),
+      object: 'subscription_item',
+      subscription,
+      quantity: 1,
+      created: start,
+      price: this.get(this.prices, priceId, 'price'),
+      current_period_start: start,
+      current_period_end: addMonth(start),
     };
   }
 
   invoice(subscription: Json, billingReason: string, status: 'paid' | 'open'): Json {
     const item = subscription.items.data[0];
     const invoice = {
-      id: newId('in'), object: 'invoice', customer: subscription.customer, status, billing_reason: billingReason,
-      created: nowSeconds(), amount_due: item.price.unit_amount, amount_paid: status === 'paid' ? item.price.unit_amount : 0,
-      currency: item.price.currency, attempted: true,
-      parent: { type: 'subscription_details', quote_details: null, subscription_details: { subscription: subscription.id, metadata: subscription.metadata } },
-      lines: list([{ object: 'line_item', period: { start: item.current_period_start, end: item.current_period_end } }], '/v1/invoices/lines'),
+      id: newId('in'),
+      object: 'invoice',
+      customer: subscription.customer,
+      status,
+      billing_reason: billingReason,
+      created: nowSeconds(),
+      amount_due: item.price.unit_amount,
+      amount_paid: status === 'paid' ? item.price.unit_amount : 0,
+      currency: item.price.currency,
+      attempted: true,
+      parent: {
+        type: 'subscription_details',
+        quote_details: null,
+        subscription_details: { subscription: subscription.id, metadata: subscription.metadata },
+      },
+      lines: list(
+        [{ object: 'line_item', period: { start: item.current_period_start, end: item.current_period_end } }],
+        '/v1/invoices/lines',
+      ),
     };
     this.invoices.set(invoice.id, invoice);
     subscription.latest_invoice = invoice.id;
@@ -164,11 +239,22 @@ export class StripeStore {
   updateSubscription(id: string, items: { id?: string; price?: string }[], metadata: Json): Json {
     const sub = this.get<Json>(this.subscriptions, id, 'subscription');
     if (sub.status === 'canceled') {
-      throw new StripeStandinError(400, 'A canceled subscription can only update its cancellation_details and metadata.', 'resource_missing');
+      throw new StripeStandinError(
+        400,
+        'A canceled subscription can only update its cancellation_details and metadata.',
+        'resource_missing',
+      );
     }
     for (const change of items) {
       const item = sub.items.data.find((i: Json) => i.id === change.id);
-      if (!item) throw new StripeStandinError(400, `Invalid subscription_item id: ${change.id}`, 'resource_missing', 'invalid_request_error', 'items');
+      if (!item)
+        throw new StripeStandinError(
+          400,
+          `Invalid subscription_item id: ${change.id}`,
+          'resource_missing',
+          'invalid_request_error',
+          'items',
+        );
       if (change.price) item.price = this.get(this.prices, change.price, 'price');
     }
     Object.assign(sub.metadata, metadata);
@@ -201,7 +287,15 @@ export class StripeStore {
   createPortalSession(p: { customer: string; returnUrl?: string; baseUrl: string }): Json {
     this.get(this.customers, p.customer, 'customer');
     const id = newId('bps');
-    const session = { id, object: 'billing_portal.session', created: nowSeconds(), customer: p.customer, return_url: p.returnUrl ?? null, url: `${p.baseUrl}/portal/${id}`, livemode: false };
+    const session = {
+      id,
+      object: 'billing_portal.session',
+      created: nowSeconds(),
+      customer: p.customer,
+      return_url: p.returnUrl ?? null,
+      url: `${p.baseUrl}/portal/${id}`,
+      livemode: false,
+    };
     this.portalSessions.set(id, session);
     return session;
   }

@@ -73,7 +73,10 @@ export function createStripeStandin(options: StripeStandinOptions) {
   };
 
   if (options.seedPrices !== false) {
-    for (const [name, amount, key] of [['Event Finder Plus', 299, 'plus_monthly'], ['Event Finder Pro', 699, 'pro_monthly']] as const) {
+    for (const [name, amount, key] of [
+      ['Event Finder Plus', 299, 'plus_monthly'],
+      ['Event Finder Pro', 699, 'pro_monthly'],
+    ] as const) {
       if (store.listPrices([key]).length > 0) continue; // Restored from the state file.
       const product = store.createProduct({ name, metadata: {} });
       store.createPrice({ product: product.id, unitAmount: amount, currency: 'usd', interval: 'month', lookupKey: key, metadata: {} });
@@ -97,7 +100,10 @@ export function createStripeStandin(options: StripeStandinOptions) {
     store.advancePeriod(sub);
     sub.status = 'past_due';
     const invoice = store.invoice(sub, 'subscription_cycle', 'open');
-    const events = [webhooks.emit('customer.subscription.updated', sub, deliver), webhooks.emit('invoice.payment_failed', invoice, deliver)];
+    const events = [
+      webhooks.emit('customer.subscription.updated', sub, deliver),
+      webhooks.emit('invoice.payment_failed', invoice, deliver),
+    ];
     return { subscription: sub, events: events.map((e) => e.event), delivered: Promise.all(events.map((e) => e.delivered)) };
   }
 
@@ -130,7 +136,10 @@ export function createStripeStandin(options: StripeStandinOptions) {
   // API keys: Stripe answers 401 without a Bearer secret key.
   app.use('/v1/*', async (c, next) => {
     if (!/^Bearer sk_/.test(c.req.header('authorization') ?? '')) {
-      return c.json(new StripeStandinError(401, 'You did not provide a valid API key.', 'api_key_invalid', 'invalid_request_error').toJSON(), 401);
+      return c.json(
+        new StripeStandinError(401, 'You did not provide a valid API key.', 'api_key_invalid', 'invalid_request_error').toJSON(),
+        401,
+      );
     }
     const key = c.req.method === 'POST' ? c.req.header('idempotency-key') : undefined;
     const seen = key ? idempotent.get(key) : undefined;
@@ -140,7 +149,9 @@ export function createStripeStandin(options: StripeStandinOptions) {
   });
 
   const form = async (c: Context): Promise<FormObject> =>
-    parseStripeForm(c.req.method === 'GET' || c.req.method === 'DELETE' ? new URL(c.req.url).searchParams : new URLSearchParams(await c.req.text()));
+    parseStripeForm(
+      c.req.method === 'GET' || c.req.method === 'DELETE' ? new URL(c.req.url).searchParams : new URLSearchParams(await c.req.text()),
+    );
 
   app.post('/v1/customers', async (c) => {
     const f = await form(c);
@@ -183,14 +194,30 @@ export function createStripeStandin(options: StripeStandinOptions) {
     const items = list<FormObject>(f, 'line_items');
     const price = items[0] ? str(items[0], 'price') : undefined;
     const customer = str(f, 'customer');
-    if (str(f, 'mode') !== 'subscription') throw new StripeStandinError(400, 'The stand-in supports mode=subscription only.', 'parameter_invalid_string', 'invalid_request_error', 'mode');
-    if (!customer || !price) throw new StripeStandinError(400, 'Missing required param: customer or line_items[0][price].', 'parameter_missing');
-    if (!store.customers.has(customer)) throw new StripeStandinError(400, `No such customer: '${customer}'`, 'resource_missing', 'invalid_request_error', 'customer');
+    if (str(f, 'mode') !== 'subscription')
+      throw new StripeStandinError(
+        400,
+        'The stand-in supports mode=subscription only.',
+        'parameter_invalid_string',
+        'invalid_request_error',
+        'mode',
+      );
+    if (!customer || !price)
+      throw new StripeStandinError(400, 'Missing required param: customer or line_items[0][price].', 'parameter_missing');
+    if (!store.customers.has(customer))
+      throw new StripeStandinError(400, `No such customer: '${customer}'`, 'resource_missing', 'invalid_request_error', 'customer');
     const successUrl = str(f, 'success_url');
     const cancelUrl = str(f, 'cancel_url');
-    if (!successUrl || !cancelUrl) throw new StripeStandinError(400, 'Missing required param: success_url or cancel_url.', 'parameter_missing');
+    if (!successUrl || !cancelUrl)
+      throw new StripeStandinError(400, 'Missing required param: success_url or cancel_url.', 'parameter_missing');
     const session = store.createSession({
-      customer, price, clientReferenceId: str(f, 'client_reference_id'), successUrl, cancelUrl, metadata: obj(f, 'metadata'), baseUrl: base(),
+      customer,
+      price,
+      clientReferenceId: str(f, 'client_reference_id'),
+      successUrl,
+      cancelUrl,
+      metadata: obj(f, 'metadata'),
+      baseUrl: base(),
     });
     return c.json(session);
   });
@@ -222,8 +249,10 @@ export function createStripeStandin(options: StripeStandinOptions) {
   app.post('/v1/billing_portal/sessions', async (c) => {
     const f = await form(c);
     const customer = str(f, 'customer');
-    if (!customer) throw new StripeStandinError(400, 'Missing required param: customer.', 'parameter_missing', 'invalid_request_error', 'customer');
-    if (!store.customers.has(customer)) throw new StripeStandinError(400, `No such customer: '${customer}'`, 'resource_missing', 'invalid_request_error', 'customer');
+    if (!customer)
+      throw new StripeStandinError(400, 'Missing required param: customer.', 'parameter_missing', 'invalid_request_error', 'customer');
+    if (!store.customers.has(customer))
+      throw new StripeStandinError(400, `No such customer: '${customer}'`, 'resource_missing', 'invalid_request_error', 'customer');
     return c.json(store.createPortalSession({ customer, returnUrl: str(f, 'return_url'), baseUrl: base() }));
   });
 
@@ -239,8 +268,13 @@ export function createStripeStandin(options: StripeStandinOptions) {
     const customer = store.customers.get(session.customer);
     return c.html(
       checkoutPage({
-        sessionId: session.id, productName: product?.name ?? 'subscription', amount: price.unit_amount, currency: price.currency,
-        email: customer?.email ?? '', cancelUrl: session.cancel_url, open: session.status === 'open',
+        sessionId: session.id,
+        productName: product?.name ?? 'subscription',
+        amount: price.unit_amount,
+        currency: price.currency,
+        email: customer?.email ?? '',
+        cancelUrl: session.cancel_url,
+        open: session.status === 'open',
       }),
     );
   });
@@ -256,18 +290,29 @@ export function createStripeStandin(options: StripeStandinOptions) {
     const subscriptions = store.listSubscriptions({ customer: portal.customer }).map((s) => {
       const item = s.items.data[0];
       return {
-        id: s.id, status: s.status, amount: item.price.unit_amount, currency: item.price.currency, periodEnd: item.current_period_end,
+        id: s.id,
+        status: s.status,
+        amount: item.price.unit_amount,
+        currency: item.price.currency,
+        periodEnd: item.current_period_end,
         product: store.products.get(item.price.product)?.name ?? 'Subscription',
       };
     });
-    return c.html(portalPage({ portalId: portal.id, email: customer.email ?? '', returnUrl: portal.return_url ?? options.appUrl, subscriptions }));
+    return c.html(
+      portalPage({ portalId: portal.id, email: customer.email ?? '', returnUrl: portal.return_url ?? options.appUrl, subscriptions }),
+    );
   });
-  for (const [action, run] of [['renew-fail', failRenewal], ['renew', renew], ['cancel', cancel]] as const) {
+  for (const [action, run] of [
+    ['renew-fail', failRenewal],
+    ['renew', renew],
+    ['cancel', cancel],
+  ] as const) {
     app.post(`/portal/:id/${action}`, async (c) => {
       const portal = store.get<Record<string, any>>(store.portalSessions, c.req.param('id'), 'billing portal session');
       const subscription = String((await c.req.parseBody()).subscription ?? '');
       const sub = store.get<Record<string, any>>(store.subscriptions, subscription, 'subscription');
-      if (sub.customer !== portal.customer) throw new StripeStandinError(403, 'That subscription belongs to another customer.', 'resource_missing');
+      if (sub.customer !== portal.customer)
+        throw new StripeStandinError(403, 'That subscription belongs to another customer.', 'resource_missing');
       await run(subscription).delivered;
       return c.redirect(`/portal/${portal.id}`, 303);
     });

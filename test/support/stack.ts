@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createAdaptorServer } from '@hono/node-server';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { createApp } from '../../api/app';
 import type { AppDeps } from '../../api/deps';
 import { createGemini, createStripe } from '../../core/clients';

@@ -6,9 +6,8 @@ export function Faq({ supportEmail }: { supportEmail: string }) {
       <details>
         <summary>What is Event Finder?</summary>
         <p>
-          Event Finder answers your questions about conferences, meetups and other events. Ask in your own words,
-          optionally point it at a website, and read the answer as it is written. Timers repeat a question daily or
-          weekly and keep the results for you.
+          Event Finder answers your questions about conferences, meetups and other events. Ask in your own words, optionally point it at a
+          website, and read the answer as it is written. Timers repeat a question daily or weekly and keep the results for you.
         </p>
       </details>
       <details>

@@ -206,8 +206,7 @@ export function TimersPanel({ onBack, onError }: TimersPanelProps) {
         const focusWasHere = section.current?.contains(document.activeElement) || document.activeElement === document.body;
         if (focusWasHere) refocusAt.current = timers?.findIndex((t) => t.id === timerId) ?? 0;
         await load();
-      }
-      else alert(`Failed to delete timer: ${data.message ?? `the server answered ${res.status}`}`);
+      } else alert(`Failed to delete timer: ${data.message ?? `the server answered ${res.status}`}`);
     } catch {
       alert('Error deleting timer');
     } finally {
@@ -252,7 +251,8 @@ export function TimersPanel({ onBack, onError }: TimersPanelProps) {
               {t.lastRun ? (
                 <details className="timer-item__result">
                   <summary>
-                    Latest result: {STATUS_LABEL[t.lastRun.status] ?? t.lastRun.status}, <time dateTime={t.lastRun.at}>{when(t.lastRun.at)}</time>
+                    Latest result: {STATUS_LABEL[t.lastRun.status] ?? t.lastRun.status},{' '}
+                    <time dateTime={t.lastRun.at}>{when(t.lastRun.at)}</time>
                   </summary>
                   <pre>{t.lastRun.answer ?? 'No answer was stored for this run.'}</pre>
                 </details>
