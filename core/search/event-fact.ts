@@ -14,6 +14,7 @@ export interface EventFact {
    */
   /** The start as the source wrote it: ISO 8601 with or without offset, or a date alone (YYYY-MM-DD). */
   startAt?: string;
+  /** Like startAt; a date alone is the last day (iCalendar's exclusive DTEND date is turned into it). */
   endAt?: string;
   /** IANA time zone the source named for its times (iCalendar TZID). */
   timezone?: string;

@@ -81,6 +81,13 @@ function isoOf(prop: Property | undefined): string | undefined {
   return h ? `${y}-${mo}-${d}T${h}:${mi}:${s ?? '00'}${z ? 'Z' : ''}` : `${y}-${mo}-${d}`;
 }
 
+/** A DATE DTEND is exclusive (RFC 5545 3.6.1); endAt names the last day, as schema.org's endDate does. */
+function lastDayOf(iso: string | undefined): string | undefined {
+  if (!iso || iso.length !== 10) return iso;
+  const [y, m, d] = iso.split('-').map(Number);
+  return new Date(Date.UTC(y!, m! - 1, d! - 1)).toISOString().slice(0, 10);
+}
+
 function toFact(props: Map<string, Property>): EventFact | null {
   const text = (name: string, max?: number) => {
     const p = props.get(name);
@@ -91,7 +98,7 @@ function toFact(props: Map<string, Property>): EventFact | null {
   const dtstart = props.get('DTSTART');
   const when = {
     startAt: isoOf(dtstart),
-    endAt: isoOf(props.get('DTEND')),
+    endAt: lastDayOf(isoOf(props.get('DTEND'))),
     // A UTC or date value has no zone; only a local time with TZID names one.
     timezone: dtstart?.params.TZID && !/Z$/i.test(dtstart.value.trim()) ? dtstart.params.TZID : undefined,
   };
