@@ -29,9 +29,9 @@ export function loadSession(sql: Sql, config: Config) {
   });
 }
 
-/** The signed-in user, or a 401 in the route's error format. */
-export function requireUser(c: Context<AppEnv>, format: 'json' | 'text' = 'json'): SessionUser {
+/** The signed-in user, or a 401. */
+export function requireUser(c: Context<AppEnv>): SessionUser {
   const user = c.get('user');
-  if (!user) throw new ApiError(401, 'Please sign in with Google first.', { format });
+  if (!user) throw new ApiError(401, 'Please sign in with Google first.');
   return user;
 }

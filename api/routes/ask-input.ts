@@ -7,7 +7,7 @@ export interface AskInput {
   timezone: string;
 }
 
-const bad = (message: string) => new ApiError(400, message, { format: 'text' });
+const bad = (message: string) => new ApiError(400, message);
 
 /** Validates the body of POST /api/ask; the page checks nothing (spec section 5), so the server must. */
 export function parseAskInput(body: unknown): AskInput {

@@ -68,21 +68,20 @@ export function billingRoutes(deps: AppDeps) {
 
   // A plain HTML form posts here, so errors are short sentences rather than JSON.
   app.post('/create-portal-session', async (c) => {
-    const user = requireUser(c, 'text');
+    const user = requireUser(c);
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
     // Without a session id (the payment-failed banner) the portal opens for the signed-in user's own customer.
     const sessionId = typeof form.session_id === 'string' && form.session_id.trim() ? form.session_id.trim() : null;
     const result = await createPortalSession(deps, user.id, sessionId).catch((err) => {
-      throw providerError(err, { format: 'text' });
+      throw providerError(err);
     });
     if (!result.ok) {
-      const text = { format: 'text' } as const;
       if (result.reason === 'no-customer') {
-        throw new ApiError(400, 'You have no billing account yet. Choose the Plus or Pro plan first.', text);
+        throw new ApiError(400, 'You have no billing account yet. Choose the Plus or Pro plan first.');
       }
       throw result.reason === 'not-found'
-        ? new ApiError(404, 'That checkout session was not found. Go back and try again.', text)
-        : new ApiError(403, 'That checkout session belongs to another account. Sign in with the account that paid.', text);
+        ? new ApiError(404, 'That checkout session was not found. Go back and try again.')
+        : new ApiError(403, 'That checkout session belongs to another account. Sign in with the account that paid.');
     }
     return c.redirect(result.url, 303);
   });

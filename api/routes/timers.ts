@@ -5,7 +5,7 @@ import { createTimer, deleteTimer } from '../../core/timers';
 import { nextRunAt } from '../../core/schedule';
 import { listUserTimers, type LatestRun, type Timer } from '../../db/timers';
 import type { AppDeps, AppEnv } from '../deps';
-import { ApiError } from '../errors';
+import { ApiError, readJsonBody } from '../errors';
 import { requireUser } from '../middleware/session';
 
 const UNAVAILABLE =
@@ -26,34 +26,24 @@ function timerJson(t: Timer, lastRun: LatestRun | null) {
   };
 }
 
-async function readJson(c: { req: { json: () => Promise<unknown> } }, format: 'json' | 'text'): Promise<unknown> {
-  try {
-    return await c.req.json();
-  } catch {
-    throw new ApiError(400, 'The request body must be valid JSON.', { format });
-  }
-}
-
 export function timerRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
 
   app.post('/api/schedule', async (c) => {
-    const user = requireUser(c, 'text');
-    const check = parseTimerInput(await readJson(c, 'text'));
-    if (!check.ok) throw new ApiError(400, check.message, { format: 'text' });
+    const user = requireUser(c);
+    const check = parseTimerInput(await readJsonBody(c.req));
+    if (!check.ok) throw new ApiError(400, check.message);
     try {
       const result = await createTimer(deps, user.id, check.input);
       if (!result.ok) {
-        throw new ApiError(400, `You already have ${MAX_TIMERS_PER_USER} timers, the most allowed. Delete one before saving another.`, {
-          format: 'text',
-        });
+        throw new ApiError(400, `You already have ${MAX_TIMERS_PER_USER} timers, the most allowed. Delete one before saving another.`);
       }
       c.get('log').info({ timerId: result.timer.id }, 'timer created');
       return c.json(timerJson(result.timer, null));
     } catch (err) {
       if (err instanceof SchedulerUnavailableError) {
         c.get('log').warn({ err: err.message }, 'timer not created: redis unavailable');
-        throw new ApiError(503, UNAVAILABLE, { format: 'text' });
+        throw new ApiError(503, UNAVAILABLE);
       }
       throw err;
     }
@@ -67,7 +57,7 @@ export function timerRoutes(deps: AppDeps) {
 
   app.post('/api/timer/delete', async (c) => {
     const user = requireUser(c);
-    const body = (await readJson(c, 'json')) as { timer_id?: unknown } | null;
+    const body = (await readJsonBody(c.req)) as { timer_id?: unknown } | null;
     const id = Number(body?.timer_id);
     const notFound = () => new ApiError(404, 'Timer not found', { body: { status: 'error', message: 'Timer not found' } });
     if (!Number.isSafeInteger(id) || id <= 0) throw notFound();
