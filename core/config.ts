@@ -59,6 +59,11 @@ const envSchema = z.object({
   TRUSTED_PROXY_HOPS: int(0, 0, 10),
   /** Upper bound of timer runs started per minute by each worker process (protects the Gemini quota). */
   WORKER_RATE_PER_MINUTE: int(120, 1, 100_000),
+  /**
+   * Secret the calendar feed tokens are derived from (with a random nonce per timer); at least 32 characters.
+   * Unset in production turns the feeds off; outside production a fixed local value stands in.
+   */
+  FEED_TOKEN_SECRET: optional.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -89,6 +94,8 @@ export interface Config {
   trustedProxyHops: number;
   search: { concurrencyPerUser: number };
   logLevel: string;
+  /** Secret of the calendar feed tokens; null when feeds are off (production without FEED_TOKEN_SECRET). */
+  feedTokenSecret: string | null;
   /** Names of the credentials served by the local stand-ins (empty in production). */
   standins: string[];
   /** Origin of the local stand-ins (`STANDIN_URL`). */
@@ -145,6 +152,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     search: { concurrencyPerUser: e.SEARCH_CONCURRENCY_PER_USER },
     trustedProxyHops: e.TRUSTED_PROXY_HOPS,
     logLevel: e.LOG_LEVEL,
+    feedTokenSecret: e.FEED_TOKEN_SECRET ?? (e.NODE_ENV === 'production' ? null : 'local-development-feed-token-secret-not-for-production'),
     standins: missing,
     standinUrl: standin,
   };

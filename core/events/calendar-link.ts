@@ -1,7 +1,11 @@
 import type { Event } from '../contract/event';
 import { nextDay } from './zoned-time';
 
-const compactUtc = (iso: string) => new Date(iso).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+const compactUtc = (iso: string) =>
+  new Date(iso)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 const compactDate = (date: string) => date.replace(/-/g, '');
 const HOUR_MS = 3_600_000;
 
@@ -16,10 +20,9 @@ export function placeLine(e: Pick<Event, 'venue' | 'city' | 'online'>): string {
  * Start and end for a calendar: an all-day event as dates with an exclusive end, a timed one as UTC instants;
  * an event without an end lasts one day or one hour. Null when the start is unknown.
  */
-export function calendarSpan(e: Pick<Event, 'starts_at' | 'ends_at' | 'all_day'>):
-  | { allDay: true; start: string; endExclusive: string }
-  | { allDay: false; startMs: number; endMs: number }
-  | null {
+export function calendarSpan(
+  e: Pick<Event, 'starts_at' | 'ends_at' | 'all_day'>,
+): { allDay: true; start: string; endExclusive: string } | { allDay: false; startMs: number; endMs: number } | null {
   if (!e.starts_at) return null;
   if (e.all_day) {
     const start = e.starts_at.slice(0, 10);

@@ -72,7 +72,11 @@ export function veventLines(e: Event, options: VeventOptions): string[] | null {
   const location = placeLine(e);
   if (location) lines.push(`LOCATION:${escapeText(location)}`);
   if (e.url) lines.push(`URL:${e.url.replace(/[\r\n]/g, '')}`);
-  const description = [e.status === 'moved' ? 'This event was moved.' : null, e.url, e.source_url && e.source_url !== e.url ? `Found on ${e.source_url}` : null]
+  const description = [
+    e.status === 'moved' ? 'This event was moved.' : null,
+    e.url,
+    e.source_url && e.source_url !== e.url ? `Found on ${e.source_url}` : null,
+  ]
     .filter(Boolean)
     .join('\n');
   if (description) lines.push(`DESCRIPTION:${escapeText(description)}`);
