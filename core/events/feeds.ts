@@ -37,11 +37,17 @@ export function timerCalendar(
   return calendarText(header, vevents);
 }
 
+// Characters XML 1.0 forbids (control characters) would make the whole feed unreadable.
+const xmlAllowed = (ch: string) => {
+  const c = ch.codePointAt(0)!;
+  return (c >= 0x20 && c !== 0xfffe && c !== 0xffff) || c === 0x09 || c === 0x0a || c === 0x0d;
+};
+
 const xml = (s: string) =>
-  s
-    .replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!)
-    // Characters XML 1.0 forbids (control characters) would make the whole feed unreadable.
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '');
+  Array.from(s)
+    .filter(xmlAllowed)
+    .join('')
+    .replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 
 function eventLine(e: Event): string {
   const when = e.starts_at ? (e.all_day ? e.starts_at.slice(0, 10) : e.starts_at.replace('T', ' ').slice(0, 16)) : 'date not known';
