@@ -13,6 +13,9 @@ import { authRoutes } from './routes/auth';
 import { billingRoutes } from './routes/billing';
 import { healthRoutes } from './routes/health';
 import { pageRoutes } from './routes/page';
+import { feedRoutes } from './routes/feeds';
+import { searchRoutes } from './routes/searches';
+import { timerRunRoutes } from './routes/timer-runs';
 import { timerRoutes } from './routes/timers';
 import { webhookRoutes } from './routes/webhook';
 
@@ -32,6 +35,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', authRoutes(deps));
   app.route('/', askRoutes(deps));
   app.route('/', timerRoutes(deps));
+  app.route('/', timerRunRoutes(deps));
+  app.route('/', searchRoutes(deps));
+  app.route('/', feedRoutes(deps));
   app.route('/', billingRoutes(deps));
   app.route('/', webhookRoutes(deps));
   app.route('/', adminRoutes(deps));

@@ -136,3 +136,43 @@ export async function runsWithNewEvents(sql: Db, timerId: number, limit = 50): P
     events: (events.get(Number(r.id)) ?? []).filter((e) => e.event.new).map((e) => e.event),
   }));
 }
+
+export interface RunHistoryItem {
+  id: number;
+  scheduled_for: string;
+  started_at: string;
+  finished_at: string | null;
+  status: string;
+  answer: string | null;
+  error: string | null;
+  events: Event[];
+  new_count: number;
+}
+
+/** The user's own timer's runs, newest first, each with its events (new first); null when not their timer. */
+export async function timerRunHistory(sql: Db, userId: number, timerId: number, limit = 20): Promise<RunHistoryItem[] | null> {
+  const [timer] = await sql`select 1 from timers where id = ${timerId} and user_id = ${userId} and deleted_at is null`;
+  if (!timer) return null;
+  const runs = await sql<
+    { id: string; scheduled_for: Date; started_at: Date; finished_at: Date | null; status: string; answer: string | null; error: string | null }[]
+  >`select id, scheduled_for, started_at, finished_at, status, answer, error from timer_runs
+    where timer_id = ${timerId} order by scheduled_for desc, id desc limit ${limit}`;
+  const events = await eventsOfRuns(
+    sql,
+    runs.map((r) => Number(r.id)),
+  );
+  return runs.map((r) => {
+    const list = (events.get(Number(r.id)) ?? []).map((e) => e.event);
+    return {
+      id: Number(r.id),
+      scheduled_for: r.scheduled_for.toISOString(),
+      started_at: r.started_at.toISOString(),
+      finished_at: r.finished_at?.toISOString() ?? null,
+      status: r.status,
+      answer: r.answer,
+      error: r.error,
+      events: list,
+      new_count: list.filter((e) => e.new).length,
+    };
+  });
+}

@@ -3,6 +3,7 @@ import { parseTimerInput, MAX_TIMERS_PER_USER } from '../../core/timer-input';
 import { SchedulerUnavailableError } from '../../core/timer-scheduler';
 import { createTimer, deleteTimer } from '../../core/timers';
 import { nextRunAt } from '../../core/schedule';
+import { timerFeedUrls } from './feeds';
 import { listUserTimers, type LatestRun, type Timer } from '../../db/timers';
 import type { AppDeps, AppEnv } from '../deps';
 import { ApiError, readJsonBody } from '../errors';
@@ -52,7 +53,11 @@ export function timerRoutes(deps: AppDeps) {
   app.get('/api/timers', async (c) => {
     const user = requireUser(c);
     const timers = await listUserTimers(deps.sql, user.id);
-    return c.json(timers.map((t) => timerJson(t, t.lastRun)));
+    const feeds = await timerFeedUrls(
+      deps,
+      timers.map((t) => t.id),
+    );
+    return c.json(timers.map((t) => ({ ...timerJson(t, t.lastRun), ...feeds.get(t.id) })));
   });
 
   app.post('/api/timer/delete', async (c) => {

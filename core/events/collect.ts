@@ -21,7 +21,7 @@ export interface CollectInput {
  * The events of an answered search: the website's own structured events (exact) merged with the model's
  * extraction from the answer. A failed extraction is logged and costs only its events, never the search.
  */
-export async function collectEvents(deps: { gemini: GoogleGenAI; logger: Logger }, input: CollectInput): Promise<FoundEvent[]> {
+export async function collectEvents(deps: { gemini: GoogleGenAI; logger?: Logger }, input: CollectInput): Promise<FoundEvent[]> {
   const exact = input.website ? eventsFromFacts(input.website, input.userTimezone) : [];
   let extracted: FoundEvent[] = [];
   try {
@@ -37,7 +37,7 @@ export async function collectEvents(deps: { gemini: GoogleGenAI; logger: Logger 
       sources: input.sources,
     });
   } catch (err) {
-    deps.logger.warn({ err: (err as Error).message, exact: exact.length }, 'event extraction failed; keeping the website events');
+    deps.logger?.warn({ err: (err as Error).message, exact: exact.length }, 'event extraction failed; keeping the website events');
   }
   return mergeEvents(exact, extracted);
 }
