@@ -154,7 +154,15 @@ export async function timerRunHistory(sql: Db, userId: number, timerId: number, 
   const [timer] = await sql`select 1 from timers where id = ${timerId} and user_id = ${userId} and deleted_at is null`;
   if (!timer) return null;
   const runs = await sql<
-    { id: string; scheduled_for: Date; started_at: Date; finished_at: Date | null; status: string; answer: string | null; error: string | null }[]
+    {
+      id: string;
+      scheduled_for: Date;
+      started_at: Date;
+      finished_at: Date | null;
+      status: string;
+      answer: string | null;
+      error: string | null;
+    }[]
   >`select id, scheduled_for, started_at, finished_at, status, answer, error from timer_runs
     where timer_id = ${timerId} order by scheduled_for desc, id desc limit ${limit}`;
   const events = await eventsOfRuns(

@@ -41,7 +41,12 @@ function events(base: number, stage: number) {
     },
   ];
   if (stage >= 2) {
-    list.push({ name: 'Robotics Demo Day', startDate: iso(base + 35 * DAY, 13), url: `${origin}/events/robotics-demo-day`, place: 'Motorwerk' });
+    list.push({
+      name: 'Robotics Demo Day',
+      startDate: iso(base + 35 * DAY, 13),
+      url: `${origin}/events/robotics-demo-day`,
+      place: 'Motorwerk',
+    });
   }
   return list;
 }

@@ -55,6 +55,8 @@ export function createGeminiStandin(options: { chunkDelayMs?: number; firstChunk
   const failures: GeminiFailure[] = [];
   const state = {
     lastRequest: null as GeminiRequestRecord | null,
+    /** The last streamed answer request (an event extraction after it is a `generateContent` call). */
+    lastStreamRequest: null as GeminiRequestRecord | null,
     requests: 0,
     /** Streams whose client went away before the answer was complete. */
     abortedRequests: 0,
@@ -82,6 +84,7 @@ export function createGeminiStandin(options: { chunkDelayMs?: number; firstChunk
     const prompt = (body.contents ?? []).flatMap((content) => (content.parts ?? []).map((p) => p.text ?? '')).join('\n');
     state.requests++;
     state.lastRequest = { model, method, apiKey, body, prompt };
+    if (method === 'streamGenerateContent') state.lastStreamRequest = state.lastRequest;
     const failure = failures.shift();
     if (failure?.when === 'before') return c.json(errorBody(failure.status), failure.status);
 
