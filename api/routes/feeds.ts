@@ -49,7 +49,7 @@ export function feedRoutes(deps: AppDeps) {
   app.get('/feeds/:file', async (c) => {
     const m = /^(.+)\.(ics|atom)$/.exec(c.req.param('file'));
     const notFound = () => c.text('This feed address is not known. It may have been replaced by a new one in Manage Timers.', 404);
-    if (!m || !deps.config.feedTokenSecret || !isFeedTokenShape(m[1]!)) return notFound();
+    if (!m?.[1] || !deps.config.feedTokenSecret || !isFeedTokenShape(m[1])) return notFound();
     const timer = await timerByFeedToken(deps.sql, m[1]!);
     if (!timer) return notFound();
     const format = m[2] as 'ics' | 'atom';
