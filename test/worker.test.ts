@@ -5,7 +5,7 @@ import { RUN_TIMER_JOB } from '../core/jobs';
 import { cronPattern, nextRunAt } from '../core/schedule';
 import { schedulerId, upsertTimerScheduler } from '../core/timer-scheduler';
 import { createTimer, deleteTimer } from '../core/timers';
-import { answerSearch, SearchError } from '../core/search/index';
+import { type answerSearch, SearchError } from '../core/search/index';
 import { listRuns, type TimerRun } from '../db/timer-runs';
 import { createRunTimerProcessor } from '../worker/jobs/run-timer';
 import { ABANDONED_MESSAGE, sweepAbandonedRuns } from '../worker/sweep-abandoned-runs';
