@@ -89,20 +89,30 @@ export function isThinkingRefusal(err: unknown): boolean {
 
 /**
  * A refusal that no retry and no user can fix, only the operator: the model name, the key, or a request this
- * model does not take. Returns the sentence for the operator's log (what to change), or null for anything else.
+ * model does not take. Returns the sentence for the operator's log (what to change) and what it is about (the
+ * same problem seen by different calls has the same `about`), or null for anything else.
  */
-export function configurationProblem(err: unknown, model: string): string | null {
+export function configurationProblem(err: unknown, model: string): { about: string; problem: string } | null {
   if (!(err instanceof ApiError)) return null;
   const body = apiErrorBody(err);
   const said = body?.message ? ` Gemini said: "${body.message}"` : '';
   if (err.status === 404) {
-    return `GEMINI_MODEL=${model} is not a model this Gemini API key can use (404 NOT_FOUND). Set GEMINI_MODEL to a model listed by GET /v1beta/models, e.g. gemini-flash-latest.${said}`;
+    return {
+      about: `model:${model}`,
+      problem: `GEMINI_MODEL=${model} is not a model this Gemini API key can use (404 NOT_FOUND). Set GEMINI_MODEL to a model listed by GET /v1beta/models, e.g. gemini-flash-latest.${said}`,
+    };
   }
   if (err.status === 401 || err.status === 403 || body?.reason === 'API_KEY_INVALID' || /api key/i.test(body?.message ?? '')) {
-    return `Gemini refused GEMINI_API_KEY (${err.status} ${body?.status ?? ''}). Set GEMINI_API_KEY to a valid key from Google AI Studio.${said}`;
+    return {
+      about: 'key',
+      problem: `Gemini refused GEMINI_API_KEY (${err.status} ${body?.status ?? ''}). Set GEMINI_API_KEY to a valid key from Google AI Studio.${said}`,
+    };
   }
   if (err.status === 400) {
-    return `Gemini model ${model} refused our request (400 ${body?.status ?? ''}); every search with this model will fail. Set GEMINI_MODEL to another model, or GEMINI_THINKING=off if the refusal is about thinking.${said}`;
+    return {
+      about: `request:${model}:${body?.message ?? ''}`,
+      problem: `Gemini model ${model} refused our request (400 ${body?.status ?? ''}); every search with this model will fail. Set GEMINI_MODEL to another model, or GEMINI_THINKING=off if the refusal is about thinking.${said}`,
+    };
   }
   return null;
 }

@@ -97,10 +97,10 @@ export function noteOutcome(gemini: GoogleGenAI, model: string, err: unknown | n
     state.health = { state: 'usable', model };
     return;
   }
-  const problem = configurationProblem(err, model);
-  if (!problem) return;
-  state.health = { state: 'unusable', model, problem };
-  logOnce(gemini, `problem:${problem}`, (log) => log.error({ model }, problem));
+  const found = configurationProblem(err, model);
+  if (!found) return;
+  state.health = { state: 'unusable', model, problem: found.problem };
+  logOnce(gemini, `problem:${found.about}`, (log) => log.error({ model }, found.problem));
 }
 
 export function modelHealth(gemini: GoogleGenAI): ModelHealth {
