@@ -43,7 +43,7 @@ export function setGeminiLogger(gemini: GoogleGenAI, logger: Logger): void {
   modelState(gemini).logger = logger;
 }
 
-/** Writes a log line once per process for `key`; later occurrences are only counted by the caller's metrics. */
+/** Writes a log line once per process for `key`: a problem hit by every request must not flood the log. */
 export function logOnce(gemini: GoogleGenAI, key: string, write: (logger: Logger) => void): void {
   const state = modelState(gemini);
   if (state.logged.has(key)) return;
