@@ -63,6 +63,7 @@ const envSchema = z.object({
   WORKER_CONCURRENCY: int(4, 1, 256),
   /** Searches one user may run at the same time (POST /api/ask answers 429 beyond it). */
   SEARCH_CONCURRENCY_PER_USER: int(2, 1, 100),
+  /** Reverse proxies in front of the api that append to X-Forwarded-For (the sign-in limit reads the client from it). */
   TRUSTED_PROXY_HOPS: int(0, 0, 10),
   /** Upper bound of timer runs started per minute by each worker process (protects the Gemini quota). */
   WORKER_RATE_PER_MINUTE: int(120, 1, 100_000),
