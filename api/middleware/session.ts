@@ -1,6 +1,6 @@
 import { getCookie, setCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { Config } from '../../core/config';
 import type { Sql } from '../../db/client';
 import { SESSION_COOKIE, validateSession, type SessionUser } from '../../db/sessions';
@@ -35,3 +35,9 @@ export function requireUser(c: Context<AppEnv>): SessionUser {
   if (!user) throw new ApiError(401, 'Please sign in with Google first.');
   return user;
 }
+
+/** Refuses a request without a signed-in user before its body is read or validated. */
+export const signedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
+  requireUser(c);
+  await next();
+};

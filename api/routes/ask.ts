@@ -1,10 +1,12 @@
 import { Hono } from 'hono';
+import { askRequestSchema } from '../../core/contract/ask';
 import { type ChargedSearchOutcome, runChargedSearch } from '../../core/search/charged-search';
 import { userSlots } from '../../core/search/user-slots';
 import { ANSWER_HEADERS, answerStream } from '../answer-stream';
 import type { AppDeps, AppEnv } from '../deps';
-import { ApiError, readJsonBody } from '../errors';
-import { requireUser } from '../middleware/session';
+import { ApiError } from '../errors';
+import { requireUser, signedIn } from '../middleware/session';
+import { jsonBody } from '../validate';
 import { parseAskInput } from './ask-input';
 
 /** The error reply of a search that ended before any answer text. */
@@ -23,9 +25,9 @@ export function askRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   const slots = userSlots(deps.redis, { prefix: deps.config.queuePrefix, max: deps.config.search.concurrencyPerUser });
 
-  app.post('/api/ask', async (c) => {
+  app.post('/api/ask', signedIn, jsonBody(askRequestSchema), async (c) => {
     const user = requireUser(c);
-    const { ques, web, timezone } = parseAskInput(await readJsonBody(c.req));
+    const { ques, web, timezone } = parseAskInput(c.req.valid('json'));
     const slot = await slots.acquire(user.id);
     if (!slot) {
       const max = deps.config.search.concurrencyPerUser;

@@ -3,11 +3,12 @@ import Stripe from 'stripe';
 import { cancelSubscription } from '../../core/billing/cancel';
 import { changePlan } from '../../core/billing/change-plan';
 import { createPortalSession } from '../../core/billing/portal';
-import { isLookupKey, LOOKUP_KEYS } from '../../core/plans';
+import { type BillingReply, type CancelReply, type CheckoutReply, checkoutRequestSchema } from '../../core/contract/billing';
 import { getBilling } from '../../db/accounts';
 import type { AppDeps, AppEnv } from '../deps';
 import { ApiError } from '../errors';
-import { requireUser } from '../middleware/session';
+import { requireUser, signedIn } from '../middleware/session';
+import { jsonBody } from '../validate';
 
 const PROVIDER_DOWN = 'The payment provider could not be reached. Please try again in a moment.';
 
@@ -31,25 +32,22 @@ export function billingRoutes(deps: AppDeps) {
       subscription_status: billing.status,
       period_end: billing.periodEnd.toISOString(),
       allowance: billing.allowance,
-    });
+    } satisfies BillingReply);
   });
 
-  app.post('/create-checkout-session', async (c) => {
+  app.post('/create-checkout-session', signedIn, jsonBody(checkoutRequestSchema), async (c) => {
     const user = requireUser(c);
-    const body = (await c.req.json().catch(() => null)) as { lookup_key?: unknown } | null;
-    if (!isLookupKey(body?.lookup_key)) {
-      throw new ApiError(400, `Choose a paid plan: lookup_key must be one of ${LOOKUP_KEYS.join(', ')}.`);
-    }
+    const body = c.req.valid('json');
     const result = await changePlan(deps, user.id, body.lookup_key).catch((err) => {
       throw providerError(err);
     });
     switch (result.kind) {
       case 'checkout':
-        return c.json({ url: result.url });
+        return c.json({ url: result.url } satisfies CheckoutReply);
       case 'updated':
-        return c.json({ message: 'Subscription updated' });
+        return c.json({ message: 'Subscription updated' } satisfies CheckoutReply);
       case 'same':
-        return c.json({ message: 'Already on selected plan' });
+        return c.json({ message: 'Already on selected plan' } satisfies CheckoutReply);
       case 'no-price':
         c.get('log').error({ lookupKey: body.lookup_key }, 'Stripe price missing: run npm run stripe:setup');
         throw new ApiError(503, 'This plan cannot be bought right now. Please try again later or contact support.');
@@ -62,8 +60,8 @@ export function billingRoutes(deps: AppDeps) {
       throw providerError(err, { body: { success: false, message: PROVIDER_DOWN } });
     });
     return canceled
-      ? c.json({ success: true, message: 'Subscription canceled. You are now on the Free plan.' })
-      : c.json({ success: false, message: 'You have no paid subscription to cancel.' });
+      ? c.json({ success: true, message: 'Subscription canceled. You are now on the Free plan.' } satisfies CancelReply)
+      : c.json({ success: false, message: 'You have no paid subscription to cancel.' } satisfies CancelReply);
   });
 
   // A plain HTML form posts here, so errors are short sentences rather than JSON.

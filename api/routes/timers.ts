@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { deleteTimerRequestSchema, type ListedTimer, scheduleRequestSchema, type StatusReply } from '../../core/contract/timers';
 import { parseTimerInput, MAX_TIMERS_PER_USER } from '../../core/timer-input';
 import { SchedulerUnavailableError } from '../../core/timer-scheduler';
 import { createTimer, deleteTimer } from '../../core/timers';
@@ -6,14 +7,15 @@ import { nextRunAt } from '../../core/schedule';
 import { timerFeedUrls } from './feeds';
 import { listUserTimers, type LatestRun, type Timer } from '../../db/timers';
 import type { AppDeps, AppEnv } from '../deps';
-import { ApiError, readJsonBody } from '../errors';
-import { requireUser } from '../middleware/session';
+import { ApiError } from '../errors';
+import { requireUser, signedIn } from '../middleware/session';
+import { jsonBody } from '../validate';
 
 const UNAVAILABLE =
   'The timer service is unavailable right now (its queue cannot be reached). Nothing was changed; please try again in a minute.';
 
 /** The spec's timer fields plus when it fires next and how its latest run went. */
-function timerJson(t: Timer, lastRun: LatestRun | null) {
+function timerJson(t: Timer, lastRun: LatestRun | null): ListedTimer {
   return {
     id: t.id,
     scheduleType: t.scheduleType,
@@ -30,9 +32,9 @@ function timerJson(t: Timer, lastRun: LatestRun | null) {
 export function timerRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
 
-  app.post('/api/schedule', async (c) => {
+  app.post('/api/schedule', signedIn, jsonBody(scheduleRequestSchema), async (c) => {
     const user = requireUser(c);
-    const check = parseTimerInput(await readJsonBody(c.req));
+    const check = parseTimerInput(c.req.valid('json'));
     if (!check.ok) throw new ApiError(400, check.message);
     try {
       const result = await createTimer(deps, user.id, check.input);
@@ -60,10 +62,9 @@ export function timerRoutes(deps: AppDeps) {
     return c.json(timers.map((t) => ({ ...timerJson(t, t.lastRun), ...feeds.get(t.id) })));
   });
 
-  app.post('/api/timer/delete', async (c) => {
+  app.post('/api/timer/delete', signedIn, jsonBody(deleteTimerRequestSchema), async (c) => {
     const user = requireUser(c);
-    const body = (await readJsonBody(c.req)) as { timer_id?: unknown } | null;
-    const id = Number(body?.timer_id);
+    const id = Number(c.req.valid('json').timer_id);
     const notFound = () => new ApiError(404, 'Timer not found', { body: { status: 'error', message: 'Timer not found' } });
     if (!Number.isSafeInteger(id) || id <= 0) throw notFound();
     try {
@@ -76,7 +77,7 @@ export function timerRoutes(deps: AppDeps) {
       throw err;
     }
     c.get('log').info({ timerId: id }, 'timer deleted');
-    return c.json({ status: 'success', message: 'Timer deleted' });
+    return c.json({ status: 'success', message: 'Timer deleted' } satisfies StatusReply);
   });
 
   return app;

@@ -1,13 +1,14 @@
 import type { GoogleGenAI } from '@google/genai';
 import type { Logger } from '../logger';
 import type { WebsiteFacts } from '../search/extract';
+import type { GeminiSettings } from '../search/gemini-model';
 import type { Source } from '../search/gemini-stream';
 import { eventsFromFacts, type FoundEvent } from './from-facts';
 import { mergeEvents } from './merge';
 import { eventsFromExtraction, extractWithModel } from './model-extraction';
 
 export interface CollectInput {
-  model: string;
+  settings: GeminiSettings;
   /** The search prompt the answer was given for. */
   prompt: string;
   answer: string;
@@ -26,7 +27,7 @@ export async function collectEvents(deps: { gemini: GoogleGenAI; logger?: Logger
   let extracted: FoundEvent[] = [];
   try {
     const raw = await extractWithModel(deps.gemini, {
-      model: input.model,
+      settings: input.settings,
       prompt: input.prompt,
       answer: input.answer,
       signal: input.signal,

@@ -1,6 +1,8 @@
 import type { GoogleGenAI } from '@google/genai';
 import { z } from 'zod';
+import type { GeminiSettings } from '../search/gemini-model';
 import type { Source } from '../search/gemini-stream';
+import { withThinking } from '../search/gemini-thinking-call';
 import { canonicalUrl } from './canonical-url';
 import { eventKey, normaliseTitle } from './event-key';
 import { eventTime } from './event-time';
@@ -125,7 +127,8 @@ export function eventsFromExtraction(
 }
 
 export interface ExtractionRequest {
-  model: string;
+  /** The model and its thinking settings, as the answer was asked with. */
+  settings: GeminiSettings;
   /** The search prompt as sent for the answer (core/search/prompt.ts). */
   prompt: string;
   answer: string;
@@ -134,18 +137,22 @@ export interface ExtractionRequest {
 
 /** One non-streaming structured-output call, no tools (Gemini refuses JSON output with Google Search). */
 export async function extractWithModel(gemini: GoogleGenAI, req: ExtractionRequest): Promise<ExtractedEvent[]> {
-  const response = await gemini.models.generateContent({
-    model: req.model,
-    contents: [{ role: 'user', parts: [{ text: extractionPrompt(req.prompt, req.answer) }] }],
-    config: {
-      responseMimeType: 'application/json',
-      responseJsonSchema: EXTRACTION_SCHEMA,
-      abortSignal: req.signal,
-    },
-  });
+  const response = await withThinking(gemini, req.settings, (thinking) =>
+    gemini.models.generateContent({
+      model: req.settings.model,
+      contents: [{ role: 'user', parts: [{ text: extractionPrompt(req.prompt, req.answer) }] }],
+      config: {
+        ...thinking,
+        responseMimeType: 'application/json',
+        responseJsonSchema: EXTRACTION_SCHEMA,
+        abortSignal: req.signal,
+      },
+    }),
+  );
   const parts = response.candidates?.[0]?.content?.parts ?? [];
   const text = parts.map((p) => (p.thought ? '' : (p.text ?? ''))).join('');
-  if (!text.trim())
+  if (!text.trim()) {
     throw new ExtractionError(`The extraction reply is empty (finish reason ${response.candidates?.[0]?.finishReason ?? 'none'}).`);
+  }
   return parseExtraction(text);
 }

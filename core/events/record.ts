@@ -2,6 +2,7 @@ import type { GoogleGenAI } from '@google/genai';
 import type { Sql } from '../../db/client';
 import { recordRunEvents, recordSearchEvents } from '../../db/events';
 import type { Event } from '../contract/event';
+import type { Config } from '../config';
 import type { Logger } from '../logger';
 import type { PreparedSearch, SearchResult } from '../search/index';
 import { safeTimezone } from '../search/index';
@@ -10,6 +11,7 @@ import { collectEvents } from './collect';
 export interface EventsDeps {
   sql: Sql;
   gemini: GoogleGenAI;
+  config: Pick<Config, 'gemini'>;
   logger?: Logger;
 }
 
@@ -35,7 +37,7 @@ export async function eventsOfAnsweredSearch(deps: EventsDeps, s: AnsweredSearch
     const found = await collectEvents(
       { gemini: deps.gemini, logger },
       {
-        model: s.result.model,
+        settings: { model: s.result.model, thinking: deps.config.gemini.thinking },
         prompt: s.prepared.prompt,
         answer: s.result.answer,
         sources: s.result.sources,
