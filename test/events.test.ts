@@ -208,3 +208,54 @@ describe('events, only-new timers and feeds', () => {
     expect(row!.feed_token_hash).toMatch(/^[0-9a-f]{64}$/);
   });
 });
+
+describe('structured extraction through the Gemini stand-in', () => {
+  let stack: TestStack;
+  beforeAll(async () => {
+    stack = await startTestStack();
+  });
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  it("a grounded search's events come from the model's structured reply, sources kept", async () => {
+    const { cookie } = await createSignedInUser(stack.db.sql);
+    const res = await ask(stack.url, cookie, { ques: 'AI conferences in Berlin', web: '', timezone: 'Europe/Berlin' });
+    await res.text();
+    const request = stack.standins.gemini.lastRequest!;
+    expect(request.method).toBe('generateContent');
+    expect(request.body.generationConfig).toMatchObject({ responseMimeType: 'application/json' });
+    expect(request.body.tools).toBeUndefined();
+    expect(request.prompt).toContain(stack.standins.gemini.state.lastStreamRequest!.prompt);
+    const search = (await (await fetch(`${stack.url}/api/searches/${res.headers.get('x-search-id')}`, { headers: { cookie } })).json()) as {
+      events: Event[];
+    };
+    const summit = search.events.find((e) => e.title === 'AI Summit Berlin');
+    expect(summit).toMatchObject({ all_day: true, key: 'url:https://example.com/ai-summit-berlin', new: true });
+    expect(summit!.starts_at).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(summit!.source_url).toBe('https://example.com/ai-summit-berlin');
+  });
+
+  it('a failed extraction keeps the website events and the search succeeds', async () => {
+    const { cookie } = await createSignedInUser(stack.db.sql);
+    // The answer streams; the one request after it (the extraction) is refused.
+    const res = await ask(stack.url, cookie, { ques: 'AI events', web: `${stack.standins.url}/sites/berlin-ai.html` });
+    expect(res.status).toBe(200);
+    const reader = res.body!.getReader();
+    await reader.read();
+    stack.standins.gemini.failNext({ when: 'before', status: 500 });
+    while (!(await reader.read()).done) {}
+    const search = (await (await fetch(`${stack.url}/api/searches/${res.headers.get('x-search-id')}`, { headers: { cookie } })).json()) as {
+      events: Event[];
+      answer: string;
+    };
+    expect(search.answer).toContain('I found 3 events');
+    expect(search.events).toHaveLength(3);
+    const [rec] = await stack.db.sql<
+      { status: string }[]
+    >`select status from searches where id = ${Number(res.headers.get('x-search-id'))}`;
+    expect(rec!.status).toBe('answered');
+    // The injected failure was used up by the extraction: the next search answers normally.
+    expect((await ask(stack.url, cookie, { ques: 'AI events', web: '' })).status).toBe(200);
+  });
+});

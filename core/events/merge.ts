@@ -16,7 +16,8 @@ function sharedLinks(lists: FoundEvent[][]): Set<string> {
     for (const e of list) {
       const link = canonicalUrl(e.url);
       if (!link) continue;
-      if (link === canonicalUrl(e.source_url) && list.length > 1) shared.add(link);
+      // The page several events were read from lists them; it is not one event's own page.
+      if (link === canonicalUrl(e.source_url) && list.filter((o) => o.source_url === e.source_url).length > 1) shared.add(link);
       const td = titleDate(e);
       if (seen.has(link) && seen.get(link) !== td) shared.add(link);
       seen.set(link, td);
