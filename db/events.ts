@@ -1,4 +1,5 @@
 import { type Event, eventSchema } from '../core/contract/event';
+import type { TimerRunReply } from '../core/contract/events';
 import type { FoundEvent } from '../core/events/from-facts';
 import { classifyEvents, type SeenEvent } from '../core/events/only-new';
 import type { Db, Sql, Tx } from './client';
@@ -137,17 +138,7 @@ export async function runsWithNewEvents(sql: Db, timerId: number, limit = 50): P
   }));
 }
 
-export interface RunHistoryItem {
-  id: number;
-  scheduled_for: string;
-  started_at: string;
-  finished_at: string | null;
-  status: string;
-  answer: string | null;
-  error: string | null;
-  events: Event[];
-  new_count: number;
-}
+export type RunHistoryItem = TimerRunReply;
 
 /** The user's own timer's runs, newest first, each with its events (new first); null when not their timer. */
 export async function timerRunHistory(sql: Db, userId: number, timerId: number, limit = 20): Promise<RunHistoryItem[] | null> {
@@ -159,7 +150,7 @@ export async function timerRunHistory(sql: Db, userId: number, timerId: number, 
       scheduled_for: Date;
       started_at: Date;
       finished_at: Date | null;
-      status: string;
+      status: TimerRunReply['status'];
       answer: string | null;
       error: string | null;
     }[]

@@ -2,6 +2,7 @@ import { XMLParser } from 'fast-xml-parser';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Event } from '../core/contract/event';
+import { searchReplySchema, timerRunsReplySchema } from '../core/contract/events';
 import { ask, waitFor } from './support/ask';
 import { startTestStack, type TestStack } from './support/stack';
 import { createSignedInUser } from './support/users';
@@ -53,7 +54,9 @@ describe('events, only-new timers and feeds', () => {
     return ((await res.json()) as { id: number }).id;
   }
 
-  const runs = async (timerId: number): Promise<Run[]> => (await (await call('GET', `/api/timers/${timerId}/runs`)).json()) as Run[];
+  // Every reply is read through its contract schema, as the page reads it.
+  const runs = async (timerId: number): Promise<Run[]> =>
+    timerRunsReplySchema.parse(await (await call('GET', `/api/timers/${timerId}/runs`)).json());
 
   /** Run now, then wait for the worker to finish that run. */
   async function runNow(timerId: number): Promise<Run> {
@@ -75,7 +78,7 @@ describe('events, only-new timers and feeds', () => {
     const text = await res.text();
     const id = res.headers.get('x-search-id');
     expect(id).toMatch(/^\d+$/);
-    const search = (await (await call('GET', `/api/searches/${id}`)).json()) as { answer: string; events: Event[]; website: string };
+    const search = searchReplySchema.parse(await (await call('GET', `/api/searches/${id}`)).json());
     expect(search.answer).toBe(text);
     expect(search.website).toBe(site('berlin-ai.html'));
     expect(search.events.map((e) => [e.title, e.new])).toEqual([

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import type { SearchReply } from '../../core/contract/events';
 import { searchEvents } from '../../db/events';
 import { getUserSearch } from '../../db/searches';
 import type { AppDeps, AppEnv } from '../deps';
@@ -21,7 +22,8 @@ export function searchRoutes(deps: AppDeps) {
     const id = routeId(c.req.param('id'));
     const search = id === null ? null : await getUserSearch(deps.sql, user.id, id);
     if (!search) throw new ApiError(404, 'There is no such search among yours.');
-    return c.json({ ...search, events: await searchEvents(deps.sql, search.id) });
+    const reply: SearchReply = { ...search, events: await searchEvents(deps.sql, search.id) };
+    return c.json(reply);
   });
 
   return app;
