@@ -1,3 +1,4 @@
+import { controlCharacterMessage, hasControlCharacters } from './control-characters';
 import { checkQuestion } from './question-input';
 import { parseSchedule, type Schedule } from './schedule';
 
@@ -17,6 +18,17 @@ export function parseTimerInput(body: unknown): TimerInputCheck {
     return { ok: false, message: 'The request body must be a JSON object with scheduleType, time, weekday, ques, web and timezone.' };
   }
   const b = body as Record<string, unknown>;
+  // The schedule's fields are one-line names and times; a control character there is refused by name.
+  for (const [field, name] of [
+    ['scheduleType', 'schedule type'],
+    ['time', 'time'],
+    ['weekday', 'weekday'],
+    ['timezone', 'time zone'],
+  ] as const) {
+    const value = b[field];
+    if (typeof value === 'string' && hasControlCharacters(value, 'single-line'))
+      return { ok: false, message: controlCharacterMessage(name) };
+  }
   const schedule = parseSchedule(b);
   if (!schedule.ok) return schedule;
   const question = checkQuestion(b.ques, b.web, 'Please type a question for the timer to repeat.');

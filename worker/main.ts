@@ -4,7 +4,7 @@ import { ConfigError, loadConfigFromProcess } from '../core/config';
 import { createTimersQueue } from '../core/jobs';
 import { createLogger } from '../core/logger';
 import { createSql } from '../db/client';
-import { startTimersWorker } from './timers-worker';
+import { startTimersWorker, type TimersWorker } from './timers-worker';
 
 async function main(): Promise<void> {
   let config;
@@ -23,14 +23,18 @@ async function main(): Promise<void> {
   const connection = new Redis(config.redisUrl, { maxRetriesPerRequest: null });
   connection.on('error', (err) => logger.warn({ err: err.message }, 'redis error'));
   const queue = createTimersQueue(connection, config.queuePrefix);
-  const worker = await startTimersWorker({ config, sql, connection, queue, gemini: createGemini(config), logger });
 
+  // Installed before any work starts, so a stop during start-up (a deploy, compose down) is graceful too: it
+  // waits for the start to finish or fail, then closes whatever was opened.
+  let worker: TimersWorker | null = null;
+  let starting: Promise<unknown> = Promise.resolve();
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down: letting running jobs finish');
-    await worker.close();
+    await starting.catch(() => {});
+    await worker?.close();
     await queue.close();
     await sql.end({ timeout: 5 });
     connection.disconnect();
@@ -39,6 +43,12 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+  logger.info('worker starting');
+
+  starting = startTimersWorker({ config, sql, connection, queue, gemini: createGemini(config), logger }).then((w) => {
+    worker = w;
+  });
+  await starting;
 }
 
 main().catch((err) => {

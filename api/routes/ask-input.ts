@@ -1,3 +1,4 @@
+import { controlCharacterMessage, hasControlCharacters } from '../../core/control-characters';
 import { checkQuestion } from '../../core/question-input';
 import { ApiError } from '../errors';
 
@@ -15,5 +16,6 @@ export function parseAskInput(body: unknown): AskInput {
   const { ques, web, timezone } = body as Record<string, unknown>;
   const check = checkQuestion(ques, web, 'Please enter a question, for example: Find AI conferences in Berlin next month.');
   if (!check.ok) throw bad(check.message);
+  if (typeof timezone === 'string' && hasControlCharacters(timezone, 'single-line')) throw bad(controlCharacterMessage('time zone'));
   return { ques: check.ques, web: check.web, timezone: typeof timezone === 'string' ? timezone.slice(0, 64) : 'UTC' };
 }

@@ -13,10 +13,11 @@ import { clientIp } from '../client-ip';
 export function authRoutes({ config, sql, redis }: AppDeps) {
   const app = new Hono<AppEnv>();
   const verify = createGoogleIdTokenVerifier(config.google);
-  const allowAttempt = createLoginRateLimiter(redis, config.queuePrefix);
+  const limiter = createLoginRateLimiter(redis, config.queuePrefix);
 
   app.post('/api/auth/google', async (c) => {
-    const attempt = await allowAttempt(clientIp(c, config.trustedProxyHops));
+    const ip = clientIp(c, config.trustedProxyHops);
+    const attempt = await limiter.check(ip, c.get('log'));
     if (!attempt.allowed) {
       const minutes = Math.ceil(attempt.retryAfterSeconds / 60);
       throw loginError(
@@ -31,6 +32,8 @@ export function authRoutes({ config, sql, redis }: AppDeps) {
     const result = await verify(token);
     if (!result.ok) {
       c.get('log').info({ reason: result.reason, error: result.message }, 'google sign-in refused');
+      // Only a refused token counts against the client; Google's keys being unreachable is not its doing.
+      if (result.reason !== 'unavailable') await limiter.recordFailure(ip, c.get('log'));
       throw loginError(result.reason === 'unavailable' ? 503 : 401, result.message);
     }
     const user = await upsertUserFromGoogle(sql, result.identity);

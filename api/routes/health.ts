@@ -28,7 +28,17 @@ export function healthRoutes({ sql, redis }: AppDeps) {
     const failures = (await Promise.all([check('postgres', () => sql`select 1`), check('redis', () => redis.ping())])).filter(
       (f): f is string => f !== null,
     );
-    if (failures.length) return c.json({ status: 'unavailable', failed: failures }, 503);
+    if (failures.length) {
+      const names = failures.map((f) => f.slice(0, f.indexOf(':')));
+      return c.json(
+        {
+          status: 'unavailable',
+          failed: failures,
+          error: `Not ready: ${names.join(' and ')} cannot be reached. Requests that need ${names.length > 1 ? 'them' : 'it'} answer 503 until ${names.length > 1 ? 'they are' : 'it is'} back.`,
+        },
+        503,
+      );
+    }
     return c.json({ status: 'ready' });
   });
   return app;
