@@ -25,7 +25,8 @@ describe('POST /webhook edge cases', () => {
   it('records an event about a subscription Stripe does not know and answers 200 ignored, changing nothing', async () => {
     const { cookie } = await createSignedInUser(stack.db.sql);
     const { events } = await subscribe(stack, cookie, 'plus_monthly');
-    const created = events.find((e) => e.type === 'customer.subscription.created')! as { data: { object: { customer: string } } };
+    const created = events.find((e) => e.type === 'customer.subscription.created')!;
+    const customer = String(created.data.object.customer);
     const before = await getBillingJson(stack, cookie);
     const event = {
       id: `evt_missing_${Date.now()}`,
@@ -33,7 +34,7 @@ describe('POST /webhook edge cases', () => {
       type: 'customer.subscription.updated',
       created: Math.floor(Date.now() / 1000),
       // The user's own customer, so the handler gets as far as asking Stripe, which has no such subscription.
-      data: { object: { id: 'sub_unknown_to_stripe', object: 'subscription', customer: created.data.object.customer } },
+      data: { object: { id: 'sub_unknown_to_stripe', object: 'subscription', customer } },
     };
     const res = await deliver(event);
     expect(res.status).toBe(200);
