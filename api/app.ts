@@ -4,6 +4,7 @@ import type { AppDeps, AppEnv } from './deps';
 import { ApiError } from './errors';
 import { devLoopbackRedirect } from './middleware/dev-loopback-redirect';
 import { requestLog } from './middleware/request-log';
+import { requestMetrics } from './middleware/request-metrics';
 import { sameOrigin } from './middleware/same-origin';
 import { securityHeaders } from './middleware/security-headers';
 import { loadSession } from './middleware/session';
@@ -12,6 +13,7 @@ import { askRoutes } from './routes/ask';
 import { authRoutes } from './routes/auth';
 import { billingRoutes } from './routes/billing';
 import { healthRoutes } from './routes/health';
+import { metricsRoutes } from './routes/metrics';
 import { pageRoutes } from './routes/page';
 import { timerRoutes } from './routes/timers';
 import { webhookRoutes } from './routes/webhook';
@@ -22,6 +24,7 @@ const TEXT_ERROR_PATHS = new Set(['/api/ask', '/api/schedule']);
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
+  app.use(requestMetrics());
   app.use(requestLog(deps.logger));
   app.use(securityHeaders(deps.config));
   app.use(devLoopbackRedirect(deps.config));
@@ -37,6 +40,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', billingRoutes(deps));
   app.route('/', webhookRoutes(deps));
   app.route('/', adminRoutes(deps));
+  app.route('/', metricsRoutes(deps));
 
   app.notFound((c) => (c.req.path.startsWith('/api/') ? c.json({ error: 'There is no such API route.' }, 404) : c.text('Not found', 404)));
 

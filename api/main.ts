@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { serve } from '@hono/node-server';
-import { Redis } from 'ioredis';
 import { createGemini, createStripe } from '../core/clients';
 import { ConfigError, loadConfigFromProcess, type Config } from '../core/config';
 import { createTimersQueue } from '../core/jobs';
 import { createLogger } from '../core/logger';
+import { createRedis } from '../core/redis';
 import { createSql } from '../db/client';
 import { createApp } from './app';
 import type { AppDeps } from './deps';
@@ -28,9 +28,9 @@ async function main(): Promise<void> {
   const config = loadConfigOrExit();
   const logger = createLogger(config.logLevel, 'api');
   const sql = createSql(config.databaseUrl);
-  const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: false, lazyConnect: false });
+  const redis = createRedis(config, 'requests');
   redis.on('error', (err) => logger.warn({ err: err.message }, 'redis error'));
-  const queueConnection = new Redis(config.redisUrl, { maxRetriesPerRequest: null });
+  const queueConnection = createRedis(config, 'queue');
   queueConnection.on('error', (err) => logger.warn({ err: err.message }, 'redis (queue) error'));
   const deps: AppDeps = {
     config,

@@ -1,9 +1,10 @@
-import { Redis } from 'ioredis';
 import { createGemini } from '../core/clients';
 import { ConfigError, loadConfigFromProcess } from '../core/config';
 import { createTimersQueue } from '../core/jobs';
 import { createLogger } from '../core/logger';
+import { createRedis } from '../core/redis';
 import { createSql } from '../db/client';
+import { startMetricsServer } from './metrics-server';
 import { startTimersWorker } from './timers-worker';
 
 async function main(): Promise<void> {
@@ -20,10 +21,14 @@ async function main(): Promise<void> {
   const logger = createLogger(config.logLevel, 'worker');
   const sql = createSql(config.databaseUrl);
   // BullMQ workers block on Redis; a per-request retry limit would make them fail instead of wait.
-  const connection = new Redis(config.redisUrl, { maxRetriesPerRequest: null });
+  const connection = createRedis(config, 'queue');
   connection.on('error', (err) => logger.warn({ err: err.message }, 'redis error'));
   const queue = createTimersQueue(connection, config.queuePrefix);
   const worker = await startTimersWorker({ config, sql, connection, queue, gemini: createGemini(config), logger });
+  // Started once the worker takes jobs, so its /healthz also says the worker is ready. Config ensures admin is set.
+  const metrics =
+    config.worker.metricsPort !== null && config.admin ? await startMetricsServer(config.worker.metricsPort, config.admin) : null;
+  if (metrics) logger.info({ port: metrics.port }, 'metrics server listening');
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -31,6 +36,7 @@ async function main(): Promise<void> {
     stopping = true;
     logger.info({ signal }, 'shutting down: letting running jobs finish');
     await worker.close();
+    await metrics?.close();
     await queue.close();
     await sql.end({ timeout: 5 });
     connection.disconnect();

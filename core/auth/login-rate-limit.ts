@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 
 /** Sign-in attempts allowed per client IP in one window; a person needs a handful, a token-guessing script many. */
@@ -13,7 +13,7 @@ export type LoginRateLimiter = (ip: string) => Promise<LoginAttempt>;
  * Counts sign-in attempts per IP in Redis, so every api process shares one count. `keyPrefix` puts the keys
  * under the deployment's Redis namespace.
  */
-export function createLoginRateLimiter(redis: Redis, keyPrefix: string): LoginRateLimiter {
+export function createLoginRateLimiter(redis: RedisClient, keyPrefix: string): LoginRateLimiter {
   const limiter = new RateLimiterRedis({
     storeClient: redis,
     keyPrefix: `${keyPrefix}:login-ip`,
