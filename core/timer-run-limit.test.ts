@@ -16,8 +16,8 @@ describe('timerRunLimiter', () => {
     for (let perMinute = 1; perMinute <= 100_000; perMinute += perMinute < 200 ? 1 : 997) {
       const { max, duration } = timerRunLimiter(perMinute);
       expect((max * 60_000) / duration).toBeLessThanOrEqual(perMinute);
-      // Rounding costs at most one start per window.
-      expect(((max + 1) * 60_000) / duration).toBeGreaterThan(perMinute);
+      // Rounding the window up by under a millisecond costs well under 1% of the rate.
+      expect((max * 60_000) / duration).toBeGreaterThan(perMinute * 0.99);
       if (perMinute >= 60) expect(duration).toBeLessThan(2000);
     }
   });
