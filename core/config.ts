@@ -37,7 +37,12 @@ const envSchema = z.object({
   REDIS_CLUSTER_NODES: z
     .string()
     .optional()
-    .transform((v) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean))
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.string().regex(/^[^\s:,]+:\d{1,5}$/, 'must be comma-separated host:port entries, such as 10.0.0.5:7000'))),
   GOOGLE_CLIENT_ID: optional,
   GOOGLE_CERTS_URL: url('https://www.googleapis.com/oauth2/v3/certs'),
@@ -68,7 +73,14 @@ const envSchema = z.object({
   /** Renamed TIMER_RUNS_PER_MINUTE; refused below so a deployment still setting it learns that. */
   WORKER_RATE_PER_MINUTE: optional,
   /** Port of a worker's own /metrics and /healthz server; unset: none. */
-  WORKER_METRICS_PORT: optional.pipe(z.string().regex(/^\d{1,5}$/, 'must be a port number').transform(Number).optional()),
+  WORKER_METRICS_PORT: optional.pipe(
+    z
+      .string()
+      .regex(/^\d{1,5}$/, 'must be a port number')
+      .transform(Number)
+      .pipe(z.number().max(65535))
+      .optional(),
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -5,7 +5,9 @@ import { startRedisCluster } from '../test/support/redis-cluster';
  * running api and worker against a cluster by hand. Prints the REDIS_CLUSTER_NODES value; Ctrl-C removes it.
  */
 const cluster = await startRedisCluster(3);
-console.log(`Redis Cluster ready. Use it with:\n  REDIS_CLUSTER_NODES=${cluster.nodes}\nCtrl-C stops the nodes and deletes their directories.`);
+console.log(
+  `Redis Cluster ready. Use it with:\n  REDIS_CLUSTER_NODES=${cluster.nodes}\nCtrl-C stops the nodes and deletes their directories.`,
+);
 let stopping = false;
 const stop = async () => {
   if (stopping) return;

@@ -45,7 +45,12 @@ describe('2 api and 3 worker processes against one Postgres and Redis', () => {
     const timers = await Promise.all(
       Array.from({ length: TIMERS }, async (_, i) => {
         const { cookie, user } = await createSignedInUser(fleet.db.sql);
-        const res = await post(i % 2, '/api/schedule', { scheduleType: 'daily', time, weekday: '', ques: `Jazz in Lisbon #${i}`, web: '', timezone: 'UTC' }, cookie);
+        const res = await post(
+          i % 2,
+          '/api/schedule',
+          { scheduleType: 'daily', time, weekday: '', ques: `Jazz in Lisbon #${i}`, web: '', timezone: 'UTC' },
+          cookie,
+        );
         expect(res.status).toBe(200);
         return { id: ((await res.json()) as { id: number }).id, userId: user.id };
       }),
@@ -86,7 +91,9 @@ describe('2 api and 3 worker processes against one Postgres and Redis', () => {
 
     // Every scheduler armed its next fire, and the three workers' own counters add up to one run per fire.
     for (const t of timers) expect((await fleet.queue.getJobScheduler(schedulerId(t.id)))!.next).toBeGreaterThan(at);
-    const counted = await Promise.all(fleet.workers.map(async (w) => metricSample(await scrape(w), 'timer_runs_total{outcome="succeeded"}')));
+    const counted = await Promise.all(
+      fleet.workers.map(async (w) => metricSample(await scrape(w), 'timer_runs_total{outcome="succeeded"}')),
+    );
     expect(counted.reduce((a, b) => a + b, 0)).toBe(TIMERS);
   });
 

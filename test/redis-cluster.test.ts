@@ -46,7 +46,14 @@ describe('against a real three-node Redis Cluster (REDIS_CLUSTER_NODES)', () => 
     const res = await fetch(`${stack.url}/api/schedule`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie, origin: stack.url },
-      body: JSON.stringify({ scheduleType: 'daily', time: '09:00', weekday: '', ques: 'AI conferences in Berlin', web: '', timezone: 'Europe/Berlin' }),
+      body: JSON.stringify({
+        scheduleType: 'daily',
+        time: '09:00',
+        weekday: '',
+        ques: 'AI conferences in Berlin',
+        web: '',
+        timezone: 'Europe/Berlin',
+      }),
     });
     expect(res.status).toBe(200);
     const timer = await res.json();

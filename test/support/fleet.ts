@@ -44,7 +44,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
   const db = await createTestDatabase();
   const prefix = testQueuePrefix();
   const apiPorts = await Promise.all(Array.from({ length: options.apis }, () => freePort()));
-  const appUrl = `http://127.0.0.1:${apiPorts[0]}`;
+  const appUrl = `http://127.0.0.1:${apiPorts[0] ?? (await freePort())}`;
   const standins = await startStandins({
     port: 0,
     appUrl,
@@ -64,8 +64,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
     LOG_LEVEL: 'warn',
     ...options.env,
   };
-  const entry = (name: 'api' | 'worker') =>
-    options.from === 'dist' ? [`dist/server/${name}.js`] : ['--import', 'tsx', `${name}/main.ts`];
+  const entry = (name: 'api' | 'worker') => (options.from === 'dist' ? [`dist/server/${name}.js`] : ['--import', 'tsx', `${name}/main.ts`]);
   const config = loadConfig(env);
   const redis = createRedis(config, 'queue');
   const queue = createTimersQueue(redis, prefix);
