@@ -60,4 +60,19 @@ describe('loadConfig', () => {
     expect(loadConfig({ USER_RATE_PER_MINUTE: '60' }).userRatePerMinute).toBe(60);
     expect(() => loadConfig({ USER_RATE_PER_MINUTE: '0' })).toThrowError(/USER_RATE_PER_MINUTE/);
   });
+
+  it('reads the scale-out settings: cluster nodes, the global timer-run rate, the worker metrics port', () => {
+    const c = loadConfig({ REDIS_CLUSTER_NODES: ' 10.0.0.5:7000, redis-b:7001 ', TIMER_RUNS_PER_MINUTE: '600' });
+    expect(c.redisClusterNodes).toEqual([
+      { host: '10.0.0.5', port: 7000 },
+      { host: 'redis-b', port: 7001 },
+    ]);
+    expect(c.worker.timerRunsPerMinute).toBe(600);
+    expect(loadConfig({}).redisClusterNodes).toBeNull();
+    expect(loadConfig({}).worker).toMatchObject({ timerRunsPerMinute: 120, metricsPort: null });
+    expect(() => loadConfig({ REDIS_CLUSTER_NODES: 'redis-a' })).toThrowError(/REDIS_CLUSTER_NODES.*host:port/);
+    expect(() => loadConfig({ WORKER_RATE_PER_MINUTE: '60' })).toThrowError(/renamed TIMER_RUNS_PER_MINUTE/);
+    expect(() => loadConfig({ WORKER_METRICS_PORT: '9464' })).toThrowError(/needs ADMIN_USER and ADMIN_PASSWORD/);
+    expect(loadConfig({ WORKER_METRICS_PORT: '9464', ADMIN_USER: 'ops', ADMIN_PASSWORD: 'pw' }).worker.metricsPort).toBe(9464);
+  });
 });

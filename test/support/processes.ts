@@ -39,16 +39,22 @@ async function waitFor(url: string, child: ChildProcess, timeoutMs = 20_000): Pr
 export async function startChild(
   args: string[],
   env: Record<string, string>,
-  options: { port?: number; readyPath?: string } = {},
+  options: { port?: number; readyPath?: string; portVar?: string } = {},
 ): Promise<ChildServer> {
   const port = options.port ?? (await freePort());
   const readyPath = options.readyPath ?? '/healthz';
   const child = spawn(process.execPath, args, {
-    env: { ...process.env, ...env, PORT: String(port) },
+    // A worker has no PORT; its metrics server (WORKER_METRICS_PORT) answers /healthz once it takes jobs.
+    env: { ...process.env, ...env, [options.portVar ?? 'PORT']: String(port) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  await waitFor(url + readyPath, child);
+  try {
+    await waitFor(url + readyPath, child);
+  } catch (err) {
+    child.kill('SIGKILL'); // never leave a half-started process behind
+    throw err;
+  }
   return {
     url,
     pid: child.pid!,
