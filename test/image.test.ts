@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { chmodSync, chownSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -96,6 +96,8 @@ describe('the image as compose.yaml runs it', () => {
 
   beforeAll(async () => {
     layout = layoutImage();
+    // Not root: the processes run as this user, so the layout itself is made read-only instead.
+    if (UNPRIVILEGED.uid === undefined) execFileSync('chmod', ['-R', 'a-w', layout.dir]);
     stateDir = mkdtempSync(path.join(tmpdir(), 'eventfinder-image-home-'));
     chmodSync(stateDir, 0o700);
     if (UNPRIVILEGED.uid !== undefined) chownSync(stateDir, UNPRIVILEGED.uid, UNPRIVILEGED.gid);
@@ -132,6 +134,7 @@ describe('the image as compose.yaml runs it', () => {
     }
     await sql?.end();
     await dropDatabase(database);
+    if (layout && UNPRIVILEGED.uid === undefined) execFileSync('chmod', ['-R', 'u+w', layout.dir]);
     layout?.remove();
     if (stateDir) rmSync(stateDir, { recursive: true, force: true });
   });
