@@ -26,6 +26,26 @@ describe('loadConfig', () => {
     expect(c.gemini.baseUrl).toBeUndefined();
   });
 
+  it('gives the browser the stand-ins at STANDIN_PUBLIC_URL and the servers at STANDIN_URL', () => {
+    const same = loadConfig({ STANDIN_URL: 'http://127.0.0.1:9100' });
+    expect(same.standinPublicUrl).toBe('http://127.0.0.1:9100');
+    expect(same.google.gsiUrl).toBe('http://127.0.0.1:9100/gsi/client');
+    expect(same.standinWebhookUrl).toBe('http://localhost:8080/webhook');
+    expect(same.standinStateDir).toBeUndefined();
+    const apart = loadConfig({
+      STANDIN_URL: 'http://standins:8090',
+      STANDIN_PUBLIC_URL: 'http://localhost:8090/',
+      STANDIN_WEBHOOK_URL: 'http://api:8080/webhook',
+      STANDIN_STATE_DIR: '/home/node/.dev-state',
+    });
+    expect(apart.google.gsiUrl).toBe('http://localhost:8090/gsi/client');
+    expect(apart.google.certsUrl).toBe('http://standins:8090/oauth2/v3/certs');
+    expect(apart.stripe.apiUrl).toBe('http://standins:8090');
+    expect(apart.standinWebhookUrl).toBe('http://api:8080/webhook');
+    expect(apart.standinStateDir).toBe('/home/node/.dev-state');
+    expect(() => loadConfig({ STANDIN_PUBLIC_URL: 'localhost:8090' })).toThrowError(/STANDIN_PUBLIC_URL/);
+  });
+
   it('refuses to start in production naming each missing credential', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', GEMINI_API_KEY: 'k' })).toThrowError(
       /GOOGLE_CLIENT_ID, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET/,

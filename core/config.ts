@@ -66,6 +66,15 @@ const envSchema = z.object({
   WEBSITE_FETCH_ALLOW: z.string().default(''),
   /** Where `make dev` serves the local stand-ins; used only for credentials left unset outside production. */
   STANDIN_URL: url('http://127.0.0.1:8090'),
+  /**
+   * Where the browser reaches the stand-ins (the sign-in script, Stripe's hosted pages), when that differs from
+   * where the servers reach them: in containers the api calls http://standins:8090, the browser localhost:8090.
+   */
+  STANDIN_PUBLIC_URL: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  /** The stand-ins process only: where the Stripe stand-in delivers webhooks (default `APP_URL/webhook`). */
+  STANDIN_WEBHOOK_URL: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  /** The stand-ins process only: a directory that keeps the Stripe stand-in's account between runs. */
+  STANDIN_STATE_DIR: optional,
   /** BullMQ key prefix; the braces make it a Redis Cluster hash tag so every key of a queue shares one slot. */
   QUEUE_PREFIX: z
     .string()
@@ -141,8 +150,14 @@ export interface Config {
   logLevel: string;
   /** Names of the credentials served by the local stand-ins (empty in production). */
   standins: string[];
-  /** Origin of the local stand-ins (`STANDIN_URL`). */
+  /** Origin of the local stand-ins as the api and worker reach them (`STANDIN_URL`). */
   standinUrl: string;
+  /** Origin of the local stand-ins as the browser reaches them (`STANDIN_PUBLIC_URL`, else `STANDIN_URL`). */
+  standinPublicUrl: string;
+  /** Where the Stripe stand-in delivers webhooks (`STANDIN_WEBHOOK_URL`, else `APP_URL/webhook`). */
+  standinWebhookUrl: string;
+  /** Directory of the stand-ins' saved state (`STANDIN_STATE_DIR`); undefined: memory only. */
+  standinStateDir: string | undefined;
 }
 
 /** Parses the environment once; throws ConfigError naming every invalid or missing variable. */
@@ -169,6 +184,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError('WORKER_METRICS_PORT needs ADMIN_USER and ADMIN_PASSWORD: the metrics are served behind that basic auth.');
   }
   const standin = e.STANDIN_URL.replace(/\/$/, '');
+  const standinPublic = (e.STANDIN_PUBLIC_URL ?? e.STANDIN_URL).replace(/\/$/, '');
   const appUrl = e.APP_URL.replace(/\/$/, '');
   return {
     env: e.NODE_ENV,
@@ -190,7 +206,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : {
           clientId: 'local-standin.apps.googleusercontent.com',
           certsUrl: `${standin}/oauth2/v3/certs`,
-          gsiUrl: `${standin}/gsi/client`,
+          // The page's browser loads this one, so it is the browser's address of the stand-ins.
+          gsiUrl: `${standinPublic}/gsi/client`,
         },
     gemini: e.GEMINI_API_KEY
       ? { apiKey: e.GEMINI_API_KEY, baseUrl: e.GEMINI_BASE_URL, model: e.GEMINI_MODEL, thinking: e.GEMINI_THINKING }
@@ -216,6 +233,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     standins: missing,
     standinUrl: standin,
+    standinPublicUrl: standinPublic,
+    standinWebhookUrl: e.STANDIN_WEBHOOK_URL ?? `${appUrl}/webhook`,
+    standinStateDir: e.STANDIN_STATE_DIR,
   };
 }
 

@@ -8,6 +8,10 @@ import { createSql } from '../db/client';
 import { startMetricsServer } from './metrics-server';
 import { startTimersWorker, type TimersWorker } from './timers-worker';
 
+// Running timer runs get this long to finish after SIGTERM. Past it the process exits anyway, and BullMQ hands
+// an unfinished run to another worker once its lock expires (compose.yaml's stop_grace_period is longer).
+const SHUTDOWN_GRACE_MS = 60_000;
+
 async function main(): Promise<void> {
   let config: Config;
   try {
@@ -39,6 +43,11 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down: letting running jobs finish');
+    const force = setTimeout(() => {
+      logger.warn('grace period over, exiting with timer runs unfinished');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
     await starting.catch(() => {});
     await worker?.close();
     await metrics?.close();
