@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 export NODE_NO_WARNINGS := 1
 
-.PHONY: build test dev migrate bench typecheck db
+.PHONY: build test dev migrate bench typecheck db redis-cluster
 
 build:
 	npx tsx web/build.ts
@@ -28,3 +28,7 @@ dev: migrate
 # make bench, or make bench ONLY=stream
 bench: build
 	npx tsx bench/run.ts $(ONLY)
+
+# A throwaway three-node Redis Cluster on free loopback ports; prints its REDIS_CLUSTER_NODES. Ctrl-C removes it.
+redis-cluster:
+	node --import tsx dev/redis-cluster.ts

@@ -9,6 +9,7 @@ import { devLoopbackRedirect } from './middleware/dev-loopback-redirect';
 import { forwardedForWarning } from './middleware/forwarded-for-warning';
 import { noStore } from './middleware/no-store';
 import { requestLog } from './middleware/request-log';
+import { requestMetrics } from './middleware/request-metrics';
 import { sameOrigin } from './middleware/same-origin';
 import { securityHeaders } from './middleware/security-headers';
 import { loadSession } from './middleware/session';
@@ -18,6 +19,7 @@ import { askRoutes } from './routes/ask';
 import { authRoutes } from './routes/auth';
 import { billingRoutes } from './routes/billing';
 import { healthRoutes } from './routes/health';
+import { metricsRoutes } from './routes/metrics';
 import { pageRoutes } from './routes/page';
 import { feedRoutes } from './routes/feeds';
 import { searchRoutes } from './routes/searches';
@@ -43,6 +45,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   const { config } = deps;
+  app.use(requestMetrics());
   app.use(requestLog(deps.logger));
   app.use(securityHeaders(config, { adminPath: ADMIN_BASE_PATH }));
   // Bodies are bounded before anything reads them; Stripe's events get more room than a form.
@@ -70,6 +73,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', billingRoutes(deps));
   app.route('/', webhookRoutes(deps));
   app.route('/', adminRoutes(deps));
+  app.route('/', metricsRoutes(deps));
 
   app.notFound((c) => (c.req.path.startsWith('/api/') ? c.json({ error: 'There is no such API route.' }, 404) : c.text('Not found', 404)));
 

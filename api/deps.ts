@@ -1,6 +1,6 @@
 import type { GoogleGenAI } from '@google/genai';
 import type { Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../core/redis';
 import type Stripe from 'stripe';
 import type { Config } from '../core/config';
 import type { ResolvedAddress } from '../core/search/website';
@@ -14,7 +14,7 @@ export interface AppDeps {
   config: Config;
   sql: Sql;
   /** Shared Redis for rate limits and per-user concurrency (state shared by every api process). */
-  redis: Redis;
+  redis: RedisClient;
   timersQueue: Queue<RunTimerJob>;
   stripe: Stripe;
   gemini: GoogleGenAI;

@@ -1,14 +1,13 @@
 import path from 'node:path';
 import { serve } from '@hono/node-server';
-import { Redis } from 'ioredis';
 import { createGemini, createStripe } from '../core/clients';
 import { ConfigError, loadConfigFromProcess, type Config } from '../core/config';
 import { createTimersQueue } from '../core/jobs';
 import { checkGeminiModel } from '../core/search/gemini-model';
 import { createLogger } from '../core/logger';
+import { createRedis } from '../core/redis';
 import { createSql } from '../db/client';
 import { createApp } from './app';
-import { createApiRedis } from './redis-client';
 import type { AppDeps } from './deps';
 
 // In-flight requests get this long to finish after SIGTERM before the process exits anyway.
@@ -30,8 +29,9 @@ async function main(): Promise<void> {
   const config = loadConfigOrExit();
   const logger = createLogger(config.logLevel, 'api');
   const sql = createSql(config.databaseUrl);
-  const redis = createApiRedis(config.redisUrl, logger);
-  const queueConnection = new Redis(config.redisUrl, { maxRetriesPerRequest: null });
+  const redis = createRedis(config, 'requests');
+  redis.on('error', (err) => logger.warn({ err: err.message }, 'redis error'));
+  const queueConnection = createRedis(config, 'queue');
   queueConnection.on('error', (err) => logger.warn({ err: err.message }, 'redis (queue) error'));
   const deps: AppDeps = {
     config,

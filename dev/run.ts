@@ -3,7 +3,9 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { loadConfigFromProcess } from '../core/config';
 import { buildWeb } from '../web/build';
+import { standinAddressOptions } from './standins/options';
 import { startStandins, type Standins } from './standins/server';
+import { stripeStateFileIn } from './standins/state-file';
 import { startGroup, signalGroup, stopGroups, type ProcessGroup } from './supervise';
 
 /** How long the api (in-flight requests) and the worker (a running timer) get to stop before SIGKILL. */
@@ -30,9 +32,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
  * the customer and subscription ids that must still exist after a restart (.dev-state/ is git-ignored).
  */
 export function stripeStateFile(databaseUrl: string, root = ROOT): string {
-  const url = new URL(databaseUrl);
-  const name = `${url.hostname}-${url.port || '5432'}-${decodeURIComponent(url.pathname.slice(1))}`.replace(/[^A-Za-z0-9._-]+/g, '_');
-  return path.join(root, '.dev-state', `stripe-standin-${name}.json`);
+  return stripeStateFileIn(path.join(root, '.dev-state'), databaseUrl);
 }
 
 /**
@@ -54,6 +54,7 @@ async function main(): Promise<void> {
       googleClientId: config.google.clientId,
       stripeWebhookSecret: config.stripe.webhookSecret,
       stripeStateFile: stripeStateFile(config.databaseUrl),
+      ...standinAddressOptions(config),
     });
     // The stand-ins also serve sample event websites (listed at /sites/); let the server read them.
     env.WEBSITE_FETCH_ALLOW = devFetchAllow(config.websiteFetchAllow, standinUrl.hostname, standins.port).join(',');

@@ -3,6 +3,7 @@ import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from './support/db';
 import { startChild, type ChildServer } from './support/processes';
+import { expectBullBoard, expectPageWithIslandScripts } from './support/served';
 import { createTestRedis, deletePrefix, testQueuePrefix, testRedisUrl } from './support/redis';
 
 // What production runs: the bundles in dist/ (make test builds them first), started as `npm start` and
@@ -36,25 +37,12 @@ describe('the built server and worker from dist/', () => {
   });
 
   it('serves the page with its hashed island scripts', async () => {
-    const html = await (await fetch(`${api.url}/`)).text();
-    expect(html).toContain('Choose Your Plan');
-    const scripts = [...html.matchAll(/<script type="module" src="([^"]+)"/g)].map((m) => m[1]!);
-    expect(scripts.length).toBeGreaterThan(0);
-    for (const src of scripts) {
-      const res = await fetch(new URL(src, api.url));
-      expect(res.status, src).toBe(200);
-      expect(res.headers.get('content-type')).toMatch(/javascript/);
-    }
+    await expectPageWithIslandScripts(api.url);
     expect((await fetch(`${api.url}/readyz`)).status).toBe(200);
   });
 
   it('serves Bull Board and its UI files, which it finds at run time', async () => {
-    const headers = { authorization: `Basic ${Buffer.from('ops:dist check').toString('base64')}` };
-    expect((await fetch(`${api.url}/admin/queues`)).status).toBe(401);
-    const page = await fetch(`${api.url}/admin/queues`, { headers });
-    expect(page.status).toBe(200);
-    const asset = /src="(static\/js\/main[^"]+\.js)"/.exec(await page.text())![1];
-    expect((await fetch(`${api.url}/admin/queues/${asset}`, { headers })).status).toBe(200);
+    await expectBullBoard(api.url, 'ops', 'dist check');
   });
 
   /** Starts the built worker with its logs on stdout, so a test can wait for what it says. */

@@ -2,7 +2,7 @@ import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../api/app';
 import type { AppEnv } from '../api/deps';
-import { createApiRedis } from '../api/redis-client';
+import { createRedis } from '../core/redis';
 import { createSql, type Sql } from '../db/client';
 import { captureLogs } from './support/logs';
 import { freePort } from './support/processes';
@@ -31,11 +31,12 @@ describe('when Redis or Postgres is down', () => {
   describe('Redis', () => {
     let app: Hono<AppEnv>;
     let logs: ReturnType<typeof captureLogs>;
-    let redis: ReturnType<typeof createApiRedis>;
+    let redis: ReturnType<typeof createRedis>;
     beforeAll(() => {
       logs = captureLogs();
       // The api's own client settings (api/main.ts), so a command fails the way it does in production.
-      redis = createApiRedis(`redis://127.0.0.1:${closedPort}`, logs.logger);
+      redis = createRedis({ redisUrl: `redis://127.0.0.1:${closedPort}`, redisClusterNodes: null }, 'requests');
+      redis.on('error', () => {}); // refused connections, expected here
       app = createApp({ ...stack.deps, redis, logger: logs.logger });
     });
     afterAll(() => redis.disconnect());

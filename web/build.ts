@@ -1,4 +1,4 @@
-import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
@@ -13,7 +13,7 @@ export interface BuildOptions {
   outdir?: string;
   watch?: boolean;
   quiet?: boolean;
-  /** Also bundle the server entries (api, worker, migrate) into dist/server. */
+  /** Also bundle the server entries (api, worker, migrate) into dist/server and the stand-ins into dist/standins. */
   server?: boolean;
   /** Remove earlier assets first (default). Test runs keep them: a parallel run may be serving them. */
   clean?: boolean;
@@ -122,6 +122,30 @@ async function buildServer(): Promise<void> {
     sourcemap: 'linked',
     logLevel: 'warning',
   });
+  await buildStandins();
+}
+
+/**
+ * The local stand-ins as a process of their own (compose.yaml's `standins` service). They read files beside
+ * their modules at run time (the sign-in script, the sample websites), so every file of dev/standins that is
+ * not TypeScript is copied beside the bundle, where the same relative URLs find it.
+ */
+async function buildStandins(): Promise<void> {
+  const source = path.join(ROOT, 'dev/standins');
+  const outdir = path.join(ROOT, 'dist/standins');
+  await rm(outdir, { recursive: true, force: true });
+  await esbuild.build({
+    entryPoints: { main: path.join(source, 'main.ts') },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    outdir,
+    sourcemap: 'linked',
+    logLevel: 'warning',
+  });
+  await cp(source, outdir, { recursive: true, filter: (src) => !/\.tsx?$/.test(src) });
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -1,11 +1,16 @@
-import { Redis } from 'ioredis';
 import { createGemini } from '../core/clients';
 import { type Config, ConfigError, loadConfigFromProcess } from '../core/config';
 import { createTimersQueue } from '../core/jobs';
 import { checkGeminiModel } from '../core/search/gemini-model';
 import { createLogger } from '../core/logger';
+import { createRedis } from '../core/redis';
 import { createSql } from '../db/client';
+import { startMetricsServer } from './metrics-server';
 import { startTimersWorker, type TimersWorker } from './timers-worker';
+
+// Running timer runs get this long to finish after SIGTERM. Past it the process exits anyway, and BullMQ hands
+// an unfinished run to another worker once its lock expires (compose.yaml's stop_grace_period is longer).
+const SHUTDOWN_GRACE_MS = 60_000;
 
 async function main(): Promise<void> {
   let config: Config;
@@ -21,7 +26,7 @@ async function main(): Promise<void> {
   const logger = createLogger(config.logLevel, 'worker');
   const sql = createSql(config.databaseUrl);
   // BullMQ workers block on Redis; a per-request retry limit would make them fail instead of wait.
-  const connection = new Redis(config.redisUrl, { maxRetriesPerRequest: null });
+  const connection = createRedis(config, 'queue');
   connection.on('error', (err) => logger.warn({ err: err.message }, 'redis error'));
   const queue = createTimersQueue(connection, config.queuePrefix);
   const gemini = createGemini(config, logger);
@@ -31,14 +36,21 @@ async function main(): Promise<void> {
   // Installed before any work starts, so a stop during start-up (a deploy, compose down) is graceful too: it
   // waits for the start to finish or fail, then closes whatever was opened.
   let worker: TimersWorker | null = null;
+  let metrics: Awaited<ReturnType<typeof startMetricsServer>> | null = null;
   let starting: Promise<unknown> = Promise.resolve();
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down: letting running jobs finish');
+    const force = setTimeout(() => {
+      logger.warn('grace period over, exiting with timer runs unfinished');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
     await starting.catch(() => {});
     await worker?.close();
+    await metrics?.close();
     await queue.close();
     await sql.end({ timeout: 5 });
     connection.disconnect();
@@ -49,9 +61,14 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   logger.info('worker starting');
 
-  starting = startTimersWorker({ config, sql, connection, queue, gemini, logger }).then((w) => {
-    worker = w;
-  });
+  starting = (async () => {
+    worker = await startTimersWorker({ config, sql, connection, queue, gemini, logger });
+    // Started once the worker takes jobs, so its /healthz also says the worker is ready. Config ensures admin is set.
+    if (config.worker.metricsPort !== null && config.admin) {
+      metrics = await startMetricsServer(config.worker.metricsPort, config.admin);
+      logger.info({ port: metrics.port }, 'metrics server listening');
+    }
+  })();
   await starting;
 }
 

@@ -1,13 +1,15 @@
 import type { GoogleGenAI } from '@google/genai';
 import { Worker, type Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../core/redis';
 import type { Config } from '../core/config';
 import { TIMERS_QUEUE, type RunTimerJob } from '../core/jobs';
+import { countTimerRun } from '../core/metrics';
+import { timerRunLimiter } from '../core/timer-run-limit';
 import type { Logger } from '../core/logger';
 import type { Sql } from '../db/client';
 import type { SearchSteps } from '../core/search/charged-search';
 import { deleteExpiredSessions } from '../db/sessions';
-import { createRunTimerProcessor } from './jobs/run-timer';
+import { createRunTimerProcessor, type RunTimerOutcome } from './jobs/run-timer';
 import { reconcileSchedulers } from './reconcile';
 import { sweepAbandonedRuns } from './sweep-abandoned-runs';
 
@@ -17,7 +19,7 @@ const RECONCILE_EVERY_MS = 5 * 60_000;
 export interface WorkerDeps {
   config: Config;
   sql: Sql;
-  connection: Redis;
+  connection: RedisClient;
   queue: Queue<RunTimerJob>;
   gemini: GoogleGenAI;
   logger: Logger;
@@ -57,11 +59,17 @@ export async function startTimersWorker(deps: WorkerDeps): Promise<TimersWorker>
     connection,
     prefix: config.queuePrefix,
     concurrency: config.worker.concurrency,
-    limiter: { max: config.worker.ratePerMinute, duration: 60_000 },
+    // Counted in Redis per queue, so this is one limit for all workers together (TIMER_RUNS_PER_MINUTE).
+    limiter: timerRunLimiter(config.worker.timerRunsPerMinute),
     ...(deps.lockDuration ? { lockDuration: deps.lockDuration } : {}),
     ...(deps.stalledInterval ? { stalledInterval: deps.stalledInterval } : {}),
   });
-  worker.on('failed', (job, err) => logger.warn({ jobId: job?.id, err: err.message }, 'timer job failed'));
+  worker.on('completed', (_job, outcome: RunTimerOutcome) => countTimerRun(outcome));
+  worker.on('failed', (job, err) => {
+    // finishedOn is set only when BullMQ gave up on the job; otherwise it waits for another attempt.
+    countTimerRun(job?.finishedOn ? 'failed' : 'retrying');
+    logger.warn({ jobId: job?.id, err: err.message }, 'timer job failed');
+  });
   worker.on('error', (err) => logger.error({ err: err.message }, 'worker error'));
   await worker.waitUntilReady();
 

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../core/redis';
 import { createMiddleware } from 'hono/factory';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { ServiceUnavailableError } from '../../core/unavailable';
@@ -10,7 +10,7 @@ import { ApiError } from '../errors';
  * the count. It runs before the route reads the body, so a refused request writes nothing and fetches nothing.
  * Signed-out requests pass through: the route answers them 401.
  */
-export function userRateLimit(redis: Redis, options: { prefix: string; perMinute: number }) {
+export function userRateLimit(redis: RedisClient, options: { prefix: string; perMinute: number }) {
   const limiter = new RateLimiterRedis({
     storeClient: redis,
     keyPrefix: `${options.prefix}:user-rate`,

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { askRequestSchema } from '../../core/contract/ask';
+import { observeAskFirstByte, streamClosed, streamOpened } from '../../core/metrics';
 import { type ChargedSearchOutcome, runChargedSearch } from '../../core/search/charged-search';
 import { userSlots } from '../../core/search/user-slots';
 import { ANSWER_HEADERS, answerStream } from '../answer-stream';
@@ -16,6 +17,11 @@ function refusal(outcome: ChargedSearchOutcome): ApiError {
   return new ApiError(500, 'Something went wrong on our side. Please try again in a moment.');
 }
 
+const busy = (max: number) =>
+  new ApiError(429, `You already have ${max} searches running. Please wait for one to finish, then try again.`, {
+    headers: { 'retry-after': '5' },
+  });
+
 /**
  * POST /api/ask {ques, web, timezone?}: the HTTP side of one charged search (core/search/charged-search.ts).
  * The status line waits for the first answer text, so a search that fails before any text is an ordinary
@@ -29,13 +35,9 @@ export function askRoutes(deps: AppDeps) {
     const user = requireUser(c);
     const { ques, web, timezone } = parseAskInput(c.req.valid('json'));
     const slot = await slots.acquire(user.id);
-    if (!slot) {
-      const max = deps.config.search.concurrencyPerUser;
-      throw new ApiError(429, `You already have ${max} searches running. Please wait for one to finish, then try again.`, {
-        headers: { 'retry-after': '5' },
-      });
-    }
+    if (!slot) throw busy(deps.config.search.concurrencyPerUser);
     const log = c.get('log');
+    const arrived = performance.now();
     const release = () => slots.release(user.id, slot).catch((err) => log.warn({ err }, 'could not release search slot'));
     const abort = new AbortController();
     c.req.raw.signal.addEventListener('abort', () => abort.abort(), { once: true });
@@ -57,19 +59,20 @@ export function askRoutes(deps: AppDeps) {
       await release();
       throw err;
     }
+    observeAskFirstByte((performance.now() - arrived) / 1000);
+    streamOpened();
     outcome
       .then(
         (o) => {
-          if (o.kind !== 'answered' && o.kind !== 'failed') return answer.end();
-          if (o.unrecorded) log.error({ err: o.unrecorded }, 'could not finish search record');
+          if ('unrecorded' in o && o.unrecorded) log.error({ err: o.unrecorded }, 'could not finish search record');
           answer.end(o.kind === 'failed' ? `\n\n[The answer is incomplete: ${o.error.message}]\n` : undefined);
         },
-        (err: unknown) => {
-          log.error({ err }, 'search failed after its answer began');
-          answer.end();
-        },
+        (err: unknown) => answer.end(void log.error({ err }, 'search failed after its answer began')),
       )
-      .finally(release);
+      .finally(() => {
+        streamClosed();
+        return release();
+      });
     // The search's events are read from GET /api/searches/:id once the answer has ended (CONTRACT.md).
     return c.body(answer.body, 200, { ...ANSWER_HEADERS, 'x-search-id': String(searchId) });
   });

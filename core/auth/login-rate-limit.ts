@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Logger } from '../logger';
 
@@ -50,7 +50,7 @@ function expandIPv6(ip: string): string[] {
  * open, docs/decisions/007-hardening.md): a forged Google ID token fails verification anyway, and locking
  * every user out during a Redis outage would cost more than the lost limit.
  */
-export function createLoginRateLimiter(redis: Redis, keyPrefix: string): LoginRateLimiter {
+export function createLoginRateLimiter(redis: RedisClient, keyPrefix: string): LoginRateLimiter {
   const limiter = new RateLimiterRedis({
     storeClient: redis,
     keyPrefix: `${keyPrefix}:login-ip`,

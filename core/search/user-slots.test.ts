@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { createApiRedis } from '../../api/redis-client';
+import { createRedis } from '../redis';
 import { captureLogs } from '../../test/support/logs';
 import { freePort } from '../../test/support/processes';
 import { createTestRedis, deletePrefix, testQueuePrefix } from '../../test/support/redis';
@@ -27,7 +27,8 @@ describe('userSlots', () => {
 
   it('says Redis is unavailable (ServiceUnavailableError) instead of failing with its raw error', async () => {
     // The api's own client settings, pointed at a loopback port nobody listens on.
-    const down = createApiRedis(`redis://127.0.0.1:${await freePort()}`, captureLogs().logger);
+    const down = createRedis({ redisUrl: `redis://127.0.0.1:${await freePort()}`, redisClusterNodes: null }, 'requests');
+    down.on('error', () => {}); // refused connections, expected here
     const slots = userSlots(down, { prefix, max: 2 });
     const err = await slots.acquire(1).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ServiceUnavailableError);

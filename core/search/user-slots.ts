@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis';
 import { viaRedis } from '../unavailable';
 
 // A sorted-set semaphore: members are slot tokens scored by their expiry time. Expired members are dropped
@@ -23,7 +23,7 @@ export interface UserSlots {
 }
 
 /** Per-user limit of searches running at once, shared by every api process through Redis. */
-export function userSlots(redis: Redis, options: { prefix: string; max: number; ttlMs?: number }): UserSlots {
+export function userSlots(redis: RedisClient, options: { prefix: string; max: number; ttlMs?: number }): UserSlots {
   const ttlMs = options.ttlMs ?? 5 * 60_000;
   const key = (userId: number) => `${options.prefix}:search-slots:${userId}`;
   return {

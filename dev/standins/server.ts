@@ -3,6 +3,7 @@ import { createAdaptorServer } from '@hono/node-server';
 import { Hono } from 'hono';
 import { createGeminiStandin } from './gemini';
 import { createGoogleStandin } from './google';
+import { sitesIndexFor } from './sites';
 import { createStripeStandin } from './stripe';
 
 export interface StandinOptions {
@@ -14,6 +15,15 @@ export interface StandinOptions {
   stripeWebhookSecret: string;
   /** Keeps the Stripe stand-in's account in this file between runs (`make dev`); unset keeps it in memory. */
   stripeStateFile?: string;
+  /**
+   * The two addresses of the stand-ins when they differ (in containers): `publicUrl` as the browser opens them
+   * (Stripe's hosted pages link there), `serverUrl` as the api and worker fetch them (the sample websites).
+   * Both default to the address the stand-ins listen on.
+   */
+  publicUrl?: string;
+  serverUrl?: string;
+  /** Where Stripe webhooks go when the app's server is not reached at `appUrl` (default `${appUrl}/webhook`). */
+  webhookUrl?: string;
 }
 
 /**
@@ -27,11 +37,17 @@ export async function startStandins(options: StandinOptions) {
   const stripe = createStripeStandin({
     appUrl: options.appUrl,
     webhookSecret: options.stripeWebhookSecret,
-    publicUrl: () => publicUrl,
+    publicUrl: () => options.publicUrl ?? publicUrl,
     stateFile: options.stripeStateFile,
+    webhookUrl: options.webhookUrl,
   });
   const app = new Hono();
   app.get('/', (c) => c.text('Event Finder local stand-ins: Google sign-in, Gemini and Stripe.'));
+  if (options.serverUrl) {
+    // Registered first, so this index answers instead of the one that shows the browser's own address.
+    app.get('/sites', sitesIndexFor(options.serverUrl));
+    app.get('/sites/', sitesIndexFor(options.serverUrl));
+  }
   app.route('/', google.app);
   app.route('/', gemini.app);
   app.route('/', stripe.app);

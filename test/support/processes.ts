@@ -35,20 +35,44 @@ async function waitFor(url: string, child: ChildProcess, timeoutMs = 20_000): Pr
   throw new Error(`${url} did not come up`);
 }
 
+export interface SpawnOptions {
+  /** Working directory (default: this one). */
+  cwd?: string;
+  /** Run as this user and group (when this process may), as an image's USER does. */
+  uid?: number;
+  gid?: number;
+  /** Start from this process's environment (default) or from `env` alone, as a container does. */
+  inheritEnv?: boolean;
+}
+
+/** Starts `node args` with stderr passed through (a failing child says why in the test output). */
+export function spawnNode(args: string[], env: Record<string, string>, options: SpawnOptions = {}): ChildProcess {
+  return spawn(process.execPath, args, {
+    env: options.inheritEnv === false ? env : { ...process.env, ...env },
+    cwd: options.cwd,
+    uid: options.uid,
+    gid: options.gid,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
 /** Starts a Node process (the built api, or a baseline server) on its own port and waits for it to answer. */
 export async function startChild(
   args: string[],
   env: Record<string, string>,
-  options: { port?: number; readyPath?: string } = {},
+  options: { port?: number; readyPath?: string; portVar?: string } & SpawnOptions = {},
 ): Promise<ChildServer> {
   const port = options.port ?? (await freePort());
   const readyPath = options.readyPath ?? '/healthz';
-  const child = spawn(process.execPath, args, {
-    env: { ...process.env, ...env, PORT: String(port) },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  // A worker has no PORT; its metrics server (WORKER_METRICS_PORT) answers /healthz once it takes jobs.
+  const child = spawnNode(args, { ...env, [options.portVar ?? 'PORT']: String(port) }, options);
   const url = `http://127.0.0.1:${port}`;
-  await waitFor(url + readyPath, child);
+  try {
+    await waitFor(url + readyPath, child);
+  } catch (err) {
+    child.kill('SIGKILL'); // never leave a half-started process behind
+    throw err;
+  }
   return {
     url,
     pid: child.pid!,
