@@ -24,7 +24,7 @@ describe('2 api and 3 worker processes against one Postgres and Redis', () => {
     fleet = await startFleet({
       apis: 2,
       workers: 3,
-      env: { WORKER_CONCURRENCY: '8', TIMER_RUNS_PER_MINUTE: '100000', SEARCH_CONCURRENCY_PER_USER: '100' },
+      env: { WORKER_CONCURRENCY: '8', TIMER_RUNS_PER_MINUTE: '100000', SEARCH_CONCURRENCY_PER_USER: '100', USER_RATE_PER_MINUTE: '1000' },
     });
   });
   afterAll(async () => {
