@@ -28,7 +28,15 @@ export function pageRoutes({ config, sql, publicDir }: AppDeps) {
     const state: AppState = {
       view: 'subscription',
       loggedIn: user !== null,
-      billing: billing ? { subscription_tier: billing.tier, credits: billing.credits, subscription_status: billing.status } : null,
+      billing: billing
+        ? {
+            subscription_tier: billing.tier,
+            credits: billing.credits,
+            subscription_status: billing.status,
+            period_end: billing.periodEnd.toISOString(),
+            allowance: billing.allowance,
+          }
+        : null,
     };
     const html = renderPage(
       <IndexPage
