@@ -53,6 +53,8 @@ export function createGeminiStandin(options: { chunkDelayMs?: number; firstChunk
   // A model's time to first token; benchmarks set it to measure what our server adds on top.
   let firstChunkDelayMs = options.firstChunkDelayMs ?? 0;
   const failures: GeminiFailure[] = [];
+  // Answers a test scripts word for word (e.g. one that starts like an error message), used once each.
+  const scripted: string[] = [];
   const state = {
     lastRequest: null as GeminiRequestRecord | null,
     requests: 0,
@@ -85,7 +87,8 @@ export function createGeminiStandin(options: { chunkDelayMs?: number; firstChunk
     const failure = failures.shift();
     if (failure?.when === 'before') return c.json(errorBody(failure.status), failure.status);
 
-    const answer = answerFor(prompt);
+    const next = scripted.shift();
+    const answer = next === undefined ? answerFor(prompt) : { text: next, sources: [] };
     const chunks = chunksOf(answer.text);
     const promptTokenCount = Math.ceil(prompt.length / 4);
     const usage = (sent: string) => ({
@@ -157,6 +160,10 @@ export function createGeminiStandin(options: { chunkDelayMs?: number; firstChunk
     failNext(failure: GeminiFailure) {
       failures.push(failure);
     },
+    /** The next request is answered with exactly this text instead of the answer the prompt would get. */
+    answerNext(text: string) {
+      scripted.push(text);
+    },
     setChunkDelay(ms: number) {
       chunkDelayMs = ms;
     },
@@ -165,6 +172,7 @@ export function createGeminiStandin(options: { chunkDelayMs?: number; firstChunk
     },
     reset() {
       failures.length = 0;
+      scripted.length = 0;
       chunkDelayMs = options.chunkDelayMs ?? 40;
       firstChunkDelayMs = options.firstChunkDelayMs ?? 0;
     },
