@@ -23,7 +23,7 @@ describe('the page in Chromium', () => {
     const { page, errors } = await openPage(suite.browser, `${suite.stack.url}/`);
     const intro = page.getByRole('region', { name: 'Event Finder' });
     await intro.waitFor();
-    expect(await intro.innerText()).toContain('Ask about conferences, meetups and other events in your own words');
+    expect(await intro.textContent()).toContain('Ask about conferences, meetups and other events in your own words');
     const signIn = intro.getByRole('button', { name: 'Sign in with Google' });
     await signIn.waitFor();
     // Above the plans: the header comes first on the page.

@@ -14,7 +14,7 @@ describe('the event search screen in Chromium', () => {
     suite.stack.standins.gemini.setChunkDelay(250);
     const question = page.getByLabel('Your Question');
     expect(await question.getAttribute('placeholder')).toBe('Find AI conferences in Berlin next month');
-    expect(await page.locator('[data-view="home"] .credits-badge').innerText()).toBe('10 searches left');
+    expect(await page.locator('[data-view="home"] .credits-badge').textContent()).toBe('10 searches left');
     await question.fill('Find AI conferences in Berlin next month');
     const response = page.getByRole('region', { name: 'Response' });
     // Read-only: a labelled region the user reads, not a field they could type into.
@@ -50,7 +50,7 @@ describe('the event search screen in Chromium', () => {
     const button = page.getByRole('button', { name: 'Search Events' });
     await button.waitFor();
     expect(await button.isEnabled()).toBe(true);
-    const text = await response.innerText();
+    const text = await response.textContent();
     expect(text).toContain('AI Summit Berlin');
     expect(text).toContain('Sources:');
     const link = response.getByRole('link', { name: 'https://example.com/ai-summit-berlin' }).first();
@@ -81,11 +81,11 @@ describe('the event search screen in Chromium', () => {
     await page.getByRole('button', { name: 'Search Events' }).click();
     const alert = page.locator('.search').getByRole('alert');
     await alert.waitFor();
-    expect(await alert.innerText()).toBe(
+    expect(await alert.textContent()).toBe(
       'Error: Backend error: The website address 10.0.0.1 points to a private or local network, which we do not read. Use a public website.',
     );
     // The Response area stays the answer's place: empty, not a pink box with the error in it.
-    expect(await page.getByRole('region', { name: 'Response' }).innerText()).toBe('');
+    expect(await page.getByRole('region', { name: 'Response' }).textContent()).toBe('');
     expect(unexpectedErrors(errors)).toEqual([]);
     await shot(page, 'search-error');
     await page.context().close();
@@ -116,7 +116,7 @@ describe('the event search screen in Chromium', () => {
     const alert = page.locator('.search').getByRole('alert');
     await alert.getByText(/renew on/).waitFor();
     const renews = account!.period_end.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
-    expect(await alert.locator('.alert__text').innerText()).toBe(
+    expect(await alert.locator('.alert__text').textContent()).toBe(
       `Error: Backend error: You have used all 10 searches of your free plan this month. Your searches renew on ${renews}.`,
     );
     await page.locator('[data-view="home"] .credits-badge').getByText('0 searches left').waitFor();
@@ -134,7 +134,7 @@ describe('the event search screen in Chromium', () => {
     await page.getByRole('button', { name: 'Search Events' }).click();
     const home = page.locator('[data-view="home"]');
     await home.getByRole('heading', { name: 'Login with Google' }).waitFor();
-    expect(await home.getByRole('status').filter({ hasText: 'session' }).innerText()).toBe(
+    expect(await home.getByRole('status').filter({ hasText: 'session' }).textContent()).toBe(
       'Your session has ended. Please sign in again to continue.',
     );
     await home.getByRole('button', { name: 'Sign in with Google' }).waitFor();

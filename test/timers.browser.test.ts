@@ -36,7 +36,7 @@ describe('timer panels in Chromium', () => {
     await panel.getByRole('button', { name: 'Save Timer' }).click();
     await saved(page).waitFor();
     expect(await panel.count()).toBe(0);
-    return saved(page).innerText();
+    return saved(page).textContent();
   }
 
   /** Delete with its confirmation step. */
@@ -82,7 +82,7 @@ describe('timer panels in Chromium', () => {
 
     await deleteRow(page, 0);
     await page.waitForFunction(() => document.querySelectorAll('.timer-list li').length === 1);
-    expect(await list.getByRole('listitem').innerText()).toContain('Every Friday at 18:30');
+    expect(await list.getByRole('listitem').textContent()).toContain('Every Friday at 18:30');
     await deleteRow(page, 0);
     await list.getByText('No timers found.').waitFor();
     expect((await suite.stack.db.sql`select 1 from timers where deleted_at is null`).count).toBe(0);
@@ -102,7 +102,7 @@ describe('timer panels in Chromium', () => {
     await page.getByRole('button', { name: 'Manage Timers' }).click();
     const row = timersPanel(page).getByRole('listitem');
     await row.waitFor();
-    expect(await row.locator('.timer-row__when').innerText()).toBe('Every Friday at 6:30 PM');
+    expect(await row.locator('.timer-row__when').textContent()).toBe('Every Friday at 6:30 PM');
     const times = await row.locator('time').allInnerTexts();
     expect(times).toHaveLength(2);
     // "Fri, Nov 28, 6:30 PM": the same clock format as the schedule, never "18:30" next to "6:30 PM".
@@ -118,7 +118,7 @@ describe('timer panels in Chromium', () => {
     await panel.getByRole('button', { name: 'Save Timer' }).click();
     const alert = panel.getByRole('alert');
     await alert.waitFor();
-    expect(await alert.innerText()).toBe('❌ Error saving timer: Backend error: Please type a question for the timer to repeat.');
+    expect(await alert.textContent()).toBe('❌ Error saving timer: Backend error: Please type a question for the timer to repeat.');
     expect(await panel.getByLabel('Schedule Type').inputValue()).toBe('weekly');
     expect(await panel.getByLabel('Day of Week').inputValue()).toBe('Friday');
     expect(await panel.getByLabel('Time').inputValue()).toBe('07:15');
@@ -131,7 +131,7 @@ describe('timer panels in Chromium', () => {
       button.click();
       button.click();
     });
-    expect(await saved(page).innerText()).toBe('✅ Timer saved: weekly at 07:15 on Friday');
+    expect(await saved(page).textContent()).toBe('✅ Timer saved: weekly at 07:15 on Friday');
     expect((await suite.stack.db.sql`select 1 from timers where user_id = ${user.id}`).count).toBe(1);
     expect(unexpectedErrors(errors)).toEqual([]);
   });
@@ -148,7 +148,7 @@ describe('timer panels in Chromium', () => {
       await page.getByRole('button', { name: 'Manage Timers' }).click();
       const alert = timersPanel(page).getByRole('alert');
       await alert.waitFor();
-      expect(await alert.locator('.alert__text').innerText()).toBe('❌ Error fetching timers: Failed to fetch timers');
+      expect(await alert.locator('.alert__text').textContent()).toBe('❌ Error fetching timers: Failed to fetch timers');
       expect(await timersPanel(page).getByText('Loading timers…').count()).toBe(0);
       await shot(page, 'timers-load-failed');
     } finally {
@@ -167,7 +167,7 @@ describe('timer panels in Chromium', () => {
     expect(other.status).toBe(200);
     await deleteRow(page, 0);
     await page.waitForFunction(() => document.querySelectorAll('.timer-list li').length === 1);
-    expect(await timersPanel(page).getByRole('listitem').innerText()).toContain('Every day at 08:15');
+    expect(await timersPanel(page).getByRole('listitem').textContent()).toContain('Every day at 08:15');
     expect(await timersPanel(page).getByRole('alert').count()).toBe(0);
     expect(unexpectedErrors(errors)).toEqual([]);
   });
