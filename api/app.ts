@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { AppDeps, AppEnv } from './deps';
-import { ApiError } from './errors';
+import { ApiError, TEXT_ERROR_ROUTES } from './errors';
 import { devLoopbackRedirect } from './middleware/dev-loopback-redirect';
 import { requestLog } from './middleware/request-log';
 import { sameOrigin } from './middleware/same-origin';
@@ -15,8 +15,6 @@ import { healthRoutes } from './routes/health';
 import { pageRoutes } from './routes/page';
 import { timerRoutes } from './routes/timers';
 import { webhookRoutes } from './routes/webhook';
-
-const TEXT_ERROR_PATHS = new Set(['/api/ask', '/api/schedule']);
 
 /** Builds the whole HTTP app from its dependencies; no side effects, so tests call app.request(). */
 export function createApp(deps: AppDeps): Hono<AppEnv> {
@@ -43,10 +41,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.onError((err, c) => {
     // The page shows these routes' reply text verbatim after 'Backend error: ' (CONTRACT.md), so even an
     // unexpected failure or a middleware refusal must be a sentence there, not JSON.
-    const text = c.req.method === 'POST' && TEXT_ERROR_PATHS.has(c.req.path);
+    const text = TEXT_ERROR_ROUTES.has(`${c.req.method} ${c.req.path}`);
     if (err instanceof ApiError) {
       for (const [k, v] of Object.entries(err.options.headers ?? {})) c.header(k, v);
-      if (err.options.format === 'text' || (text && !err.options.body)) return c.text(err.message, err.status);
+      if (text) return c.text(err.message, err.status);
       return c.json(err.options.body ?? { error: err.message }, err.status);
     }
     if (err instanceof HTTPException) {

@@ -1,3 +1,4 @@
+import { type ScheduleRequest, TIMER_EMPTY_QUESTION } from './contract/timers';
 import { checkQuestion } from './question-input';
 import { parseSchedule, type Schedule } from './schedule';
 
@@ -11,15 +12,11 @@ export interface TimerInput extends Schedule {
 
 export type TimerInputCheck = { ok: true; input: TimerInput } | { ok: false; message: string };
 
-/** Validates the whole POST /api/schedule body; `message` is a sentence the page shows after 'Backend error: '. */
-export function parseTimerInput(body: unknown): TimerInputCheck {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    return { ok: false, message: 'The request body must be a JSON object with scheduleType, time, weekday, ques, web and timezone.' };
-  }
-  const b = body as Record<string, unknown>;
-  const schedule = parseSchedule(b);
+/** The rules for a POST /api/schedule body; `message` is a sentence the page shows after 'Backend error: '. */
+export function parseTimerInput(body: ScheduleRequest): TimerInputCheck {
+  const schedule = parseSchedule(body);
   if (!schedule.ok) return schedule;
-  const question = checkQuestion(b.ques, b.web, 'Please type a question for the timer to repeat.');
+  const question = checkQuestion(body.ques, body.web, TIMER_EMPTY_QUESTION);
   if (!question.ok) return question;
   const { ques, web } = question;
   return { ok: true, input: { ...schedule.schedule, ques, web } };

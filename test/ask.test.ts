@@ -51,6 +51,9 @@ describe('POST /api/ask', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8');
     expect(res.headers.get('x-accel-buffering')).toBe('no');
+    const searchId = Number(res.headers.get('x-search-id'));
+    const [recorded] = await stack.db.sql`select user_id from searches where id = ${searchId}`;
+    expect(recorded).toMatchObject({ user_id: String(user.id) });
     const arrivals = await readChunks(res);
     const finishedUpstream = stack.standins.gemini.state.lastStreamFinishedAt;
     // The stand-in sends ~12 chunks 150 ms apart: the first must arrive well before the last was sent.

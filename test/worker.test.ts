@@ -5,7 +5,7 @@ import { RUN_TIMER_JOB } from '../core/jobs';
 import { cronPattern, nextRunAt } from '../core/schedule';
 import { schedulerId, upsertTimerScheduler } from '../core/timer-scheduler';
 import { createTimer, deleteTimer } from '../core/timers';
-import { runSearch } from '../core/search/index';
+import { answerSearch, SearchError } from '../core/search/index';
 import { listRuns, type TimerRun } from '../db/timer-runs';
 import { createRunTimerProcessor } from '../worker/jobs/run-timer';
 import { ABANDONED_MESSAGE, sweepAbandonedRuns } from '../worker/sweep-abandoned-runs';
@@ -191,7 +191,14 @@ describe('timers worker against real Redis and Postgres', () => {
     // The first worker's search never returns, as if its process died in the middle of the Gemini call.
     let started!: () => void;
     const hung = new Promise<void>((r) => (started = r));
-    const dying = await worker({ search: () => (started(), new Promise(() => {})) });
+    const dying = await worker({
+      steps: {
+        answer: () => {
+          started();
+          return new Promise(() => {});
+        },
+      },
+    });
     const job = await fire(timer.id, Date.UTC(2026, 3, 5, 7));
     await hung;
     // Stops renewing the job's lock, like a killed process; the job stays active until found stalled.
@@ -199,7 +206,7 @@ describe('timers worker against real Redis and Postgres', () => {
     workers.splice(workers.indexOf(dying), 1);
     expect(await used(userId)).toBe(1);
 
-    await worker({ search: runSearch });
+    await worker();
     await until('the job to complete', async () => (await job.getState()) === 'completed');
     const runs = await listRuns(stack.db.sql, timer.id);
     expect(runs).toHaveLength(1);
@@ -227,15 +234,17 @@ describe('timers worker against real Redis and Postgres', () => {
       new Promise((resolve, reject) => {
         gates.push({
           release: (fail) =>
-            fail ? reject(new Error('Gemini is busy')) : resolve({ answer: 'Two AI conferences.', promptTokens: 1, outputTokens: 1 }),
+            fail
+              ? reject(new SearchError('upstream_busy', 'Gemini is busy', 429, true))
+              : resolve({ answer: 'Two AI conferences.', promptTokens: 1, outputTokens: 1 }),
         });
-      })) as unknown as typeof runSearch;
+      })) as unknown as typeof answerSearch;
     const processJob = createRunTimerProcessor({
       sql: stack.db.sql,
       gemini: stack.deps.gemini,
       config: stack.config,
       logger: stack.deps.logger,
-      search,
+      steps: { answer: search },
     });
     // The same job as both workers see it: the redelivered copy is on its last attempt.
     const job = (attemptsMade: number) =>

@@ -5,7 +5,8 @@ import type { Config } from '../core/config';
 import { TIMERS_QUEUE, type RunTimerJob } from '../core/jobs';
 import type { Logger } from '../core/logger';
 import type { Sql } from '../db/client';
-import { createRunTimerProcessor, type SearchFn } from './jobs/run-timer';
+import type { SearchSteps } from '../core/search/charged-search';
+import { createRunTimerProcessor } from './jobs/run-timer';
 import { reconcileSchedulers } from './reconcile';
 import { sweepAbandonedRuns } from './sweep-abandoned-runs';
 
@@ -19,8 +20,8 @@ export interface WorkerDeps {
   queue: Queue<RunTimerJob>;
   gemini: GoogleGenAI;
   logger: Logger;
-  /** The search pipeline; core/search's runSearch by default. */
-  search?: SearchFn;
+  /** The search's steps; core/search's own unless a test holds or breaks one. */
+  steps?: Partial<SearchSteps>;
   /** BullMQ lock and stalled-check timings (ms); BullMQ's defaults (30 s) unless given. */
   lockDuration?: number;
   stalledInterval?: number;

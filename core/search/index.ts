@@ -69,9 +69,3 @@ export async function answerSearch(
   const outcome = await streamAnswer(deps.gemini, { model, prompt: prepared.prompt, grounding: prepared.grounding, signal, onText });
   return { model, ...outcome };
 }
-
-/** Runs a whole search to completion (the worker's entry point); throws SearchError on failure. */
-export async function runSearch(deps: SearchDeps, input: SearchInput, signal?: AbortSignal): Promise<SearchResult> {
-  const prepared = await prepareSearch(deps, input, signal);
-  return answerSearch(deps, prepared, () => {}, signal);
-}
