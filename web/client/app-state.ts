@@ -1,17 +1,11 @@
 import { useSyncExternalStore } from 'react';
+import type { BillingReply } from '../../core/contract/billing';
 
 /** The spec's two views; there is no URL routing, the page switches by state. */
 export type View = 'subscription' | 'home';
 
-/** GET /api/account/billing as the page keeps it. */
-export interface BillingInfo {
-  subscription_tier: 'free' | 'plus' | 'pro';
-  credits: number;
-  subscription_status: string;
-  /** When the current allowance period ends and the searches renew (ISO 8601). */
-  period_end: string;
-  allowance: number;
-}
+/** GET /api/account/billing's reply, as the page keeps it. */
+export type BillingInfo = BillingReply;
 
 export interface AppState {
   view: View;

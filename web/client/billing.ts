@@ -1,18 +1,12 @@
 import { setAppState, type BillingInfo } from './app-state';
 import { apiFetch } from './http';
+import { readReply } from './replies';
 
 /** GET /api/account/billing; throws on a non-ok reply. */
 export async function fetchBilling(): Promise<BillingInfo> {
   const res = await apiFetch('/api/account/billing');
   if (!res.ok) throw new Error(`Billing request failed (${res.status})`);
-  const data = (await res.json()) as BillingInfo;
-  return {
-    subscription_tier: data.subscription_tier,
-    credits: data.credits,
-    subscription_status: data.subscription_status,
-    period_end: data.period_end,
-    allowance: data.allowance,
-  };
+  return readReply(res, (s) => s.billingReplySchema);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { currentAppState, setAppState } from './app-state';
+import { preloadReplySchemas } from './replies';
 
 export const SESSION_ENDED = 'Your session has ended. Please sign in again to continue.';
 
@@ -12,6 +13,8 @@ export async function apiFetch(path: string, init: RequestInit = {}): Promise<Re
   if (init.body && typeof init.body === 'string' && !headers.has('content-type')) {
     headers.set('content-type', 'application/json');
   }
+  // Most replies are read through the contract schemas: fetch those alongside the first request.
+  preloadReplySchemas();
   const res = await fetch(path, { ...init, headers, credentials: 'include' });
   if (res.status === 401 && !path.startsWith('/api/auth/') && currentAppState()?.loggedIn) {
     setAppState({ loggedIn: false, billing: null, view: 'home', notice: SESSION_ENDED });

@@ -3,6 +3,7 @@ import { setAppState } from '../client/app-state';
 import { refreshBilling } from '../client/billing';
 import { initializeOnce, whenGoogleReady, type CredentialResponse } from '../client/google-identity';
 import { postJson } from '../client/http';
+import { replyJson, shapeOf } from '../client/replies';
 
 export interface GoogleConfig {
   clientId: string;
@@ -51,9 +52,10 @@ export function GoogleSignIn({ google, notice }: { google: GoogleConfig; notice?
 async function signIn(response: CredentialResponse): Promise<void> {
   try {
     const res = await postJson('/api/auth/google', { token: response.credential });
-    const body = (await res.json().catch(() => ({}))) as { status?: string; error?: string };
-    if (body.status !== 'success') {
-      console.error('Google login failed:', body.error ?? `HTTP ${res.status}`);
+    const { json, schemas } = await replyJson(res);
+    const body = shapeOf(schemas.signInReplySchema, json);
+    if (body?.status !== 'success') {
+      console.error('Google login failed:', body?.error ?? `HTTP ${res.status}`);
       return;
     }
     setAppState({ loggedIn: true, notice: null });

@@ -2,7 +2,8 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { formatClock } from '../client/format';
 import { errorText } from '../client/http';
 import { browserTimezone } from '../client/timezone';
-import { saveTimer, WEEKDAYS, type TimerDraft } from '../client/timers';
+import { SCHEDULE_TYPES, WEEKDAYS } from '../../core/contract/schedule-values';
+import { saveTimer, type TimerDraft } from '../client/timers';
 import { Alert } from './alert';
 
 export interface SetTimerPanelProps {
@@ -54,7 +55,7 @@ export function SetTimerPanel({ ques, web, onClose, onSaved }: SetTimerPanelProp
             <select
               id={`${id}-type`}
               value={draft.scheduleType}
-              onChange={(e) => edit({ scheduleType: e.target.value as TimerDraft['scheduleType'] })}
+              onChange={(e) => edit({ scheduleType: SCHEDULE_TYPES.find((t) => t === e.target.value) ?? 'daily' })}
             >
               <option value="daily">Every Day</option>
               <option value="weekly">Every Week</option>
@@ -67,7 +68,11 @@ export function SetTimerPanel({ ques, web, onClose, onSaved }: SetTimerPanelProp
           {draft.scheduleType === 'weekly' ? (
             <div className="field">
               <label htmlFor={`${id}-weekday`}>Day of Week</label>
-              <select id={`${id}-weekday`} value={draft.weekday} onChange={(e) => edit({ weekday: e.target.value })}>
+              <select
+                id={`${id}-weekday`}
+                value={draft.weekday}
+                onChange={(e) => edit({ weekday: WEEKDAYS.find((d) => d === e.target.value) ?? 'Monday' })}
+              >
                 {WEEKDAYS.map((day) => (
                   <option key={day} value={day}>
                     {day}

@@ -4,6 +4,7 @@ import { currentAppState, setAppState, useAppState, type AppState, type BillingI
 import { pollBilling, refreshBilling } from '../client/billing';
 import { searchesLeft } from '../client/format';
 import { apiFetch, errorText, postJson } from '../client/http';
+import { readReply, replyJson, shapeOf } from '../client/replies';
 import { GoogleButton, type GoogleConfig } from '../components/google-sign-in';
 import { PlanCard } from '../components/plan-card';
 
@@ -22,11 +23,14 @@ const CHECKOUT_PARAMS = ['success', 'session_id', 'canceled'];
 async function cancelToFree(): Promise<void> {
   try {
     const res = await apiFetch('/cancel-subscription', { method: 'POST' });
-    const data = (await res.json().catch(() => ({}))) as { success?: boolean; message?: string; error?: string };
-    if (res.ok && data.success) {
+    // A refusal has the reply's own shape ({success: false, message}); other errors answer {error}.
+    const { json, schemas } = await replyJson(res);
+    const reply = shapeOf(schemas.cancelReplySchema, json);
+    if (res.ok && reply?.success) {
       window.alert('✅ Subscription canceled. You are now on the Free plan.');
     } else if (res.status !== 401) {
-      window.alert(`❌ Failed to cancel subscription: ${data.message ?? data.error ?? `the server answered ${res.status}`}`);
+      const message = reply?.message ?? shapeOf(schemas.errorReplySchema, json)?.error ?? `the server answered ${res.status}`;
+      window.alert(`❌ Failed to cancel subscription: ${message}`);
     }
   } catch (err) {
     window.alert(`❌ Failed to cancel subscription: ${errorText(err)}`);
@@ -38,7 +42,7 @@ async function cancelToFree(): Promise<void> {
 async function switchToPaid(plan: Plan): Promise<'left' | 'done'> {
   try {
     const res = await postJson('/create-checkout-session', { lookup_key: plan.lookupKey });
-    const data = (await res.json()) as { url?: string; message?: string };
+    const data = await readReply(res, (s) => s.checkoutReplySchema);
     if (data.url) {
       window.location.href = data.url;
       return 'left';
