@@ -25,6 +25,14 @@ describe('plans and billing in Chromium', () => {
   const credits = (page: Page, text: string) => plans(page).locator('.credits-badge').getByText(text).waitFor();
   const checkoutCalls = (requests: Request[]) => requests.filter((r) => r.url().endsWith('/create-checkout-session'));
   const idle = (page: Page) => page.locator('.plan-grid[aria-busy="false"]').waitFor();
+  // Dismissed from the listener itself: an open dialog blocks the page, so a click still finishing would wait forever.
+  const dismissNextDialog = (page: Page) =>
+    new Promise<string>((resolve) =>
+      page.once('dialog', (d) => {
+        resolve(d.message());
+        void d.dismiss();
+      }),
+    );
 
   it('goes free → plus via checkout, plus → pro with the dialog, then back to free with the alert', async () => {
     const { page, cookie, errors } = await signedInPage();
@@ -75,9 +83,9 @@ describe('plans and billing in Chromium', () => {
     await subscribe(suite.stack, cookie, 'plus_monthly');
     await page.reload();
     await credits(page, '50 searches left');
-    const dialog = page.waitForEvent('dialog');
+    const dialog = dismissNextDialog(page);
     await card(page, 'Pro').click();
-    await (await dialog).dismiss();
+    expect(await dialog).toBe('Are you sure you want to switch to the pro plan?');
     // The cards stay busy until a switch would have been sent; none was.
     await idle(page);
     expect(checkoutCalls(requests)).toEqual([]);
@@ -89,10 +97,9 @@ describe('plans and billing in Chromium', () => {
     await credits(page, '10 searches left');
     // Another tab subscribes to Plus; this one still shows Free.
     await subscribe(suite.stack, cookie, 'plus_monthly');
-    const dialog = page.waitForEvent('dialog');
+    const dialog = dismissNextDialog(page);
     await card(page, 'Pro').click();
-    expect((await dialog).message()).toBe('Are you sure you want to switch to the pro plan?');
-    await (await dialog).dismiss();
+    expect(await dialog).toBe('Are you sure you want to switch to the pro plan?');
     await credits(page, '50 searches left');
     await idle(page);
     expect(checkoutCalls(requests)).toEqual([]);

@@ -53,7 +53,7 @@ export function TimerRow({ timer, onDelete, children }: TimerRowProps) {
   }
 
   return (
-    <li className="timer-row" aria-labelledby={`${id}-when`}>
+    <li className="timer-row">
       <div className="timer-row__main">
         <strong className="timer-row__when" id={`${id}-when`}>
           {scheduleLabel(timer)}
