@@ -4,6 +4,7 @@ import { Redis } from 'ioredis';
 import { createGemini, createStripe } from '../core/clients';
 import { ConfigError, loadConfigFromProcess, type Config } from '../core/config';
 import { createTimersQueue } from '../core/jobs';
+import { checkGeminiModel } from '../core/search/gemini-model';
 import { createLogger } from '../core/logger';
 import { createSql } from '../db/client';
 import { createApp } from './app';
@@ -38,10 +39,12 @@ async function main(): Promise<void> {
     redis,
     timersQueue: createTimersQueue(queueConnection, config.queuePrefix),
     stripe: createStripe(config),
-    gemini: createGemini(config),
+    gemini: createGemini(config, logger),
     logger,
     publicDir: path.resolve(process.cwd(), 'dist/public'),
   };
+  // One cheap check (models.get) that the configured model and key work; /readyz reports what it found.
+  void checkGeminiModel(deps.gemini, config.gemini);
   const app = createApp(deps);
   const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
     logger.info({ port: info.port, standins: config.standins }, `listening on ${config.appUrl}`);

@@ -32,6 +32,13 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads GEMINI_THINKING: auto by default, a level or off, anything else named', () => {
+    expect(loadConfig({}).gemini.thinking).toBe('auto');
+    expect(loadConfig({ GEMINI_THINKING: ' Minimal ' }).gemini.thinking).toBe('minimal');
+    expect(loadConfig({ GEMINI_THINKING: 'off', GEMINI_API_KEY: 'k' }).gemini.thinking).toBe('off');
+    expect(() => loadConfig({ GEMINI_THINKING: 'none' })).toThrowError(/GEMINI_THINKING: must be auto, off, minimal, low, medium or high/);
+  });
+
   it('names invalid values', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrowError(ConfigError);
     expect(() => loadConfig({ APP_URL: 'not a url' })).toThrowError(/APP_URL/);

@@ -39,6 +39,13 @@ const envSchema = z.object({
   GEMINI_API_KEY: optional,
   GEMINI_BASE_URL: optional.pipe(z.url().optional()),
   GEMINI_MODEL: z.string().trim().min(1).default('gemini-flash-latest'),
+  /** Thinking settings sent to Gemini: `auto` (per model family, core/search/thinking.ts), a level, or `off`. */
+  GEMINI_THINKING: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .default('auto')
+    .pipe(z.enum(['auto', 'off', 'minimal', 'low', 'medium', 'high'], 'must be auto, off, minimal, low, medium or high')),
   STRIPE_SECRET_KEY: optional,
   STRIPE_WEBHOOK_SECRET: optional,
   STRIPE_API_URL: url('https://api.stripe.com'),
@@ -56,11 +63,14 @@ const envSchema = z.object({
   WORKER_CONCURRENCY: int(4, 1, 256),
   /** Searches one user may run at the same time (POST /api/ask answers 429 beyond it). */
   SEARCH_CONCURRENCY_PER_USER: int(2, 1, 100),
+  /** Reverse proxies in front of the api that append to X-Forwarded-For (the sign-in limit reads the client from it). */
   TRUSTED_PROXY_HOPS: int(0, 0, 10),
   /** Upper bound of timer runs started per minute by each worker process (protects the Gemini quota). */
   WORKER_RATE_PER_MINUTE: int(120, 1, 100_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
+
+export type GeminiThinking = 'auto' | 'off' | 'minimal' | 'low' | 'medium' | 'high';
 
 const CREDENTIALS = ['GOOGLE_CLIENT_ID', 'GEMINI_API_KEY', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
 
@@ -75,7 +85,13 @@ export interface Config {
   redisUrl: string;
   queuePrefix: string;
   google: { clientId: string; certsUrl: string; gsiUrl: string };
-  gemini: { apiKey: string; baseUrl: string | undefined; model: string };
+  gemini: {
+    apiKey: string;
+    baseUrl: string | undefined;
+    model: string;
+    /** `GEMINI_THINKING`: `auto`, `off` (no thinking config at all) or a level forced on every model. */
+    thinking: GeminiThinking;
+  };
   stripe: { secretKey: string; webhookSecret: string; apiUrl: string };
   admin: { user: string; password: string } | null;
   supportEmail: string;
@@ -129,8 +145,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           gsiUrl: `${standin}/gsi/client`,
         },
     gemini: e.GEMINI_API_KEY
-      ? { apiKey: e.GEMINI_API_KEY, baseUrl: e.GEMINI_BASE_URL, model: e.GEMINI_MODEL }
-      : { apiKey: 'local-standin-key', baseUrl: e.GEMINI_BASE_URL ?? standin, model: e.GEMINI_MODEL },
+      ? { apiKey: e.GEMINI_API_KEY, baseUrl: e.GEMINI_BASE_URL, model: e.GEMINI_MODEL, thinking: e.GEMINI_THINKING }
+      : { apiKey: 'local-standin-key', baseUrl: e.GEMINI_BASE_URL ?? standin, model: e.GEMINI_MODEL, thinking: e.GEMINI_THINKING },
     stripe: {
       secretKey: e.STRIPE_SECRET_KEY ?? 'sk_test_local_standin',
       webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? 'whsec_local_standin',

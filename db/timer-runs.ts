@@ -88,15 +88,27 @@ export async function refundRunCredit(sql: Sql, run: { id: number; userId: numbe
   });
 }
 
-/** Ends a still-running run; a run another execution already ended is left as it is. */
-export async function finishRun(
-  sql: Db,
-  runId: number,
-  outcome: { status: 'succeeded' | 'skipped'; answer?: string | null; error?: string | null },
-): Promise<void> {
-  await sql`update timer_runs set status = ${outcome.status}, answer = ${outcome.answer ?? null},
-              error = ${outcome.error ?? null}, finished_at = now()
+/** Ends a still-running run as skipped; a run another execution already ended is left as it is. */
+export async function finishRun(sql: Db, runId: number, outcome: { status: 'skipped'; error: string }): Promise<void> {
+  await sql`update timer_runs set status = ${outcome.status}, error = ${outcome.error}, finished_at = now()
             where id = ${runId} and status = 'running'`;
+}
+
+/**
+ * Ends a still-running run as succeeded with its answer. A run whose credit an earlier, failed execution gave
+ * back while this one was still answering is charged again here, so an answered run always costs its credit.
+ */
+export async function succeedRun(sql: Sql, run: { id: number; userId: number }, answer: string): Promise<void> {
+  await sql.begin(async (tx) => {
+    const [row] = await tx<{ credit_taken: boolean }[]>`
+      update timer_runs set status = 'succeeded', answer = ${answer}, error = null, finished_at = now()
+      where id = ${run.id} and status = 'running' returning credit_taken`;
+    if (!row || row.credit_taken) return;
+    const credit = await takeCredit(tx, run.userId);
+    if (credit.ok) {
+      await tx`update timer_runs set credit_taken = true, credit_epoch = ${credit.billing.usageEpoch} where id = ${run.id}`;
+    }
+  });
 }
 
 /** Records why the latest attempt failed while BullMQ retries it. */

@@ -5,7 +5,7 @@ import { RUN_TIMER_JOB } from '../core/jobs';
 import { cronPattern, nextRunAt } from '../core/schedule';
 import { schedulerId, upsertTimerScheduler } from '../core/timer-scheduler';
 import { createTimer, deleteTimer } from '../core/timers';
-import { answerSearch, SearchError } from '../core/search/index';
+import { type answerSearch, SearchError } from '../core/search/index';
 import { listRuns, type TimerRun } from '../db/timer-runs';
 import { createRunTimerProcessor } from '../worker/jobs/run-timer';
 import { ABANDONED_MESSAGE, sweepAbandonedRuns } from '../worker/sweep-abandoned-runs';
@@ -218,9 +218,8 @@ describe('timers worker against real Redis and Postgres', () => {
     expect(await job.getState()).toBe('completed');
   });
 
-  it('two executions of one fire (a stalled job redelivered): a late failure does not undo the success', async () => {
-    const { userId, timer } = await newTimer();
-    const at = Date.UTC(2026, 3, 7, 7);
+  /** Two executions of one fire (a stalled job redelivered), each held at its Gemini step until released. */
+  function twoExecutions(timerId: number, at: number) {
     const gates: { release: (fail: boolean) => void }[] = [];
     const search = (() =>
       new Promise((resolve, reject) => {
@@ -238,18 +237,24 @@ describe('timers worker against real Redis and Postgres', () => {
       logger: stack.deps.logger,
       steps: { answer: search },
     });
-    // The same job as both workers see it: the redelivered copy is on its last attempt.
+    // The same job as both workers see it, by default on its last attempt.
     const job = (attemptsMade: number) =>
       ({
-        id: `repeat:${schedulerId(timer.id)}:${at}`,
-        data: { timerId: timer.id },
+        id: `repeat:${schedulerId(timerId)}:${at}`,
+        data: { timerId },
         opts: { prevMillis: at, attempts: 3 },
         attemptsMade,
         timestamp: at,
       }) as unknown as Job<{ timerId: number }>;
-    const first = processJob(job(2));
+    return { gates, start: (attemptsMade = 2) => processJob(job(attemptsMade)) };
+  }
+
+  it('two executions of one fire (a stalled job redelivered): a late failure does not undo the success', async () => {
+    const { userId, timer } = await newTimer();
+    const { gates, start } = twoExecutions(timer.id, Date.UTC(2026, 3, 7, 7));
+    const first = start();
     await until('the first search', async () => gates.length === 1);
-    const second = processJob(job(2));
+    const second = start();
     await until('the second search', async () => gates.length === 2);
     gates[0]!.release(false);
     expect(await first).toBe('succeeded');
@@ -258,6 +263,24 @@ describe('timers worker against real Redis and Postgres', () => {
     const runs = await listRuns(stack.db.sql, timer.id);
     expect(runs).toHaveLength(1);
     expect(runs[0]).toMatchObject({ status: 'succeeded', creditTaken: true, answer: 'Two AI conferences.', error: null });
+    expect(await used(userId)).toBe(1);
+  });
+
+  it('two executions of one fire: an early failure that gave the credit back does not make the success free', async () => {
+    const { userId, timer } = await newTimer();
+    const { gates, start } = twoExecutions(timer.id, Date.UTC(2026, 3, 8, 7));
+    // The first execution fails on an attempt BullMQ will retry: the run stays open and its credit goes back.
+    const first = start(0);
+    await until('the first search', async () => gates.length === 1);
+    const second = start();
+    await until('the second search', async () => gates.length === 2);
+    gates[0]!.release(true);
+    await expect(first).rejects.toThrow('Gemini is busy');
+    gates[1]!.release(false);
+    expect(await second).toBe('succeeded');
+    const runs = await listRuns(stack.db.sql, timer.id);
+    expect(runs).toHaveLength(1);
+    expect(runs[0]).toMatchObject({ status: 'succeeded', creditTaken: true, answer: 'Two AI conferences.' });
     expect(await used(userId)).toBe(1);
   });
 

@@ -2,6 +2,7 @@ import { Redis } from 'ioredis';
 import { createGemini } from '../core/clients';
 import { ConfigError, loadConfigFromProcess } from '../core/config';
 import { createTimersQueue } from '../core/jobs';
+import { checkGeminiModel } from '../core/search/gemini-model';
 import { createLogger } from '../core/logger';
 import { createSql } from '../db/client';
 import { startTimersWorker } from './timers-worker';
@@ -23,7 +24,10 @@ async function main(): Promise<void> {
   const connection = new Redis(config.redisUrl, { maxRetriesPerRequest: null });
   connection.on('error', (err) => logger.warn({ err: err.message }, 'redis error'));
   const queue = createTimersQueue(connection, config.queuePrefix);
-  const worker = await startTimersWorker({ config, sql, connection, queue, gemini: createGemini(config), logger });
+  const gemini = createGemini(config, logger);
+  // One cheap check (models.get) that the configured model and key work; a problem is logged as an operator error.
+  void checkGeminiModel(gemini, config.gemini);
+  const worker = await startTimersWorker({ config, sql, connection, queue, gemini, logger });
 
   let stopping = false;
   const shutdown = async (signal: string) => {

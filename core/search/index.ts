@@ -65,7 +65,14 @@ export async function answerSearch(
   onText: (text: string) => void | Promise<void>,
   signal?: AbortSignal,
 ): Promise<SearchResult> {
-  const model = deps.config.gemini.model;
-  const outcome = await streamAnswer(deps.gemini, { model, prompt: prepared.prompt, grounding: prepared.grounding, signal, onText });
+  const { model, thinking } = deps.config.gemini;
+  const outcome = await streamAnswer(deps.gemini, {
+    model,
+    thinking,
+    prompt: prepared.prompt,
+    grounding: prepared.grounding,
+    signal,
+    onText,
+  });
   return { model, ...outcome };
 }

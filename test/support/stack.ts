@@ -72,7 +72,7 @@ export async function startTestStack(options: StackOptions = {}): Promise<TestSt
     redis,
     timersQueue: createTimersQueue(queueConnection, prefix),
     stripe: createStripe(config),
-    gemini: createGemini(config),
+    gemini: createGemini(config, logger),
     logger,
     publicDir: path.resolve('dist/public'),
   };

@@ -5,7 +5,7 @@ import { runTimerJobSchema, type RunTimerJob } from '../../core/jobs';
 import type { Logger } from '../../core/logger';
 import { runChargedSearch, type SearchSteps } from '../../core/search/charged-search';
 import type { Sql } from '../../db/client';
-import { claimRun, failRun, finishRun, noteRunError } from '../../db/timer-runs';
+import { claimRun, failRun, finishRun, noteRunError, succeedRun } from '../../db/timer-runs';
 import { getTimer } from '../../db/timers';
 
 export interface RunTimerDeps {
@@ -59,7 +59,7 @@ export function createRunTimerProcessor(deps: RunTimerDeps) {
         await finishRun(deps.sql, run.id, { status: 'skipped', error: NO_CREDITS(outcome.billing.tier) });
         return 'skipped';
       case 'answered':
-        await finishRun(deps.sql, run.id, { status: 'succeeded', answer: outcome.result.answer });
+        await succeedRun(deps.sql, { id: run.id, userId: timer.userId }, outcome.result.answer);
         log.info({ scheduledFor, chars: outcome.result.answer.length }, 'timer run succeeded');
         return 'succeeded';
       case 'failed': {
