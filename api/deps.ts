@@ -3,6 +3,7 @@ import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type Stripe from 'stripe';
 import type { Config } from '../core/config';
+import type { ResolvedAddress } from '../core/search/website';
 import type { RunTimerJob } from '../core/jobs';
 import type { Logger } from '../core/logger';
 import type { Sql } from '../db/client';
@@ -20,6 +21,8 @@ export interface AppDeps {
   logger: Logger;
   /** Directory holding manifest.json and assets/ (dist/public). */
   publicDir: string;
+  /** Host name resolver for the website guard; the system resolver when absent (tests inject one). */
+  resolve?: (hostname: string) => Promise<ResolvedAddress[]>;
 }
 
 export interface AppEnv {

@@ -8,6 +8,7 @@ import { checkGeminiModel } from '../core/search/gemini-model';
 import { createLogger } from '../core/logger';
 import { createSql } from '../db/client';
 import { createApp } from './app';
+import { createApiRedis } from './redis-client';
 import type { AppDeps } from './deps';
 
 // In-flight requests get this long to finish after SIGTERM before the process exits anyway.
@@ -29,8 +30,7 @@ async function main(): Promise<void> {
   const config = loadConfigOrExit();
   const logger = createLogger(config.logLevel, 'api');
   const sql = createSql(config.databaseUrl);
-  const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: false, lazyConnect: false });
-  redis.on('error', (err) => logger.warn({ err: err.message }, 'redis error'));
+  const redis = createApiRedis(config.redisUrl, logger);
   const queueConnection = new Redis(config.redisUrl, { maxRetriesPerRequest: null });
   queueConnection.on('error', (err) => logger.warn({ err: err.message }, 'redis (queue) error'));
   const deps: AppDeps = {

@@ -54,4 +54,10 @@ describe('loadConfig', () => {
     expect(c.secureCookies).toBe(true);
     expect(c.appOrigin).toBe('https://events.example.com');
   });
+
+  it('limits each user to 20 asks and timer saves a minute unless USER_RATE_PER_MINUTE says otherwise', () => {
+    expect(loadConfig({}).userRatePerMinute).toBe(20);
+    expect(loadConfig({ USER_RATE_PER_MINUTE: '60' }).userRatePerMinute).toBe(60);
+    expect(() => loadConfig({ USER_RATE_PER_MINUTE: '0' })).toThrowError(/USER_RATE_PER_MINUTE/);
+  });
 });

@@ -65,6 +65,8 @@ const envSchema = z.object({
   SEARCH_CONCURRENCY_PER_USER: int(2, 1, 100),
   /** Reverse proxies in front of the api that append to X-Forwarded-For (the sign-in limit reads the client from it). */
   TRUSTED_PROXY_HOPS: int(0, 0, 10),
+  /** POST /api/ask and POST /api/schedule requests one user may send per minute (429 beyond it). */
+  USER_RATE_PER_MINUTE: int(20, 1, 10_000),
   /** Upper bound of timer runs started per minute by each worker process (protects the Gemini quota). */
   WORKER_RATE_PER_MINUTE: int(120, 1, 100_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -104,6 +106,8 @@ export interface Config {
    */
   trustedProxyHops: number;
   search: { concurrencyPerUser: number };
+  /** Requests per minute one user may send to POST /api/ask and POST /api/schedule together. */
+  userRatePerMinute: number;
   logLevel: string;
   /** Names of the credentials served by the local stand-ins (empty in production). */
   standins: string[];
@@ -160,6 +164,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     worker: { concurrency: e.WORKER_CONCURRENCY, ratePerMinute: e.WORKER_RATE_PER_MINUTE },
     search: { concurrencyPerUser: e.SEARCH_CONCURRENCY_PER_USER },
     trustedProxyHops: e.TRUSTED_PROXY_HOPS,
+    userRatePerMinute: e.USER_RATE_PER_MINUTE,
     logLevel: e.LOG_LEVEL,
     standins: missing,
     standinUrl: standin,

@@ -1,4 +1,5 @@
 import { type ScheduleRequest, TIMER_EMPTY_QUESTION } from './contract/timers';
+import { controlCharacterMessage, hasControlCharacters } from './control-characters';
 import { checkQuestion } from './question-input';
 import { parseSchedule, type Schedule } from './schedule';
 
@@ -14,6 +15,17 @@ export type TimerInputCheck = { ok: true; input: TimerInput } | { ok: false; mes
 
 /** The rules for a POST /api/schedule body; `message` is a sentence the page shows after 'Backend error: '. */
 export function parseTimerInput(body: ScheduleRequest): TimerInputCheck {
+  // The schedule's fields are one-line names and times; a control character there is refused by name.
+  for (const [field, name] of [
+    ['scheduleType', 'schedule type'],
+    ['time', 'time'],
+    ['weekday', 'weekday'],
+    ['timezone', 'time zone'],
+  ] as const) {
+    const value = body[field];
+    if (typeof value === 'string' && hasControlCharacters(value, 'single-line'))
+      return { ok: false, message: controlCharacterMessage(name) };
+  }
   const schedule = parseSchedule(body);
   if (!schedule.ok) return schedule;
   const question = checkQuestion(body.ques, body.web, TIMER_EMPTY_QUESTION);

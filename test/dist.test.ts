@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from './support/db';
 import { startChild, type ChildServer } from './support/processes';
@@ -56,13 +57,40 @@ describe('the built server and worker from dist/', () => {
     expect((await fetch(`${api.url}/admin/queues/${asset}`, { headers })).status).toBe(200);
   });
 
+  /** Starts the built worker with its logs on stdout, so a test can wait for what it says. */
+  function startWorker() {
+    const child = spawn(process.execPath, ['dist/server/worker.js'], {
+      env: { ...process.env, ...env(), LOG_LEVEL: 'info' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    const messages: string[] = [];
+    const waiters: { msg: string; resolve: () => void }[] = [];
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      const msg = (JSON.parse(line) as { msg: string }).msg;
+      messages.push(msg);
+      for (const w of waiters.filter((w) => w.msg === msg)) w.resolve();
+    });
+    const logged = (msg: string) =>
+      messages.includes(msg) ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ msg, resolve }));
+    return { child, exited, messages, logged };
+  }
+
   it('the worker starts, and stops with exit code 0 on SIGTERM', async () => {
-    const worker = spawn(process.execPath, ['dist/server/worker.js'], { env: { ...process.env, ...env() }, stdio: 'ignore' });
-    const exited = new Promise<number | null>((resolve) => worker.once('exit', (code) => resolve(code)));
-    // Up and connected once it has reconciled its (empty) set of schedulers: give it a moment, it must not exit.
-    const early = await Promise.race([exited, new Promise((r) => setTimeout(() => r('running'), 1500))]);
-    expect(early).toBe('running');
-    worker.kill('SIGTERM');
-    expect(await exited).toBe(0);
+    const worker = startWorker();
+    // Up and connected once it has reconciled its (empty) set of schedulers and says so.
+    await Promise.race([worker.logged('worker ready'), worker.exited.then((code) => Promise.reject(new Error(`exited with ${code}`)))]);
+    worker.child.kill('SIGTERM');
+    expect(await worker.exited).toBe(0);
+    expect(worker.messages).toContain('stopped');
+  });
+
+  it('a SIGTERM while the worker is still starting stops it gracefully too', async () => {
+    const worker = startWorker();
+    // Said once the handlers are in place, before the first reconcile pass and the BullMQ worker start.
+    await Promise.race([worker.logged('worker starting'), worker.exited.then((code) => Promise.reject(new Error(`exited with ${code}`)))]);
+    worker.child.kill('SIGTERM');
+    expect(await worker.exited).toBe(0);
+    expect(worker.messages).toContain('stopped');
   });
 });

@@ -49,7 +49,9 @@ describe('timer panels in Chromium', () => {
   it('creates a daily and a weekly timer, lists them, deletes both after confirming, and shows "No timers found."', async () => {
     const { page, errors } = await signedInHome();
     await page.getByLabel('Your Question').fill('AI conferences in Berlin');
-    await page.getByLabel('Website URL').fill('https://example.com/events');
+    // A timer's website is resolved and checked when saved: the stand-in's site (allowed, on loopback), so the
+    // test asks no real DNS.
+    await page.getByLabel('Website URL').fill(`${suite.stack.standins.url}/sites/berlin-ai.html`);
 
     expect(await saveTimer(page, { time: '09:00' })).toBe('✅ Timer saved: daily at 09:00');
     expect(await saveTimer(page, { weekly: 'Friday', time: '18:30' })).toBe('✅ Timer saved: weekly at 18:30 on Friday');

@@ -1,14 +1,14 @@
 import { Redis } from 'ioredis';
 import { createGemini } from '../core/clients';
-import { ConfigError, loadConfigFromProcess } from '../core/config';
+import { type Config, ConfigError, loadConfigFromProcess } from '../core/config';
 import { createTimersQueue } from '../core/jobs';
 import { checkGeminiModel } from '../core/search/gemini-model';
 import { createLogger } from '../core/logger';
 import { createSql } from '../db/client';
-import { startTimersWorker } from './timers-worker';
+import { startTimersWorker, type TimersWorker } from './timers-worker';
 
 async function main(): Promise<void> {
-  let config;
+  let config: Config;
   try {
     config = loadConfigFromProcess();
   } catch (err) {
@@ -27,14 +27,18 @@ async function main(): Promise<void> {
   const gemini = createGemini(config, logger);
   // One cheap check (models.get) that the configured model and key work; a problem is logged as an operator error.
   void checkGeminiModel(gemini, config.gemini);
-  const worker = await startTimersWorker({ config, sql, connection, queue, gemini, logger });
 
+  // Installed before any work starts, so a stop during start-up (a deploy, compose down) is graceful too: it
+  // waits for the start to finish or fail, then closes whatever was opened.
+  let worker: TimersWorker | null = null;
+  let starting: Promise<unknown> = Promise.resolve();
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down: letting running jobs finish');
-    await worker.close();
+    await starting.catch(() => {});
+    await worker?.close();
     await queue.close();
     await sql.end({ timeout: 5 });
     connection.disconnect();
@@ -43,6 +47,12 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+  logger.info('worker starting');
+
+  starting = startTimersWorker({ config, sql, connection, queue, gemini, logger }).then((w) => {
+    worker = w;
+  });
+  await starting;
 }
 
 main().catch((err) => {

@@ -6,6 +6,7 @@ import { TIMERS_QUEUE, type RunTimerJob } from '../core/jobs';
 import type { Logger } from '../core/logger';
 import type { Sql } from '../db/client';
 import type { SearchSteps } from '../core/search/charged-search';
+import { deleteExpiredSessions } from '../db/sessions';
 import { createRunTimerProcessor } from './jobs/run-timer';
 import { reconcileSchedulers } from './reconcile';
 import { sweepAbandonedRuns } from './sweep-abandoned-runs';
@@ -31,7 +32,7 @@ export interface WorkerDeps {
 
 export interface TimersWorker {
   worker: Worker<RunTimerJob>;
-  /** Runs one reconcile pass now (also run at start and periodically), then ends abandoned runs. */
+  /** Runs one reconcile pass now (also run at start and periodically), then ends abandoned runs and sessions. */
   reconcile: () => Promise<{ upserted: number; removed: number }>;
   /** Stops taking jobs and waits for the running ones to finish (SIGTERM); `force` abandons them. */
   close: (force?: boolean) => Promise<void>;
@@ -45,6 +46,9 @@ export async function startTimersWorker(deps: WorkerDeps): Promise<TimersWorker>
     if (result.upserted || result.removed) logger.info(result, 'timer schedulers reconciled');
     const abandoned = await sweepAbandonedRuns(sql);
     if (abandoned) logger.warn({ abandoned }, 'ended timer runs abandoned by a stopped worker');
+    // Ended sessions are refused anyway; deleting them keeps the table (and its index) to live ones.
+    const sessions = await deleteExpiredSessions(sql);
+    if (sessions) logger.info({ sessions }, 'deleted expired sessions');
     return result;
   };
   await reconcile();

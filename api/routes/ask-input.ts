@@ -1,4 +1,5 @@
 import { ASK_EMPTY_QUESTION, type AskRequest } from '../../core/contract/ask';
+import { controlCharacterMessage, hasControlCharacters } from '../../core/control-characters';
 import { checkQuestion } from '../../core/question-input';
 import { ApiError } from '../errors';
 
@@ -12,5 +13,8 @@ export interface AskInput {
 export function parseAskInput(body: AskRequest): AskInput {
   const check = checkQuestion(body.ques, body.web, ASK_EMPTY_QUESTION);
   if (!check.ok) throw new ApiError(400, check.message);
-  return { ques: check.ques, web: check.web, timezone: body.timezone?.slice(0, 64) ?? 'UTC' };
+  const { timezone } = body;
+  if (timezone !== undefined && hasControlCharacters(timezone, 'single-line'))
+    throw new ApiError(400, controlCharacterMessage('time zone'));
+  return { ques: check.ques, web: check.web, timezone: timezone?.slice(0, 64) ?? 'UTC' };
 }

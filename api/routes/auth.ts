@@ -15,12 +15,13 @@ import { clientIp } from '../client-ip';
 export function authRoutes({ config, sql, redis }: AppDeps) {
   const app = new Hono<AppEnv>();
   const verify = createGoogleIdTokenVerifier(config.google);
-  const allowAttempt = createLoginRateLimiter(redis, config.queuePrefix);
+  const limiter = createLoginRateLimiter(redis, config.queuePrefix);
 
   // An unreadable body is a sign-in that failed, answered in the sign-in reply's own shape.
   const unreadable = () => loginError(401, 'The sign-in credential was missing or unreadable. Please try signing in again.');
   app.post('/api/auth/google', jsonBody(googleSignInRequestSchema, unreadable), async (c) => {
-    const attempt = await allowAttempt(clientIp(c, config.trustedProxyHops));
+    const ip = clientIp(c, config.trustedProxyHops);
+    const attempt = await limiter.check(ip, c.get('log'));
     if (!attempt.allowed) {
       const minutes = Math.ceil(attempt.retryAfterSeconds / 60);
       throw loginError(
@@ -34,6 +35,8 @@ export function authRoutes({ config, sql, redis }: AppDeps) {
     const result = await verify(c.req.valid('json').token);
     if (!result.ok) {
       c.get('log').info({ reason: result.reason, error: result.message }, 'google sign-in refused');
+      // Only a refused token counts against the client; Google's keys being unreachable is not its doing.
+      if (result.reason !== 'unavailable') await limiter.recordFailure(ip, c.get('log'));
       throw loginError(result.reason === 'unavailable' ? 503 : 401, result.message);
     }
     const user = await upsertUserFromGoogle(sql, result.identity);

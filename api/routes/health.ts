@@ -36,7 +36,19 @@ export function healthRoutes({ sql, redis, gemini }: AppDeps) {
     );
     const model = modelHealth(gemini);
     const warnings = model.state === 'unusable' ? [`gemini: ${model.problem}`] : [];
-    if (failures.length) return c.json({ status: 'unavailable', failed: failures, gemini: model, warnings }, 503);
+    if (failures.length) {
+      const names = failures.map((f) => f.slice(0, f.indexOf(':')));
+      return c.json(
+        {
+          status: 'unavailable',
+          failed: failures,
+          error: `Not ready: ${names.join(' and ')} cannot be reached. Requests that need ${names.length > 1 ? 'them' : 'it'} answer 503 until ${names.length > 1 ? 'they are' : 'it is'} back.`,
+          gemini: model,
+          warnings,
+        },
+        503,
+      );
+    }
     return c.json({ status: 'ready', gemini: model, warnings });
   });
   return app;

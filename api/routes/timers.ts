@@ -4,6 +4,8 @@ import { parseTimerInput, MAX_TIMERS_PER_USER } from '../../core/timer-input';
 import { SchedulerUnavailableError } from '../../core/timer-scheduler';
 import { createTimer, deleteTimer } from '../../core/timers';
 import { nextRunAt } from '../../core/schedule';
+import { SearchError } from '../../core/search/errors';
+import { checkWebsiteAddress } from '../../core/search/website';
 import { listUserTimers, type LatestRun, type Timer } from '../../db/timers';
 import type { AppDeps, AppEnv } from '../deps';
 import { ApiError } from '../errors';
@@ -35,6 +37,12 @@ export function timerRoutes(deps: AppDeps) {
     const user = requireUser(c);
     const check = parseTimerInput(c.req.valid('json'));
     if (!check.ok) throw new ApiError(400, check.message);
+    // The same address rules as at each run, so a timer that could never read its website is not saved.
+    if (check.input.web) {
+      await checkWebsiteAddress(check.input.web, { allow: deps.config.websiteFetchAllow, resolve: deps.resolve }).catch((err: unknown) => {
+        throw err instanceof SearchError ? new ApiError(400, err.message) : err;
+      });
+    }
     try {
       const result = await createTimer(deps, user.id, check.input);
       if (!result.ok) {
