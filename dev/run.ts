@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { ADMIN_BASE_PATH } from '../api/routes/admin';
 import { loadConfigFromProcess } from '../core/config';
 import { buildWeb } from '../web/build';
 import { standinAddressOptions } from './standins/options';
@@ -67,6 +68,12 @@ async function main(): Promise<void> {
   const watch = (name: string, entry: string) => startGroup(name, process.execPath, [tsx, 'watch', '--clear-screen=false', entry], env);
   const groups: ProcessGroup[] = [watch('api', 'api/main.ts'), watch('worker', 'worker/main.ts')];
   console.log(`dev: open ${config.appUrl}`);
+  const board = new URL(ADMIN_BASE_PATH, config.appUrl).href;
+  console.log(
+    config.admin
+      ? `dev: queue dashboard (Bull Board) at ${board}, signed in as ADMIN_USER`
+      : `dev: queue dashboard (Bull Board) is off; set ADMIN_USER and ADMIN_PASSWORD in .env to open it at ${board}`,
+  );
 
   let stopping = false;
   const stop = async (code: number) => {

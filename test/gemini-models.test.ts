@@ -6,9 +6,10 @@ import { checkGeminiModel, setGeminiLogger } from '../core/search/gemini-model';
 import { schedulerId } from '../core/timer-scheduler';
 import { createTimer } from '../core/timers';
 import { listRuns, type TimerRun } from '../db/timer-runs';
-import { ask, waitFor } from './support/ask';
+import { ask } from './support/ask';
 import { startTestStack, type TestStack } from './support/stack';
 import { createSignedInUser } from './support/users';
+import { until } from './support/wait';
 
 const daily = { scheduleType: 'daily' as const, time: '09:00', weekday: null, ques: 'AI conferences', web: '', timezone: 'Europe/Berlin' };
 
@@ -36,12 +37,7 @@ async function timerRunOnce(stack: TestStack, at: number): Promise<TimerRun> {
     { timerId: id },
     { jobId: `repeat:${schedulerId(id)}:${at}`, prevMillis: at, attempts: 1 },
   );
-  let run: TimerRun | undefined;
-  await waitFor(async () => {
-    run = (await listRuns(stack.db.sql, id)).find((r) => r.status !== 'running');
-    return run !== undefined;
-  }, 20_000);
-  return run!;
+  return until('the run to finish', async () => (await listRuns(stack.db.sql, id)).find((r) => r.status !== 'running'), 20_000);
 }
 
 /** Each family against the stricter stand-in: its settings are accepted the first time, for a search and a timer run. */

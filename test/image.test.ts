@@ -16,6 +16,7 @@ import { type ChildServer, freePort, type SpawnOptions, spawnNode, startChild } 
 import { createTestRedis, deletePrefix, testQueuePrefix, testRedisUrl } from './support/redis';
 import { expectBullBoard, expectPageWithIslandScripts } from './support/served';
 import { createSignedInUser } from './support/users';
+import { until } from './support/wait';
 
 // The image, without Docker: the Dockerfile's final stage laid out in a temporary directory (its COPY lines,
 // production dependencies only), started with compose.yaml's commands and environment (a fresh machine: no
@@ -37,16 +38,6 @@ function exitOf(child: ChildProcess): Promise<number | null> {
     if (child.exitCode !== null) resolve(child.exitCode);
     else child.once('exit', (code) => resolve(code));
   });
-}
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`${what} did not happen within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 describe('the image as compose.yaml runs it', () => {

@@ -3,19 +3,10 @@ import { RUN_TIMER_JOB } from '../core/jobs';
 import { schedulerId } from '../core/timer-scheduler';
 import { startFleet, metricSample, scrape, type Fleet } from './support/fleet';
 import { createSignedInUser } from './support/users';
+import { until } from './support/wait';
 
 const TIMERS = 40;
 const FREE_CREDITS = 10;
-
-async function until<T>(what: string, probe: () => Promise<T | undefined | null | false>, ms = 30_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe('2 api and 3 worker processes against one Postgres and Redis', () => {
   let fleet: Fleet;
@@ -24,7 +15,7 @@ describe('2 api and 3 worker processes against one Postgres and Redis', () => {
     fleet = await startFleet({
       apis: 2,
       workers: 3,
-      env: { WORKER_CONCURRENCY: '8', TIMER_RUNS_PER_MINUTE: '100000', SEARCH_CONCURRENCY_PER_USER: '100' },
+      env: { WORKER_CONCURRENCY: '8', TIMER_RUNS_PER_MINUTE: '100000', SEARCH_CONCURRENCY_PER_USER: '100', USER_RATE_PER_MINUTE: '1000' },
     });
   });
   afterAll(async () => {
@@ -69,14 +60,22 @@ describe('2 api and 3 worker processes against one Postgres and Redis', () => {
         await fleet.queue.add(RUN_TIMER_JOB, { timerId: t.id }, { jobId, prevMillis: at });
       }),
     );
-    await until('every run to finish', async () => {
-      const [row] = await fleet.db.sql<{ n: number }[]>`select count(*)::int as n from timer_runs where status <> 'running'`;
-      return row!.n >= TIMERS;
-    });
-    await until('the queue to drain', async () => {
-      const c = await fleet.queue.getJobCounts('waiting', 'active', 'prioritized');
-      return Object.values(c).every((n) => n === 0);
-    });
+    await until(
+      'every run to finish',
+      async () => {
+        const [row] = await fleet.db.sql<{ n: number }[]>`select count(*)::int as n from timer_runs where status <> 'running'`;
+        return row!.n >= TIMERS;
+      },
+      30_000,
+    );
+    await until(
+      'the queue to drain',
+      async () => {
+        const c = await fleet.queue.getJobCounts('waiting', 'active', 'prioritized');
+        return Object.values(c).every((n) => n === 0);
+      },
+      30_000,
+    );
 
     const runs = await fleet.db.sql<{ timer_id: number; n: number; ok: number; credits: number }[]>`
       select timer_id, count(*)::int as n, count(*) filter (where status = 'succeeded')::int as ok,

@@ -7,6 +7,7 @@ import { startMetricsServer, type MetricsServer } from '../worker/metrics-server
 import { ask } from './support/ask';
 import { startTestStack, type TestStack } from './support/stack';
 import { createSignedInUser } from './support/users';
+import { until } from './support/wait';
 
 const ADMIN = { user: 'ops', password: 'scrape-secret' };
 const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
@@ -15,16 +16,6 @@ const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:
 function sample(text: string, series: string): number {
   const line = text.split('\n').find((l) => l.startsWith(`${series} `));
   return line ? Number(line.slice(series.length + 1)) : 0;
-}
-
-async function until<T>(what: string, probe: () => Promise<T | undefined | null | false>, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 describe('Prometheus /metrics', () => {

@@ -6,16 +6,7 @@ import { ask, readChunks } from './support/ask';
 import { startRedisCluster, type RedisCluster } from './support/redis-cluster';
 import { startTestStack, type TestStack } from './support/stack';
 import { createSignedInUser } from './support/users';
-
-async function until<T>(what: string, probe: () => Promise<T | undefined | null | false>, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+import { until } from './support/wait';
 
 describe('against a real three-node Redis Cluster (REDIS_CLUSTER_NODES)', () => {
   let cluster: RedisCluster;

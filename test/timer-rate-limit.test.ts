@@ -8,6 +8,7 @@ import { createTimer } from '../core/timers';
 import { startTimersWorker, type TimersWorker } from '../worker/timers-worker';
 import { startTestStack, type TestStack } from './support/stack';
 import { createSignedInUser } from './support/users';
+import { until } from './support/wait';
 
 const PER_MINUTE = 600;
 const RUSH = 35;
@@ -70,13 +71,15 @@ describe('TIMER_RUNS_PER_MINUTE: one rate for all workers together', () => {
       })),
     );
 
-    const deadline = Date.now() + 30_000;
-    let runs: { started_at: Date; status: string }[] = [];
-    while (runs.length < RUSH || runs.some((r) => r.status === 'running')) {
-      if (Date.now() > deadline) throw new Error(`only ${runs.length} of ${RUSH} runs recorded in time`);
-      await new Promise((r) => setTimeout(r, 100));
-      runs = await stack.db.sql`select started_at, status from timer_runs where scheduled_for = ${new Date(at)} order by started_at`;
-    }
+    const runs = await until(
+      `all ${RUSH} runs to finish`,
+      async () => {
+        const rows = await stack.db.sql<{ started_at: Date; status: string }[]>`
+          select started_at, status from timer_runs where scheduled_for = ${new Date(at)} order by started_at`;
+        return rows.length === RUSH && rows.every((r) => r.status !== 'running') ? rows : null;
+      },
+      30_000,
+    );
     expect(runs.map((r) => r.status)).toEqual(Array(RUSH).fill('succeeded'));
 
     // 35 starts at 10 per window need 4 windows, so the last started at least 3 windows after the first.

@@ -13,6 +13,7 @@ import { startTimersWorker, type TimersWorker, type WorkerDeps } from '../worker
 import { createTestRedis, deletePrefix } from './support/redis';
 import { startTestStack, type TestStack } from './support/stack';
 import { createSignedInUser } from './support/users';
+import { until } from './support/wait';
 
 const daily = { scheduleType: 'daily' as const, time: '09:00', weekday: null, ques: 'AI conferences', web: '', timezone: 'Europe/Berlin' };
 
@@ -80,15 +81,6 @@ describe('timers worker against real Redis and Postgres', () => {
   const used = async (userId: number) =>
     (await stack.db.sql<{ n: number }[]>`select searches_used as n from accounts where user_id = ${userId}`)[0]!.n;
 
-  async function until<T>(what: string, probe: () => Promise<T | undefined | null | false>, ms = 20_000): Promise<T> {
-    const end = Date.now() + ms;
-    for (;;) {
-      const value = await probe();
-      if (value) return value;
-      if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
   const finishedRun = (timerId: number) =>
     until('a finished run', async () => {
       const runs = await listRuns(stack.db.sql, timerId);

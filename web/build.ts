@@ -1,7 +1,8 @@
-import { cp, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
+import { ISLAND_NAMES } from './island-registry';
 
 /** Written beside the assets; the server reads it to link the islands a page renders. */
 export interface Manifest {
@@ -20,13 +21,7 @@ export interface BuildOptions {
 }
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const ISLANDS_DIR = path.join(ROOT, 'web/islands');
 const ENTRY_NS = 'island-entry';
-
-async function islandNames(): Promise<string[]> {
-  const files = await readdir(ISLANDS_DIR);
-  return files.filter((f) => f.endsWith('.tsx') && !f.includes('.test.')).map((f) => f.replace(/\.tsx$/, ''));
-}
 
 // Each island gets a tiny generated entry that hydrates only that island, so a page loads only its islands.
 const islandEntries: esbuild.Plugin = {
@@ -43,7 +38,7 @@ const islandEntries: esbuild.Plugin = {
 
 function manifestFrom(meta: esbuild.Metafile, outdir: string): Manifest {
   const manifest: Manifest = { islands: {}, css: '' };
-  const rel = (p: string) => '/assets/' + path.relative(outdir, path.resolve(ROOT, p)).split(path.sep).join('/');
+  const rel = (p: string) => `/assets/${path.relative(outdir, path.resolve(ROOT, p)).split(path.sep).join('/')}`;
   for (const [out, info] of Object.entries(meta.outputs)) {
     if (info.entryPoint?.startsWith(`${ENTRY_NS}:`)) {
       const name = info.entryPoint.slice(ENTRY_NS.length + 1);
@@ -62,7 +57,6 @@ export async function buildWeb(options: BuildOptions = {}): Promise<void> {
   const assets = path.join(outdir, 'assets');
   if (!options.watch && options.clean !== false) await rm(assets, { recursive: true, force: true });
   await mkdir(assets, { recursive: true });
-  const names = await islandNames();
   const writeManifest: esbuild.Plugin = {
     name: 'manifest',
     setup(build) {
@@ -78,7 +72,7 @@ export async function buildWeb(options: BuildOptions = {}): Promise<void> {
     },
   };
   const browser: esbuild.BuildOptions = {
-    entryPoints: [...names.map((n) => `island:${n}`), path.join(ROOT, 'web/styles.css')],
+    entryPoints: [...ISLAND_NAMES.map((n) => `island:${n}`), path.join(ROOT, 'web/styles.css')],
     bundle: true,
     splitting: true,
     format: 'esm',

@@ -4,7 +4,7 @@ import { cancelSubscription } from '../../core/billing/cancel';
 import { changePlan } from '../../core/billing/change-plan';
 import { createPortalSession } from '../../core/billing/portal';
 import { type BillingReply, type CancelReply, type CheckoutReply, checkoutRequestSchema } from '../../core/contract/billing';
-import { getBilling } from '../../db/accounts';
+import { getBilling, type Billing } from '../../db/accounts';
 import type { AppDeps, AppEnv } from '../deps';
 import { ApiError } from '../errors';
 import { requireUser, signedIn } from '../middleware/session';
@@ -17,6 +17,17 @@ function providerError(err: unknown, options: ConstructorParameters<typeof ApiEr
   return err instanceof Stripe.errors.StripeError ? new ApiError(502, PROVIDER_DOWN, options) : err;
 }
 
+/** The one mapping from an account's billing to its JSON: GET /api/account/billing and the page's first state. */
+export function billingReply(billing: Billing): BillingReply {
+  return {
+    subscription_tier: billing.tier,
+    credits: billing.credits,
+    subscription_status: billing.status,
+    period_end: billing.periodEnd.toISOString(),
+    allowance: billing.allowance,
+  };
+}
+
 /** Plans and payment: billing info, checkout or plan switch, cancel, and the Stripe billing portal. */
 export function billingRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
@@ -26,13 +37,7 @@ export function billingRoutes(deps: AppDeps) {
     const billing = await getBilling(deps.sql, user.id);
     if (!billing) throw new ApiError(404, 'Your account was not found. Please sign out and sign in again.');
     c.header('Cache-Control', 'no-store');
-    return c.json({
-      subscription_tier: billing.tier,
-      credits: billing.credits,
-      subscription_status: billing.status,
-      period_end: billing.periodEnd.toISOString(),
-      allowance: billing.allowance,
-    } satisfies BillingReply);
+    return c.json(billingReply(billing));
   });
 
   app.post('/create-checkout-session', signedIn, jsonBody(checkoutRequestSchema), async (c) => {

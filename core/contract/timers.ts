@@ -1,11 +1,9 @@
 import * as z from 'zod/mini';
 import { WEBSITE_NOT_TEXT } from './ask';
+import { SCHEDULE_TYPES, WEEKDAYS } from './schedule-values';
 
-export const SCHEDULE_TYPES = ['daily', 'weekly'] as const;
-export type ScheduleType = (typeof SCHEDULE_TYPES)[number];
-
-export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
+export { SCHEDULE_TYPES, WEEKDAYS };
+export type { ScheduleType, Weekday } from './schedule-values';
 
 const TIMER_EMPTY_QUESTION = 'Please type a question for the timer to repeat.';
 

@@ -84,6 +84,8 @@ export function createGeminiStandin(options: { chunkDelayMs?: number; firstChunk
   const failures: GeminiFailure[] = [];
   const models = createModelRegistry();
   const revokedKeys = new Set<string>();
+  // Answers a test scripts word for word (e.g. one that starts like an error message), used once each.
+  const scripted: string[] = [];
   const state = {
     lastRequest: null as GeminiRequestRecord | null,
     /** The last streamed answer request (an event extraction after it is a `generateContent` call). */
@@ -149,7 +151,13 @@ export function createGeminiStandin(options: { chunkDelayMs?: number; firstChunk
     if (failure?.when === 'before') return c.json(errorBody(failure.status), failure.status);
 
     const structured = body.generationConfig?.responseMimeType === 'application/json';
-    const answer = structured ? { text: JSON.stringify(extractionFor(prompt)), sources: [] } : answerFor(prompt);
+    // A scripted answer is for the streamed text answer, never for the structured extraction.
+    const next = structured ? undefined : scripted.shift();
+    const answer = structured
+      ? { text: JSON.stringify(extractionFor(prompt)), sources: [] }
+      : next !== undefined
+        ? { text: next, sources: [] }
+        : answerFor(prompt);
     const chunks = chunksOf(answer.text);
     const promptTokenCount = Math.ceil(prompt.length / 4);
     const usage = (sent: string) => ({
@@ -221,6 +229,10 @@ export function createGeminiStandin(options: { chunkDelayMs?: number; firstChunk
     failNext(failure: GeminiFailure) {
       failures.push(failure);
     },
+    /** The next request is answered with exactly this text instead of the answer the prompt would get. */
+    answerNext(text: string) {
+      scripted.push(text);
+    },
     setChunkDelay(ms: number) {
       chunkDelayMs = ms;
     },
@@ -235,6 +247,7 @@ export function createGeminiStandin(options: { chunkDelayMs?: number; firstChunk
     },
     reset() {
       failures.length = 0;
+      scripted.length = 0;
       models.reset();
       revokedKeys.clear();
       chunkDelayMs = options.chunkDelayMs ?? 40;

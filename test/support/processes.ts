@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { until } from './wait';
 
 export interface ChildServer {
   url: string;
@@ -21,18 +22,19 @@ export async function freePort(): Promise<number> {
   });
 }
 
-async function waitFor(url: string, child: ChildProcess, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${url}: process exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
+/** Resolves when `url` answers ok; rejects as soon as the child exits instead. */
+async function whenUp(url: string, child: ChildProcess, timeoutMs = 20_000): Promise<void> {
+  let onExit: () => void = () => {};
+  const exited = new Promise<never>((_, reject) => {
+    onExit = () => reject(new Error(`${url}: process exited with ${child.exitCode}`));
+    if (child.exitCode !== null) onExit();
+    else child.once('exit', onExit);
+  });
+  try {
+    await Promise.race([until(`${url} to come up`, async () => (await fetch(url)).ok, timeoutMs), exited]);
+  } finally {
+    child.off('exit', onExit);
   }
-  throw new Error(`${url} did not come up`);
 }
 
 export interface SpawnOptions {
@@ -68,7 +70,7 @@ export async function startChild(
   const child = spawnNode(args, { ...env, [options.portVar ?? 'PORT']: String(port) }, options);
   const url = `http://127.0.0.1:${port}`;
   try {
-    await waitFor(url + readyPath, child);
+    await whenUp(url + readyPath, child);
   } catch (err) {
     child.kill('SIGKILL'); // never leave a half-started process behind
     throw err;

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { Redis } from 'ioredis';
 import { freePort } from './processes';
+import { until } from './wait';
 
 const run = promisify(execFile);
 
@@ -13,15 +14,6 @@ export interface RedisCluster {
   nodes: string;
   ports: number[];
   stop: () => Promise<void>;
-}
-
-async function until(what: string, probe: () => Promise<boolean>, ms = 30_000): Promise<void> {
-  const end = Date.now() + ms;
-  for (;;) {
-    if (await probe().catch(() => false)) return;
-    if (Date.now() > end) throw new Error(`Redis Cluster: timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 async function ask<T>(port: number, op: (r: Redis) => Promise<T>): Promise<T> {
@@ -93,17 +85,25 @@ export async function startRedisCluster(count = 3): Promise<RedisCluster> {
       );
       children.push(child);
       ports.push(port);
-      await until(`node ${port} to answer`, async () => {
-        if (child.exitCode !== null) throw new Error(`redis-server on ${port} exited with ${child.exitCode}`);
-        return (await ask(port, (r) => r.ping())) === 'PONG';
-      });
+      await until(
+        `node ${port} to answer`,
+        async () => {
+          if (child.exitCode !== null) throw new Error(`redis-server on ${port} exited with ${child.exitCode}`);
+          return (await ask(port, (r) => r.ping())) === 'PONG';
+        },
+        30_000,
+      );
     }
     const nodes = ports.map((p) => `127.0.0.1:${p}`);
     await run('redis-cli', ['--cluster', 'create', ...nodes, '--cluster-replicas', '0', '--cluster-yes']);
-    await until('cluster_state:ok on every node', async () => {
-      const infos = await Promise.all(ports.map((p) => ask(p, (r) => r.cluster('INFO'))));
-      return infos.every((info) => /cluster_state:ok/.test(info) && new RegExp(`cluster_known_nodes:${count}\\b`).test(info));
-    });
+    await until(
+      'cluster_state:ok on every node',
+      async () => {
+        const infos = await Promise.all(ports.map((p) => ask(p, (r) => r.cluster('INFO'))));
+        return infos.every((info) => /cluster_state:ok/.test(info) && new RegExp(`cluster_known_nodes:${count}\\b`).test(info));
+      },
+      30_000,
+    );
     return { nodes: nodes.join(','), ports, stop };
   } catch (err) {
     await stop();
