@@ -2,17 +2,11 @@ import { XMLParser } from 'fast-xml-parser';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Event } from '../core/contract/event';
-import { searchReplySchema, timerRunsReplySchema } from '../core/contract/events';
-import { ask, waitFor } from './support/ask';
+import { searchReplySchema, type TimerRunReply, timerRunsReplySchema } from '../core/contract/events';
+import { ask } from './support/ask';
+import { until } from './support/wait';
 import { startTestStack, type TestStack } from './support/stack';
 import { createSignedInUser } from './support/users';
-
-interface Run {
-  id: number;
-  status: string;
-  events: Event[];
-  new_count: number;
-}
 
 /**
  * Events as data end to end (issue 12): real Postgres, Redis, the worker and the stand-ins' sample sites.
@@ -55,21 +49,21 @@ describe('events, only-new timers and feeds', () => {
   }
 
   // Every reply is read through its contract schema, as the page reads it.
-  const runs = async (timerId: number): Promise<Run[]> =>
+  const runs = async (timerId: number): Promise<TimerRunReply[]> =>
     timerRunsReplySchema.parse(await (await call('GET', `/api/timers/${timerId}/runs`)).json());
 
   /** Run now, then wait for the worker to finish that run. */
-  async function runNow(timerId: number): Promise<Run> {
+  async function runNow(timerId: number): Promise<TimerRunReply> {
     const res = await call('POST', `/api/timers/${timerId}/run`);
     expect(res.status).toBe(202);
     const { run_id } = (await res.json()) as { run_id: number };
-    let done: Run | undefined;
-    await waitFor(async () => {
-      done = (await runs(timerId)).find((r) => r.id === run_id && r.status !== 'running');
-      return done !== undefined;
-    }, 30_000);
-    expect(done!.status).toBe('succeeded');
-    return done!;
+    const done = await until(
+      'the run to end',
+      async () => (await runs(timerId)).find((r) => r.id === run_id && r.status !== 'running'),
+      30_000,
+    );
+    expect(done.status).toBe('succeeded');
+    return done;
   }
 
   it('a search carries its events: X-Search-Id, then GET /api/searches/:id; seen again they are not new', async () => {
@@ -116,7 +110,11 @@ describe('events, only-new timers and feeds', () => {
 
     await stack.startWorker();
     const { run_id } = (await first.json()) as { run_id: number };
-    await waitFor(async () => (await runs(timerId)).some((r) => r.id === run_id && r.status === 'succeeded'), 30_000);
+    await until(
+      'the queued run to succeed',
+      async () => (await runs(timerId)).some((r) => r.id === run_id && r.status === 'succeeded'),
+      30_000,
+    );
     const [run] = await runs(timerId);
     expect(run).toMatchObject({ id: run_id, new_count: 3 });
 

@@ -114,9 +114,10 @@ export function eventsFromExtraction(
       key: '',
       title: x.title,
       ...when,
-      venue: x.venue,
+      // Models (and the page text they read) often write an online event's place as "Online ...".
+      venue: x.venue && /^online\b/i.test(x.venue) ? null : x.venue,
       city: x.city,
-      online: x.online,
+      online: x.online ?? (x.venue && /^online\b/i.test(x.venue) ? true : null),
       url: x.url && /^https?:\/\//i.test(x.url) ? x.url : null,
       source_url: source,
       status: x.status,

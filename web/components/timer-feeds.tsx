@@ -1,6 +1,6 @@
 import { type ReactNode, useId, useState } from 'react';
-import { type FeedUrls, feedUrlsSchema } from '../../core/contract/events';
-import { apiFetch } from '../client/http';
+import type { FeedUrls } from '../../core/contract/events';
+import { renewFeedToken } from '../client/events';
 
 export interface TimerFeedsProps {
   timerId: number;
@@ -38,10 +38,7 @@ export function TimerFeeds({ timerId, urls, onRotated }: TimerFeedsProps) {
     if (!confirm('Make new feed addresses? Calendars subscribed to the old ones stop updating.')) return;
     setBusy(true);
     try {
-      const res = await apiFetch(`/api/timers/${timerId}/feed-token`, { method: 'POST' });
-      const body: unknown = await res.json().catch(() => null);
-      if (!res.ok) throw new Error((body as { error?: string } | null)?.error ?? `the server answered ${res.status}`);
-      onRotated?.(feedUrlsSchema.parse(body));
+      onRotated?.(await renewFeedToken(timerId));
       setStatus('New feed addresses made; the old ones no longer work.');
     } catch (err) {
       setStatus(`Could not make new addresses: ${(err as Error).message}`);

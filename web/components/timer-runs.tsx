@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { runNowReplySchema, type TimerRunReply, timerRunsReplySchema } from '../../core/contract/events';
-import { apiFetch } from '../client/http';
+import type { TimerRunReply } from '../../core/contract/events';
+import { fetchTimerRuns, runTimerNow } from '../client/events';
 import { EventList } from './event-list';
 
 const POLL_MS = 2_000;
@@ -14,11 +14,6 @@ const STATUS: Record<TimerRunReply['status'], string> = {
 const when = (iso: string, timeZone: string) =>
   new Date(iso).toLocaleString('en-GB', { timeZone, dateStyle: 'medium', timeStyle: 'short' });
 
-async function errorOf(res: Response): Promise<string> {
-  const body = (await res.json().catch(() => null)) as { error?: string } | null;
-  return body?.error ?? `The server answered ${res.status}. Please try again.`;
-}
-
 /** One timer's "Run now" and its run history: each run with "N new" and its event cards, new ones first. */
 export function TimerRuns({ timerId, timeZone, uidDomain }: { timerId: number; timeZone: string; uidDomain?: string }) {
   const [open, setOpen] = useState(false);
@@ -27,9 +22,7 @@ export function TimerRuns({ timerId, timeZone, uidDomain }: { timerId: number; t
   const [starting, setStarting] = useState(false);
 
   const load = useCallback(async () => {
-    const res = await apiFetch(`/api/timers/${timerId}/runs`);
-    if (!res.ok) throw new Error(await errorOf(res));
-    const list = timerRunsReplySchema.parse(await res.json());
+    const list = await fetchTimerRuns(timerId);
     setRuns(list);
     return list;
   }, [timerId]);
@@ -47,10 +40,8 @@ export function TimerRuns({ timerId, timeZone, uidDomain }: { timerId: number; t
     setStarting(true);
     setMessage('');
     try {
-      const res = await apiFetch(`/api/timers/${timerId}/run`, { method: 'POST' });
-      if (!res.ok) throw new Error(await errorOf(res));
-      runNowReplySchema.parse(await res.json());
-      setMessage('The timer is running now; its result appears below.');
+      await runTimerNow(timerId);
+      // The button says "Running…" until the run has ended and shows up in the list.
       setOpen(true);
       await load();
     } catch (err) {

@@ -1,7 +1,10 @@
 import { useEffect, useId, useRef } from 'react';
 import { useTimerList } from '../hooks/use-timer-list';
 import { Alert } from './alert';
+import { browserTimezone, pageHost } from '../client/timezone';
+import { TimerFeeds } from './timer-feeds';
 import { TimerRow } from './timer-row';
+import { TimerRuns } from './timer-runs';
 
 /** The spec's Manage Timers panel ('Your Timers'): the list, a load error with Retry, and Back. */
 export function TimersPanel({ onBack }: { onBack: () => void }) {
@@ -51,7 +54,14 @@ export function TimersPanel({ onBack }: { onBack: () => void }) {
       {timers?.length ? (
         <ul className="timer-list">
           {timers.map((t) => (
-            <TimerRow key={t.id} timer={t} onDelete={removeAt} />
+            <TimerRow key={t.id} timer={t} onDelete={removeAt}>
+              <TimerRuns timerId={t.id} timeZone={browserTimezone()} uidDomain={pageHost()} />
+              <TimerFeeds
+                timerId={t.id}
+                urls={{ ical_url: t.ical_url ?? null, atom_url: t.atom_url ?? null }}
+                onRotated={() => void reload()}
+              />
+            </TimerRow>
           ))}
         </ul>
       ) : null}
