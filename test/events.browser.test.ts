@@ -21,7 +21,7 @@ describe('event cards and timer feeds in Chromium', () => {
     expect(await first.getByRole('link', { name: 'Applied ML Summit Berlin 2026', exact: true }).getAttribute('href')).toBe(
       'https://ai-events.example/events/applied-ml-summit',
     );
-    expect(await first.innerText()).toContain('Thu, 18 Jun 2026, 09:00 CEST');
+    expect(await first.textContent()).toContain('Thu, 18 Jun 2026, 09:00 CEST');
     expect(await first.getByText('New', { exact: true }).count()).toBe(1);
     expect(await cards.nth(2).getByText('Online', { exact: true }).count()).toBe(1);
     const google = first.getByRole('link', { name: /Google Calendar/ });
@@ -74,7 +74,7 @@ describe('event cards and timer feeds in Chromium', () => {
     // The newest run first, its new event first.
     const newest = row.locator('.timer-run').first();
     const firstCard = newest.getByRole('listitem').first();
-    expect(await firstCard.innerText()).toMatch(/Robotics Demo Day[\s\S]*New/);
+    expect(await firstCard.textContent()).toMatch(/Robotics Demo Day[\s\S]*New/);
 
     await row.getByText('Calendar and feed').click();
     const ical = row.getByLabel('Calendar (iCal)');
