@@ -5,7 +5,7 @@ import { useAnswer, type AskFailure } from '../hooks/use-answer';
 import { Alert } from './alert';
 import { browserTimezone, pageHost } from '../client/timezone';
 import { AnswerText } from './answer-text';
-import { EventList } from './event-list';
+import { LazyEventList } from './lazy-events';
 import { SetTimerPanel } from './set-timer-panel';
 import { TimersPanel } from './timers-panel';
 
@@ -164,7 +164,7 @@ export function EventSearch({ billing }: { billing: BillingInfo | null }) {
           >
             {answer.text ? <AnswerText text={answer.text} /> : null}
           </section>
-          <EventList events={answer.events} timeZone={browserTimezone()} title="Events in this answer" uidDomain={pageHost()} />
+          <LazyEventList events={answer.events} timeZone={browserTimezone()} title="Events in this answer" uidDomain={pageHost()} />
         </div>
       ) : null}
     </section>

@@ -2,9 +2,8 @@ import { useEffect, useId, useRef } from 'react';
 import { useTimerList } from '../hooks/use-timer-list';
 import { Alert } from './alert';
 import { browserTimezone, pageHost } from '../client/timezone';
-import { TimerFeeds } from './timer-feeds';
+import { LazyTimerExtras } from './lazy-events';
 import { TimerRow } from './timer-row';
-import { TimerRuns } from './timer-runs';
 
 /** The spec's Manage Timers panel ('Your Timers'): the list, a load error with Retry, and Back. */
 export function TimersPanel({ onBack }: { onBack: () => void }) {
@@ -55,11 +54,12 @@ export function TimersPanel({ onBack }: { onBack: () => void }) {
         <ul className="timer-list">
           {timers.map((t) => (
             <TimerRow key={t.id} timer={t} onDelete={removeAt}>
-              <TimerRuns timerId={t.id} timeZone={browserTimezone()} uidDomain={pageHost()} />
-              <TimerFeeds
+              <LazyTimerExtras
                 timerId={t.id}
                 urls={{ ical_url: t.ical_url ?? null, atom_url: t.atom_url ?? null }}
-                onRotated={() => void reload()}
+                timeZone={browserTimezone()}
+                uidDomain={pageHost()}
+                onFeedsRenewed={() => void reload()}
               />
             </TimerRow>
           ))}
