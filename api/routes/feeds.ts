@@ -58,7 +58,7 @@ export function feedRoutes(deps: AppDeps) {
     const etag = `"${createHash('sha256').update(`${format}:${timer.id}:${version}`).digest('base64url').slice(0, 27)}"`;
     const headers = { etag, 'cache-control': 'private, max-age=300' };
     const ifNoneMatch = c.req.header('if-none-match');
-    if (ifNoneMatch && ifNoneMatch.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) {
+    if (ifNoneMatch?.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) {
       return c.body(null, 304, headers);
     }
     if (format === 'ics') {

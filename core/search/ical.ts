@@ -83,7 +83,7 @@ function isoOf(prop: Property | undefined): string | undefined {
 
 /** A DATE DTEND is exclusive (RFC 5545 3.6.1); endAt names the last day, as schema.org's endDate does. */
 function lastDayOf(iso: string | undefined): string | undefined {
-  if (!iso || iso.length !== 10) return iso;
+  if (iso?.length !== 10) return iso;
   const [y, m, d] = iso.split('-').map(Number);
   return new Date(Date.UTC(y!, m! - 1, d! - 1)).toISOString().slice(0, 10);
 }
