@@ -37,6 +37,14 @@ export async function upsertTimerScheduler(queue: Queue<RunTimerJob>, timer: Sch
   );
 }
 
+/**
+ * Upserts many timers' schedulers at once. The calls go out together, so ioredis writes them back to back on
+ * one connection (a pipeline) and Redis runs the scripts without a round trip between them.
+ */
+export async function upsertTimerSchedulers(queue: Queue<RunTimerJob>, timers: (Schedule & { id: number })[]): Promise<void> {
+  await Promise.all(timers.map((timer) => upsertTimerScheduler(queue, timer)));
+}
+
 export async function removeTimerScheduler(queue: Queue<RunTimerJob>, timerId: number): Promise<void> {
   await queue.removeJobScheduler(schedulerId(timerId));
 }
