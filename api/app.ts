@@ -13,7 +13,9 @@ import { authRoutes } from './routes/auth';
 import { billingRoutes } from './routes/billing';
 import { healthRoutes } from './routes/health';
 import { pageRoutes } from './routes/page';
+import { timerSettingsRoutes } from './routes/timer-settings';
 import { timerRoutes } from './routes/timers';
+import { unsubscribeRoutes } from './routes/unsubscribe';
 import { webhookRoutes } from './routes/webhook';
 
 const TEXT_ERROR_PATHS = new Set(['/api/ask', '/api/schedule']);
@@ -25,8 +27,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use(requestLog(deps.logger));
   app.use(securityHeaders(deps.config));
   app.use(devLoopbackRedirect(deps.config));
-  // Stripe signs webhooks; they carry no Origin and no session.
-  app.use(sameOrigin(deps.config.appOrigin, (path) => path === '/webhook'));
+  // Stripe signs webhooks; they carry no Origin and no session. Unsubscribe links are RFC 8058 one-click
+  // POSTs from mail clients and providers (any origin, no session): the token in the path is the secret.
+  app.use(sameOrigin(deps.config.appOrigin, (path) => path === '/webhook' || path.startsWith('/unsubscribe/')));
   app.use(loadSession(deps.sql, deps.config));
 
   app.route('/', healthRoutes(deps));
@@ -34,6 +37,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', authRoutes(deps));
   app.route('/', askRoutes(deps));
   app.route('/', timerRoutes(deps));
+  app.route('/', timerSettingsRoutes(deps));
+  app.route('/', unsubscribeRoutes(deps));
   app.route('/', billingRoutes(deps));
   app.route('/', webhookRoutes(deps));
   app.route('/', adminRoutes(deps));

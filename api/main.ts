@@ -4,6 +4,7 @@ import { Redis } from 'ioredis';
 import { createGemini, createStripe } from '../core/clients';
 import { ConfigError, loadConfigFromProcess, type Config } from '../core/config';
 import { createTimersQueue } from '../core/jobs';
+import { emailStatusLine } from '../core/delivery/email-status';
 import { createLogger } from '../core/logger';
 import { createSql } from '../db/client';
 import { createApp } from './app';
@@ -45,6 +46,7 @@ async function main(): Promise<void> {
   const app = createApp(deps);
   const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
     logger.info({ port: info.port, standins: config.standins }, `listening on ${config.appUrl}`);
+    (config.mail.url ? logger.info.bind(logger) : logger.warn.bind(logger))(emailStatusLine(config));
   });
 
   let stopping = false;

@@ -3,16 +3,20 @@ import { parseTimerInput, MAX_TIMERS_PER_USER } from '../../core/timer-input';
 import { SchedulerUnavailableError } from '../../core/timer-scheduler';
 import { createTimer, deleteTimer } from '../../core/timers';
 import { nextRunAt } from '../../core/schedule';
+import { latestDeliveries, type DeliveryChannel, type DeliveryState } from '../../db/deliveries';
 import { listUserTimers, type LatestRun, type Timer } from '../../db/timers';
 import type { AppDeps, AppEnv } from '../deps';
 import { ApiError } from '../errors';
+import { timerDeliveryJson } from './timer-delivery-json';
 import { requireUser } from '../middleware/session';
 
 const UNAVAILABLE =
   'The timer service is unavailable right now (its queue cannot be reached). Nothing was changed; please try again in a minute.';
 
-/** The spec's timer fields plus when it fires next and how its latest run went. */
-function timerJson(t: Timer, lastRun: LatestRun | null) {
+type LatestDeliveries = Partial<Record<DeliveryChannel, DeliveryState>>;
+
+/** The spec's timer fields plus when it fires next, how its latest run went, and its delivery settings. */
+export function timerJson(t: Timer, lastRun: LatestRun | null, delivery: { latest?: LatestDeliveries; emailAvailable: boolean }) {
   return {
     id: t.id,
     scheduleType: t.scheduleType,
@@ -23,10 +27,11 @@ function timerJson(t: Timer, lastRun: LatestRun | null) {
     timezone: t.timezone,
     nextRunAt: nextRunAt(t).toISOString(),
     lastRun: lastRun ? { at: lastRun.at.toISOString(), status: lastRun.status, answer: lastRun.answer ?? lastRun.error } : null,
+    ...timerDeliveryJson(t, delivery.latest, delivery.emailAvailable),
   };
 }
 
-async function readJson(c: { req: { json: () => Promise<unknown> } }, format: 'json' | 'text'): Promise<unknown> {
+export async function readJson(c: { req: { json: () => Promise<unknown> } }, format: 'json' | 'text'): Promise<unknown> {
   try {
     return await c.req.json();
   } catch {
@@ -49,7 +54,7 @@ export function timerRoutes(deps: AppDeps) {
         });
       }
       c.get('log').info({ timerId: result.timer.id }, 'timer created');
-      return c.json(timerJson(result.timer, null));
+      return c.json(timerJson(result.timer, null, { emailAvailable: deps.config.mail.url !== null }));
     } catch (err) {
       if (err instanceof SchedulerUnavailableError) {
         c.get('log').warn({ err: err.message }, 'timer not created: redis unavailable');
@@ -62,7 +67,12 @@ export function timerRoutes(deps: AppDeps) {
   app.get('/api/timers', async (c) => {
     const user = requireUser(c);
     const timers = await listUserTimers(deps.sql, user.id);
-    return c.json(timers.map((t) => timerJson(t, t.lastRun)));
+    const deliveries = await latestDeliveries(
+      deps.sql,
+      timers.map((t) => t.id),
+    );
+    const emailAvailable = deps.config.mail.url !== null;
+    return c.json(timers.map((t) => timerJson(t, t.lastRun, { latest: deliveries.get(t.id), emailAvailable })));
   });
 
   app.post('/api/timer/delete', async (c) => {
