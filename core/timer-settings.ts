@@ -16,7 +16,12 @@ export interface TimerSettings {
  * inside the Postgres transaction like create and delete (core/timers.ts): a Redis failure changes nothing.
  * Returns the updated timer, or null for an unknown, deleted or someone else's timer.
  */
-export async function updateTimerSettings(deps: TimerDeps, userId: number, timerId: number, settings: TimerSettings): Promise<Timer | null> {
+export async function updateTimerSettings(
+  deps: TimerDeps,
+  userId: number,
+  timerId: number,
+  settings: TimerSettings,
+): Promise<Timer | null> {
   return deps.sql.begin(async (t) => {
     const tx = t as unknown as Sql; // postgres.js types a transaction apart; it runs the same queries
     await lockSchedulersShared(tx);

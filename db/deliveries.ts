@@ -135,7 +135,10 @@ export async function endDeliveryAttempt(sql: Sql, id: number, status: 'sent' | 
             where id = ${id} and status = 'sending'`;
 }
 
-export async function getDeliveryStatus(sql: Sql, id: number): Promise<{ status: DeliveryStatus; attempts: number; error: string | null } | null> {
+export async function getDeliveryStatus(
+  sql: Sql,
+  id: number,
+): Promise<{ status: DeliveryStatus; attempts: number; error: string | null } | null> {
   const [r] = await sql<{ status: DeliveryStatus; attempts: number; error: string | null }[]>`
     select status, attempts, error from deliveries where id = ${id}`;
   return r ?? null;

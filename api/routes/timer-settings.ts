@@ -48,7 +48,10 @@ export function timerSettingsRoutes(deps: AppDeps) {
       }
       throw err;
     }
-    c.get('log').info({ timerId: id, paused, email, webhook: webhookUrl ? 'set' : removeWebhook ? 'removed' : undefined }, 'timer settings changed');
+    c.get('log').info(
+      { timerId: id, paused, email, webhook: webhookUrl ? 'set' : removeWebhook ? 'removed' : undefined },
+      'timer settings changed',
+    );
     const timer = (await listUserTimers(deps.sql, user.id)).find((t) => t.id === id)!;
     const latest = (await latestDeliveries(deps.sql, [id])).get(id);
     return c.json(timerJson(timer, timer.lastRun, { latest, emailAvailable: deps.config.mail.url !== null }));

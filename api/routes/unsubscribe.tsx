@@ -25,7 +25,13 @@ export function unsubscribeRoutes({ sql, config, publicDir }: AppDeps) {
       emailOn = change;
     }
     const html = renderPage(
-      <UnsubscribePage question={target?.question ?? null} emailOn={emailOn} changed={change !== null} token={token} appUrl={config.appUrl} />,
+      <UnsubscribePage
+        question={target?.question ?? null}
+        emailOn={emailOn}
+        changed={change !== null}
+        token={token}
+        appUrl={config.appUrl}
+      />,
       { title: 'Event Finder: timer emails', description: 'Turn a timer’s emails off or on.' },
       manifest(),
     );

@@ -30,7 +30,10 @@ export function googleCalendarUrl(event: Event): string | null {
 }
 
 function utcStamp(d: Date): string {
-  return d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}Z$/, 'Z');
+  return d
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}Z$/, 'Z');
 }
 
 function addDays(date: string, days: number): string {

@@ -24,13 +24,19 @@ export async function checkWebhookUrl(raw: string, guard: WebhookGuard): Promise
   try {
     url = new URL(raw);
   } catch {
-    throw new DeliveryError('The webhook address is not a valid URL. Paste the full address, such as https://hooks.slack.com/services/….', false);
+    throw new DeliveryError(
+      'The webhook address is not a valid URL. Paste the full address, such as https://hooks.slack.com/services/….',
+      false,
+    );
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw new DeliveryError('The webhook address must start with https:// (or http://).', false);
   }
   if (url.username || url.password) {
-    throw new DeliveryError('Webhook addresses with a user name or password are not supported. Use the address your service gives for webhooks.', false);
+    throw new DeliveryError(
+      'Webhook addresses with a user name or password are not supported. Use the address your service gives for webhooks.',
+      false,
+    );
   }
   if (raw.length > MAX_URL_LENGTH) throw new DeliveryError(`The webhook address is longer than ${MAX_URL_LENGTH} characters.`, false);
   try {
@@ -39,10 +45,15 @@ export async function checkWebhookUrl(raw: string, guard: WebhookGuard): Promise
     if (!(err instanceof SearchError)) throw err;
     const host = url.hostname;
     if (err.code === 'website_refused') {
-      throw new DeliveryError(`The webhook address ${host} points to a private or local network, which we do not call. Use a public address.`, false);
+      throw new DeliveryError(
+        `The webhook address ${host} points to a private or local network, which we do not call. Use a public address.`,
+        false,
+      );
     }
     // A name that does not resolve may be a DNS hiccup when sending; when saving, the caller says so.
-    throw new DeliveryError(`We could not find the webhook host ${host} (its name does not resolve). Check the address.`, true, { cause: err });
+    throw new DeliveryError(`We could not find the webhook host ${host} (its name does not resolve). Check the address.`, true, {
+      cause: err,
+    });
   }
 }
 
@@ -76,7 +87,10 @@ export async function postWebhook(raw: string, body: unknown, guard: WebhookGuar
     const status = res.statusCode;
     if (status >= 200 && status < 300) return status;
     const retryable = status === 408 || status === 429 || status >= 500;
-    throw new DeliveryError(`The webhook at ${host} answered HTTP ${status}.${retryable ? '' : ' Check the address in Manage Timers.'}`, retryable);
+    throw new DeliveryError(
+      `The webhook at ${host} answered HTTP ${status}.${retryable ? '' : ' Check the address in Manage Timers.'}`,
+      retryable,
+    );
   } finally {
     agent.close().catch(() => {});
   }

@@ -2,21 +2,21 @@ import type { ReceivedMail } from './smtp';
 
 /** The SMTP stand-in's mailbox page: newest first, each message's headers, text, and its HTML in a sandbox. */
 
-const escape = (s: unknown) =>
+const esc = (s: unknown) =>
   String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const SHOWN_HEADERS = ['list-unsubscribe', 'list-unsubscribe-post', 'message-id', 'date'];
 
 function message(m: ReceivedMail): string {
   const headers = SHOWN_HEADERS.filter((h) => m.headers[h])
-    .map((h) => `<dt>${escape(h)}</dt><dd>${escape(m.headers[h])}</dd>`)
+    .map((h) => `<dt>${esc(h)}</dt><dd>${esc(m.headers[h])}</dd>`)
     .join('');
   return `<article>
-<h2>${escape(m.subject || '(no subject)')}</h2>
-<p class="note">To ${escape(m.envelope.to.join(', '))} · from ${escape(m.from)} · ${escape(m.receivedAt)}</p>
+<h2>${esc(m.subject || '(no subject)')}</h2>
+<p class="note">To ${esc(m.envelope.to.join(', '))} · from ${esc(m.from)} · ${esc(m.receivedAt)}</p>
 <dl>${headers}</dl>
 <details><summary>HTML part</summary><iframe title="HTML part of message ${m.id}" sandbox src="/mail/messages/${m.id}/html"></iframe></details>
-<details><summary>Plain-text part</summary><pre>${escape(m.text)}</pre></details>
+<details><summary>Plain-text part</summary><pre>${esc(m.text)}</pre></details>
 </article>`;
 }
 

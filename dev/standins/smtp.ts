@@ -53,7 +53,10 @@ export function createSmtpStandin() {
           }
           const headers: Record<string, string> = {};
           for (const { key, line } of parsed.headerLines) {
-            headers[key.toLowerCase()] = line.slice(line.indexOf(':') + 1).replace(/\r?\n[ \t]+/g, ' ').trim();
+            headers[key.toLowerCase()] = line
+              .slice(line.indexOf(':') + 1)
+              .replace(/\r?\n[ \t]+/g, ' ')
+              .trim();
           }
           const mail: ReceivedMail = {
             id: nextId++,
@@ -63,7 +66,10 @@ export function createSmtpStandin() {
               to: session.envelope.rcptTo.map((r) => r.address),
             },
             from: parsed.from?.text ?? '',
-            to: [parsed.to ?? []].flat().map((a) => a.text).join(', '),
+            to: [parsed.to ?? []]
+              .flat()
+              .map((a) => a.text)
+              .join(', '),
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',
             html: typeof parsed.html === 'string' ? parsed.html : '',

@@ -32,7 +32,8 @@ export function UnsubscribePage({ question, emailOn, changed, token, appUrl }: U
             <>
               <h1 id="unsubscribe-title">{changed ? 'Emails are on again' : 'Stop these emails?'}</h1>
               <p>
-                {changed ? 'You will get emails' : 'You get emails'} when your timer “{shortQuestion(question)}” finds new or changed events.
+                {changed ? 'You will get emails' : 'You get emails'} when your timer “{shortQuestion(question)}” finds new or changed
+                events.
               </p>
               <form method="post" action={action}>
                 <button type="submit" className="button">
@@ -43,7 +44,9 @@ export function UnsubscribePage({ question, emailOn, changed, token, appUrl }: U
           ) : (
             <>
               <h1 id="unsubscribe-title">You are unsubscribed</h1>
-              <p>Your timer “{shortQuestion(question)}” no longer sends you emails. It still runs, and its results stay in Manage Timers.</p>
+              <p>
+                Your timer “{shortQuestion(question)}” no longer sends you emails. It still runs, and its results stay in Manage Timers.
+              </p>
               <form method="post" action={`${action}/undo`}>
                 <button type="submit" className="button button--secondary">
                   Undo

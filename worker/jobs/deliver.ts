@@ -76,7 +76,13 @@ async function sendEmail(deps: DeliverDeps, mailer: Mailer, d: DeliveryToSend): 
   const runsUrl = timerRunsUrl(appUrl, d.timer.id);
   let email: RenderedEmail;
   if (d.kind === 'digest') {
-    email = renderDigest({ question: d.timer.question, timezone: d.timer.timezone, events: d.events, runsUrl, unsubscribeUrl: unsubscribe });
+    email = renderDigest({
+      question: d.timer.question,
+      timezone: d.timer.timezone,
+      events: d.events,
+      runsUrl,
+      unsubscribeUrl: unsubscribe,
+    });
   } else {
     const notice = { question: d.timer.question, reason: d.run.error, manageUrl: runsUrl, appUrl, unsubscribeUrl: unsubscribe };
     email = d.kind === 'paused' ? renderPausedAlert(notice) : renderOutOfSearches(notice);

@@ -103,5 +103,9 @@ function digestText(props: DigestInput): string {
 
 /** The digest of one run: subject, HTML (rendered with React on the server) and the plain-text part. */
 export function renderDigest(input: DigestInput): RenderedEmail {
-  return { subject: digestSubject(input.question, input.events), html: renderEmailHtml(<DigestEmail {...input} />), text: digestText(input) };
+  return {
+    subject: digestSubject(input.question, input.events),
+    html: renderEmailHtml(<DigestEmail {...input} />),
+    text: digestText(input),
+  };
 }

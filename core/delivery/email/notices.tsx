@@ -62,7 +62,11 @@ export function renderPausedAlert(input: NoticeInput, failures = AUTO_PAUSE_AFTE
     [
       { text: `Your timer “${input.question}” failed ${failures} times in a row, so it is paused and will not run until you resume it.` },
       ...(input.reason ? [{ text: `The last run failed with: ${input.reason}` }] : []),
-      { text: 'Failed runs cost no searches. Check the question and the website address, then resume the timer in Manage Timers.', href: input.manageUrl, linkText: 'Open Manage Timers' },
+      {
+        text: 'Failed runs cost no searches. Check the question and the website address, then resume the timer in Manage Timers.',
+        href: input.manageUrl,
+        linkText: 'Open Manage Timers',
+      },
     ],
     input,
   );
@@ -77,7 +81,11 @@ export function renderOutOfSearches(input: NoticeInput): RenderedEmail {
         text: `Your timer “${input.question}” was due to run, but no searches are left in your plan for this period, so the run was skipped and nothing was charged.`,
       },
       ...(input.reason ? [{ text: input.reason }] : []),
-      { text: 'Timers run again once your allowance renews. We tell you this once per period, not at every skipped run.', href: input.appUrl, linkText: 'See plans' },
+      {
+        text: 'Timers run again once your allowance renews. We tell you this once per period, not at every skipped run.',
+        href: input.appUrl,
+        linkText: 'See plans',
+      },
     ],
     input,
   );
