@@ -195,6 +195,18 @@ describe('delivery: email digests, webhooks, unsubscribe, auto-pause', () => {
     expect(row!.n).toBe(0);
   });
 
+  it('records no email when the server has email off (production without SMTP_URL); webhooks still go', async () => {
+    const timerId = await createTimer('Email off on this server');
+    expect((await api('PATCH', `/api/timers/${timerId}`, { webhook_url: receiverUrl })).status).toBe(200);
+    const emailOff = { ...deps, config: { ...stack.config, mail: { ...stack.config.mail, url: null } } };
+    const runId = await finishedRun(timerId, 'succeeded');
+    const timer = (await getTimer(stack.db.sql, timerId))!;
+    const result = await afterTimerRun(emailOff, { timer, runId, outcome: 'succeeded', newOrChangedEvents: [event({})] });
+    const channels = await stack.db.sql<{ channel: string }[]>`select channel from deliveries where run_id = ${runId}`;
+    expect(channels.map((c) => c.channel)).toEqual(['webhook']);
+    expect(await settled(result.deliveries[0]!)).toMatchObject({ status: 'sent' });
+  });
+
   it('never sends a delivery twice: a second execution of the job, and a retry after an SMTP failure', async () => {
     const question = 'Retried digests';
     const timerId = await createTimer(question);
