@@ -2,20 +2,32 @@
 SHELL := /bin/bash
 export NODE_NO_WARNINGS := 1
 
-.PHONY: build test dev migrate bench typecheck db
+.PHONY: deps test-browser build test dev migrate bench typecheck db redis-cluster
 
-build:
+# Installs the dependencies when node_modules is missing or older than package-lock.json (every npm install
+# rewrites node_modules/.package-lock.json), so a fresh clone or a pulled lock file needs no separate step.
+node_modules/.package-lock.json: package-lock.json
+	npm ci
+	@touch $@
+
+deps: node_modules/.package-lock.json
+
+# Debian's Chromium and an emoji font for the browser tests: found, installed (as root) or asked for.
+test-browser:
+	@sh dev/ensure-test-browser.sh
+
+build: deps
 	npx tsx web/build.ts
 
-typecheck:
+typecheck: deps
 	npx tsc --noEmit
 
 # The whole suite: unit, integration against real Postgres + Redis, and Chromium end-to-end.
-test: build typecheck
+test: deps test-browser build typecheck
 	npx vitest run
 
 # Creates the database named in DATABASE_URL when it does not exist yet, then applies migrations.
-db:
+db: deps
 	npx tsx db/create-database.ts
 
 migrate: db
@@ -28,3 +40,7 @@ dev: migrate
 # make bench, or make bench ONLY=stream
 bench: build
 	npx tsx bench/run.ts $(ONLY)
+
+# A throwaway three-node Redis Cluster on free loopback ports; prints its REDIS_CLUSTER_NODES. Ctrl-C removes it.
+redis-cluster:
+	node --import tsx dev/redis-cluster.ts

@@ -1,36 +1,66 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { AppDeps, AppEnv } from './deps';
-import { ApiError } from './errors';
+import { unavailableService } from '../core/unavailable';
+import { errorPage } from './error-page';
+import { ApiError, TEXT_ERROR_ROUTES } from './errors';
+import { FORM_BODY_MAX_BYTES, limitBody, WEBHOOK_BODY_MAX_BYTES } from './middleware/body-limit';
 import { devLoopbackRedirect } from './middleware/dev-loopback-redirect';
+import { forwardedForWarning } from './middleware/forwarded-for-warning';
+import { noStore } from './middleware/no-store';
 import { requestLog } from './middleware/request-log';
+import { requestMetrics } from './middleware/request-metrics';
 import { sameOrigin } from './middleware/same-origin';
 import { securityHeaders } from './middleware/security-headers';
 import { loadSession } from './middleware/session';
-import { adminRoutes } from './routes/admin';
+import { userRateLimit } from './middleware/user-rate-limit';
+import { ADMIN_BASE_PATH, adminRoutes } from './routes/admin';
 import { askRoutes } from './routes/ask';
 import { authRoutes } from './routes/auth';
 import { billingRoutes } from './routes/billing';
 import { healthRoutes } from './routes/health';
+import { metricsRoutes } from './routes/metrics';
 import { pageRoutes } from './routes/page';
 import { timerSettingsRoutes } from './routes/timer-settings';
 import { timerRoutes } from './routes/timers';
 import { unsubscribeRoutes } from './routes/unsubscribe';
 import { webhookRoutes } from './routes/webhook';
 
-const TEXT_ERROR_PATHS = new Set(['/api/ask', '/api/schedule']);
+const UNAVAILABLE_RETRY_AFTER_S = 30;
+const UNAVAILABLE = {
+  postgres: 'Event Finder cannot reach its database right now. Please try again in a minute.',
+  redis: 'Event Finder cannot reach its queue and rate-limit store right now. Please try again in a minute.',
+} as const;
+
+/** A browser navigation to a page (not an API call, asset or webhook). */
+function isPageRequest(req: Request, path: string): boolean {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  if (path.startsWith('/api/')) return false;
+  return path === '/' || (req.headers.get('accept') ?? '').includes('text/html');
+}
 
 /** Builds the whole HTTP app from its dependencies; no side effects, so tests call app.request(). */
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
+  const { config } = deps;
+  app.use(requestMetrics());
   app.use(requestLog(deps.logger));
-  app.use(securityHeaders(deps.config));
-  app.use(devLoopbackRedirect(deps.config));
+  app.use(securityHeaders(config, { adminPath: ADMIN_BASE_PATH }));
+  // Bodies are bounded before anything reads them; Stripe's events get more room than a form.
+  const webhookBody = limitBody(WEBHOOK_BODY_MAX_BYTES);
+  const formBody = limitBody(FORM_BODY_MAX_BYTES);
+  app.use((c, next) => (c.req.path === '/webhook' ? webhookBody : formBody)(c, next));
+  app.use(forwardedForWarning(config.trustedProxyHops, deps.logger));
+  app.use(devLoopbackRedirect(config));
   // Stripe signs webhooks; they carry no Origin and no session. Unsubscribe links are RFC 8058 one-click
   // POSTs from mail clients and providers (any origin, no session): the token in the path is the secret.
-  app.use(sameOrigin(deps.config.appOrigin, (path) => path === '/webhook' || path.startsWith('/unsubscribe/')));
-  app.use(loadSession(deps.sql, deps.config));
+  app.use(sameOrigin(config.appOrigin, (path) => path === '/webhook' || path.startsWith('/unsubscribe/')));
+  app.use(loadSession(deps.sql, config));
+  app.use('/api/*', noStore());
+  // Searching and saving timers cost work (a website fetch, a row, a Gemini call): one budget per user.
+  const userRate = userRateLimit(deps.redis, { prefix: config.queuePrefix, perMinute: config.userRatePerMinute });
+  for (const path of ['/api/ask', '/api/schedule']) app.use(path, userRate);
 
   app.route('/', healthRoutes(deps));
   app.route('/', pageRoutes(deps));
@@ -42,16 +72,17 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', billingRoutes(deps));
   app.route('/', webhookRoutes(deps));
   app.route('/', adminRoutes(deps));
+  app.route('/', metricsRoutes(deps));
 
   app.notFound((c) => (c.req.path.startsWith('/api/') ? c.json({ error: 'There is no such API route.' }, 404) : c.text('Not found', 404)));
 
   app.onError((err, c) => {
     // The page shows these routes' reply text verbatim after 'Backend error: ' (CONTRACT.md), so even an
     // unexpected failure or a middleware refusal must be a sentence there, not JSON.
-    const text = c.req.method === 'POST' && TEXT_ERROR_PATHS.has(c.req.path);
+    const text = TEXT_ERROR_ROUTES.has(`${c.req.method} ${c.req.path}`);
     if (err instanceof ApiError) {
       for (const [k, v] of Object.entries(err.options.headers ?? {})) c.header(k, v);
-      if (err.options.format === 'text' || (text && !err.options.body)) return c.text(err.message, err.status);
+      if (text) return c.text(err.message, err.status);
       return c.json(err.options.body ?? { error: err.message }, err.status);
     }
     if (err instanceof HTTPException) {
@@ -60,9 +91,20 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       const message = err.message || 'The request could not be processed.';
       return text ? c.text(message, err.status) : c.json({ error: message }, err.status);
     }
-    c.get('log')?.error({ err }, 'unhandled error');
-    const message = 'Something went wrong on our side. Please try again in a moment.';
-    return text ? c.text(message, 500) : c.json({ error: message }, 500);
+    const service = unavailableService(err);
+    const status = service ? 503 : 500;
+    if (service) {
+      c.get('log')?.warn({ service, err: (err as Error).cause ?? err }, `${service} unavailable`);
+      c.header('Retry-After', String(UNAVAILABLE_RETRY_AFTER_S));
+    } else {
+      c.get('log')?.error({ err }, 'unhandled error');
+    }
+    const message = service ? UNAVAILABLE[service] : 'Something went wrong on our side. Please try again in a moment.';
+    // Someone who opened the page gets a page, not raw JSON.
+    if (isPageRequest(c.req.raw, c.req.path)) {
+      return c.html(errorPage(service ? 'Temporarily unavailable' : 'Something went wrong', message), status);
+    }
+    return text ? c.text(message, status) : c.json({ error: message }, status);
   });
 
   return app;

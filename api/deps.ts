@@ -1,8 +1,9 @@
 import type { GoogleGenAI } from '@google/genai';
 import type { Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../core/redis';
 import type Stripe from 'stripe';
 import type { Config } from '../core/config';
+import type { ResolvedAddress } from '../core/search/website';
 import type { RunTimerJob } from '../core/jobs';
 import type { Logger } from '../core/logger';
 import type { Sql } from '../db/client';
@@ -13,13 +14,15 @@ export interface AppDeps {
   config: Config;
   sql: Sql;
   /** Shared Redis for rate limits and per-user concurrency (state shared by every api process). */
-  redis: Redis;
+  redis: RedisClient;
   timersQueue: Queue<RunTimerJob>;
   stripe: Stripe;
   gemini: GoogleGenAI;
   logger: Logger;
   /** Directory holding manifest.json and assets/ (dist/public). */
   publicDir: string;
+  /** Host name resolver for the website guard; the system resolver when absent (tests inject one). */
+  resolve?: (hostname: string) => Promise<ResolvedAddress[]>;
 }
 
 export interface AppEnv {

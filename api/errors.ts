@@ -1,14 +1,30 @@
 /**
- * The one error type of the HTTP boundary. `format: 'text'` answers a plain-text sentence (the page shows it
- * after 'Backend error: '); otherwise the reply is JSON: `body` when given, else `{error: message}`.
+ * The one error type of the HTTP boundary. Whether the reply is a plain-text sentence or JSON is the route's
+ * to decide, not the thrower's: `app.onError` (api/app.ts) answers text on the routes listed in
+ * TEXT_ERROR_ROUTES and JSON elsewhere, `body` when given, else `{error: message}`.
  */
 export class ApiError extends Error {
   override name = 'ApiError';
   constructor(
     readonly status: 400 | 401 | 402 | 403 | 404 | 409 | 413 | 415 | 429 | 500 | 502 | 503,
     message: string,
-    readonly options: { format?: 'json' | 'text'; body?: Record<string, unknown>; headers?: Record<string, string> } = {},
+    readonly options: { body?: Record<string, unknown>; headers?: Record<string, string> } = {},
   ) {
     super(message);
+  }
+}
+
+/**
+ * Routes whose error replies are plain text: the page shows the reply text of /api/ask and /api/schedule
+ * verbatim after 'Backend error: ' (CONTRACT.md), and the portal form's reply is shown by the browser itself.
+ */
+export const TEXT_ERROR_ROUTES = new Set(['POST /api/ask', 'POST /api/schedule', 'POST /create-portal-session']);
+
+/** Reads a JSON request body; anything unreadable is a 400 with a sentence. */
+export async function readJsonBody(req: { json: () => Promise<unknown> }): Promise<unknown> {
+  try {
+    return await req.json();
+  } catch {
+    throw new ApiError(400, 'The request body is not valid JSON. Please reload the page and try again.');
   }
 }

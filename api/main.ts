@@ -1,11 +1,12 @@
 import path from 'node:path';
 import { serve } from '@hono/node-server';
-import { Redis } from 'ioredis';
 import { createGemini, createStripe } from '../core/clients';
 import { ConfigError, loadConfigFromProcess, type Config } from '../core/config';
 import { createTimersQueue } from '../core/jobs';
 import { emailStatusLine } from '../core/delivery/email-status';
+import { checkGeminiModel } from '../core/search/gemini-model';
 import { createLogger } from '../core/logger';
+import { createRedis } from '../core/redis';
 import { createSql } from '../db/client';
 import { createApp } from './app';
 import type { AppDeps } from './deps';
@@ -29,9 +30,9 @@ async function main(): Promise<void> {
   const config = loadConfigOrExit();
   const logger = createLogger(config.logLevel, 'api');
   const sql = createSql(config.databaseUrl);
-  const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: false, lazyConnect: false });
+  const redis = createRedis(config, 'requests');
   redis.on('error', (err) => logger.warn({ err: err.message }, 'redis error'));
-  const queueConnection = new Redis(config.redisUrl, { maxRetriesPerRequest: null });
+  const queueConnection = createRedis(config, 'queue');
   queueConnection.on('error', (err) => logger.warn({ err: err.message }, 'redis (queue) error'));
   const deps: AppDeps = {
     config,
@@ -39,10 +40,12 @@ async function main(): Promise<void> {
     redis,
     timersQueue: createTimersQueue(queueConnection, config.queuePrefix),
     stripe: createStripe(config),
-    gemini: createGemini(config),
+    gemini: createGemini(config, logger),
     logger,
     publicDir: path.resolve(process.cwd(), 'dist/public'),
   };
+  // One cheap check (models.get) that the configured model and key work; /readyz reports what it found.
+  void checkGeminiModel(deps.gemini, config.gemini);
   const app = createApp(deps);
   const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
     logger.info({ port: info.port, standins: config.standins }, `listening on ${config.appUrl}`);

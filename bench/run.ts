@@ -8,6 +8,7 @@ const BENCHMARKS: Record<string, () => Promise<BenchResult[]>> = {
   stream: async () => (await import('./stream')).run(),
   api: async () => (await import('./api-throughput')).run(),
   timers: async () => (await import('./timers-scale')).run(),
+  workers: async () => (await import('./many-workers')).run(),
   credits: async () => (await import('./credits')).run(),
   page: async () => (await import('./page-weight')).run(),
 };

@@ -97,7 +97,7 @@ async function waitForRuns(stack: TestStack, count: number, timeoutMs: number): 
 }
 
 export async function worker(): Promise<Row[]> {
-  const stack = await startTestStack({ env: { WORKER_CONCURRENCY, WORKER_RATE_PER_MINUTE: '100000' } });
+  const stack = await startTestStack({ env: { WORKER_CONCURRENCY, TIMER_RUNS_PER_MINUTE: '1000000' } });
   try {
     stack.standins.gemini.setChunkDelay(0);
     const users = await makeUsers(stack, Math.max(THROUGHPUT_RUNS, SAME_MINUTE) / PER_USER);

@@ -1,6 +1,8 @@
 import { GoogleGenAI } from '@google/genai';
 import Stripe from 'stripe';
 import type { Config } from './config';
+import type { Logger } from './logger';
+import { setGeminiLogger } from './search/gemini-model';
 
 /** The official Stripe client, pointed at `STRIPE_API_URL` (the real API or the local stand-in). */
 export function createStripe(config: Config): Stripe {
@@ -14,10 +16,15 @@ export function createStripe(config: Config): Stripe {
   });
 }
 
-/** The official Gemini client; `GEMINI_BASE_URL` points it at the stand-in or a proxy. */
-export function createGemini(config: Config): GoogleGenAI {
-  return new GoogleGenAI({
+/**
+ * The official Gemini client; `GEMINI_BASE_URL` points it at the stand-in or a proxy. `logger` receives the
+ * operator warnings about the model (refused thinking settings, a missing model, a refused key).
+ */
+export function createGemini(config: Config, logger?: Logger): GoogleGenAI {
+  const gemini = new GoogleGenAI({
     apiKey: config.gemini.apiKey,
     ...(config.gemini.baseUrl ? { httpOptions: { baseUrl: config.gemini.baseUrl } } : {}),
   });
+  if (logger) setGeminiLogger(gemini, logger);
+  return gemini;
 }

@@ -43,10 +43,37 @@ describe('loadConfig', () => {
     expect(loadConfig({ WEBHOOK_ALLOW: ' 127.0.0.1:9000 ,' }).webhookAllow).toEqual(['127.0.0.1:9000']);
   });
 
+  it('gives the browser the stand-ins at STANDIN_PUBLIC_URL and the servers at STANDIN_URL', () => {
+    const same = loadConfig({ STANDIN_URL: 'http://127.0.0.1:9100' });
+    expect(same.standinPublicUrl).toBe('http://127.0.0.1:9100');
+    expect(same.google.gsiUrl).toBe('http://127.0.0.1:9100/gsi/client');
+    expect(same.standinWebhookUrl).toBe('http://localhost:8080/webhook');
+    expect(same.standinStateDir).toBeUndefined();
+    const apart = loadConfig({
+      STANDIN_URL: 'http://standins:8090',
+      STANDIN_PUBLIC_URL: 'http://localhost:8090/',
+      STANDIN_WEBHOOK_URL: 'http://api:8080/webhook',
+      STANDIN_STATE_DIR: '/home/node/.dev-state',
+    });
+    expect(apart.google.gsiUrl).toBe('http://localhost:8090/gsi/client');
+    expect(apart.google.certsUrl).toBe('http://standins:8090/oauth2/v3/certs');
+    expect(apart.stripe.apiUrl).toBe('http://standins:8090');
+    expect(apart.standinWebhookUrl).toBe('http://api:8080/webhook');
+    expect(apart.standinStateDir).toBe('/home/node/.dev-state');
+    expect(() => loadConfig({ STANDIN_PUBLIC_URL: 'localhost:8090' })).toThrowError(/STANDIN_PUBLIC_URL/);
+  });
+
   it('refuses to start in production naming each missing credential', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', GEMINI_API_KEY: 'k' })).toThrowError(
       /GOOGLE_CLIENT_ID, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET/,
     );
+  });
+
+  it('reads GEMINI_THINKING: auto by default, a level or off, anything else named', () => {
+    expect(loadConfig({}).gemini.thinking).toBe('auto');
+    expect(loadConfig({ GEMINI_THINKING: ' Minimal ' }).gemini.thinking).toBe('minimal');
+    expect(loadConfig({ GEMINI_THINKING: 'off', GEMINI_API_KEY: 'k' }).gemini.thinking).toBe('off');
+    expect(() => loadConfig({ GEMINI_THINKING: 'none' })).toThrowError(/GEMINI_THINKING: must be auto, off, minimal, low, medium or high/);
   });
 
   it('names invalid values', () => {
@@ -63,5 +90,26 @@ describe('loadConfig', () => {
     expect(c.websiteFetchAllow).toEqual(['localhost:8090', 'example.test']);
     expect(c.secureCookies).toBe(true);
     expect(c.appOrigin).toBe('https://events.example.com');
+  });
+
+  it('limits each user to 20 asks and timer saves a minute unless USER_RATE_PER_MINUTE says otherwise', () => {
+    expect(loadConfig({}).userRatePerMinute).toBe(20);
+    expect(loadConfig({ USER_RATE_PER_MINUTE: '60' }).userRatePerMinute).toBe(60);
+    expect(() => loadConfig({ USER_RATE_PER_MINUTE: '0' })).toThrowError(/USER_RATE_PER_MINUTE/);
+  });
+
+  it('reads the scale-out settings: cluster nodes, the global timer-run rate, the worker metrics port', () => {
+    const c = loadConfig({ REDIS_CLUSTER_NODES: ' 10.0.0.5:7000, redis-b:7001 ', TIMER_RUNS_PER_MINUTE: '600' });
+    expect(c.redisClusterNodes).toEqual([
+      { host: '10.0.0.5', port: 7000 },
+      { host: 'redis-b', port: 7001 },
+    ]);
+    expect(c.worker.timerRunsPerMinute).toBe(600);
+    expect(loadConfig({}).redisClusterNodes).toBeNull();
+    expect(loadConfig({}).worker).toMatchObject({ timerRunsPerMinute: 120, metricsPort: null });
+    expect(() => loadConfig({ REDIS_CLUSTER_NODES: 'redis-a' })).toThrowError(/REDIS_CLUSTER_NODES.*host:port/);
+    expect(() => loadConfig({ WORKER_RATE_PER_MINUTE: '60' })).toThrowError(/renamed TIMER_RUNS_PER_MINUTE/);
+    expect(() => loadConfig({ WORKER_METRICS_PORT: '9464' })).toThrowError(/needs ADMIN_USER and ADMIN_PASSWORD/);
+    expect(loadConfig({ WORKER_METRICS_PORT: '9464', ADMIN_USER: 'ops', ADMIN_PASSWORD: 'pw' }).worker.metricsPort).toBe(9464);
   });
 });

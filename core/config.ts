@@ -33,12 +33,30 @@ const envSchema = z.object({
   APP_URL: url('http://localhost:8080'),
   DATABASE_URL: url('postgres://postgres@127.0.0.1:5432/eventfinder'),
   REDIS_URL: url('redis://127.0.0.1:6379'),
+  /** Seed nodes of a Redis Cluster (`host:port,host:port`); when set, api and worker use it instead of REDIS_URL's server. */
+  REDIS_CLUSTER_NODES: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(/^[^\s:,]+:\d{1,5}$/, 'must be comma-separated host:port entries, such as 10.0.0.5:7000'))),
   GOOGLE_CLIENT_ID: optional,
   GOOGLE_CERTS_URL: url('https://www.googleapis.com/oauth2/v3/certs'),
   GOOGLE_GSI_URL: url('https://accounts.google.com/gsi/client'),
   GEMINI_API_KEY: optional,
   GEMINI_BASE_URL: optional.pipe(z.url().optional()),
   GEMINI_MODEL: z.string().trim().min(1).default('gemini-flash-latest'),
+  /** Thinking settings sent to Gemini: `auto` (per model family, core/search/thinking.ts), a level, or `off`. */
+  GEMINI_THINKING: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .default('auto')
+    .pipe(z.enum(['auto', 'off', 'minimal', 'low', 'medium', 'high'], 'must be auto, off, minimal, low, medium or high')),
   STRIPE_SECRET_KEY: optional,
   STRIPE_WEBHOOK_SECRET: optional,
   STRIPE_API_URL: url('https://api.stripe.com'),
@@ -53,6 +71,15 @@ const envSchema = z.object({
   STANDIN_SMTP_PORT: int(2525, 0, 65535),
   /** Where `make dev` serves the local stand-ins; used only for credentials left unset outside production. */
   STANDIN_URL: url('http://127.0.0.1:8090'),
+  /**
+   * Where the browser reaches the stand-ins (the sign-in script, Stripe's hosted pages), when that differs from
+   * where the servers reach them: in containers the api calls http://standins:8090, the browser localhost:8090.
+   */
+  STANDIN_PUBLIC_URL: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  /** The stand-ins process only: where the Stripe stand-in delivers webhooks (default `APP_URL/webhook`). */
+  STANDIN_WEBHOOK_URL: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  /** The stand-ins process only: a directory that keeps the Stripe stand-in's account between runs. */
+  STANDIN_STATE_DIR: optional,
   /** BullMQ key prefix; the braces make it a Redis Cluster hash tag so every key of a queue shares one slot. */
   QUEUE_PREFIX: z
     .string()
@@ -61,11 +88,27 @@ const envSchema = z.object({
   WORKER_CONCURRENCY: int(4, 1, 256),
   /** Searches one user may run at the same time (POST /api/ask answers 429 beyond it). */
   SEARCH_CONCURRENCY_PER_USER: int(2, 1, 100),
+  /** Reverse proxies in front of the api that append to X-Forwarded-For (the sign-in limit reads the client from it). */
   TRUSTED_PROXY_HOPS: int(0, 0, 10),
-  /** Upper bound of timer runs started per minute by each worker process (protects the Gemini quota). */
-  WORKER_RATE_PER_MINUTE: int(120, 1, 100_000),
+  /** POST /api/ask and POST /api/schedule requests one user may send per minute (429 beyond it). */
+  USER_RATE_PER_MINUTE: int(20, 1, 10_000),
+  /** Timer runs started per minute by all workers together (one limit in Redis; protects the Gemini quota). */
+  TIMER_RUNS_PER_MINUTE: int(120, 1, 1_000_000),
+  /** Renamed TIMER_RUNS_PER_MINUTE; refused below so a deployment still setting it learns that. */
+  WORKER_RATE_PER_MINUTE: optional,
+  /** Port of a worker's own /metrics and /healthz server; unset: none. */
+  WORKER_METRICS_PORT: optional.pipe(
+    z
+      .string()
+      .regex(/^\d{1,5}$/, 'must be a port number')
+      .transform(Number)
+      .pipe(z.number().max(65535))
+      .optional(),
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
+
+export type GeminiThinking = 'auto' | 'off' | 'minimal' | 'low' | 'medium' | 'high';
 
 const CREDENTIALS = ['GOOGLE_CLIENT_ID', 'GEMINI_API_KEY', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
 
@@ -78,9 +121,17 @@ export interface Config {
   secureCookies: boolean;
   databaseUrl: string;
   redisUrl: string;
+  /** Redis Cluster seed nodes; null: the single server of `redisUrl`. */
+  redisClusterNodes: { host: string; port: number }[] | null;
   queuePrefix: string;
   google: { clientId: string; certsUrl: string; gsiUrl: string };
-  gemini: { apiKey: string; baseUrl: string | undefined; model: string };
+  gemini: {
+    apiKey: string;
+    baseUrl: string | undefined;
+    model: string;
+    /** `GEMINI_THINKING`: `auto`, `off` (no thinking config at all) or a level forced on every model. */
+    thinking: GeminiThinking;
+  };
   stripe: { secretKey: string; webhookSecret: string; apiUrl: string };
   admin: { user: string; password: string } | null;
   supportEmail: string;
@@ -88,18 +139,32 @@ export interface Config {
   websiteFetchAllow: string[];
   /** Same form as websiteFetchAllow, for timers' webhook addresses (`WEBHOOK_ALLOW`). */
   webhookAllow: string[];
-  worker: { concurrency: number; ratePerMinute: number };
+  worker: {
+    concurrency: number;
+    /** Timer runs started per minute across every worker process (`TIMER_RUNS_PER_MINUTE`). */
+    timerRunsPerMinute: number;
+    /** Port of the worker's metrics server, or null for none. */
+    metricsPort: number | null;
+  };
   /**
    * Reverse proxies (load balancers) in front of the api that append to X-Forwarded-For. 0: the socket's
    * address is the client's, and the header, which anyone can send, is ignored.
    */
   trustedProxyHops: number;
   search: { concurrencyPerUser: number };
+  /** Requests per minute one user may send to POST /api/ask and POST /api/schedule together. */
+  userRatePerMinute: number;
   logLevel: string;
   /** Names of the credentials served by the local stand-ins (empty in production). */
   standins: string[];
-  /** Origin of the local stand-ins (`STANDIN_URL`). */
+  /** Origin of the local stand-ins as the api and worker reach them (`STANDIN_URL`). */
   standinUrl: string;
+  /** Origin of the local stand-ins as the browser reaches them (`STANDIN_PUBLIC_URL`, else `STANDIN_URL`). */
+  standinPublicUrl: string;
+  /** Where the Stripe stand-in delivers webhooks (`STANDIN_WEBHOOK_URL`, else `APP_URL/webhook`). */
+  standinWebhookUrl: string;
+  /** Directory of the stand-ins' saved state (`STANDIN_STATE_DIR`); undefined: memory only. */
+  standinStateDir: string | undefined;
   /**
    * Outgoing email. `url` null means email delivery is off (production without SMTP_URL); outside production
    * an unset SMTP_URL goes to the local SMTP stand-in (`standin` true).
@@ -122,7 +187,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if ((e.ADMIN_USER === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
     throw new ConfigError('ADMIN_USER and ADMIN_PASSWORD must be set together (or both left unset).');
   }
+  if (e.WORKER_RATE_PER_MINUTE !== undefined) {
+    throw new ConfigError(
+      'WORKER_RATE_PER_MINUTE was renamed TIMER_RUNS_PER_MINUTE: it limits timer runs per minute across all workers together. Set that instead.',
+    );
+  }
+  if (e.WORKER_METRICS_PORT !== undefined && (e.ADMIN_USER === undefined || e.ADMIN_PASSWORD === undefined)) {
+    throw new ConfigError('WORKER_METRICS_PORT needs ADMIN_USER and ADMIN_PASSWORD: the metrics are served behind that basic auth.');
+  }
   const standin = e.STANDIN_URL.replace(/\/$/, '');
+  const standinPublic = (e.STANDIN_PUBLIC_URL ?? e.STANDIN_URL).replace(/\/$/, '');
   const appUrl = e.APP_URL.replace(/\/$/, '');
   return {
     env: e.NODE_ENV,
@@ -132,17 +206,24 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     secureCookies: appUrl.startsWith('https:'),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    redisClusterNodes: e.REDIS_CLUSTER_NODES.length
+      ? e.REDIS_CLUSTER_NODES.map((node) => {
+          const at = node.lastIndexOf(':');
+          return { host: node.slice(0, at), port: Number(node.slice(at + 1)) };
+        })
+      : null,
     queuePrefix: e.QUEUE_PREFIX,
     google: e.GOOGLE_CLIENT_ID
       ? { clientId: e.GOOGLE_CLIENT_ID, certsUrl: e.GOOGLE_CERTS_URL, gsiUrl: e.GOOGLE_GSI_URL }
       : {
           clientId: 'local-standin.apps.googleusercontent.com',
           certsUrl: `${standin}/oauth2/v3/certs`,
-          gsiUrl: `${standin}/gsi/client`,
+          // The page's browser loads this one, so it is the browser's address of the stand-ins.
+          gsiUrl: `${standinPublic}/gsi/client`,
         },
     gemini: e.GEMINI_API_KEY
-      ? { apiKey: e.GEMINI_API_KEY, baseUrl: e.GEMINI_BASE_URL, model: e.GEMINI_MODEL }
-      : { apiKey: 'local-standin-key', baseUrl: e.GEMINI_BASE_URL ?? standin, model: e.GEMINI_MODEL },
+      ? { apiKey: e.GEMINI_API_KEY, baseUrl: e.GEMINI_BASE_URL, model: e.GEMINI_MODEL, thinking: e.GEMINI_THINKING }
+      : { apiKey: 'local-standin-key', baseUrl: e.GEMINI_BASE_URL ?? standin, model: e.GEMINI_MODEL, thinking: e.GEMINI_THINKING },
     stripe: {
       secretKey: e.STRIPE_SECRET_KEY ?? 'sk_test_local_standin',
       webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? 'whsec_local_standin',
@@ -152,12 +233,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     supportEmail: e.SUPPORT_EMAIL,
     websiteFetchAllow: hostList(e.WEBSITE_FETCH_ALLOW),
     webhookAllow: hostList(e.WEBHOOK_ALLOW),
-    worker: { concurrency: e.WORKER_CONCURRENCY, ratePerMinute: e.WORKER_RATE_PER_MINUTE },
+    worker: {
+      concurrency: e.WORKER_CONCURRENCY,
+      timerRunsPerMinute: e.TIMER_RUNS_PER_MINUTE,
+      metricsPort: e.WORKER_METRICS_PORT ?? null,
+    },
     search: { concurrencyPerUser: e.SEARCH_CONCURRENCY_PER_USER },
     trustedProxyHops: e.TRUSTED_PROXY_HOPS,
+    userRatePerMinute: e.USER_RATE_PER_MINUTE,
     logLevel: e.LOG_LEVEL,
     standins: missing,
     standinUrl: standin,
+    standinPublicUrl: standinPublic,
+    standinWebhookUrl: e.STANDIN_WEBHOOK_URL ?? `${appUrl}/webhook`,
+    standinStateDir: e.STANDIN_STATE_DIR,
     mail: {
       url: e.SMTP_URL ?? (e.NODE_ENV === 'production' ? null : `smtp://${new URL(standin).hostname}:${e.STANDIN_SMTP_PORT}`),
       from: e.MAIL_FROM,

@@ -31,4 +31,23 @@ describe('checkQuestion', () => {
     }
     expect(check(42)).toEqual({ ok: false, message: 'The website must be text: a web address or nothing.' });
   });
+
+  it('refuses control characters: any in the website, all but tab and line breaks in the question', () => {
+    for (const ques of ['AI\u0000events', 'AI\u0008events', 'AI\u001bevents', 'AI\u007fevents']) {
+      expect(checkQuestion(ques, '', 'Type a question.')).toEqual({
+        ok: false,
+        message: 'The question contains an invisible control character (such as a NUL byte). Please retype it as plain text.',
+      });
+    }
+    expect(checkQuestion('AI\tmeetups\r\nin Berlin\n', '', 'Type a question.')).toMatchObject({
+      ok: true,
+      ques: 'AI\tmeetups\r\nin Berlin',
+    });
+    for (const web of ['https://example.com/\u0000', 'https://exa\tmple.com/', 'example.com/\nevents']) {
+      expect(check(web)).toEqual({
+        ok: false,
+        message: expect.stringMatching(/^The website address contains an invisible control character/),
+      });
+    }
+  });
 });

@@ -1,3 +1,4 @@
+import { controlCharacterMessage, hasControlCharacters } from './control-characters';
 import { SearchError } from './search/errors';
 import { parseWebsiteUrl } from './search/website';
 
@@ -14,6 +15,7 @@ export type QuestionCheck = { ok: true; ques: string; web: string } | { ok: fals
 export function checkQuestion(ques: unknown, web: unknown, emptyQuestion: string): QuestionCheck {
   const question = typeof ques === 'string' ? ques.trim() : '';
   if (!question) return { ok: false, message: emptyQuestion };
+  if (hasControlCharacters(question, 'multi-line')) return { ok: false, message: controlCharacterMessage('question') };
   if (question.length > MAX_QUESTION_CHARS) {
     return {
       ok: false,
@@ -22,6 +24,9 @@ export function checkQuestion(ques: unknown, web: unknown, emptyQuestion: string
   }
   if (web !== undefined && web !== null && typeof web !== 'string') {
     return { ok: false, message: 'The website must be text: a web address or nothing.' };
+  }
+  if (typeof web === 'string' && hasControlCharacters(web.trim(), 'single-line')) {
+    return { ok: false, message: controlCharacterMessage('website address') };
   }
   const website = withScheme((web ?? '').trim());
   if (website.length > MAX_WEBSITE_CHARS) {

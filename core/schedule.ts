@@ -1,4 +1,5 @@
 import { CronExpressionParser } from 'cron-parser';
+import { SCHEDULE_TYPES, type ScheduleType, WEEKDAYS, type Weekday } from './contract/timers';
 
 /**
  * A timer's schedule: when it fires, in the user's own time zone. The cron pattern plus `tz` is what BullMQ's
@@ -10,11 +11,7 @@ import { CronExpressionParser } from 'cron-parser';
  * which does not exist) fires once that day, one hour later by the clock (03:30 CEST); a time inside the
  * autumn overlap (02:30 on the last Sunday of October) fires once, at its first occurrence (02:30 CEST).
  */
-export const SCHEDULE_TYPES = ['daily', 'weekly'] as const;
-export type ScheduleType = (typeof SCHEDULE_TYPES)[number];
-
-export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
+export type { ScheduleType, Weekday } from './contract/timers';
 
 export interface Schedule {
   scheduleType: ScheduleType;

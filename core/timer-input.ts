@@ -1,3 +1,5 @@
+import { type ScheduleRequest, TIMER_EMPTY_QUESTION } from './contract/timers';
+import { controlCharacterMessage, hasControlCharacters } from './control-characters';
 import { checkQuestion } from './question-input';
 import { parseSchedule, type Schedule } from './schedule';
 
@@ -11,15 +13,22 @@ export interface TimerInput extends Schedule {
 
 export type TimerInputCheck = { ok: true; input: TimerInput } | { ok: false; message: string };
 
-/** Validates the whole POST /api/schedule body; `message` is a sentence the page shows after 'Backend error: '. */
-export function parseTimerInput(body: unknown): TimerInputCheck {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    return { ok: false, message: 'The request body must be a JSON object with scheduleType, time, weekday, ques, web and timezone.' };
+/** The rules for a POST /api/schedule body; `message` is a sentence the page shows after 'Backend error: '. */
+export function parseTimerInput(body: ScheduleRequest): TimerInputCheck {
+  // The schedule's fields are one-line names and times; a control character there is refused by name.
+  for (const [field, name] of [
+    ['scheduleType', 'schedule type'],
+    ['time', 'time'],
+    ['weekday', 'weekday'],
+    ['timezone', 'time zone'],
+  ] as const) {
+    const value = body[field];
+    if (typeof value === 'string' && hasControlCharacters(value, 'single-line'))
+      return { ok: false, message: controlCharacterMessage(name) };
   }
-  const b = body as Record<string, unknown>;
-  const schedule = parseSchedule(b);
+  const schedule = parseSchedule(body);
   if (!schedule.ok) return schedule;
-  const question = checkQuestion(b.ques, b.web, 'Please type a question for the timer to repeat.');
+  const question = checkQuestion(body.ques, body.web, TIMER_EMPTY_QUESTION);
   if (!question.ok) return question;
   const { ques, web } = question;
   return { ok: true, input: { ...schedule.schedule, ques, web } };

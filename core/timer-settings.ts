@@ -1,4 +1,3 @@
-import type { Sql } from '../db/client';
 import { lockOwnTimer, markTimerPaused, markTimerResumed, updateTimerChannels } from '../db/timer-delivery';
 import { getTimer, lockSchedulersShared, type Timer } from '../db/timers';
 import type { TimerDeps } from './timers';
@@ -22,8 +21,7 @@ export async function updateTimerSettings(
   timerId: number,
   settings: TimerSettings,
 ): Promise<Timer | null> {
-  return deps.sql.begin(async (t) => {
-    const tx = t as unknown as Sql; // postgres.js types a transaction apart; it runs the same queries
+  return deps.sql.begin(async (tx) => {
     await lockSchedulersShared(tx);
     const timer = await lockOwnTimer(tx, userId, timerId);
     if (!timer) return null;

@@ -18,8 +18,7 @@ export interface TimerDeps {
 export type CreateResult = { ok: true; timer: Timer } | { ok: false; reason: 'limit' };
 
 export async function createTimer(deps: TimerDeps, userId: number, input: TimerInput): Promise<CreateResult> {
-  return deps.sql.begin(async (t) => {
-    const tx = t as unknown as Sql; // postgres.js types a transaction apart; it runs the same queries
+  return deps.sql.begin(async (tx) => {
     await lockUserTimers(tx, userId);
     if ((await countActiveTimers(tx, userId)) >= MAX_TIMERS_PER_USER) return { ok: false, reason: 'limit' } as const;
     await lockSchedulersShared(tx);
@@ -31,8 +30,7 @@ export async function createTimer(deps: TimerDeps, userId: number, input: TimerI
 
 /** Deletes the user's own timer; false (and nothing changed) for an unknown or someone else's timer. */
 export async function deleteTimer(deps: TimerDeps, userId: number, timerId: number): Promise<boolean> {
-  return deps.sql.begin(async (t) => {
-    const tx = t as unknown as Sql;
+  return deps.sql.begin(async (tx) => {
     await lockSchedulersShared(tx);
     if (!(await markTimerDeleted(tx, userId, timerId))) return false;
     await withRedisDeadline(() => removeTimerScheduler(deps.timersQueue, timerId));

@@ -1,5 +1,5 @@
 import { PLANS, planOf, type Tier } from '../core/plans';
-import type { Sql } from './client';
+import type { Db } from './client';
 
 // The allowance per tier as a JSON parameter, so SQL reads the same table as the page (core/plans.ts).
 const ALLOWANCES: Record<string, number> = Object.fromEntries(PLANS.map((p) => [p.tier, p.searchesPerMonth]));
@@ -37,7 +37,7 @@ function toBilling(row: AccountRow): Billing {
  * Starts a new month for a free account whose period has ended. The WHERE clause is re-checked under the
  * row lock, so concurrent callers roll the period once. `at` stands in for the database clock in tests.
  */
-export async function rollFreePeriod(sql: Sql, userId: number, at?: Date): Promise<void> {
+export async function rollFreePeriod(sql: Db, userId: number, at?: Date): Promise<void> {
   // age() counts whole calendar months, but adding months clamps to the month's last day (Jan 31 + 1 month is
   // Feb 28), so age can be one short: then the rolled period would still be over and reset usage on every call.
   await sql`
@@ -56,7 +56,7 @@ export async function rollFreePeriod(sql: Sql, userId: number, at?: Date): Promi
       and accounts.tier = 'free' and accounts.period_end <= c.now`;
 }
 
-export async function getBilling(sql: Sql, userId: number): Promise<Billing | null> {
+export async function getBilling(sql: Db, userId: number): Promise<Billing | null> {
   await rollFreePeriod(sql, userId);
   const [row] = await sql<AccountRow[]>`
     select tier, searches_used, status, period_end, usage_epoch from accounts where user_id = ${userId}`;
@@ -64,7 +64,7 @@ export async function getBilling(sql: Sql, userId: number): Promise<Billing | nu
 }
 
 /** Takes one search credit with a single conditional UPDATE: concurrent callers can never overdraw. */
-export async function takeCredit(sql: Sql, userId: number): Promise<CreditResult> {
+export async function takeCredit(sql: Db, userId: number): Promise<CreditResult> {
   await rollFreePeriod(sql, userId);
   const [row] = await sql<AccountRow[]>`
     update accounts set searches_used = searches_used + 1, updated_at = now()
@@ -80,7 +80,7 @@ export async function takeCredit(sql: Sql, userId: number): Promise<CreditResult
  * Gives back a credit taken for a search that produced nothing, in the allowance period it was taken in
  * (`usageEpoch` from takeCredit): once a new period has started, the old credit is gone with its period.
  */
-export async function refundCredit(sql: Sql, userId: number, usageEpoch: number): Promise<void> {
+export async function refundCredit(sql: Db, userId: number, usageEpoch: number): Promise<void> {
   await sql`update accounts set searches_used = greatest(searches_used - 1, 0), updated_at = now()
             where user_id = ${userId} and usage_epoch = ${usageEpoch}`;
 }

@@ -1,10 +1,6 @@
-import type postgres from 'postgres';
 import type { SubscriptionState } from '../core/billing/subscription-state';
 import type { Tier } from '../core/plans';
-import type { Sql } from './client';
-
-/** A transaction: the functions taking one lock rows until it ends. */
-export type Tx = postgres.TransactionSql<{}>;
+import type { Sql, Tx } from './client';
 
 export interface BillingAccount {
   userId: number;

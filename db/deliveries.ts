@@ -1,5 +1,5 @@
 import type { Event } from '../core/contract/event';
-import type { Sql } from './client';
+import type { Db } from './client';
 
 export type DeliveryChannel = 'email' | 'webhook';
 /** digest: new or changed events; paused: the timer paused itself; out-of-searches: runs are being skipped. */
@@ -48,7 +48,7 @@ export interface DeliveryState {
  * notice per user, channel and allowance period) make a repeated call land on the same row. Returns the id
  * to enqueue, or null when there is nothing (left) to send.
  */
-export async function recordDelivery(sql: Sql, d: NewDelivery): Promise<number | null> {
+export async function recordDelivery(sql: Db, d: NewDelivery): Promise<number | null> {
   const [row] = await sql<{ id: string }[]>`
     insert into deliveries (timer_id, run_id, user_id, channel, kind, usage_epoch, events)
     values (${d.timerId}, ${d.runId}, ${d.userId}, ${d.channel}, ${d.kind}, ${d.usageEpoch ?? null},
@@ -91,7 +91,7 @@ type ClaimRow = {
  * a message already sent, or being sent by another execution, is never sent again. A process that dies in
  * the middle of sending leaves the row 'sending' for good: at most once, never twice.
  */
-export async function claimDelivery(sql: Sql, id: number): Promise<DeliveryToSend | null> {
+export async function claimDelivery(sql: Db, id: number): Promise<DeliveryToSend | null> {
   const [r] = await sql<ClaimRow[]>`
     with claimed as (
       update deliveries set status = 'sending', attempts = attempts + 1, updated_at = now()
@@ -129,14 +129,14 @@ export async function claimDelivery(sql: Sql, id: number): Promise<DeliveryToSen
 }
 
 /** Ends an attempt: sent, failed (a retry may claim it again) or skipped (nothing to send any more). */
-export async function endDeliveryAttempt(sql: Sql, id: number, status: 'sent' | 'failed' | 'skipped', error: string | null = null) {
+export async function endDeliveryAttempt(sql: Db, id: number, status: 'sent' | 'failed' | 'skipped', error: string | null = null) {
   await sql`update deliveries set status = ${status}, error = ${error}, updated_at = now(),
               sent_at = case when ${status} = 'sent' then now() else sent_at end
             where id = ${id} and status = 'sending'`;
 }
 
 export async function getDeliveryStatus(
-  sql: Sql,
+  sql: Db,
   id: number,
 ): Promise<{ status: DeliveryStatus; attempts: number; error: string | null } | null> {
   const [r] = await sql<{ status: DeliveryStatus; attempts: number; error: string | null }[]>`
@@ -145,17 +145,14 @@ export async function getDeliveryStatus(
 }
 
 /** Pending deliveries recorded before `before`: their job may have been lost (Redis down when enqueued). */
-export async function listStalePendingDeliveries(sql: Sql, before: Date, limit = 500): Promise<number[]> {
+export async function listStalePendingDeliveries(sql: Db, before: Date, limit = 500): Promise<number[]> {
   const rows = await sql<{ id: string }[]>`
     select id from deliveries where status = 'pending' and created_at < ${before} order by created_at limit ${limit}`;
   return rows.map((r) => Number(r.id));
 }
 
 /** The latest delivery per channel of each timer, for Manage Timers. */
-export async function latestDeliveries(
-  sql: Sql,
-  timerIds: number[],
-): Promise<Map<number, Partial<Record<DeliveryChannel, DeliveryState>>>> {
+export async function latestDeliveries(sql: Db, timerIds: number[]): Promise<Map<number, Partial<Record<DeliveryChannel, DeliveryState>>>> {
   const out = new Map<number, Partial<Record<DeliveryChannel, DeliveryState>>>();
   if (timerIds.length === 0) return out;
   const rows = await sql<{ timer_id: string; channel: DeliveryChannel; status: DeliveryStatus; at: Date; error: string | null }[]>`

@@ -2,9 +2,13 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Sql } from './client';
 
 export const SESSION_COOKIE = 'ef_session';
-export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
-// Extending on every request would write on every request; half the lifetime keeps expiry sliding cheaply.
-const RENEW_WHEN_LEFT_MS = SESSION_TTL_MS / 2;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** A session ends this long after it was unused (the sliding lifetime)... */
+export const SESSION_IDLE_MS = 14 * DAY_MS;
+/** ...and at the latest this long after sign-in, however active it is, so a stolen cookie does not live on. */
+export const SESSION_MAX_AGE_MS = 30 * DAY_MS;
+// Extending on every request would write on every request; half the idle time keeps expiry sliding cheaply.
+const RENEW_WHEN_LEFT_MS = SESSION_IDLE_MS / 2;
 
 export interface SessionUser {
   id: number;
@@ -21,25 +25,29 @@ export function hashToken(token: string): string {
 /** Creates a session and returns the raw token for the cookie; only its hash is stored. */
 export async function createSession(sql: Sql, userId: number): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
-  const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+  const expiresAt = new Date(Date.now() + Math.min(SESSION_IDLE_MS, SESSION_MAX_AGE_MS));
   await sql`insert into sessions (token_hash, user_id, expires_at)
             values (${hashToken(token)}, ${userId}, ${expiresAt})`;
   return { token, expiresAt };
 }
 
-/** Validates a cookie token; slides the expiry forward once half of the lifetime has passed. */
+/**
+ * Validates a cookie token; slides the expiry forward once half of the idle time has passed, but never past
+ * the session's absolute end (SESSION_MAX_AGE_MS after sign-in).
+ */
 export async function validateSession(sql: Sql, token: string | undefined): Promise<SessionCheck> {
   if (!token || token.length > 100) return { valid: false };
   const hash = hashToken(token);
-  const [row] = await sql<{ user_id: string; email: string; name: string; expires_at: Date }[]>`
-    select s.user_id, u.email, u.name, s.expires_at
+  const [row] = await sql<{ user_id: string; email: string; name: string; expires_at: Date; created_at: Date }[]>`
+    select s.user_id, u.email, u.name, s.expires_at, s.created_at
     from sessions s join users u on u.id = s.user_id
-    where s.token_hash = ${hash} and s.expires_at > now()`;
+    where s.token_hash = ${hash} and s.expires_at > now() and s.created_at > ${new Date(Date.now() - SESSION_MAX_AGE_MS)}`;
   if (!row) return { valid: false };
   let expiresAt = row.expires_at;
   let renewed = false;
-  if (expiresAt.getTime() - Date.now() < RENEW_WHEN_LEFT_MS) {
-    expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+  const slid = Math.min(Date.now() + SESSION_IDLE_MS, row.created_at.getTime() + SESSION_MAX_AGE_MS);
+  if (expiresAt.getTime() - Date.now() < RENEW_WHEN_LEFT_MS && slid > expiresAt.getTime()) {
+    expiresAt = new Date(slid);
     await sql`update sessions set expires_at = ${expiresAt} where token_hash = ${hash}`;
     renewed = true;
   }
@@ -51,6 +59,7 @@ export async function deleteSession(sql: Sql, token: string | undefined): Promis
   await sql`delete from sessions where token_hash = ${hashToken(token)}`;
 }
 
+/** Deletes ended sessions; every write caps expires_at at the absolute end, so that column alone decides. */
 export async function deleteExpiredSessions(sql: Sql): Promise<number> {
   const rows = await sql`delete from sessions where expires_at <= now()`;
   return rows.count;

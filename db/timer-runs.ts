@@ -1,5 +1,5 @@
-import { refundCredit } from './accounts';
-import type { Sql } from './client';
+import { refundCredit, takeCredit, type Billing } from './accounts';
+import type { Db, Sql } from './client';
 
 export type RunStatus = 'running' | 'succeeded' | 'failed' | 'skipped';
 
@@ -42,39 +42,77 @@ function toRun(r: RunRow): TimerRun {
 }
 
 /**
- * The run of one scheduled fire, created on first sight and locked for the rest of the transaction: a retried
- * or redelivered job lands on the same row (unique timer + scheduled time) and waits for any other holder.
+ * The run of one scheduled fire, created on first sight: a retried or redelivered job lands on the same row
+ * (unique timer + scheduled time).
  */
-export async function claimRun(tx: Sql, timerId: number, scheduledFor: Date): Promise<TimerRun> {
-  await tx`insert into timer_runs (timer_id, scheduled_for, status) values (${timerId}, ${scheduledFor}, 'running')
-           on conflict (timer_id, scheduled_for) do nothing`;
-  const [row] = await tx<RunRow[]>`
-    select * from timer_runs where timer_id = ${timerId} and scheduled_for = ${scheduledFor} for update`;
+export async function claimRun(sql: Db, timerId: number, scheduledFor: Date): Promise<TimerRun> {
+  await sql`insert into timer_runs (timer_id, scheduled_for, status) values (${timerId}, ${scheduledFor}, 'running')
+            on conflict (timer_id, scheduled_for) do nothing`;
+  const [row] = await sql<RunRow[]>`select * from timer_runs where timer_id = ${timerId} and scheduled_for = ${scheduledFor}`;
   return toRun(row!);
 }
 
-export async function markCreditTaken(tx: Sql, runId: number, usageEpoch: number): Promise<void> {
-  await tx`update timer_runs set credit_taken = true, credit_epoch = ${usageEpoch}, started_at = now() where id = ${runId}`;
+export type RunCredit = { kind: 'taken'; epoch: number } | { kind: 'none_left'; billing: Billing } | { kind: 'run_ended' };
+
+/**
+ * The credit of one attempt of a run, under the run's row lock: a run that already holds one (an earlier
+ * execution died, or one is still going beside this) lends it to this attempt, so a fire costs one credit
+ * however many executions it takes; an ended run takes nothing.
+ */
+export async function takeRunCredit(sql: Sql, run: { id: number; userId: number }): Promise<RunCredit> {
+  return sql.begin(async (tx) => {
+    const [row] = await tx<{ status: RunStatus; credit_taken: boolean; credit_epoch: number | null }[]>`
+      select status, credit_taken, credit_epoch from timer_runs where id = ${run.id} for update`;
+    if (row?.status !== 'running') return { kind: 'run_ended' } as const;
+    await tx`update timer_runs set started_at = now() where id = ${run.id}`;
+    if (row.credit_taken) return { kind: 'taken', epoch: row.credit_epoch ?? 0 } as const;
+    const credit = await takeCredit(tx, run.userId);
+    if (!credit.ok) return { kind: 'none_left', billing: credit.billing } as const;
+    await tx`update timer_runs set credit_taken = true, credit_epoch = ${credit.billing.usageEpoch} where id = ${run.id}`;
+    return { kind: 'taken', epoch: credit.billing.usageEpoch } as const;
+  });
 }
 
-/** A new attempt of a run that is still open: its start time is refreshed; the last error stays until it ends. */
-export async function markAttempt(tx: Sql, runId: number): Promise<void> {
-  await tx`update timer_runs set started_at = now(), status = 'running' where id = ${runId}`;
+/**
+ * Gives a still-running run's credit back, once and into the period it was taken in: only the call that
+ * flips credit_taken refunds, and a run another execution already ended keeps its charge.
+ */
+export async function refundRunCredit(sql: Sql, run: { id: number; userId: number }): Promise<void> {
+  await sql.begin(async (tx) => {
+    const [row] = await tx<{ credit_epoch: number | null }[]>`
+      update timer_runs r set credit_taken = false
+      from (select id, credit_epoch from timer_runs where id = ${run.id} for update) old
+      where r.id = old.id and r.status = 'running' and r.credit_taken
+      returning old.credit_epoch`;
+    if (row) await refundCredit(tx, run.userId, row.credit_epoch ?? 0);
+  });
 }
 
-/** Ends a still-running run; a run another execution already ended is left as it is. */
-export async function finishRun(
-  sql: Sql,
-  runId: number,
-  outcome: { status: 'succeeded' | 'skipped'; answer?: string | null; error?: string | null },
-): Promise<void> {
-  await sql`update timer_runs set status = ${outcome.status}, answer = ${outcome.answer ?? null},
-              error = ${outcome.error ?? null}, finished_at = now()
+/** Ends a still-running run as skipped; a run another execution already ended is left as it is. */
+export async function finishRun(sql: Db, runId: number, outcome: { status: 'skipped'; error: string }): Promise<void> {
+  await sql`update timer_runs set status = ${outcome.status}, error = ${outcome.error}, finished_at = now()
             where id = ${runId} and status = 'running'`;
 }
 
+/**
+ * Ends a still-running run as succeeded with its answer. A run whose credit an earlier, failed execution gave
+ * back while this one was still answering is charged again here, so an answered run always costs its credit.
+ */
+export async function succeedRun(sql: Sql, run: { id: number; userId: number }, answer: string): Promise<void> {
+  await sql.begin(async (tx) => {
+    const [row] = await tx<{ credit_taken: boolean }[]>`
+      update timer_runs set status = 'succeeded', answer = ${answer}, error = null, finished_at = now()
+      where id = ${run.id} and status = 'running' returning credit_taken`;
+    if (!row || row.credit_taken) return;
+    const credit = await takeCredit(tx, run.userId);
+    if (credit.ok) {
+      await tx`update timer_runs set credit_taken = true, credit_epoch = ${credit.billing.usageEpoch} where id = ${run.id}`;
+    }
+  });
+}
+
 /** Records why the latest attempt failed while BullMQ retries it. */
-export async function noteRunError(sql: Sql, runId: number, error: string): Promise<void> {
+export async function noteRunError(sql: Db, runId: number, error: string): Promise<void> {
   await sql`update timer_runs set error = ${error} where id = ${runId} and status = 'running'`;
 }
 
@@ -90,8 +128,7 @@ export async function listRuns(sql: Sql, timerId: number): Promise<TimerRun[]> {
  * period it was taken in. Returns whether this call ended the run.
  */
 export async function failRun(sql: Sql, run: { id: number; userId: number }, error: string): Promise<boolean> {
-  return sql.begin(async (t) => {
-    const tx = t as unknown as Sql; // postgres.js types a transaction apart; it runs the same queries
+  return sql.begin(async (tx) => {
     const [row] = await tx<{ credit_taken: boolean; credit_epoch: number | null }[]>`
       update timer_runs r set status = 'failed', error = ${error}, finished_at = now(), credit_taken = false
       from (select id, credit_taken, credit_epoch from timer_runs where id = ${run.id} for update) old

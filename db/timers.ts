@@ -1,5 +1,5 @@
 import type { Schedule, ScheduleType, Weekday } from '../core/schedule';
-import type { Sql } from './client';
+import type { Db, Tx } from './client';
 
 export interface Timer extends Schedule {
   id: number;
@@ -70,17 +70,17 @@ function toTimer(r: TimerRow): Timer {
  * Serialises timer creation per user for the rest of the transaction, so two concurrent saves cannot both
  * pass the 20-timer limit. The lock is released at commit or rollback.
  */
-export async function lockUserTimers(tx: Sql, userId: number): Promise<void> {
+export async function lockUserTimers(tx: Tx, userId: number): Promise<void> {
   await tx`select pg_advisory_xact_lock(hashtext('timers'), ${userId}::int)`;
 }
 
-export async function countActiveTimers(sql: Sql, userId: number): Promise<number> {
+export async function countActiveTimers(sql: Db, userId: number): Promise<number> {
   const [row] = await sql<{ n: number }[]>`
     select count(*)::int as n from timers where user_id = ${userId} and deleted_at is null`;
   return row!.n;
 }
 
-export async function insertTimer(sql: Sql, userId: number, t: Schedule & { ques: string; web: string }): Promise<Timer> {
+export async function insertTimer(sql: Db, userId: number, t: Schedule & { ques: string; web: string }): Promise<Timer> {
   const [row] = await sql<TimerRow[]>`
     insert into timers (user_id, schedule_type, time, weekday, question, website, timezone)
     values (${userId}, ${t.scheduleType}, ${t.time}, ${t.weekday}, ${t.ques}, ${t.web}, ${t.timezone})
@@ -89,20 +89,20 @@ export async function insertTimer(sql: Sql, userId: number, t: Schedule & { ques
 }
 
 /** Any timer by id, deleted or not (the worker decides what a deleted one means). */
-export async function getTimer(sql: Sql, id: number): Promise<Timer | null> {
+export async function getTimer(sql: Db, id: number): Promise<Timer | null> {
   const [row] = await sql<TimerRow[]>`select ${sql.unsafe(COLUMNS)} from timers where id = ${id}`;
   return row ? toTimer(row) : null;
 }
 
 /** Every active (not deleted, not paused) timer, for the worker's reconcile pass. */
-export async function listAllActiveTimers(sql: Sql): Promise<Timer[]> {
+export async function listAllActiveTimers(sql: Db): Promise<Timer[]> {
   const rows = await sql<TimerRow[]>`
     select ${sql.unsafe(COLUMNS)} from timers where deleted_at is null and paused_at is null order by id`;
   return rows.map(toTimer);
 }
 
 /** The user's active timers, oldest first, each with its latest run. */
-export async function listUserTimers(sql: Sql, userId: number): Promise<(Timer & { lastRun: LatestRun | null })[]> {
+export async function listUserTimers(sql: Db, userId: number): Promise<(Timer & { lastRun: LatestRun | null })[]> {
   const rows = await sql<
     (TimerRow & { run_at: Date | null; run_status: string | null; run_answer: string | null; run_error: string | null })[]
   >`
@@ -126,7 +126,7 @@ export async function listUserTimers(sql: Sql, userId: number): Promise<(Timer &
 }
 
 /** Marks the user's own active timer deleted; false when it is unknown, deleted or someone else's. */
-export async function markTimerDeleted(sql: Sql, userId: number, id: number): Promise<boolean> {
+export async function markTimerDeleted(sql: Db, userId: number, id: number): Promise<boolean> {
   const rows = await sql`
     update timers set deleted_at = now() where id = ${id} and user_id = ${userId} and deleted_at is null`;
   return rows.count === 1;
@@ -136,10 +136,10 @@ export async function markTimerDeleted(sql: Sql, userId: number, id: number): Pr
  * Held (shared) by a create or delete from its Postgres write until commit, and (exclusive) by the worker's
  * reconcile pass; so reconcile never sees a scheduler whose timer row is not committed yet and removes it.
  */
-export async function lockSchedulersShared(tx: Sql): Promise<void> {
+export async function lockSchedulersShared(tx: Tx): Promise<void> {
   await tx`select pg_advisory_xact_lock_shared(hashtext('timer-schedulers'))`;
 }
 
-export async function lockSchedulersExclusive(tx: Sql): Promise<void> {
+export async function lockSchedulersExclusive(tx: Tx): Promise<void> {
   await tx`select pg_advisory_xact_lock(hashtext('timer-schedulers'))`;
 }

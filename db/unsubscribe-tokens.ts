@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { Sql } from './client';
+import type { Db } from './client';
 import { hashToken } from './sessions';
 
 /** Unsubscribe links: 256 random bits per message, only the SHA-256 stored, like session tokens. */
 
-export async function createUnsubscribeToken(sql: Sql, timerId: number): Promise<string> {
+export async function createUnsubscribeToken(sql: Db, timerId: number): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await sql`insert into unsubscribe_tokens (token_hash, timer_id) values (${hashToken(token)}, ${timerId})`;
   return token;
@@ -17,7 +17,7 @@ export interface UnsubscribeTarget {
 }
 
 /** The (not deleted) timer a token unsubscribes from, or null for an unknown token. */
-export async function findUnsubscribeTarget(sql: Sql, token: string): Promise<UnsubscribeTarget | null> {
+export async function findUnsubscribeTarget(sql: Db, token: string): Promise<UnsubscribeTarget | null> {
   if (!token || token.length > 100) return null;
   const [row] = await sql<{ id: string; question: string; email_enabled: boolean }[]>`
     select t.id, t.question, t.email_enabled from unsubscribe_tokens u join timers t on t.id = u.timer_id

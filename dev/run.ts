@@ -1,9 +1,12 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { ADMIN_BASE_PATH } from '../api/routes/admin';
 import { loadConfigFromProcess } from '../core/config';
 import { buildWeb } from '../web/build';
+import { standinAddressOptions } from './standins/options';
 import { startStandins, type Standins } from './standins/server';
+import { stripeStateFileIn } from './standins/state-file';
 import { startGroup, signalGroup, stopGroups, type ProcessGroup } from './supervise';
 
 /** How long the api (in-flight requests) and the worker (a running timer) get to stop before SIGKILL. */
@@ -30,9 +33,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
  * the customer and subscription ids that must still exist after a restart (.dev-state/ is git-ignored).
  */
 export function stripeStateFile(databaseUrl: string, root = ROOT): string {
-  const url = new URL(databaseUrl);
-  const name = `${url.hostname}-${url.port || '5432'}-${decodeURIComponent(url.pathname.slice(1))}`.replace(/[^A-Za-z0-9._-]+/g, '_');
-  return path.join(root, '.dev-state', `stripe-standin-${name}.json`);
+  return stripeStateFileIn(path.join(root, '.dev-state'), databaseUrl);
 }
 
 /**
@@ -55,6 +56,7 @@ async function main(): Promise<void> {
       stripeWebhookSecret: config.stripe.webhookSecret,
       stripeStateFile: stripeStateFile(config.databaseUrl),
       smtpPort: config.mail.standinPort,
+      ...standinAddressOptions(config),
     });
     // The stand-ins also serve sample event websites (listed at /sites/); let the server read them.
     env.WEBSITE_FETCH_ALLOW = devFetchAllow(config.websiteFetchAllow, standinUrl.hostname, standins.port).join(',');
@@ -72,6 +74,12 @@ async function main(): Promise<void> {
   const watch = (name: string, entry: string) => startGroup(name, process.execPath, [tsx, 'watch', '--clear-screen=false', entry], env);
   const groups: ProcessGroup[] = [watch('api', 'api/main.ts'), watch('worker', 'worker/main.ts')];
   console.log(`dev: open ${config.appUrl}`);
+  const board = new URL(ADMIN_BASE_PATH, config.appUrl).href;
+  console.log(
+    config.admin
+      ? `dev: queue dashboard (Bull Board) at ${board}, signed in as ADMIN_USER`
+      : `dev: queue dashboard (Bull Board) is off; set ADMIN_USER and ADMIN_PASSWORD in .env to open it at ${board}`,
+  );
 
   let stopping = false;
   const stop = async (code: number) => {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getBilling } from '../db/accounts';
 import { listSearches } from '../db/searches';
-import { ask, readChunks, waitFor } from './support/ask';
+import { ask, readChunks } from './support/ask';
+import { until } from './support/wait';
 import { startTestStack, type TestStack } from './support/stack';
 import { createSignedInUser } from './support/users';
 
@@ -51,6 +52,9 @@ describe('POST /api/ask', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8');
     expect(res.headers.get('x-accel-buffering')).toBe('no');
+    const searchId = Number(res.headers.get('x-search-id'));
+    const [recorded] = await stack.db.sql`select user_id from searches where id = ${searchId}`;
+    expect(recorded).toMatchObject({ user_id: String(user.id) });
     const arrivals = await readChunks(res);
     const finishedUpstream = stack.standins.gemini.state.lastStreamFinishedAt;
     // The stand-in sends ~12 chunks 150 ms apart: the first must arrive well before the last was sent.
@@ -65,12 +69,13 @@ describe('POST /api/ask', () => {
     expect(request.model).toBe(stack.config.gemini.model);
     expect(request.apiKey).toBe(stack.config.gemini.apiKey);
     expect(request.body.tools).toEqual([{ googleSearch: {} }]);
-    expect(request.body.generationConfig).toMatchObject({ thinkingConfig: { thinkingBudget: 0 } });
+    // The default model is the alias gemini-flash-latest: the lowest level every newest Flash accepts (core/search/thinking.ts).
+    expect(request.body.generationConfig).toMatchObject({ thinkingConfig: { thinkingLevel: 'LOW' } });
     expect(request.prompt).toContain('Europe/Berlin');
     expect(request.prompt).toContain('QUESTION: Find AI conferences in Berlin next month');
 
     expect(await used(user.id)).toBe(1);
-    await waitFor(async () => (await listSearches(stack.db.sql, user.id))[0]?.status === 'answered');
+    await until('the search to be answered', async () => (await listSearches(stack.db.sql, user.id))[0]?.status === 'answered');
     const [rec] = await listSearches(stack.db.sql, user.id);
     expect(rec).toMatchObject({ status: 'answered', website: '', model: stack.config.gemini.model, answer_chars: text.length });
     expect(rec!.prompt_tokens).toBeGreaterThan(0);
@@ -139,7 +144,7 @@ describe('POST /api/ask', () => {
     expect(text.startsWith('Here are events')).toBe(true);
     expect(text).toMatch(/\n\n\[The answer is incomplete: The AI service failed while answering\. Please try again in a moment\.\]\n$/);
     expect(await used(user.id)).toBe(1);
-    await waitFor(async () => (await listSearches(stack.db.sql, user.id))[0]?.status === 'failed');
+    await until('the search to fail', async () => (await listSearches(stack.db.sql, user.id))[0]?.status === 'failed');
   });
 
   describe('refuses unsafe websites, takes no credit and never calls Gemini', () => {
@@ -184,8 +189,8 @@ describe('POST /api/ask', () => {
     const reader = res.body!.getReader();
     await reader.read();
     controller.abort();
-    await waitFor(() => stack.standins.gemini.state.abortedRequests === aborted + 1);
-    await waitFor(async () => (await listSearches(stack.db.sql, user.id))[0]?.status === 'failed');
+    await until('Gemini to see the client leave', () => stack.standins.gemini.state.abortedRequests === aborted + 1);
+    await until('the search to fail', async () => (await listSearches(stack.db.sql, user.id))[0]?.status === 'failed');
     const [rec] = await listSearches(stack.db.sql, user.id);
     expect(rec!.error).toMatch(/went away/);
   });
@@ -200,6 +205,9 @@ describe('POST /api/ask', () => {
     expect(await third.text()).toBe('You already have 2 searches running. Please wait for one to finish, then try again.');
     await Promise.all(running.map((r) => r.text()));
     // The slots are free again once the answers are complete.
-    await waitFor(async () => (await ask(stack.url, cookie, { ques: 'four', web: '' }).then((r) => r.text().then(() => r.status))) === 200);
+    await until(
+      'a search slot to free up',
+      async () => (await ask(stack.url, cookie, { ques: 'four', web: '' }).then((r) => r.text().then(() => r.status))) === 200,
+    );
   });
 });

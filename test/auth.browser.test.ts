@@ -40,7 +40,7 @@ describe('Google sign-in in Chromium', () => {
     expect(user?.name).toBe('Ada Lovelace');
     // The new free account's credits reach the plan picker without a reload.
     await page.getByRole('button', { name: 'Subscription' }).click();
-    await page.getByText('10 searches left').waitFor({ state: 'visible' });
+    await page.locator('[data-view="subscription"] .credits-badge').getByText('10 searches left').waitFor({ state: 'visible' });
     await page.getByRole('button', { name: 'Back' }).click();
     const cookies = await page.context().cookies();
     expect(cookies.find((c) => c.name === 'ef_session')).toMatchObject({ httpOnly: true, sameSite: 'Lax' });

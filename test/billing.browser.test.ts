@@ -1,49 +1,61 @@
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { getBillingJson, subscribe } from './support/billing';
+import { openPage, shot } from './support/browser';
 import { browserSuite } from './support/browser-suite';
 import { createSignedInUser } from './support/users';
-
-const SHOTS = process.env.SCREENSHOT_DIR;
 
 describe('plans and billing in Chromium', () => {
   const suite = browserSuite();
 
-  /** A page signed in as a new user, with console errors collected. */
+  /** A page signed in as a new user, with console errors and the page's own requests collected. */
   async function signedInPage(path = '/') {
     const signedIn = await createSignedInUser(suite.stack.db.sql);
-    const context = await suite.browser.newContext();
-    await context.addCookies([{ name: 'ef_session', value: signedIn.token, url: suite.stack.url }]);
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (err) => errors.push(err.message));
-    page.on('console', (msg) => msg.type() === 'error' && errors.push(`${msg.text()} ${msg.location().url}`));
+    const { page, errors } = await openPage(suite.browser, 'about:blank');
+    await page.context().addCookies([{ name: 'ef_session', value: signedIn.token, url: suite.stack.url }]);
+    const requests: Request[] = [];
+    page.on('request', (r) => requests.push(r));
     await page.goto(`${suite.stack.url}${path}`);
     await page.waitForFunction(() => document.querySelectorAll('[data-island]').length === 2);
-    return { ...signedIn, page, errors };
+    return { ...signedIn, page, errors, requests };
   }
 
   const card = (page: Page, name: string) => page.getByRole('button', { name: new RegExp(`^Choose the ${name} plan`) });
-  const shot = async (page: Page, name: string) => SHOTS && page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+  const plans = (page: Page) => page.locator('[data-view="subscription"]');
+  const credits = (page: Page, text: string) => plans(page).locator('.credits-badge').getByText(text).waitFor();
+  const checkoutCalls = (requests: Request[]) => requests.filter((r) => r.url().endsWith('/create-checkout-session'));
+  const idle = (page: Page) => page.locator('.plan-grid[aria-busy="false"]').waitFor();
+  // Dismissed from the listener itself: an open dialog blocks the page, so a click still finishing would wait forever.
+  const dismissNextDialog = (page: Page) =>
+    new Promise<string>((resolve) =>
+      page.once('dialog', (d) => {
+        resolve(d.message());
+        void d.dismiss();
+      }),
+    );
 
   it('goes free → plus via checkout, plus → pro with the dialog, then back to free with the alert', async () => {
     const { page, cookie, errors } = await signedInPage();
-    await page.getByText('10 searches left').waitFor();
+    await credits(page, '10 searches left');
     expect(await page.locator('.plan-card--current').getAttribute('data-tier')).toBe('free');
-    // The current plan is not a button at all.
+    // The current plan is not a button at all; a free user has no billing to manage.
     expect(await card(page, 'Free').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Manage Billing' }).count()).toBe(0);
     await shot(page, 'plans-free');
 
     await card(page, 'Plus').click();
     await page.waitForURL(`${suite.stack.standins.url}/checkout/**`);
-    await shot(page, 'standin-checkout');
     await page.getByRole('button', { name: 'Pay' }).click();
-    await page.waitForURL(new RegExp(`^${suite.stack.url}/\\?success=true&session_id=cs_test_`));
     await page.getByRole('heading', { name: 'Subscription successful!' }).waitFor();
-    await page.getByText('50 searches left').waitFor();
+    await credits(page, '50 searches left');
     expect(await page.getByRole('button', { name: 'Manage Billing' }).isVisible()).toBe(true);
     expect(await page.locator('input[type=hidden][name=session_id]').inputValue()).toMatch(/^cs_test_/);
+    // Shown once: the address no longer carries ?success&session_id, so a reload does not show it again.
+    await page.waitForURL(`${suite.stack.url}/`);
     await shot(page, 'plans-checkout-success');
+    await page.reload();
+    await credits(page, '50 searches left');
+    expect(await page.getByRole('heading', { name: 'Subscription successful!' }).count()).toBe(0);
 
     const dialogs: string[] = [];
     page.on('dialog', (d) => {
@@ -51,12 +63,12 @@ describe('plans and billing in Chromium', () => {
       void d.accept();
     });
     await card(page, 'Pro').click();
-    await page.getByText('120 searches left').waitFor();
+    await credits(page, '120 searches left');
     expect(await page.locator('.plan-card--current').getAttribute('data-tier')).toBe('pro');
     expect(dialogs).toEqual(['confirm: Are you sure you want to switch to the pro plan?']);
 
     await card(page, 'Free').click();
-    await page.getByText('10 searches left').waitFor();
+    await credits(page, '10 searches left');
     expect(dialogs.slice(1)).toEqual([
       'confirm: Are you sure you want to switch to the free plan?',
       'alert: ✅ Subscription canceled. You are now on the Free plan.',
@@ -67,14 +79,41 @@ describe('plans and billing in Chromium', () => {
   });
 
   it('does not switch when the confirmation is dismissed', async () => {
+    const { page, cookie, requests } = await signedInPage();
+    await subscribe(suite.stack, cookie, 'plus_monthly');
+    await page.reload();
+    await credits(page, '50 searches left');
+    const dialog = dismissNextDialog(page);
+    await card(page, 'Pro').click();
+    expect(await dialog).toBe('Are you sure you want to switch to the pro plan?');
+    // The cards stay busy until a switch would have been sent; none was.
+    await idle(page);
+    expect(checkoutCalls(requests)).toEqual([]);
+    expect(await getBillingJson(suite.stack, cookie)).toMatchObject({ subscription_tier: 'plus' });
+  });
+
+  it('asks before changing a plan that changed in another tab since the page loaded', async () => {
+    const { page, cookie, requests, errors } = await signedInPage();
+    await credits(page, '10 searches left');
+    // Another tab subscribes to Plus; this one still shows Free.
+    await subscribe(suite.stack, cookie, 'plus_monthly');
+    const dialog = dismissNextDialog(page);
+    await card(page, 'Pro').click();
+    expect(await dialog).toBe('Are you sure you want to switch to the pro plan?');
+    await credits(page, '50 searches left');
+    await idle(page);
+    expect(checkoutCalls(requests)).toEqual([]);
+    expect(await page.locator('.plan-card--current').getAttribute('data-tier')).toBe('plus');
+    expect(errors).toEqual([]);
+  });
+
+  it('lets a paid user open the billing portal from the plans at any time', async () => {
     const { page, cookie } = await signedInPage();
     await subscribe(suite.stack, cookie, 'plus_monthly');
     await page.reload();
-    await page.getByText('50 searches left').waitFor();
-    page.once('dialog', (d) => void d.dismiss());
-    await card(page, 'Pro').click();
-    await page.waitForTimeout(300);
-    expect(await getBillingJson(suite.stack, cookie)).toMatchObject({ subscription_tier: 'plus' });
+    await credits(page, '50 searches left');
+    await page.getByRole('button', { name: 'Manage Billing' }).click();
+    await page.waitForURL(`${suite.stack.standins.url}/portal/**`);
   });
 
   it('shows the payment failed banner after a failed renewal, reached through Manage Billing', async () => {
@@ -83,7 +122,6 @@ describe('plans and billing in Chromium', () => {
     await page.goto(`${suite.stack.url}/?success=true&session_id=${sessionId}`);
     await page.getByRole('button', { name: 'Manage Billing' }).click();
     await page.waitForURL(`${suite.stack.standins.url}/portal/**`);
-    await shot(page, 'standin-portal');
     await page.getByRole('button', { name: 'Simulate failed renewal' }).click();
     await page.getByText('past_due').waitFor();
     await page.getByRole('link', { name: 'Return to Event Finder' }).click();
@@ -100,18 +138,17 @@ describe('plans and billing in Chromium', () => {
   });
 
   it('keeps the canceled note in state without showing it, and sends a logged-out click home', async () => {
-    const context = await suite.browser.newContext();
-    const page = await context.newPage();
-    await page.goto(`${suite.stack.url}/?canceled=true`);
+    const { page, errors } = await openPage(suite.browser, `${suite.stack.url}/?canceled=true`);
     await page.waitForFunction(() => document.querySelectorAll('[data-island]').length === 2);
     expect(await page.locator('.plan-picker').getAttribute('data-checkout-note')).toBe(
       "Order canceled -- continue to shop around and checkout when you're ready.",
     );
     expect(await page.getByText('Order canceled').count()).toBe(0);
     expect(await page.locator('.credits-badge').count()).toBe(0);
-    await shot(page, 'plans-logged-out');
+    await page.waitForURL(`${suite.stack.url}/`);
     await card(page, 'Plus').click();
     await page.getByRole('heading', { name: 'Login with Google' }).waitFor({ state: 'visible' });
-    await context.close();
+    expect(errors).toEqual([]);
+    await page.context().close();
   });
 });

@@ -13,6 +13,7 @@ import { createDeliverProcessor } from '../worker/jobs/deliver';
 import { reconcileSchedulers } from '../worker/reconcile';
 import { startTestStack, type TestStack } from './support/stack';
 import { createSignedInUser } from './support/users';
+import { until } from './support/wait';
 
 /** A local webhook receiver on 127.0.0.1: records every POST; `answer` sets the next status codes. */
 function startReceiver() {
@@ -33,16 +34,6 @@ function startReceiver() {
     listen: () => new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port))),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
-}
-
-async function until<T>(what: string, probe: () => Promise<T | undefined | null | false>, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 const event = (over: Partial<Event>): Event => ({
@@ -309,7 +300,7 @@ describe('delivery: email digests, webhooks, unsubscribe, auto-pause', () => {
     for (const [body, message] of [
       [{ paused: 'yes' }, /paused must be true or false/],
       [{ email: 1 }, /email must be true or false/],
-      [{ color: 'red' }, /Only paused, email and webhook_url/],
+      [{ color: 'red' }, /only those can be changed here/],
       [{}, /at least one/],
     ] as const) {
       const res = await api('PATCH', `/api/timers/${timerId}`, body);

@@ -9,6 +9,7 @@ import { createTestDatabase, type TestDatabase } from './support/db';
 import { createTestRedis, deletePrefix, testQueuePrefix, testRedisUrl } from './support/redis';
 import { createSignedInUser } from './support/users';
 import { freePort } from './support/processes';
+import { until } from './support/wait';
 
 function portOpen(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -56,21 +57,6 @@ function alive(pid: number): boolean {
   } catch {
     return false;
   }
-}
-
-async function until<T>(what: string, fn: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  while (Date.now() < deadline) {
-    try {
-      const value = await fn();
-      if (value !== undefined) return value;
-    } catch (err) {
-      last = err;
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ''}`);
 }
 
 describe('make dev helpers', () => {

@@ -1,7 +1,9 @@
 import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from './support/db';
 import { startChild, type ChildServer } from './support/processes';
+import { expectBullBoard, expectPageWithIslandScripts } from './support/served';
 import { createTestRedis, deletePrefix, testQueuePrefix, testRedisUrl } from './support/redis';
 
 // What production runs: the bundles in dist/ (make test builds them first), started as `npm start` and
@@ -35,34 +37,48 @@ describe('the built server and worker from dist/', () => {
   });
 
   it('serves the page with its hashed island scripts', async () => {
-    const html = await (await fetch(`${api.url}/`)).text();
-    expect(html).toContain('Choose Your Plan');
-    const scripts = [...html.matchAll(/<script type="module" src="([^"]+)"/g)].map((m) => m[1]!);
-    expect(scripts.length).toBeGreaterThan(0);
-    for (const src of scripts) {
-      const res = await fetch(new URL(src, api.url));
-      expect(res.status, src).toBe(200);
-      expect(res.headers.get('content-type')).toMatch(/javascript/);
-    }
+    await expectPageWithIslandScripts(api.url);
     expect((await fetch(`${api.url}/readyz`)).status).toBe(200);
   });
 
   it('serves Bull Board and its UI files, which it finds at run time', async () => {
-    const headers = { authorization: `Basic ${Buffer.from('ops:dist check').toString('base64')}` };
-    expect((await fetch(`${api.url}/admin/queues`)).status).toBe(401);
-    const page = await fetch(`${api.url}/admin/queues`, { headers });
-    expect(page.status).toBe(200);
-    const asset = /src="(static\/js\/main[^"]+\.js)"/.exec(await page.text())![1];
-    expect((await fetch(`${api.url}/admin/queues/${asset}`, { headers })).status).toBe(200);
+    await expectBullBoard(api.url, 'ops', 'dist check');
   });
 
+  /** Starts the built worker with its logs on stdout, so a test can wait for what it says. */
+  function startWorker() {
+    const child = spawn(process.execPath, ['dist/server/worker.js'], {
+      env: { ...process.env, ...env(), LOG_LEVEL: 'info' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    const messages: string[] = [];
+    const waiters: { msg: string; resolve: () => void }[] = [];
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      const msg = (JSON.parse(line) as { msg: string }).msg;
+      messages.push(msg);
+      for (const w of waiters.filter((w) => w.msg === msg)) w.resolve();
+    });
+    const logged = (msg: string) =>
+      messages.includes(msg) ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ msg, resolve }));
+    return { child, exited, messages, logged };
+  }
+
   it('the worker starts, and stops with exit code 0 on SIGTERM', async () => {
-    const worker = spawn(process.execPath, ['dist/server/worker.js'], { env: { ...process.env, ...env() }, stdio: 'ignore' });
-    const exited = new Promise<number | null>((resolve) => worker.once('exit', (code) => resolve(code)));
-    // Up and connected once it has reconciled its (empty) set of schedulers: give it a moment, it must not exit.
-    const early = await Promise.race([exited, new Promise((r) => setTimeout(() => r('running'), 1500))]);
-    expect(early).toBe('running');
-    worker.kill('SIGTERM');
-    expect(await exited).toBe(0);
+    const worker = startWorker();
+    // Up and connected once it has reconciled its (empty) set of schedulers and says so.
+    await Promise.race([worker.logged('worker ready'), worker.exited.then((code) => Promise.reject(new Error(`exited with ${code}`)))]);
+    worker.child.kill('SIGTERM');
+    expect(await worker.exited).toBe(0);
+    expect(worker.messages).toContain('stopped');
+  });
+
+  it('a SIGTERM while the worker is still starting stops it gracefully too', async () => {
+    const worker = startWorker();
+    // Said once the handlers are in place, before the first reconcile pass and the BullMQ worker start.
+    await Promise.race([worker.logged('worker starting'), worker.exited.then((code) => Promise.reject(new Error(`exited with ${code}`)))]);
+    worker.child.kill('SIGTERM');
+    expect(await worker.exited).toBe(0);
+    expect(worker.messages).toContain('stopped');
   });
 });

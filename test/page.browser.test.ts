@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openPage } from './support/browser';
+import { openPage, shot } from './support/browser';
 import { browserSuite } from './support/browser-suite';
 
 describe('the page in Chromium', () => {
@@ -16,6 +16,32 @@ describe('the page in Chromium', () => {
     expect(await page.locator('[data-view="subscription"]').isHidden()).toBe(true);
     await page.getByRole('button', { name: 'Subscription' }).click();
     await page.getByRole('heading', { name: 'Choose Your Plan' }).waitFor({ state: 'visible' });
+    expect(errors).toEqual([]);
+  });
+
+  it('tells a first-time visitor what the product does and offers the sign-in above the plans', async () => {
+    const { page, errors } = await openPage(suite.browser, `${suite.stack.url}/`);
+    const intro = page.getByRole('region', { name: 'Event Finder' });
+    await intro.waitFor();
+    expect(await intro.textContent()).toContain('Ask about conferences, meetups and other events in your own words');
+    const signIn = intro.getByRole('button', { name: 'Sign in with Google' });
+    await signIn.waitFor();
+    // Above the plans: the header comes first on the page.
+    const [introBox, plansBox] = [await intro.boundingBox(), await page.locator('.plan-grid').boundingBox()];
+    expect(introBox!.y + introBox!.height).toBeLessThanOrEqual(plansBox!.y);
+    for (const width of [320, 390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      // Nothing runs off the side of a phone.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await shot(page, `first-visit-${width}`);
+    }
+
+    // Signing in from here stays on the plans, now with the user's credits, and the header goes.
+    await signIn.click();
+    const chooser = page.getByRole('dialog', { name: 'Choose an account' });
+    await chooser.getByRole('button', { name: /Ada Lovelace/ }).click();
+    await page.locator('[data-view="subscription"] .credits-badge').getByText('10 searches left').waitFor();
+    expect(await intro.count()).toBe(0);
     expect(errors).toEqual([]);
   });
 });

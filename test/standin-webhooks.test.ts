@@ -24,7 +24,7 @@ describe('Stripe stand-in webhook delivery', () => {
 
   it('keeps trying while the app is not listening (make dev restarts the api on every change)', async () => {
     const port = await freePort();
-    const sender = new WebhookSender(`http://127.0.0.1:${port}`, 'whsec_x');
+    const sender = new WebhookSender(`http://127.0.0.1:${port}/webhook`, 'whsec_x');
     const { delivered } = sender.emit('invoice.paid', { id: 'in_1' });
     // The api comes back about three seconds later, longer than the answered-error retries last (1.5 s).
     await new Promise((r) => setTimeout(r, 3000));
@@ -38,11 +38,11 @@ describe('Stripe stand-in webhook delivery', () => {
 
   it('gives up after four attempts when the app answers with an error, and after the limit when it never answers', async () => {
     server = await listen(await freePort(), 400);
-    const refused = new WebhookSender(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, 'whsec_x');
+    const refused = new WebhookSender(`http://127.0.0.1:${(server.address() as AddressInfo).port}/webhook`, 'whsec_x');
     await refused.emit('invoice.paid', { id: 'in_2' }).delivered;
     expect(refused.deliveries.map((d) => d.status)).toEqual([400, 400, 400, 400]);
 
-    const nobody = new WebhookSender(`http://127.0.0.1:${await freePort()}`, 'whsec_x', 1200);
+    const nobody = new WebhookSender(`http://127.0.0.1:${await freePort()}/webhook`, 'whsec_x', 1200);
     const started = Date.now();
     await nobody.emit('invoice.paid', { id: 'in_3' }).delivered;
     expect(Date.now() - started).toBeLessThan(3000);

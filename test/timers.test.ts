@@ -13,7 +13,8 @@ describe('timers API', () => {
   let userId: number;
 
   beforeAll(async () => {
-    stack = await startTestStack();
+    // One user saves many timers here (the 20-timer cap); the per-user request rate is tested apart.
+    stack = await startTestStack({ env: { USER_RATE_PER_MINUTE: '1000' } });
     ({
       cookie,
       user: { id: userId },

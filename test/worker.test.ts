@@ -5,7 +5,7 @@ import { RUN_TIMER_JOB } from '../core/jobs';
 import { cronPattern, nextRunAt } from '../core/schedule';
 import { schedulerId, upsertTimerScheduler } from '../core/timer-scheduler';
 import { createTimer, deleteTimer } from '../core/timers';
-import { runSearch } from '../core/search/index';
+import { type answerSearch, SearchError } from '../core/search/index';
 import { listRuns, type TimerRun } from '../db/timer-runs';
 import { createRunTimerProcessor } from '../worker/jobs/run-timer';
 import { ABANDONED_MESSAGE, sweepAbandonedRuns } from '../worker/sweep-abandoned-runs';
@@ -13,6 +13,7 @@ import { startTimersWorker, type TimersWorker, type WorkerDeps } from '../worker
 import { createTestRedis, deletePrefix } from './support/redis';
 import { startTestStack, type TestStack } from './support/stack';
 import { createSignedInUser } from './support/users';
+import { until } from './support/wait';
 
 const daily = { scheduleType: 'daily' as const, time: '09:00', weekday: null, ques: 'AI conferences', web: '', timezone: 'Europe/Berlin' };
 
@@ -80,15 +81,6 @@ describe('timers worker against real Redis and Postgres', () => {
   const used = async (userId: number) =>
     (await stack.db.sql<{ n: number }[]>`select searches_used as n from accounts where user_id = ${userId}`)[0]!.n;
 
-  async function until<T>(what: string, probe: () => Promise<T | undefined | null | false>, ms = 20_000): Promise<T> {
-    const end = Date.now() + ms;
-    for (;;) {
-      const value = await probe();
-      if (value) return value;
-      if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
   const finishedRun = (timerId: number) =>
     until('a finished run', async () => {
       const runs = await listRuns(stack.db.sql, timerId);
@@ -191,7 +183,14 @@ describe('timers worker against real Redis and Postgres', () => {
     // The first worker's search never returns, as if its process died in the middle of the Gemini call.
     let started!: () => void;
     const hung = new Promise<void>((r) => (started = r));
-    const dying = await worker({ search: () => (started(), new Promise(() => {})) });
+    const dying = await worker({
+      steps: {
+        answer: () => {
+          started();
+          return new Promise(() => {});
+        },
+      },
+    });
     const job = await fire(timer.id, Date.UTC(2026, 3, 5, 7));
     await hung;
     // Stops renewing the job's lock, like a killed process; the job stays active until found stalled.
@@ -199,7 +198,7 @@ describe('timers worker against real Redis and Postgres', () => {
     workers.splice(workers.indexOf(dying), 1);
     expect(await used(userId)).toBe(1);
 
-    await worker({ search: runSearch });
+    await worker();
     await until('the job to complete', async () => (await job.getState()) === 'completed');
     const runs = await listRuns(stack.db.sql, timer.id);
     expect(runs).toHaveLength(1);
@@ -219,36 +218,43 @@ describe('timers worker against real Redis and Postgres', () => {
     expect(await job.getState()).toBe('completed');
   });
 
-  it('two executions of one fire (a stalled job redelivered): a late failure does not undo the success', async () => {
-    const { userId, timer } = await newTimer();
-    const at = Date.UTC(2026, 3, 7, 7);
+  /** Two executions of one fire (a stalled job redelivered), each held at its Gemini step until released. */
+  function twoExecutions(timerId: number, at: number) {
     const gates: { release: (fail: boolean) => void }[] = [];
     const search = (() =>
       new Promise((resolve, reject) => {
         gates.push({
           release: (fail) =>
-            fail ? reject(new Error('Gemini is busy')) : resolve({ answer: 'Two AI conferences.', promptTokens: 1, outputTokens: 1 }),
+            fail
+              ? reject(new SearchError('upstream_busy', 'Gemini is busy', 429, true))
+              : resolve({ answer: 'Two AI conferences.', promptTokens: 1, outputTokens: 1 }),
         });
-      })) as unknown as typeof runSearch;
+      })) as unknown as typeof answerSearch;
     const processJob = createRunTimerProcessor({
       sql: stack.db.sql,
       gemini: stack.deps.gemini,
       config: stack.config,
       logger: stack.deps.logger,
-      search,
+      steps: { answer: search },
     });
-    // The same job as both workers see it: the redelivered copy is on its last attempt.
+    // The same job as both workers see it, by default on its last attempt.
     const job = (attemptsMade: number) =>
       ({
-        id: `repeat:${schedulerId(timer.id)}:${at}`,
-        data: { timerId: timer.id },
+        id: `repeat:${schedulerId(timerId)}:${at}`,
+        data: { timerId },
         opts: { prevMillis: at, attempts: 3 },
         attemptsMade,
         timestamp: at,
       }) as unknown as Job<{ timerId: number }>;
-    const first = processJob(job(2));
+    return { gates, start: (attemptsMade = 2) => processJob(job(attemptsMade)) };
+  }
+
+  it('two executions of one fire (a stalled job redelivered): a late failure does not undo the success', async () => {
+    const { userId, timer } = await newTimer();
+    const { gates, start } = twoExecutions(timer.id, Date.UTC(2026, 3, 7, 7));
+    const first = start();
     await until('the first search', async () => gates.length === 1);
-    const second = processJob(job(2));
+    const second = start();
     await until('the second search', async () => gates.length === 2);
     gates[0]!.release(false);
     expect(await first).toBe('succeeded');
@@ -257,6 +263,24 @@ describe('timers worker against real Redis and Postgres', () => {
     const runs = await listRuns(stack.db.sql, timer.id);
     expect(runs).toHaveLength(1);
     expect(runs[0]).toMatchObject({ status: 'succeeded', creditTaken: true, answer: 'Two AI conferences.', error: null });
+    expect(await used(userId)).toBe(1);
+  });
+
+  it('two executions of one fire: an early failure that gave the credit back does not make the success free', async () => {
+    const { userId, timer } = await newTimer();
+    const { gates, start } = twoExecutions(timer.id, Date.UTC(2026, 3, 8, 7));
+    // The first execution fails on an attempt BullMQ will retry: the run stays open and its credit goes back.
+    const first = start(0);
+    await until('the first search', async () => gates.length === 1);
+    const second = start();
+    await until('the second search', async () => gates.length === 2);
+    gates[0]!.release(true);
+    await expect(first).rejects.toThrow('Gemini is busy');
+    gates[1]!.release(false);
+    expect(await second).toBe('succeeded');
+    const runs = await listRuns(stack.db.sql, timer.id);
+    expect(runs).toHaveLength(1);
+    expect(runs[0]).toMatchObject({ status: 'succeeded', creditTaken: true, answer: 'Two AI conferences.' });
     expect(await used(userId)).toBe(1);
   });
 

@@ -1,7 +1,8 @@
-import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
+import { ISLAND_NAMES } from './island-registry';
 
 /** Written beside the assets; the server reads it to link the islands a page renders. */
 export interface Manifest {
@@ -13,20 +14,14 @@ export interface BuildOptions {
   outdir?: string;
   watch?: boolean;
   quiet?: boolean;
-  /** Also bundle the server entries (api, worker, migrate) into dist/server. */
+  /** Also bundle the server entries (api, worker, migrate) into dist/server and the stand-ins into dist/standins. */
   server?: boolean;
   /** Remove earlier assets first (default). Test runs keep them: a parallel run may be serving them. */
   clean?: boolean;
 }
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const ISLANDS_DIR = path.join(ROOT, 'web/islands');
 const ENTRY_NS = 'island-entry';
-
-async function islandNames(): Promise<string[]> {
-  const files = await readdir(ISLANDS_DIR);
-  return files.filter((f) => f.endsWith('.tsx') && !f.includes('.test.')).map((f) => f.replace(/\.tsx$/, ''));
-}
 
 // Each island gets a tiny generated entry that hydrates only that island, so a page loads only its islands.
 const islandEntries: esbuild.Plugin = {
@@ -43,7 +38,7 @@ const islandEntries: esbuild.Plugin = {
 
 function manifestFrom(meta: esbuild.Metafile, outdir: string): Manifest {
   const manifest: Manifest = { islands: {}, css: '' };
-  const rel = (p: string) => '/assets/' + path.relative(outdir, path.resolve(ROOT, p)).split(path.sep).join('/');
+  const rel = (p: string) => `/assets/${path.relative(outdir, path.resolve(ROOT, p)).split(path.sep).join('/')}`;
   for (const [out, info] of Object.entries(meta.outputs)) {
     if (info.entryPoint?.startsWith(`${ENTRY_NS}:`)) {
       const name = info.entryPoint.slice(ENTRY_NS.length + 1);
@@ -62,7 +57,6 @@ export async function buildWeb(options: BuildOptions = {}): Promise<void> {
   const assets = path.join(outdir, 'assets');
   if (!options.watch && options.clean !== false) await rm(assets, { recursive: true, force: true });
   await mkdir(assets, { recursive: true });
-  const names = await islandNames();
   const writeManifest: esbuild.Plugin = {
     name: 'manifest',
     setup(build) {
@@ -78,7 +72,7 @@ export async function buildWeb(options: BuildOptions = {}): Promise<void> {
     },
   };
   const browser: esbuild.BuildOptions = {
-    entryPoints: [...names.map((n) => `island:${n}`), path.join(ROOT, 'web/styles.css')],
+    entryPoints: [...ISLAND_NAMES.map((n) => `island:${n}`), path.join(ROOT, 'web/styles.css')],
     bundle: true,
     splitting: true,
     format: 'esm',
@@ -122,6 +116,30 @@ async function buildServer(): Promise<void> {
     sourcemap: 'linked',
     logLevel: 'warning',
   });
+  await buildStandins();
+}
+
+/**
+ * The local stand-ins as a process of their own (compose.yaml's `standins` service). They read files beside
+ * their modules at run time (the sign-in script, the sample websites), so every file of dev/standins that is
+ * not TypeScript is copied beside the bundle, where the same relative URLs find it.
+ */
+async function buildStandins(): Promise<void> {
+  const source = path.join(ROOT, 'dev/standins');
+  const outdir = path.join(ROOT, 'dist/standins');
+  await rm(outdir, { recursive: true, force: true });
+  await esbuild.build({
+    entryPoints: { main: path.join(source, 'main.ts') },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    outdir,
+    sourcemap: 'linked',
+    logLevel: 'warning',
+  });
+  await cp(source, outdir, { recursive: true, filter: (src) => !/\.tsx?$/.test(src) });
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -21,6 +21,7 @@ describe('renderPage', () => {
         props={{
           initial: { view: 'subscription', loggedIn: false, billing: null },
           checkout: { success: false, sessionId: '</script>', canceled: false },
+          google: { clientId: 'c', gsiUrl: 'https://x/gsi' },
         }}
       />,
       { title: 't', description: 'd' },

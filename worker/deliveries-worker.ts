@@ -1,10 +1,10 @@
 import { Worker, type Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
 import type { Config } from '../core/config';
 import type { Mailer } from '../core/delivery/mailer';
 import { DELIVERY_BACKOFF_MS, enqueueDelivery } from '../core/delivery/queue';
 import { DELIVERIES_QUEUE, type DeliverJob } from '../core/jobs';
 import type { Logger } from '../core/logger';
+import type { RedisClient } from '../core/redis';
 import type { Sql } from '../db/client';
 import { listStalePendingDeliveries } from '../db/deliveries';
 import { createDeliverProcessor, type DeliverDeps } from './jobs/deliver';
@@ -17,7 +17,7 @@ const CONCURRENCY = 4;
 export interface DeliveriesWorkerDeps {
   config: Config;
   sql: Sql;
-  connection: Redis;
+  connection: RedisClient;
   queue: Queue<DeliverJob>;
   logger: Logger;
   mailer: Mailer | null;

@@ -1,16 +1,22 @@
-import { Redis } from 'ioredis';
 import { createGemini } from '../core/clients';
-import { ConfigError, loadConfigFromProcess } from '../core/config';
+import { type Config, ConfigError, loadConfigFromProcess } from '../core/config';
 import { emailStatusLine } from '../core/delivery/email-status';
 import { createMailer } from '../core/delivery/mailer';
 import { createDeliveriesQueue, createTimersQueue } from '../core/jobs';
+import { checkGeminiModel } from '../core/search/gemini-model';
 import { createLogger } from '../core/logger';
+import { createRedis } from '../core/redis';
 import { createSql } from '../db/client';
-import { startDeliveriesWorker } from './deliveries-worker';
-import { startTimersWorker } from './timers-worker';
+import { type DeliveriesWorker, startDeliveriesWorker } from './deliveries-worker';
+import { startMetricsServer } from './metrics-server';
+import { startTimersWorker, type TimersWorker } from './timers-worker';
+
+// Running timer runs get this long to finish after SIGTERM. Past it the process exits anyway, and BullMQ hands
+// an unfinished run to another worker once its lock expires (compose.yaml's stop_grace_period is longer).
+const SHUTDOWN_GRACE_MS = 60_000;
 
 async function main(): Promise<void> {
-  let config;
+  let config: Config;
   try {
     config = loadConfigFromProcess();
   } catch (err) {
@@ -23,22 +29,35 @@ async function main(): Promise<void> {
   const logger = createLogger(config.logLevel, 'worker');
   const sql = createSql(config.databaseUrl);
   // BullMQ workers block on Redis; a per-request retry limit would make them fail instead of wait.
-  const connection = new Redis(config.redisUrl, { maxRetriesPerRequest: null });
+  const connection = createRedis(config, 'queue');
   connection.on('error', (err) => logger.warn({ err: err.message }, 'redis error'));
   const queue = createTimersQueue(connection, config.queuePrefix);
-  const worker = await startTimersWorker({ config, sql, connection, queue, gemini: createGemini(config), logger });
-  // Emails and webhooks: their own queue and worker, so a slow mail server never holds a timer run.
+  const deliveriesQueue = createDeliveriesQueue(connection, config.queuePrefix);
   const mailer = createMailer(config);
   (mailer ? logger.info.bind(logger) : logger.warn.bind(logger))(emailStatusLine(config));
-  const deliveriesQueue = createDeliveriesQueue(connection, config.queuePrefix);
-  const deliveries = await startDeliveriesWorker({ config, sql, connection, queue: deliveriesQueue, logger, mailer });
+  const gemini = createGemini(config, logger);
+  // One cheap check (models.get) that the configured model and key work; a problem is logged as an operator error.
+  void checkGeminiModel(gemini, config.gemini);
 
+  // Installed before any work starts, so a stop during start-up (a deploy, compose down) is graceful too: it
+  // waits for the start to finish or fail, then closes whatever was opened.
+  let worker: TimersWorker | null = null;
+  let deliveries: DeliveriesWorker | null = null;
+  let metrics: Awaited<ReturnType<typeof startMetricsServer>> | null = null;
+  let starting: Promise<unknown> = Promise.resolve();
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down: letting running jobs finish');
-    await Promise.all([worker.close(), deliveries.close()]);
+    const force = setTimeout(() => {
+      logger.warn('grace period over, exiting with timer runs unfinished');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    await starting.catch(() => {});
+    await Promise.all([worker?.close(), deliveries?.close()]);
+    await metrics?.close();
     await Promise.all([queue.close(), deliveriesQueue.close()]);
     await sql.end({ timeout: 5 });
     connection.disconnect();
@@ -47,6 +66,19 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+  logger.info('worker starting');
+
+  starting = (async () => {
+    worker = await startTimersWorker({ config, sql, connection, queue, gemini, logger });
+    // Emails and webhooks: their own queue and worker, so a slow mail server never holds a timer run.
+    deliveries = await startDeliveriesWorker({ config, sql, connection, queue: deliveriesQueue, logger, mailer });
+    // Started once the worker takes jobs, so its /healthz also says the worker is ready. Config ensures admin is set.
+    if (config.worker.metricsPort !== null && config.admin) {
+      metrics = await startMetricsServer(config.worker.metricsPort, config.admin);
+      logger.info({ port: metrics.port }, 'metrics server listening');
+    }
+  })();
+  await starting;
 }
 
 main().catch((err) => {

@@ -19,8 +19,7 @@ export interface ReconcileResult {
  * delete that is between its Redis change and its commit is waited for, never undone.
  */
 export async function reconcileSchedulers(sql: Sql, queue: Queue<RunTimerJob>): Promise<ReconcileResult> {
-  return sql.begin(async (t) => {
-    const tx = t as unknown as Sql; // postgres.js types a transaction apart; it runs the same queries
+  return sql.begin(async (tx) => {
     await lockSchedulersExclusive(tx);
     const timers = await listAllActiveTimers(tx);
     const existing = new Map((await queue.getJobSchedulers()).map((s) => [s.key, s]));

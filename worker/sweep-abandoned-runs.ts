@@ -3,7 +3,7 @@ import { failRun, listAbandonedRuns } from '../db/timer-runs';
 
 /**
  * Longer than any run can take: a search gives up on the website after seconds and on Gemini after minutes,
- * and a stalled job is handed out again within a minute, which restarts its clock (markAttempt).
+ * and a stalled job is handed out again within a minute, which restarts its clock (takeRunCredit).
  */
 export const ABANDONED_AFTER_MS = 60 * 60_000;
 

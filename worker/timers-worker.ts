@@ -1,11 +1,15 @@
 import type { GoogleGenAI } from '@google/genai';
 import { Worker, type Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../core/redis';
 import type { Config } from '../core/config';
 import { TIMERS_QUEUE, type RunTimerJob } from '../core/jobs';
+import { countTimerRun } from '../core/metrics';
+import { timerRunLimiter } from '../core/timer-run-limit';
 import type { Logger } from '../core/logger';
 import type { Sql } from '../db/client';
-import { createRunTimerProcessor, type SearchFn } from './jobs/run-timer';
+import type { SearchSteps } from '../core/search/charged-search';
+import { deleteExpiredSessions } from '../db/sessions';
+import { createRunTimerProcessor, type RunTimerOutcome } from './jobs/run-timer';
 import { reconcileSchedulers } from './reconcile';
 import { sweepAbandonedRuns } from './sweep-abandoned-runs';
 
@@ -15,12 +19,12 @@ const RECONCILE_EVERY_MS = 5 * 60_000;
 export interface WorkerDeps {
   config: Config;
   sql: Sql;
-  connection: Redis;
+  connection: RedisClient;
   queue: Queue<RunTimerJob>;
   gemini: GoogleGenAI;
   logger: Logger;
-  /** The search pipeline; core/search's runSearch by default. */
-  search?: SearchFn;
+  /** The search's steps; core/search's own unless a test holds or breaks one. */
+  steps?: Partial<SearchSteps>;
   /** BullMQ lock and stalled-check timings (ms); BullMQ's defaults (30 s) unless given. */
   lockDuration?: number;
   stalledInterval?: number;
@@ -30,7 +34,7 @@ export interface WorkerDeps {
 
 export interface TimersWorker {
   worker: Worker<RunTimerJob>;
-  /** Runs one reconcile pass now (also run at start and periodically), then ends abandoned runs. */
+  /** Runs one reconcile pass now (also run at start and periodically), then ends abandoned runs and sessions. */
   reconcile: () => Promise<{ upserted: number; removed: number }>;
   /** Stops taking jobs and waits for the running ones to finish (SIGTERM); `force` abandons them. */
   close: (force?: boolean) => Promise<void>;
@@ -44,6 +48,9 @@ export async function startTimersWorker(deps: WorkerDeps): Promise<TimersWorker>
     if (result.upserted || result.removed) logger.info(result, 'timer schedulers reconciled');
     const abandoned = await sweepAbandonedRuns(sql);
     if (abandoned) logger.warn({ abandoned }, 'ended timer runs abandoned by a stopped worker');
+    // Ended sessions are refused anyway; deleting them keeps the table (and its index) to live ones.
+    const sessions = await deleteExpiredSessions(sql);
+    if (sessions) logger.info({ sessions }, 'deleted expired sessions');
     return result;
   };
   await reconcile();
@@ -52,11 +59,17 @@ export async function startTimersWorker(deps: WorkerDeps): Promise<TimersWorker>
     connection,
     prefix: config.queuePrefix,
     concurrency: config.worker.concurrency,
-    limiter: { max: config.worker.ratePerMinute, duration: 60_000 },
+    // Counted in Redis per queue, so this is one limit for all workers together (TIMER_RUNS_PER_MINUTE).
+    limiter: timerRunLimiter(config.worker.timerRunsPerMinute),
     ...(deps.lockDuration ? { lockDuration: deps.lockDuration } : {}),
     ...(deps.stalledInterval ? { stalledInterval: deps.stalledInterval } : {}),
   });
-  worker.on('failed', (job, err) => logger.warn({ jobId: job?.id, err: err.message }, 'timer job failed'));
+  worker.on('completed', (_job, outcome: RunTimerOutcome) => countTimerRun(outcome));
+  worker.on('failed', (job, err) => {
+    // finishedOn is set only when BullMQ gave up on the job; otherwise it waits for another attempt.
+    countTimerRun(job?.finishedOn ? 'failed' : 'retrying');
+    logger.warn({ jobId: job?.id, err: err.message }, 'timer job failed');
+  });
   worker.on('error', (err) => logger.error({ err: err.message }, 'worker error'));
   await worker.waitUntilReady();
 

@@ -1,6 +1,6 @@
 import { getCookie, setCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { Config } from '../../core/config';
 import type { Sql } from '../../db/client';
 import { SESSION_COOKIE, validateSession, type SessionUser } from '../../db/sessions';
@@ -29,9 +29,15 @@ export function loadSession(sql: Sql, config: Config) {
   });
 }
 
-/** The signed-in user, or a 401 in the route's error format. */
-export function requireUser(c: Context<AppEnv>, format: 'json' | 'text' = 'json'): SessionUser {
+/** The signed-in user, or a 401. */
+export function requireUser(c: Context<AppEnv>): SessionUser {
   const user = c.get('user');
-  if (!user) throw new ApiError(401, 'Please sign in with Google first.', { format });
+  if (!user) throw new ApiError(401, 'Please sign in with Google first.');
   return user;
 }
+
+/** Refuses a request without a signed-in user before its body is read or validated. */
+export const signedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
+  requireUser(c);
+  await next();
+};

@@ -1,3 +1,5 @@
+import { ASK_EMPTY_QUESTION, type AskRequest } from '../../core/contract/ask';
+import { controlCharacterMessage, hasControlCharacters } from '../../core/control-characters';
 import { checkQuestion } from '../../core/question-input';
 import { ApiError } from '../errors';
 
@@ -7,13 +9,12 @@ export interface AskInput {
   timezone: string;
 }
 
-const bad = (message: string) => new ApiError(400, message, { format: 'text' });
-
-/** Validates the body of POST /api/ask; the page checks nothing (spec section 5), so the server must. */
-export function parseAskInput(body: unknown): AskInput {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw bad('The request must be a JSON object with ques and web.');
-  const { ques, web, timezone } = body as Record<string, unknown>;
-  const check = checkQuestion(ques, web, 'Please enter a question, for example: Find AI conferences in Berlin next month.');
-  if (!check.ok) throw bad(check.message);
-  return { ques: check.ques, web: check.web, timezone: typeof timezone === 'string' ? timezone.slice(0, 64) : 'UTC' };
+/** The server's rules for a POST /api/ask body (the page checks nothing, spec section 5). */
+export function parseAskInput(body: AskRequest): AskInput {
+  const check = checkQuestion(body.ques, body.web, ASK_EMPTY_QUESTION);
+  if (!check.ok) throw new ApiError(400, check.message);
+  const { timezone } = body;
+  if (timezone !== undefined && hasControlCharacters(timezone, 'single-line'))
+    throw new ApiError(400, controlCharacterMessage('time zone'));
+  return { ques: check.ques, web: check.web, timezone: timezone?.slice(0, 64) ?? 'UTC' };
 }

@@ -1,4 +1,5 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
+import { googleSignInRequestSchema, type LogoutReply, type SessionReply, type SignInReply } from '../../core/contract/auth';
 import { deleteCookie, getCookie } from 'hono/cookie';
 import { createGoogleIdTokenVerifier } from '../../core/auth/google-id-token';
 import { createLoginRateLimiter } from '../../core/auth/login-rate-limit';
@@ -7,16 +8,20 @@ import { upsertUserFromGoogle } from '../../db/users';
 import type { AppDeps, AppEnv } from '../deps';
 import { ApiError } from '../errors';
 import { setSessionCookie } from '../middleware/session';
+import { jsonBody } from '../validate';
 import { clientIp } from '../client-ip';
 
 /** POST /api/auth/google, GET /api/check-session, GET /api/logout (spec section 7). */
 export function authRoutes({ config, sql, redis }: AppDeps) {
   const app = new Hono<AppEnv>();
   const verify = createGoogleIdTokenVerifier(config.google);
-  const allowAttempt = createLoginRateLimiter(redis, config.queuePrefix);
+  const limiter = createLoginRateLimiter(redis, config.queuePrefix);
 
-  app.post('/api/auth/google', async (c) => {
-    const attempt = await allowAttempt(clientIp(c, config.trustedProxyHops));
+  // An unreadable body is a sign-in that failed, answered in the sign-in reply's own shape.
+  const unreadable = () => loginError(401, 'The sign-in credential was missing or unreadable. Please try signing in again.');
+  app.post('/api/auth/google', jsonBody(googleSignInRequestSchema, unreadable), async (c) => {
+    const ip = clientIp(c, config.trustedProxyHops);
+    const attempt = await limiter.check(ip, c.get('log'));
     if (!attempt.allowed) {
       const minutes = Math.ceil(attempt.retryAfterSeconds / 60);
       throw loginError(
@@ -27,10 +32,11 @@ export function authRoutes({ config, sql, redis }: AppDeps) {
         },
       );
     }
-    const token = await readToken(c);
-    const result = await verify(token);
+    const result = await verify(c.req.valid('json').token);
     if (!result.ok) {
       c.get('log').info({ reason: result.reason, error: result.message }, 'google sign-in refused');
+      // Only a refused token counts against the client; Google's keys being unreachable is not its doing.
+      if (result.reason !== 'unavailable') await limiter.recordFailure(ip, c.get('log'));
       throw loginError(result.reason === 'unavailable' ? 503 : 401, result.message);
     }
     const user = await upsertUserFromGoogle(sql, result.identity);
@@ -39,12 +45,12 @@ export function authRoutes({ config, sql, redis }: AppDeps) {
     const session = await createSession(sql, user.id);
     setSessionCookie(c, config, session.token, session.expiresAt);
     c.get('log').info({ userId: user.id }, 'signed in with google');
-    return c.json({ status: 'success' });
+    return c.json({ status: 'success' } satisfies SignInReply);
   });
 
   app.get('/api/check-session', (c) => {
     c.header('Cache-Control', 'no-store');
-    return c.json({ loggedIn: c.get('user') !== null });
+    return c.json({ loggedIn: c.get('user') !== null } satisfies SessionReply);
   });
 
   app.get('/api/logout', async (c) => {
@@ -57,20 +63,10 @@ export function authRoutes({ config, sql, redis }: AppDeps) {
     await deleteSession(sql, getCookie(c, SESSION_COOKIE));
     deleteCookie(c, SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'Lax', secure: config.secureCookies });
     c.header('Cache-Control', 'no-store');
-    return c.json({ message: wasSignedIn ? 'You are now logged out.' : 'You were not signed in.' });
+    return c.json({ message: wasSignedIn ? 'You are now logged out.' : 'You were not signed in.' } satisfies LogoutReply);
   });
 
   return app;
-}
-
-/** The `token` field of the JSON body; anything unreadable becomes undefined and fails verification. */
-async function readToken(c: Context<AppEnv>): Promise<unknown> {
-  try {
-    const body: unknown = await c.req.json();
-    return body && typeof body === 'object' ? (body as { token?: unknown }).token : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 function loginError(status: 401 | 429 | 503, error: string, headers?: Record<string, string>): ApiError {

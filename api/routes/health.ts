@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { modelHealth } from '../../core/search/gemini-model';
 import type { AppDeps, AppEnv } from '../deps';
 
 const CHECK_TIMEOUT_MS = 2000;
@@ -20,16 +21,35 @@ async function check(name: string, probe: () => Promise<unknown>): Promise<strin
   }
 }
 
-/** Liveness (the process runs) and readiness (its Postgres and Redis answer). */
-export function healthRoutes({ sql, redis }: AppDeps) {
+/**
+ * Liveness (the process runs) and readiness (its Postgres and Redis answer). A Gemini model that cannot be used
+ * is reported as a warning, not as unready: every api process shares the configuration, so taking them out of
+ * the load balancer would stop sign-in, billing and timers too, without making searches work
+ * (docs/decisions/006-gemini-thinking-settings.md).
+ */
+export function healthRoutes({ sql, redis, gemini }: AppDeps) {
   const app = new Hono<AppEnv>();
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
   app.get('/readyz', async (c) => {
     const failures = (await Promise.all([check('postgres', () => sql`select 1`), check('redis', () => redis.ping())])).filter(
       (f): f is string => f !== null,
     );
-    if (failures.length) return c.json({ status: 'unavailable', failed: failures }, 503);
-    return c.json({ status: 'ready' });
+    const model = modelHealth(gemini);
+    const warnings = model.state === 'unusable' ? [`gemini: ${model.problem}`] : [];
+    if (failures.length) {
+      const names = failures.map((f) => f.slice(0, f.indexOf(':')));
+      return c.json(
+        {
+          status: 'unavailable',
+          failed: failures,
+          error: `Not ready: ${names.join(' and ')} cannot be reached. Requests that need ${names.length > 1 ? 'them' : 'it'} answer 503 until ${names.length > 1 ? 'they are' : 'it is'} back.`,
+          gemini: model,
+          warnings,
+        },
+        503,
+      );
+    }
+    return c.json({ status: 'ready', gemini: model, warnings });
   });
   return app;
 }

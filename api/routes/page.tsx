@@ -7,6 +7,7 @@ import { manifestReader } from '../../web/manifest';
 import { IndexPage } from '../../web/pages/index';
 import { renderPage } from '../../web/render';
 import type { AppDeps, AppEnv } from '../deps';
+import { billingReply } from './billing';
 
 /** GET / (server-rendered, with islands) and the hashed assets it links. */
 export function pageRoutes({ config, sql, publicDir }: AppDeps) {
@@ -28,7 +29,7 @@ export function pageRoutes({ config, sql, publicDir }: AppDeps) {
     const state: AppState = {
       view: 'subscription',
       loggedIn: user !== null,
-      billing: billing ? { subscription_tier: billing.tier, credits: billing.credits, subscription_status: billing.status } : null,
+      billing: billing ? billingReply(billing) : null,
     };
     const html = renderPage(
       <IndexPage

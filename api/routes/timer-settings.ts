@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { parseTimerSettings } from '../../core/contract/timer-settings';
+import { parseTimerSettings, timerSettingsSchema } from '../../core/contract/timer-settings';
 import { DeliveryError } from '../../core/delivery/errors';
 import { checkWebhookUrl } from '../../core/delivery/webhook';
 import { SchedulerUnavailableError } from '../../core/timer-scheduler';
@@ -8,8 +8,9 @@ import { latestDeliveries } from '../../db/deliveries';
 import { listUserTimers } from '../../db/timers';
 import type { AppDeps, AppEnv } from '../deps';
 import { ApiError } from '../errors';
-import { requireUser } from '../middleware/session';
-import { readJson, timerJson } from './timers';
+import { requireUser, signedIn } from '../middleware/session';
+import { jsonBody } from '../validate';
+import { timerJson } from './timers';
 
 const NOT_FOUND = 'There is no such timer among yours. Reload Manage Timers to see your timers.';
 const UNAVAILABLE =
@@ -19,11 +20,11 @@ const UNAVAILABLE =
 export function timerSettingsRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
 
-  app.patch('/api/timers/:id', async (c) => {
+  app.patch('/api/timers/:id', signedIn, jsonBody(timerSettingsSchema), async (c) => {
     const user = requireUser(c);
     const id = Number(c.req.param('id'));
     if (!Number.isSafeInteger(id) || id <= 0) throw new ApiError(404, NOT_FOUND);
-    const check = parseTimerSettings(await readJson(c, 'json'));
+    const check = parseTimerSettings(c.req.valid('json'));
     if (!check.ok) throw new ApiError(400, check.message);
     const { paused, email } = check.value;
     let webhookUrl = check.value.webhook_url?.trim();

@@ -1,14 +1,18 @@
 import { Hono } from 'hono';
+import { deleteTimerRequestSchema, type ListedTimer, scheduleRequestSchema, type StatusReply } from '../../core/contract/timers';
 import { parseTimerInput, MAX_TIMERS_PER_USER } from '../../core/timer-input';
 import { SchedulerUnavailableError } from '../../core/timer-scheduler';
 import { createTimer, deleteTimer } from '../../core/timers';
 import { nextRunAt } from '../../core/schedule';
+import { SearchError } from '../../core/search/errors';
+import { checkWebsiteAddress } from '../../core/search/website';
 import { latestDeliveries, type DeliveryChannel, type DeliveryState } from '../../db/deliveries';
 import { listUserTimers, type LatestRun, type Timer } from '../../db/timers';
 import type { AppDeps, AppEnv } from '../deps';
 import { ApiError } from '../errors';
+import { requireUser, signedIn } from '../middleware/session';
+import { jsonBody } from '../validate';
 import { timerDeliveryJson } from './timer-delivery-json';
-import { requireUser } from '../middleware/session';
 
 const UNAVAILABLE =
   'The timer service is unavailable right now (its queue cannot be reached). Nothing was changed; please try again in a minute.';
@@ -16,7 +20,11 @@ const UNAVAILABLE =
 type LatestDeliveries = Partial<Record<DeliveryChannel, DeliveryState>>;
 
 /** The spec's timer fields plus when it fires next, how its latest run went, and its delivery settings. */
-export function timerJson(t: Timer, lastRun: LatestRun | null, delivery: { latest?: LatestDeliveries; emailAvailable: boolean }) {
+export function timerJson(
+  t: Timer,
+  lastRun: LatestRun | null,
+  delivery: { latest?: LatestDeliveries; emailAvailable: boolean },
+): ListedTimer {
   return {
     id: t.id,
     scheduleType: t.scheduleType,
@@ -31,34 +39,30 @@ export function timerJson(t: Timer, lastRun: LatestRun | null, delivery: { lates
   };
 }
 
-export async function readJson(c: { req: { json: () => Promise<unknown> } }, format: 'json' | 'text'): Promise<unknown> {
-  try {
-    return await c.req.json();
-  } catch {
-    throw new ApiError(400, 'The request body must be valid JSON.', { format });
-  }
-}
-
 export function timerRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
 
-  app.post('/api/schedule', async (c) => {
-    const user = requireUser(c, 'text');
-    const check = parseTimerInput(await readJson(c, 'text'));
-    if (!check.ok) throw new ApiError(400, check.message, { format: 'text' });
+  app.post('/api/schedule', signedIn, jsonBody(scheduleRequestSchema), async (c) => {
+    const user = requireUser(c);
+    const check = parseTimerInput(c.req.valid('json'));
+    if (!check.ok) throw new ApiError(400, check.message);
+    // The same address rules as at each run, so a timer that could never read its website is not saved.
+    if (check.input.web) {
+      await checkWebsiteAddress(check.input.web, { allow: deps.config.websiteFetchAllow, resolve: deps.resolve }).catch((err: unknown) => {
+        throw err instanceof SearchError ? new ApiError(400, err.message) : err;
+      });
+    }
     try {
       const result = await createTimer(deps, user.id, check.input);
       if (!result.ok) {
-        throw new ApiError(400, `You already have ${MAX_TIMERS_PER_USER} timers, the most allowed. Delete one before saving another.`, {
-          format: 'text',
-        });
+        throw new ApiError(400, `You already have ${MAX_TIMERS_PER_USER} timers, the most allowed. Delete one before saving another.`);
       }
       c.get('log').info({ timerId: result.timer.id }, 'timer created');
       return c.json(timerJson(result.timer, null, { emailAvailable: deps.config.mail.url !== null }));
     } catch (err) {
       if (err instanceof SchedulerUnavailableError) {
         c.get('log').warn({ err: err.message }, 'timer not created: redis unavailable');
-        throw new ApiError(503, UNAVAILABLE, { format: 'text' });
+        throw new ApiError(503, UNAVAILABLE);
       }
       throw err;
     }
@@ -75,10 +79,9 @@ export function timerRoutes(deps: AppDeps) {
     return c.json(timers.map((t) => timerJson(t, t.lastRun, { latest: deliveries.get(t.id), emailAvailable })));
   });
 
-  app.post('/api/timer/delete', async (c) => {
+  app.post('/api/timer/delete', signedIn, jsonBody(deleteTimerRequestSchema), async (c) => {
     const user = requireUser(c);
-    const body = (await readJson(c, 'json')) as { timer_id?: unknown } | null;
-    const id = Number(body?.timer_id);
+    const id = Number(c.req.valid('json').timer_id);
     const notFound = () => new ApiError(404, 'Timer not found', { body: { status: 'error', message: 'Timer not found' } });
     if (!Number.isSafeInteger(id) || id <= 0) throw notFound();
     try {
@@ -91,7 +94,7 @@ export function timerRoutes(deps: AppDeps) {
       throw err;
     }
     c.get('log').info({ timerId: id }, 'timer deleted');
-    return c.json({ status: 'success', message: 'Timer deleted' });
+    return c.json({ status: 'success', message: 'Timer deleted' } satisfies StatusReply);
   });
 
   return app;

@@ -19,6 +19,11 @@ export function webhookRoutes(deps: AppDeps) {
       c.get('log').warn({ err: (err as Error).message }, 'webhook signature refused');
       return c.json({ error: 'Invalid Stripe signature.' }, 400);
     }
+    // Signed but malformed: the id is what makes a redelivery a no-op, so an event without one is never applied.
+    if (typeof event.id !== 'string' || !event.id || typeof event.type !== 'string' || !Number.isFinite(event.created)) {
+      c.get('log').warn({ type: event.type }, 'webhook event without id, type or created refused');
+      return c.json({ error: 'The Stripe event has no id, type or created time, so it was not applied.' }, 400);
+    }
     const outcome = await handleStripeEvent(deps, event);
     c.get('log').info({ eventId: event.id, type: event.type, outcome }, 'stripe event');
     return c.json({ received: true, outcome });

@@ -1,6 +1,7 @@
 import type Stripe from 'stripe';
 import { lockAccountByCustomer, lockAccountByUser, recordStripeEvent } from '../../db/billing';
 import type { BillingDeps } from './deps';
+import { isMissingInStripe } from './missing';
 import { idOf } from './subscription-state';
 import { syncSubscription } from './sync';
 
@@ -57,10 +58,18 @@ export async function handleStripeEvent(deps: BillingDeps, event: Stripe.Event):
     if (account && account.stripeCustomerId !== target.customerId) account = null;
     if (!account && target.customerId) account = await lockAccountByCustomer(tx, target.customerId);
     if (!account) return 'no-account';
-    return syncSubscription(tx, deps.stripe, account, target.subscriptionId, {
-      // Only a paid invoice opens a new allowance period; other events follow tier and status.
-      newPeriod: event.type === 'invoice.paid',
-      syncedAt: new Date(event.created * 1000),
-    });
+    try {
+      return await syncSubscription(tx, deps.stripe, account, target.subscriptionId, {
+        // Only a paid invoice opens a new allowance period; other events follow tier and status.
+        newPeriod: event.type === 'invoice.paid',
+        syncedAt: new Date(event.created * 1000),
+      });
+    } catch (err) {
+      // A subscription Stripe does not know (another account's or test-mode event, or one deleted by hand)
+      // will not appear on any redelivery either: the event is recorded and dropped instead of failing for the
+      // three days Stripe keeps retrying. The account is left as it is.
+      if (isMissingInStripe(err)) return 'ignored';
+      throw err;
+    }
   });
 }

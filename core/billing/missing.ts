@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
-import { forgetStripeSubscription, type Tx } from '../../db/billing';
+import { forgetStripeSubscription } from '../../db/billing';
+import type { Tx } from '../../db/client';
 
 /**
  * True for Stripe's "No such customer / subscription" answer: the id we stored is unknown to the account the

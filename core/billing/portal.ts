@@ -22,7 +22,7 @@ export async function createPortalSession(deps: BillingDeps, userId: number, che
       throw err;
     }
   }
-  let session;
+  let session: Awaited<ReturnType<BillingDeps['stripe']['checkout']['sessions']['retrieve']>>;
   try {
     session = await deps.stripe.checkout.sessions.retrieve(checkoutSessionId);
   } catch (err) {

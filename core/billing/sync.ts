@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
-import { applySubscriptionState, type BillingAccount, type Tx } from '../../db/billing';
+import { applySubscriptionState, type BillingAccount } from '../../db/billing';
+import type { Tx } from '../../db/client';
 import { subscriptionState } from './subscription-state';
 
 /**

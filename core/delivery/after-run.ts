@@ -93,8 +93,7 @@ export async function afterTimerRun(deps: AfterRunDeps, input: AfterRunInput): P
  * not undo it: the timer stays paused and the worker's reconcile pass removes the scheduler of a paused timer.
  */
 async function autoPause(deps: AfterRunDeps, timerId: number, reason: string): Promise<boolean> {
-  return deps.sql.begin(async (t) => {
-    const tx = t as unknown as Sql; // postgres.js types a transaction apart; it runs the same queries
+  return deps.sql.begin(async (tx) => {
     await lockSchedulersShared(tx);
     if (!(await markTimerPaused(tx, timerId, reason))) return false;
     await withRedisDeadline(() => removeTimerScheduler(deps.timersQueue, timerId)).catch((err: Error) =>

@@ -59,3 +59,60 @@ export function blockedFailure(blockReason: string | undefined, finishReason: st
 
 export const emptyAnswer = () =>
   new SearchError('empty', 'The AI service returned an empty answer. Please try again or rephrase your question.', 502, true);
+
+/** What Google said in an ApiError's body (`{error: {code, message, status, details}}`), when it is JSON. */
+export function apiErrorBody(err: unknown): { status: string; message: string; reason: string } | null {
+  if (!(err instanceof ApiError)) return null;
+  try {
+    const body = JSON.parse(err.message) as {
+      error?: { message?: unknown; status?: unknown; details?: { reason?: unknown }[] };
+    };
+    const e = body.error;
+    if (!e) return null;
+    const reason = (e.details ?? []).map((d) => d?.reason).find((r): r is string => typeof r === 'string') ?? '';
+    return { status: String(e.status ?? ''), message: String(e.message ?? ''), reason };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A 400 INVALID_ARGUMENT about the thinking settings ("Thinking level MINIMAL is not supported for this model",
+ * "Budget 0 is invalid", "You can only set only one of thinking budget and thinking level", an unknown level):
+ * the one refusal a request without thinking settings can cure.
+ */
+export function isThinkingRefusal(err: unknown): boolean {
+  if (!(err instanceof ApiError) || err.status !== 400) return false;
+  const body = apiErrorBody(err);
+  return body !== null && body.status === 'INVALID_ARGUMENT' && /thinking|budget/i.test(body.message);
+}
+
+/**
+ * A refusal that no retry and no user can fix, only the operator: the model name, the key, or a request this
+ * model does not take. Returns the sentence for the operator's log (what to change) and what it is about (the
+ * same problem seen by different calls has the same `about`), or null for anything else.
+ */
+export function configurationProblem(err: unknown, model: string): { about: string; problem: string } | null {
+  if (!(err instanceof ApiError)) return null;
+  const body = apiErrorBody(err);
+  const said = body?.message ? ` Gemini said: "${body.message}"` : '';
+  if (err.status === 404) {
+    return {
+      about: `model:${model}`,
+      problem: `GEMINI_MODEL=${model} is not a model this Gemini API key can use (404 NOT_FOUND). Set GEMINI_MODEL to a model listed by GET /v1beta/models, e.g. gemini-flash-latest.${said}`,
+    };
+  }
+  if (err.status === 401 || err.status === 403 || body?.reason === 'API_KEY_INVALID' || /api key/i.test(body?.message ?? '')) {
+    return {
+      about: 'key',
+      problem: `Gemini refused GEMINI_API_KEY (${err.status} ${body?.status ?? ''}). Set GEMINI_API_KEY to a valid key from Google AI Studio.${said}`,
+    };
+  }
+  if (err.status === 400) {
+    return {
+      about: `request:${model}:${body?.message ?? ''}`,
+      problem: `Gemini model ${model} refused our request (400 ${body?.status ?? ''}); every search with this model will fail. Set GEMINI_MODEL to another model, or GEMINI_THINKING=off if the refusal is about thinking.${said}`,
+    };
+  }
+  return null;
+}

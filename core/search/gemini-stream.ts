@@ -1,5 +1,7 @@
 import type { GenerateContentResponse, GoogleGenAI } from '@google/genai';
+import type { GeminiThinking } from '../config';
 import { blockedFailure, emptyAnswer, geminiFailure } from './gemini-errors';
+import { withThinking } from './gemini-thinking-call';
 import { SYSTEM_INSTRUCTION } from './prompt';
 
 export interface Source {
@@ -9,6 +11,8 @@ export interface Source {
 
 export interface StreamOptions {
   model: string;
+  /** `GEMINI_THINKING`; auto (the table in thinking.ts) when absent. */
+  thinking?: GeminiThinking;
   prompt: string;
   /** Google Search grounding: on when there is no website to answer from. */
   grounding: boolean;
@@ -41,7 +45,7 @@ export function sourcesBlock(sources: Source[]): string {
  * the caller's to know (it saw `onText`).
  */
 export async function streamAnswer(gemini: GoogleGenAI, options: StreamOptions): Promise<StreamOutcome> {
-  const { model, prompt, grounding, signal, onText } = options;
+  const { model, thinking = 'auto', prompt, grounding, signal, onText } = options;
   let answer = '';
   let promptTokens: number | null = null;
   let outputTokens: number | null = null;
@@ -49,17 +53,19 @@ export async function streamAnswer(gemini: GoogleGenAI, options: StreamOptions):
   let blockReason: string | undefined;
   const sources = new Map<string, Source>();
   try {
-    const stream = await gemini.models.generateContentStream({
-      model,
-      contents: [{ role: 'user', parts: [{ text: prompt }] }],
-      config: {
-        systemInstruction: SYSTEM_INSTRUCTION,
-        // An interactive answer: the user watches it arrive, so no hidden thinking delays the first words.
-        thinkingConfig: { thinkingBudget: 0 },
-        ...(grounding ? { tools: [{ googleSearch: {} }] } : {}),
-        abortSignal: signal,
-      },
-    });
+    // An interactive answer: the user watches it arrive, so the model thinks as little as it accepts.
+    const stream = await withThinking(gemini, { model, thinking }, (thinkingConfig) =>
+      gemini.models.generateContentStream({
+        model,
+        contents: [{ role: 'user', parts: [{ text: prompt }] }],
+        config: {
+          systemInstruction: SYSTEM_INSTRUCTION,
+          ...thinkingConfig,
+          ...(grounding ? { tools: [{ googleSearch: {} }] } : {}),
+          abortSignal: signal,
+        },
+      }),
+    );
     for await (const chunk of stream) {
       blockReason ??= chunk.promptFeedback?.blockReason;
       const candidate = chunk.candidates?.[0];

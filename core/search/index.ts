@@ -65,13 +65,14 @@ export async function answerSearch(
   onText: (text: string) => void | Promise<void>,
   signal?: AbortSignal,
 ): Promise<SearchResult> {
-  const model = deps.config.gemini.model;
-  const outcome = await streamAnswer(deps.gemini, { model, prompt: prepared.prompt, grounding: prepared.grounding, signal, onText });
+  const { model, thinking } = deps.config.gemini;
+  const outcome = await streamAnswer(deps.gemini, {
+    model,
+    thinking,
+    prompt: prepared.prompt,
+    grounding: prepared.grounding,
+    signal,
+    onText,
+  });
   return { model, ...outcome };
-}
-
-/** Runs a whole search to completion (the worker's entry point); throws SearchError on failure. */
-export async function runSearch(deps: SearchDeps, input: SearchInput, signal?: AbortSignal): Promise<SearchResult> {
-  const prepared = await prepareSearch(deps, input, signal);
-  return answerSearch(deps, prepared, () => {}, signal);
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis';
+import { viaRedis } from '../unavailable';
 
 // A sorted-set semaphore: members are slot tokens scored by their expiry time. Expired members are dropped
 // before counting, so a process that dies mid-search frees its slot after the TTL instead of never.
@@ -13,24 +14,27 @@ end
 return 0`;
 
 export interface UserSlots {
-  /** A token when a slot was free, else null; release it when the search ends. */
+  /**
+   * A token when a slot was free, else null; release it when the search ends. Throws ServiceUnavailableError
+   * when Redis cannot be reached, so the route answers 503 'try again' rather than 500.
+   */
   acquire(userId: number): Promise<string | null>;
   release(userId: number, token: string): Promise<void>;
 }
 
 /** Per-user limit of searches running at once, shared by every api process through Redis. */
-export function userSlots(redis: Redis, options: { prefix: string; max: number; ttlMs?: number }): UserSlots {
+export function userSlots(redis: RedisClient, options: { prefix: string; max: number; ttlMs?: number }): UserSlots {
   const ttlMs = options.ttlMs ?? 5 * 60_000;
   const key = (userId: number) => `${options.prefix}:search-slots:${userId}`;
   return {
     async acquire(userId) {
       const token = randomUUID();
       const now = Date.now();
-      const ok = await redis.eval(ACQUIRE, 1, key(userId), now, options.max, now + ttlMs, token, ttlMs);
+      const ok = await viaRedis(() => redis.eval(ACQUIRE, 1, key(userId), now, options.max, now + ttlMs, token, ttlMs));
       return ok === 1 ? token : null;
     },
     async release(userId, token) {
-      await redis.zrem(key(userId), token);
+      await viaRedis(() => redis.zrem(key(userId), token));
     },
   };
 }

@@ -85,6 +85,15 @@ export async function checkHost(url: URL, options: Pick<WebsiteFetchOptions, 'al
   return addresses;
 }
 
+/**
+ * The checks fetchWebsite makes before connecting (http(s), no credentials, every resolved address public or
+ * allowed), without fetching: a timer's website is refused when it is saved, not only at each run. Throws
+ * SearchError with a sentence.
+ */
+export async function checkWebsiteAddress(raw: string, options: Pick<WebsiteFetchOptions, 'allow' | 'resolve'>): Promise<void> {
+  await checkHost(parseWebsiteUrl(raw), options);
+}
+
 /** A `lookup` for net.connect that answers only with the already-checked addresses. */
 export function pinnedLookup(addresses: ResolvedAddress[]): LookupFunction {
   return ((_hostname: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {

@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { stream } from 'hono/streaming';
-import { answerFor, chunksOf } from './gemini-answer';
+import { answerFor, chunksOf, extractionFor } from './gemini-answer';
+import { createModelRegistry, refusalFor } from './gemini-models';
 import { sitesApp, sitesIndex } from './sites';
 
 export type GeminiFailure =
@@ -42,20 +43,56 @@ const MESSAGES: Record<number, string> = {
 
 const errorBody = (code: number) => ({ error: { code, message: MESSAGES[code] ?? 'Error', status: STATUS_NAMES[code] ?? 'UNKNOWN' } });
 
+const KEY_INVALID = 'API key not valid. Please pass a valid API key.';
+const keyInvalidBody = {
+  error: {
+    code: 400,
+    message: KEY_INVALID,
+    status: 'INVALID_ARGUMENT',
+    details: [
+      {
+        '@type': 'type.googleapis.com/google.rpc.ErrorInfo',
+        reason: 'API_KEY_INVALID',
+        domain: 'googleapis.com',
+        metadata: { service: 'generativelanguage.googleapis.com' },
+      },
+      { '@type': 'type.googleapis.com/google.rpc.LocalizedMessage', locale: 'en-US', message: KEY_INVALID },
+    ],
+  },
+};
+
+const notFoundBody = (model: string, method: string) => ({
+  error: {
+    code: 404,
+    message: `models/${model} is not found for API version v1beta, or is not supported for ${method}. Call ListModels to see the list of available models and their supported methods.`,
+    status: 'NOT_FOUND',
+  },
+});
+
 /**
  * Gemini REST stand-in: `POST /v1beta/models/{model}:streamGenerateContent?alt=sse` (and `:generateContent`)
- * with `x-goog-api-key`, one `data: {GenerateContentResponse}` event per chunk. Answers deterministically
- * from the prompt (the events in its website facts, or a fixed grounded answer), and serves sample event
- * websites under /sites/.
+ * with `x-goog-api-key`, one `data: {GenerateContentResponse}` event per chunk, and `GET /v1beta/models/{model}`
+ * (models.get). Knows the models of gemini-models.ts and refuses, per model, what the real API refuses (thinking
+ * settings, structured output with tools on 2.5, unknown models, revoked keys) with the real error bodies.
+ * Answers deterministically from the prompt (the events in its website facts, or a fixed grounded answer; JSON
+ * events for a structured-output request), and serves sample event websites under /sites/.
  */
 export function createGeminiStandin(options: { chunkDelayMs?: number; firstChunkDelayMs?: number } = {}) {
   let chunkDelayMs = options.chunkDelayMs ?? 40;
   // A model's time to first token; benchmarks set it to measure what our server adds on top.
   let firstChunkDelayMs = options.firstChunkDelayMs ?? 0;
   const failures: GeminiFailure[] = [];
+  const models = createModelRegistry();
+  const revokedKeys = new Set<string>();
+  // Answers a test scripts word for word (e.g. one that starts like an error message), used once each.
+  const scripted: string[] = [];
   const state = {
     lastRequest: null as GeminiRequestRecord | null,
     requests: 0,
+    /** Generate requests refused with 400 for what they asked of the model (thinking settings, tools). */
+    refusedRequests: 0,
+    /** models.get calls. */
+    modelLookups: 0,
     /** Streams whose client went away before the answer was complete. */
     abortedRequests: 0,
     /** Time the last stream wrote its final chunk (ms since epoch), to compare with client arrival times. */
@@ -65,14 +102,33 @@ export function createGeminiStandin(options: { chunkDelayMs?: number; firstChunk
   const app = new Hono();
   app.route('/sites', sitesApp);
   app.get('/sites/', sitesIndex);
+  /** The key check the real API does before anything else; null when the key is accepted. */
+  const keyRefusal = (c: Context) => {
+    const apiKey = c.req.header('x-goog-api-key');
+    if (!apiKey) return c.json(errorBody(403), 403);
+    if (revokedKeys.has(apiKey)) return c.json(keyInvalidBody, 400);
+    return null;
+  };
+  app.get('/v1beta/models', (c) => keyRefusal(c) ?? c.json({ models: models.list() }));
+  app.get('/v1beta/models/*', (c) => {
+    const refused = keyRefusal(c);
+    if (refused) return refused;
+    const model = decodeURIComponent(c.req.path.slice('/v1beta/models/'.length));
+    state.modelLookups++;
+    const described = models.describe(model);
+    return described ? c.json(described) : c.json(notFoundBody(model, 'get'), 404);
+  });
   app.post('/v1beta/models/*', async (c) => {
     const tail = decodeURIComponent(c.req.path.slice('/v1beta/models/'.length));
     const [model, method] = tail.split(':');
     const apiKey = c.req.header('x-goog-api-key');
-    if (!apiKey) return c.json(errorBody(403), 403);
+    const refusedKey = keyRefusal(c);
+    if (refusedKey) return refusedKey;
     if (!model || (method !== 'streamGenerateContent' && method !== 'generateContent')) {
       return c.json({ error: { code: 404, message: `Method ${method} not found.`, status: 'NOT_FOUND' } }, 404);
     }
+    const known = models.find(model);
+    if (!known) return c.json(notFoundBody(model, method), 404);
     let body: GeminiRequestRecord['body'];
     try {
       body = await c.req.json();
@@ -82,10 +138,23 @@ export function createGeminiStandin(options: { chunkDelayMs?: number; firstChunk
     const prompt = (body.contents ?? []).flatMap((content) => (content.parts ?? []).map((p) => p.text ?? '')).join('\n');
     state.requests++;
     state.lastRequest = { model, method, apiKey, body, prompt };
+    // Checked before an injected failure is used up, so a test's failNext meets the request that gets through.
+    const refused = refusalFor(known, body);
+    if (refused) {
+      state.refusedRequests++;
+      return c.json(refused.body, refused.status);
+    }
     const failure = failures.shift();
     if (failure?.when === 'before') return c.json(errorBody(failure.status), failure.status);
 
-    const answer = answerFor(prompt);
+    const structured = body.generationConfig?.responseMimeType === 'application/json';
+    // A scripted answer is for the streamed text answer, never for the structured extraction.
+    const next = structured ? undefined : scripted.shift();
+    const answer = structured
+      ? { text: JSON.stringify(extractionFor(prompt)), sources: [] }
+      : next !== undefined
+        ? { text: next, sources: [] }
+        : answerFor(prompt);
     const chunks = chunksOf(answer.text);
     const promptTokenCount = Math.ceil(prompt.length / 4);
     const usage = (sent: string) => ({
@@ -157,14 +226,27 @@ export function createGeminiStandin(options: { chunkDelayMs?: number; firstChunk
     failNext(failure: GeminiFailure) {
       failures.push(failure);
     },
+    /** The next request is answered with exactly this text instead of the answer the prompt would get. */
+    answerNext(text: string) {
+      scripted.push(text);
+    },
     setChunkDelay(ms: number) {
       chunkDelayMs = ms;
     },
     setFirstChunkDelay(ms: number) {
       firstChunkDelayMs = ms;
     },
+    /** The models the stand-in knows; `change` makes one refuse differently (Google changed it under its name). */
+    models,
+    /** Requests with this key are refused as the real API refuses a deleted key (400 API_KEY_INVALID). */
+    revokeKey(key: string) {
+      revokedKeys.add(key);
+    },
     reset() {
       failures.length = 0;
+      scripted.length = 0;
+      models.reset();
+      revokedKeys.clear();
       chunkDelayMs = options.chunkDelayMs ?? 40;
       firstChunkDelayMs = options.firstChunkDelayMs ?? 0;
     },

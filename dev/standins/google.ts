@@ -77,7 +77,8 @@ export function createGoogleStandin(options: { clientId: string }) {
     if (mint.alg === 'HS256') {
       return new SignJWT(payload).setProtectedHeader({ alg: 'HS256', kid, typ: 'JWT' }).sign(randomBytes(32));
     }
-    const { privateKey } = mint.forged ? await (forgingKey ??= generateKeyPair('RS256')) : await signingKey;
+    if (mint.forged) forgingKey ??= generateKeyPair('RS256');
+    const { privateKey } = await (mint.forged && forgingKey ? forgingKey : signingKey);
     return new SignJWT(payload).setProtectedHeader({ alg: 'RS256', kid, typ: 'JWT' }).sign(privateKey);
   }
 

@@ -4,6 +4,7 @@ import { Hono } from 'hono';
 import { createGeminiStandin } from './gemini';
 import { createGoogleStandin } from './google';
 import { createSmtpStandin } from './smtp';
+import { sitesIndexFor } from './sites';
 import { createStripeStandin } from './stripe';
 
 export interface StandinOptions {
@@ -17,6 +18,15 @@ export interface StandinOptions {
   stripeStateFile?: string;
   /** Port of the SMTP stand-in (same host); 0 or unset picks a free one. */
   smtpPort?: number;
+  /**
+   * The two addresses of the stand-ins when they differ (in containers): `publicUrl` as the browser opens them
+   * (Stripe's hosted pages link there), `serverUrl` as the api and worker fetch them (the sample websites).
+   * Both default to the address the stand-ins listen on.
+   */
+  publicUrl?: string;
+  serverUrl?: string;
+  /** Where Stripe webhooks go when the app's server is not reached at `appUrl` (default `${appUrl}/webhook`). */
+  webhookUrl?: string;
 }
 
 /**
@@ -30,12 +40,18 @@ export async function startStandins(options: StandinOptions) {
   const stripe = createStripeStandin({
     appUrl: options.appUrl,
     webhookSecret: options.stripeWebhookSecret,
-    publicUrl: () => publicUrl,
+    publicUrl: () => options.publicUrl ?? publicUrl,
     stateFile: options.stripeStateFile,
+    webhookUrl: options.webhookUrl,
   });
   const smtp = createSmtpStandin();
   const app = new Hono();
   app.get('/', (c) => c.text('Event Finder local stand-ins: Google sign-in, Gemini, Stripe and an SMTP mailbox (/mail/).'));
+  if (options.serverUrl) {
+    // Registered first, so this index answers instead of the one that shows the browser's own address.
+    app.get('/sites', sitesIndexFor(options.serverUrl));
+    app.get('/sites/', sitesIndexFor(options.serverUrl));
+  }
   app.route('/', google.app);
   app.route('/', gemini.app);
   app.route('/', stripe.app);
@@ -73,7 +89,7 @@ export async function startStandins(options: StandinOptions) {
     /** `smtp://host:port` of the SMTP stand-in, for SMTP_URL. */
     smtpUrl: `smtp://${options.host ?? '127.0.0.1'}:${smtp.port}`,
     /** The mailbox page, where the SMTP stand-in shows what it received. */
-    mailboxUrl: `${publicUrl}/mail/`,
+    mailboxUrl: `${options.publicUrl ?? publicUrl}/mail/`,
     close: async () => {
       await Promise.all([
         new Promise<void>((resolve) => {

@@ -14,9 +14,13 @@ const SAMPLES: { path: string; what: string }[] = [
   { path: 'plain.html', what: 'a page with no events on it' },
 ];
 
-/** An index, so the address `make dev` prints leads somewhere; mounted at /sites and /sites/. */
-export const sitesIndex = (c: Context) => {
-  const origin = new URL(c.req.url).origin;
+/**
+ * An index, so the address `make dev` prints leads somewhere; mounted at /sites and /sites/. It lists the
+ * addresses to paste, which the server fetches: under `serverOrigin` when the server reaches the stand-ins at
+ * another address than the browser does (in containers, http://standins:8090), else as the browser asked.
+ */
+export const sitesIndexFor = (serverOrigin?: string) => (c: Context) => {
+  const origin = serverOrigin ?? new URL(c.req.url).origin;
   return c.html(
     '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sample event websites</title></head><body><main>' +
       '<h1>Sample event websites</h1><p>Local stand-in pages for <code>make dev</code>: paste an address into ' +
@@ -25,6 +29,7 @@ export const sitesIndex = (c: Context) => {
       '</ul></main></body></html>',
   );
 };
+export const sitesIndex = sitesIndexFor();
 sitesApp.get('/', sitesIndex);
 
 sitesApp.get('/berlin-ai.html', (c) => c.html(file('berlin-ai.html')));

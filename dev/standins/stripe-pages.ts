@@ -1,6 +1,6 @@
 /** The stand-in's hosted pages (checkout and billing portal): plain HTML forms, usable without JavaScript. */
 
-const escape = (s: unknown) =>
+const escapeHtml = (s: unknown) =>
   String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const money = (cents: number, currency: string) => `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
@@ -8,7 +8,7 @@ const day = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0,
 
 function layout(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,"><title>${escape(title)}</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,"><title>${escapeHtml(title)}</title>
 <style>
 body{font-family:system-ui,sans-serif;background:#f6f9fc;color:#1a1f36;margin:0;display:flex;justify-content:center;padding:40px 16px}
 main{background:#fff;border-radius:12px;box-shadow:0 8px 30px rgb(0 0 0/8%);padding:32px;max-width:440px;width:100%}
@@ -33,15 +33,15 @@ export function checkoutPage(p: {
   return layout(
     `Pay ${p.productName}`,
     `<p class="note">Local Stripe stand-in: no real payment is taken.</p>
-<h1>Subscribe to ${escape(p.productName)}</h1>
-<p class="price">${escape(money(p.amount, p.currency))} <span class="note">per month</span></p>
-<p>Billed to ${escape(p.email)}</p>
+<h1>Subscribe to ${escapeHtml(p.productName)}</h1>
+<p class="price">${escapeHtml(money(p.amount, p.currency))} <span class="note">per month</span></p>
+<p>Billed to ${escapeHtml(p.email)}</p>
 ${
   p.open
-    ? `<form method="post" action="/checkout/${escape(p.sessionId)}/pay"><button type="submit">Pay</button></form>`
+    ? `<form method="post" action="/checkout/${escapeHtml(p.sessionId)}/pay"><button type="submit">Pay</button></form>`
     : '<p role="status">This checkout session is already complete.</p>'
 }
-<p><a href="${escape(p.cancelUrl)}">Cancel and go back</a></p>`,
+<p><a href="${escapeHtml(p.cancelUrl)}">Cancel and go back</a></p>`,
   );
 }
 
@@ -53,21 +53,21 @@ export function portalPage(p: {
 }): string {
   const subs = p.subscriptions
     .map(
-      (s) => `<section aria-label="Subscription ${escape(s.id)}"><h2>${escape(s.product)}</h2>
-<dl><dt>Price</dt><dd>${escape(money(s.amount, s.currency))} per month</dd><dt>Status</dt><dd>${escape(s.status)}</dd>
-<dt>Renews</dt><dd>${escape(day(s.periodEnd))}</dd></dl>
-<form method="post" action="/portal/${escape(p.portalId)}/renew-fail"><input type="hidden" name="subscription" value="${escape(s.id)}">
+      (s) => `<section aria-label="Subscription ${escapeHtml(s.id)}"><h2>${escapeHtml(s.product)}</h2>
+<dl><dt>Price</dt><dd>${escapeHtml(money(s.amount, s.currency))} per month</dd><dt>Status</dt><dd>${escapeHtml(s.status)}</dd>
+<dt>Renews</dt><dd>${escapeHtml(day(s.periodEnd))}</dd></dl>
+<form method="post" action="/portal/${escapeHtml(p.portalId)}/renew-fail"><input type="hidden" name="subscription" value="${escapeHtml(s.id)}">
 <button type="submit" class="secondary">Simulate failed renewal</button></form>
-<form method="post" action="/portal/${escape(p.portalId)}/renew"><input type="hidden" name="subscription" value="${escape(s.id)}">
+<form method="post" action="/portal/${escapeHtml(p.portalId)}/renew"><input type="hidden" name="subscription" value="${escapeHtml(s.id)}">
 <button type="submit" class="secondary">Simulate successful renewal</button></form>
-<form method="post" action="/portal/${escape(p.portalId)}/cancel"><input type="hidden" name="subscription" value="${escape(s.id)}">
+<form method="post" action="/portal/${escapeHtml(p.portalId)}/cancel"><input type="hidden" name="subscription" value="${escapeHtml(s.id)}">
 <button type="submit" class="secondary">Cancel subscription</button></form></section>`,
     )
     .join('');
   return layout(
     'Billing portal',
-    `<p class="note">Local Stripe stand-in billing portal.</p><h1>Billing</h1><p class="email">${escape(p.email)}</p>
+    `<p class="note">Local Stripe stand-in billing portal.</p><h1>Billing</h1><p class="email">${escapeHtml(p.email)}</p>
 ${subs || '<p>No active subscription.</p>'}
-<p><a href="${escape(p.returnUrl)}">Return to Event Finder</a></p>`,
+<p><a href="${escapeHtml(p.returnUrl)}">Return to Event Finder</a></p>`,
   );
 }

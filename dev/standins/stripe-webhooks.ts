@@ -26,7 +26,7 @@ export function signatureHeader(secret: string, body: string, timestamp = nowSec
 }
 
 /**
- * Sends signed events to `${appUrl}/webhook` one at a time in creation order (a queue, so a sender never waits
+ * Sends signed events to the app's webhook endpoint one at a time in creation order (a queue, so a sender never waits
  * on a request that is itself waiting on the stand-in), retrying a failed delivery a few times as Stripe does.
  */
 export class WebhookSender {
@@ -35,7 +35,8 @@ export class WebhookSender {
   private queue: Promise<void> = Promise.resolve();
 
   constructor(
-    private readonly appUrl: string,
+    /** The app's webhook endpoint, e.g. http://localhost:8080/webhook. */
+    private readonly endpoint: string,
     private readonly secret: string,
     private readonly unreachableRetryMs = 10_000,
   ) {}
@@ -70,7 +71,7 @@ export class WebhookSender {
     const body = JSON.stringify(event, null, 2);
     let status: number | 'network error';
     try {
-      const res = await fetch(`${this.appUrl}/webhook`, {
+      const res = await fetch(this.endpoint, {
         method: 'POST',
         headers: {
           'content-type': 'application/json; charset=utf-8',

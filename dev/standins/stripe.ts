@@ -7,8 +7,10 @@ import { StripeStandinError, StripeStore, type StripeSnapshot } from './stripe-s
 import { signatureHeader, WebhookSender } from './stripe-webhooks';
 
 export interface StripeStandinOptions {
-  /** The app's origin: webhooks go to `${appUrl}/webhook`. */
+  /** The app's origin as the browser knows it: the portal returns here. */
   appUrl: string;
+  /** Where webhooks go: `${appUrl}/webhook` unless the app's server is reached at another address. */
+  webhookUrl?: string;
   webhookSecret: string;
   /** The stand-in's own origin (known once it listens): hosted page URLs start with it. */
   publicUrl: () => string;
@@ -58,7 +60,7 @@ function writeState(file: string, state: SavedState): void {
  */
 export function createStripeStandin(options: StripeStandinOptions) {
   const store = new StripeStore();
-  const webhooks = new WebhookSender(options.appUrl, options.webhookSecret);
+  const webhooks = new WebhookSender(options.webhookUrl ?? `${options.appUrl}/webhook`, options.webhookSecret);
   const idempotent = new Map<string, { status: number; body: unknown }>();
   const base = () => options.publicUrl();
 

@@ -25,11 +25,3 @@ export async function readChunks(res: Response): Promise<Arrival[]> {
   }
   return arrivals;
 }
-
-export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 5000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}

@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContextOptions } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { launchBrowser, openPage, type WatchedPage } from './browser';
 import { startTestStack, type StackOptions, type TestStack } from './stack';
@@ -23,13 +23,13 @@ export function browserSuite(options?: StackOptions): BrowserSuite {
 }
 
 /** A new signed-in user on the home screen, both islands hydrated, the search form in view. */
-export async function openSignedInHome(suite: BrowserSuite) {
-  const { user, token } = await createSignedInUser(suite.stack.db.sql);
-  const watched: WatchedPage = await openPage(suite.browser, 'about:blank');
+export async function openSignedInHome(suite: BrowserSuite, options: BrowserContextOptions = {}) {
+  const { user, token, cookie } = await createSignedInUser(suite.stack.db.sql);
+  const watched: WatchedPage = await openPage(suite.browser, 'about:blank', options);
   await watched.page.context().addCookies([{ name: 'ef_session', value: token, url: suite.stack.url }]);
   await watched.page.goto(`${suite.stack.url}/`);
   await watched.page.waitForFunction(() => document.querySelectorAll('[data-island]').length === 2);
   await watched.page.getByRole('button', { name: 'Back' }).click();
   await watched.page.getByLabel('Your Question').waitFor({ state: 'visible' });
-  return { ...watched, user };
+  return { ...watched, user, cookie, token };
 }

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { until } from './wait';
 
 export interface ChildServer {
   url: string;
@@ -21,34 +22,59 @@ export async function freePort(): Promise<number> {
   });
 }
 
-async function waitFor(url: string, child: ChildProcess, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${url}: process exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
+/** Resolves when `url` answers ok; rejects as soon as the child exits instead. */
+async function whenUp(url: string, child: ChildProcess, timeoutMs = 20_000): Promise<void> {
+  let onExit: () => void = () => {};
+  const exited = new Promise<never>((_, reject) => {
+    onExit = () => reject(new Error(`${url}: process exited with ${child.exitCode}`));
+    if (child.exitCode !== null) onExit();
+    else child.once('exit', onExit);
+  });
+  try {
+    await Promise.race([until(`${url} to come up`, async () => (await fetch(url)).ok, timeoutMs), exited]);
+  } finally {
+    child.off('exit', onExit);
   }
-  throw new Error(`${url} did not come up`);
+}
+
+export interface SpawnOptions {
+  /** Working directory (default: this one). */
+  cwd?: string;
+  /** Run as this user and group (when this process may), as an image's USER does. */
+  uid?: number;
+  gid?: number;
+  /** Start from this process's environment (default) or from `env` alone, as a container does. */
+  inheritEnv?: boolean;
+}
+
+/** Starts `node args` with stderr passed through (a failing child says why in the test output). */
+export function spawnNode(args: string[], env: Record<string, string>, options: SpawnOptions = {}): ChildProcess {
+  return spawn(process.execPath, args, {
+    env: options.inheritEnv === false ? env : { ...process.env, ...env },
+    cwd: options.cwd,
+    uid: options.uid,
+    gid: options.gid,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
 }
 
 /** Starts a Node process (the built api, or a baseline server) on its own port and waits for it to answer. */
 export async function startChild(
   args: string[],
   env: Record<string, string>,
-  options: { port?: number; readyPath?: string } = {},
+  options: { port?: number; readyPath?: string; portVar?: string } & SpawnOptions = {},
 ): Promise<ChildServer> {
   const port = options.port ?? (await freePort());
   const readyPath = options.readyPath ?? '/healthz';
-  const child = spawn(process.execPath, args, {
-    env: { ...process.env, ...env, PORT: String(port) },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  // A worker has no PORT; its metrics server (WORKER_METRICS_PORT) answers /healthz once it takes jobs.
+  const child = spawnNode(args, { ...env, [options.portVar ?? 'PORT']: String(port) }, options);
   const url = `http://127.0.0.1:${port}`;
-  await waitFor(url + readyPath, child);
+  try {
+    await whenUp(url + readyPath, child);
+  } catch (err) {
+    child.kill('SIGKILL'); // never leave a half-started process behind
+    throw err;
+  }
   return {
     url,
     pid: child.pid!,

@@ -1,7 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createAdaptorServer } from '@hono/node-server';
-import type { Redis } from 'ioredis';
 import { createApp } from '../../api/app';
 import type { AppDeps } from '../../api/deps';
 import { createGemini, createStripe } from '../../core/clients';
@@ -9,12 +8,13 @@ import { loadConfig, type Config } from '../../core/config';
 import { createMailer } from '../../core/delivery/mailer';
 import { createDeliveriesQueue, createTimersQueue, type DeliverJob } from '../../core/jobs';
 import { createLogger } from '../../core/logger';
+import { createRedis, type RedisClient } from '../../core/redis';
 import { startStandins, type Standins } from '../../dev/standins/server';
 import { startDeliveriesWorker, type DeliveriesWorker } from '../../worker/deliveries-worker';
 import { startTimersWorker, type TimersWorker } from '../../worker/timers-worker';
 import type { Queue } from 'bullmq';
 import { createTestDatabase, type TestDatabase } from './db';
-import { createTestRedis, deletePrefix, testQueuePrefix, testRedisUrl } from './redis';
+import { deletePrefix, testQueuePrefix, testRedisUrl } from './redis';
 
 export interface TestStack {
   /** The app's origin, e.g. http://127.0.0.1:41234 */
@@ -23,7 +23,7 @@ export interface TestStack {
   deps: AppDeps;
   db: TestDatabase;
   standins: Standins;
-  redis: Redis;
+  redis: RedisClient;
   worker: TimersWorker | null;
   /** Starts the timers worker in this process (same config, queue prefix and database). */
   startWorker: () => Promise<TimersWorker>;
@@ -72,15 +72,16 @@ export async function startTestStack(options: StackOptions = {}): Promise<TestSt
     ...options.env,
   });
   const logger = createLogger(config.logLevel, 'test');
-  const redis = createTestRedis();
-  const queueConnection = createTestRedis();
+  // Made as api/main.ts makes them (a Cluster when the env names one), but all patient: a test waits for Redis.
+  const redis = createRedis(config, 'queue');
+  const queueConnection = createRedis(config, 'queue');
   const deps: AppDeps = {
     config,
     sql: db.sql,
     redis,
     timersQueue: createTimersQueue(queueConnection, prefix),
     stripe: createStripe(config),
-    gemini: createGemini(config),
+    gemini: createGemini(config, logger),
     logger,
     publicDir: path.resolve('dist/public'),
   };
@@ -88,7 +89,7 @@ export async function startTestStack(options: StackOptions = {}): Promise<TestSt
   const app = createApp(handler);
   fetchApp = (req, env) => app.fetch(req, env as object);
 
-  const workerConnection = createTestRedis();
+  const workerConnection = createRedis(config, 'queue');
   const deliveriesQueue = createDeliveriesQueue(queueConnection, prefix);
   const stack: TestStack = {
     url,

@@ -1,18 +1,18 @@
 import { useSyncExternalStore } from 'react';
+import type { BillingReply } from '../../core/contract/billing';
 
 /** The spec's two views; there is no URL routing, the page switches by state. */
 export type View = 'subscription' | 'home';
 
-export interface BillingInfo {
-  subscription_tier: 'free' | 'plus' | 'pro';
-  credits: number;
-  subscription_status: string;
-}
+/** GET /api/account/billing's reply, as the page keeps it. */
+export type BillingInfo = BillingReply;
 
 export interface AppState {
   view: View;
   loggedIn: boolean;
   billing: BillingInfo | null;
+  /** A sentence for the signed-out view, e.g. why the user was signed out. */
+  notice?: string | null;
 }
 
 type Listener = () => void;
@@ -26,6 +26,11 @@ function showView(view: View): void {
   for (const section of document.querySelectorAll<HTMLElement>('[data-view]')) {
     section.hidden = section.dataset.view !== view;
   }
+}
+
+/** The current state, for code outside React (after an await, the closure's copy may be stale). */
+export function currentAppState(): AppState | null {
+  return state;
 }
 
 export function setAppState(patch: Partial<AppState>): void {

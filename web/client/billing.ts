@@ -1,12 +1,27 @@
-import type { BillingInfo } from './app-state';
+import { setAppState, type BillingInfo } from './app-state';
 import { apiFetch } from './http';
+import { readReply } from './replies';
 
-/** GET /api/account/billing, reduced to the page's BillingInfo; throws on a non-ok reply. */
+/** GET /api/account/billing; throws on a non-ok reply. */
 export async function fetchBilling(): Promise<BillingInfo> {
   const res = await apiFetch('/api/account/billing');
   if (!res.ok) throw new Error(`Billing request failed (${res.status})`);
-  const data = (await res.json()) as BillingInfo;
-  return { subscription_tier: data.subscription_tier, credits: data.credits, subscription_status: data.subscription_status };
+  return readReply(res, (s) => s.billingReplySchema);
+}
+
+/**
+ * Re-reads billing into the page state (credits badge, current plan) and returns it. The spec only logs a
+ * failure: the page keeps what it showed, and the caller gets null.
+ */
+export async function refreshBilling(): Promise<BillingInfo | null> {
+  try {
+    const billing = await fetchBilling();
+    setAppState({ billing });
+    return billing;
+  } catch (err) {
+    console.warn('Could not refresh billing:', err);
+    return null;
+  }
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -25,7 +40,7 @@ export async function pollBilling(
       const billing = await fetchBilling();
       if (done(billing)) return billing;
     } catch (err) {
-      console.error('Billing poll failed:', err);
+      console.warn('Billing poll failed:', err);
     }
   }
   return null;

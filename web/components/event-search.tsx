@@ -1,29 +1,13 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { setAppState, type BillingInfo } from '../client/app-state';
-import { apiFetch } from '../client/http';
-import { SetTimerPanel, TimersPanel } from './timer-panels';
+import { formatDate, searchesLeft } from '../client/format';
+import { useAnswer, type AskFailure } from '../hooks/use-answer';
+import { Alert } from './alert';
+import { AnswerText } from './answer-text';
+import { SetTimerPanel } from './set-timer-panel';
+import { TimersPanel } from './timers-panel';
 
 type Panel = 'none' | 'set-timer' | 'timers';
-
-/** Refreshes the credits badge after a search; billing errors are only logged (spec section 8). */
-async function refreshBilling(): Promise<void> {
-  try {
-    const res = await apiFetch('/api/account/billing');
-    if (!res.ok) return;
-    setAppState({ billing: (await res.json()) as BillingInfo });
-  } catch (err) {
-    console.warn('Could not refresh billing:', err);
-  }
-}
-
-/** The browser's IANA time zone, so the answer's dates match the user's clock. */
-function browserTimezone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
-}
 
 /**
  * True when focus is inside an open timer panel, or already dropped to the page (a button disabled while it
@@ -34,82 +18,45 @@ function panelHasFocus(): boolean {
   return !active || active === document.body || active.closest('.timer-form, .timers') != null;
 }
 
-type Tone = 'error' | 'success' | undefined;
-
-/** Messages in the Response area carry the spec's prefixes; the prefix picks the area's colour. */
-function toneOf(text: string): Tone {
-  if (text.startsWith('Error: ') || text.startsWith('❌')) return 'error';
-  if (text.startsWith('✅')) return 'success';
-  return undefined;
-}
-
-function statusOf(text: string): string {
-  if (!text) return '';
-  if (toneOf(text) === 'error') return 'Something went wrong. The Response area has the details.';
-  if (toneOf(text) === 'success') return text;
-  return 'The answer is ready in the Response area.';
+/** A failed search, beside the Search button; out of searches also says when they renew and offers the plans. */
+function SearchFailure({ failure, billing }: { failure: AskFailure; billing: BillingInfo | null }) {
+  if (failure.kind !== 'out-of-searches') return <Alert tone="error">{failure.message}</Alert>;
+  return (
+    <Alert
+      tone="error"
+      actions={
+        <button type="button" className="button button--small" onClick={() => setAppState({ view: 'subscription' })}>
+          See plans
+        </button>
+      }
+    >
+      {failure.message}
+      {billing ? ` Your searches renew on ${formatDate(billing.period_end)}.` : null}
+    </Alert>
+  );
 }
 
 /** The event search screen (signed in): question, website, streamed Response, and the timer panels. */
-export function EventSearch() {
+export function EventSearch({ billing }: { billing: BillingInfo | null }) {
   const id = useId();
   const [ques, setQues] = useState('');
   const [web, setWeb] = useState('');
-  const [response, setResponse] = useState('');
-  const [searching, setSearching] = useState(false);
   const [panel, setPanel] = useState<Panel>('none');
-  const running = useRef(false);
-  const abort = useRef<AbortController | null>(null);
-  const responseRef = useRef<HTMLTextAreaElement>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+  const answer = useAnswer();
   const setTimerButton = useRef<HTMLButtonElement>(null);
   const timersButton = useRef<HTMLButtonElement>(null);
 
-  // A search still streaming when the screen goes away (logout) has no reader left: stop it.
-  useEffect(() => () => abort.current?.abort(), []);
-
-  // Keep the newest text in view while it streams in.
-  useEffect(() => {
-    const area = responseRef.current;
-    if (area && searching) area.scrollTop = area.scrollHeight;
-  }, [response, searching]);
-
-  async function search(event: FormEvent) {
+  function search(event: FormEvent) {
     event.preventDefault();
-    if (running.current) return;
-    running.current = true;
-    setSearching(true);
-    setResponse('');
-    const controller = new AbortController();
-    abort.current = controller;
-    try {
-      const res = await apiFetch('/api/ask', {
-        method: 'POST',
-        body: JSON.stringify({ ques, web, timezone: browserTimezone() }),
-        signal: controller.signal,
-      });
-      if (!res.ok) throw new Error(`Backend error: ${await res.text()}`);
-      if (!res.body) throw new Error('The answer could not be read.');
-      const reader = res.body.getReader();
-      const decoder = new TextDecoder();
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        const text = decoder.decode(value, { stream: true });
-        if (text) setResponse((prev) => prev + text);
-      }
-      const rest = decoder.decode();
-      if (rest) setResponse((prev) => prev + rest);
-    } catch (err) {
-      if (!controller.signal.aborted) setResponse(`Error: ${err instanceof Error ? err.message : String(err)}`);
-    } finally {
-      running.current = false;
-      abort.current = null;
-      setSearching(false);
-      void refreshBilling();
-    }
+    setSaved(null);
+    void answer.ask({ ques, web });
   }
 
-  const showMessage = (message: string) => setResponse(message);
+  function open(next: Panel) {
+    setSaved(null);
+    setPanel((p) => (next === 'timers' && p === 'timers' ? 'none' : next));
+  }
 
   // A closing panel takes the focused control with it; hand focus back to the button that opened it.
   function closePanel(opener: RefObject<HTMLButtonElement | null>) {
@@ -119,8 +66,11 @@ export function EventSearch() {
 
   return (
     <section className="panel search" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Find events</h2>
-      <form className="search__form" onSubmit={search} aria-busy={searching}>
+      <div className="search__head">
+        <h2 id={`${id}-title`}>Find events</h2>
+        {billing ? <p className="credits-badge">{searchesLeft(billing.credits)}</p> : null}
+      </div>
+      <form className="search__form" onSubmit={search} aria-busy={answer.streaming}>
         <div className="field">
           <label htmlFor={`${id}-ques`}>Your Question</label>
           <input
@@ -154,16 +104,16 @@ export function EventSearch() {
           />
         </div>
         <div className="actions search__actions">
-          <button type="submit" className="button" disabled={searching}>
-            {searching ? <span className="spinner" aria-hidden="true" /> : null}
-            {searching ? 'Searching...' : 'Search Events'}
+          <button type="submit" className="button" disabled={answer.streaming}>
+            {answer.streaming ? <span className="spinner" aria-hidden="true" /> : null}
+            {answer.streaming ? 'Searching...' : 'Search Events'}
           </button>
           <button
             type="button"
             className="button button--secondary"
             ref={setTimerButton}
             aria-expanded={panel === 'set-timer'}
-            onClick={() => setPanel('set-timer')}
+            onClick={() => open('set-timer')}
           >
             Set Timer
           </button>
@@ -172,15 +122,17 @@ export function EventSearch() {
             className="button button--secondary"
             ref={timersButton}
             aria-expanded={panel === 'timers'}
-            onClick={() => setPanel((p) => (p === 'timers' ? 'none' : 'timers'))}
+            onClick={() => open('timers')}
           >
             Manage Timers
           </button>
         </div>
       </form>
-      {/* A read-only textarea is not announced as it fills; this short status tells screen-reader users. */}
+      {answer.failure ? <SearchFailure failure={answer.failure} billing={billing} /> : null}
+      {saved ? <Alert tone="success">{saved}</Alert> : null}
+      {/* The Response region is not announced while it fills; this short status tells screen-reader users. */}
       <p className="visually-hidden" role="status">
-        {searching ? 'Searching for events.' : statusOf(response)}
+        {answer.streaming ? 'Searching for events.' : answer.text && !answer.failure ? 'The answer is ready in the Response area.' : ''}
       </p>
 
       {panel === 'set-timer' ? (
@@ -188,30 +140,31 @@ export function EventSearch() {
           ques={ques}
           web={web}
           onClose={() => closePanel(setTimerButton)}
-          onResult={(message) => {
+          onSaved={(message) => {
             closePanel(setTimerButton);
-            showMessage(message);
+            setSaved(message);
           }}
         />
       ) : null}
-      {panel === 'timers' ? <TimersPanel onBack={() => closePanel(timersButton)} onError={showMessage} /> : null}
+      {panel === 'timers' ? <TimersPanel onBack={() => closePanel(timersButton)} /> : null}
 
       {/* The spec hides the Response area while the Set Timer panel is open. */}
       {panel !== 'set-timer' ? (
-        <div className="field search__response">
-          <label htmlFor={`${id}-response`}>Response</label>
-          <textarea
-            id={`${id}-response`}
-            ref={responseRef}
-            readOnly
-            rows={12}
-            value={response}
-            placeholder="Answers appear here as they are written."
-            aria-busy={searching}
-            data-tone={toneOf(response)}
-          />
+        <div className="search__response">
+          <h3 className="search__response-label" id={`${id}-response-label`}>
+            Response
+          </h3>
+          <section
+            className="response"
+            aria-labelledby={`${id}-response-label`}
+            aria-busy={answer.streaming}
+            data-placeholder="Answers appear here as they are written."
+          >
+            {answer.text ? <AnswerText text={answer.text} /> : null}
+          </section>
         </div>
       ) : null}
+      {/* The events of the answer go here, under the Response: <EventList> (web/components/event-list.tsx). */}
     </section>
   );
 }

@@ -1,10 +1,17 @@
 import { useEffect, useRef } from 'react';
-import { setAppState, type BillingInfo } from '../client/app-state';
+import { setAppState } from '../client/app-state';
+import { refreshBilling } from '../client/billing';
 import { initializeOnce, whenGoogleReady, type CredentialResponse } from '../client/google-identity';
-import { apiFetch, postJson } from '../client/http';
+import { postJson } from '../client/http';
+import { replyJson, shapeOf } from '../client/replies';
 
-/** Logged-out home: the Google sign-in button, rendered by Google's script into the placeholder. */
-export function GoogleSignIn({ clientId, gsiUrl }: { clientId: string; gsiUrl: string }) {
+export interface GoogleConfig {
+  clientId: string;
+  gsiUrl: string;
+}
+
+/** Google's sign-in button, rendered by Google's script into a placeholder; a page may show it more than once. */
+export function GoogleButton({ clientId, gsiUrl }: GoogleConfig) {
   const placeholder = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -21,12 +28,22 @@ export function GoogleSignIn({ clientId, gsiUrl }: { clientId: string; gsiUrl: s
     };
   }, [clientId, gsiUrl]);
 
+  // Google's script owns this element's children; React never renders into it.
+  return <div className="sign-in__button" ref={placeholder} />;
+}
+
+/** Logged-out home: 'Login with Google', why the user is signed out (when we know), and the button. */
+export function GoogleSignIn({ google, notice }: { google: GoogleConfig; notice?: string | null }) {
   return (
     <section className="panel sign-in" aria-labelledby="sign-in-title">
       <h2 id="sign-in-title">Login with Google</h2>
+      {notice ? (
+        <p className="sign-in__notice" role="status">
+          {notice}
+        </p>
+      ) : null}
       <p className="sign-in__lead">Sign in to search for events, save timers and manage your plan.</p>
-      {/* Google's script owns this element's children; React never renders into it. */}
-      <div className="sign-in__button" ref={placeholder} />
+      <GoogleButton {...google} />
     </section>
   );
 }
@@ -35,25 +52,15 @@ export function GoogleSignIn({ clientId, gsiUrl }: { clientId: string; gsiUrl: s
 async function signIn(response: CredentialResponse): Promise<void> {
   try {
     const res = await postJson('/api/auth/google', { token: response.credential });
-    const body = (await res.json().catch(() => ({}))) as { status?: string; error?: string };
-    if (body.status !== 'success') {
-      console.error('Google login failed:', body.error ?? `HTTP ${res.status}`);
+    const { json, schemas } = await replyJson(res);
+    const body = shapeOf(schemas.signInReplySchema, json);
+    if (body?.status !== 'success') {
+      console.error('Google login failed:', body?.error ?? `HTTP ${res.status}`);
       return;
     }
-    setAppState({ loggedIn: true });
-    await loadBilling();
+    setAppState({ loggedIn: true, notice: null });
+    await refreshBilling();
   } catch (err) {
     console.error('Google login failed:', err);
-  }
-}
-
-/** Fills the credits badge and plan after sign-in; a failure leaves it empty (only logged, per spec). */
-async function loadBilling(): Promise<void> {
-  try {
-    const res = await apiFetch('/api/account/billing');
-    if (!res.ok) return;
-    setAppState({ billing: (await res.json()) as BillingInfo });
-  } catch (err) {
-    console.error('Could not load billing info:', err);
   }
 }

@@ -39,7 +39,8 @@ export function PlanCard({ plan, current, busy, onChoose }: PlanCardProps) {
   return (
     <li className={`plan-card plan-card--${plan.tier}${current ? ' plan-card--current' : ''}`} data-tier={plan.tier}>
       {current ? (
-        <div className="plan-card__body" aria-label={`${label}, your current plan`} role="group">
+        // Plain content, read as it shows: name, price, allowance and the 'Current plan' badge.
+        <div className="plan-card__body">
           <CardBody plan={plan} current />
         </div>
       ) : (

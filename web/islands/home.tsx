@@ -1,11 +1,11 @@
 import { setAppState, useAppState, type AppState } from '../client/app-state';
-import { EventSearch } from '../components/event-search';
-import { GoogleSignIn } from '../components/google-sign-in';
 import { apiFetch } from '../client/http';
+import { EventSearch } from '../components/event-search';
+import { GoogleSignIn, type GoogleConfig } from '../components/google-sign-in';
 
 export interface HomeProps {
   initial: AppState;
-  google: { clientId: string; gsiUrl: string };
+  google: GoogleConfig;
 }
 
 /** The home view: Subscription button, and either Google sign-in or the event search screen. */
@@ -23,7 +23,7 @@ export default function Home({ initial, google }: HomeProps) {
         Event Finder
         <span className="home__tagline">Conferences and meetups, found for you</span>
       </h1>
-      {app.loggedIn ? <EventSearch /> : <GoogleSignIn clientId={google.clientId} gsiUrl={google.gsiUrl} />}
+      {app.loggedIn ? <EventSearch billing={app.billing} /> : <GoogleSignIn google={google} notice={app.notice} />}
     </div>
   );
 }
@@ -44,7 +44,7 @@ async function logout(): Promise<void> {
       console.error('Logout failed:', await res.text());
       return;
     }
-    setAppState({ loggedIn: false, billing: null });
+    setAppState({ loggedIn: false, billing: null, notice: null });
     // The Logout button is gone; keep keyboard focus inside the home view.
     document.querySelector<HTMLElement>('[data-view="home"] [data-view-heading]')?.focus();
   } catch (err) {

@@ -18,7 +18,7 @@ export function IndexPage({ state, checkout, google, supportEmail }: IndexPagePr
       </a>
       <main id="main">
         <section data-view="subscription" hidden={state.view !== 'subscription'} aria-label="Subscription">
-          <Island name="plan-picker" props={{ initial: state, checkout }} />
+          <Island name="plan-picker" props={{ initial: state, checkout, google }} />
           <Faq supportEmail={supportEmail} />
         </section>
         <section data-view="home" hidden={state.view !== 'home'} aria-label="Home">

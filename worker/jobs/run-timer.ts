@@ -3,22 +3,18 @@ import { UnrecoverableError, type Job } from 'bullmq';
 import type { Config } from '../../core/config';
 import { runTimerJobSchema, type RunTimerJob } from '../../core/jobs';
 import type { Logger } from '../../core/logger';
-import { runSearch } from '../../core/search/index';
-import { takeCredit } from '../../db/accounts';
+import { runChargedSearch, type SearchSteps } from '../../core/search/charged-search';
 import type { Sql } from '../../db/client';
-import { claimRun, failRun, finishRun, markAttempt, markCreditTaken, noteRunError } from '../../db/timer-runs';
-import { finishSearchRecord, startSearchRecord } from '../../db/searches';
-import { getTimer, type Timer } from '../../db/timers';
-
-export type SearchFn = typeof runSearch;
+import { claimRun, failRun, finishRun, noteRunError, succeedRun } from '../../db/timer-runs';
+import { getTimer } from '../../db/timers';
 
 export interface RunTimerDeps {
   sql: Sql;
   gemini: GoogleGenAI;
   config: Config;
   logger: Logger;
-  /** The search pipeline; core/search's runSearch unless a caller wraps it. */
-  search?: SearchFn;
+  /** The search's steps; core/search's own unless a test holds or breaks one. */
+  steps?: Partial<SearchSteps>;
 }
 
 export type RunTimerOutcome = 'timer-gone' | 'already-done' | 'skipped' | 'succeeded';
@@ -35,19 +31,14 @@ export function scheduledTimeOf(job: Pick<Job, 'id' | 'opts' | 'timestamp'>): Da
   return new Date(job.timestamp);
 }
 
-/** Permanent failures (bad input, refused website, no answer possible) are not retried. */
-function isPermanent(err: unknown): boolean {
-  if (err instanceof UnrecoverableError) return true;
-  return typeof err === 'object' && err !== null && (err as { retryable?: unknown }).retryable === false;
-}
-
 const NO_CREDITS = (tier: string) =>
   `No searches left this month on the ${tier} plan, so this run was skipped. Choose a bigger plan or wait for next month.`;
 
-/** Processes one `run-timer` job: one run row per fire, one credit per run, retried on transient errors. */
+/**
+ * Processes one `run-timer` job: the timer-run record and BullMQ's retry policy around the one charged search
+ * (core/search/charged-search.ts). One run row per fire; transient failures are retried, permanent ones not.
+ */
 export function createRunTimerProcessor(deps: RunTimerDeps) {
-  const search = deps.search ?? runSearch;
-
   return async (job: Job<RunTimerJob>, _token?: string, signal?: AbortSignal): Promise<RunTimerOutcome> => {
     const data = runTimerJobSchema.safeParse(job.data);
     if (!data.success) throw new UnrecoverableError(`Job data is not {timerId}: ${JSON.stringify(job.data)}`);
@@ -55,63 +46,35 @@ export function createRunTimerProcessor(deps: RunTimerDeps) {
     if (!timer || timer.deletedAt) return 'timer-gone';
     const log = deps.logger.child({ jobId: job.id, timerId: timer.id });
     const scheduledFor = scheduledTimeOf(job);
+    const run = await claimRun(deps.sql, timer.id, scheduledFor);
+    if (run.status !== 'running') return 'already-done';
 
-    const start = await deps.sql.begin(async (t) => {
-      const tx = t as unknown as Sql; // postgres.js types a transaction apart; it runs the same queries
-      const run = await claimRun(tx, timer.id, scheduledFor);
-      if (run.status !== 'running') return { done: true as const, runId: run.id };
-      if (run.creditTaken) {
-        await markAttempt(tx, run.id);
-        return { done: false as const, runId: run.id };
+    const input = { question: timer.ques, website: timer.web, timezone: timer.timezone };
+    const outcome = await runChargedSearch(deps, { userId: timer.userId, input, signal, timerRunId: run.id });
+    if ('unrecorded' in outcome && outcome.unrecorded) log.error({ err: outcome.unrecorded }, 'could not finish search record');
+    switch (outcome.kind) {
+      case 'run_ended':
+        return 'already-done';
+      case 'no_credits':
+        await finishRun(deps.sql, run.id, { status: 'skipped', error: NO_CREDITS(outcome.billing.tier) });
+        return 'skipped';
+      case 'answered':
+        await succeedRun(deps.sql, { id: run.id, userId: timer.userId }, outcome.result.answer);
+        log.info({ scheduledFor, chars: outcome.result.answer.length }, 'timer run succeeded');
+        return 'succeeded';
+      case 'failed': {
+        const { error } = outcome;
+        const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+        if (!error.retryable || lastAttempt) {
+          // The run produced nothing: it ends failed, and whatever credit it still holds goes back.
+          await failRun(deps.sql, { id: run.id, userId: timer.userId }, error.message);
+          log.warn({ err: error.message, permanent: !error.retryable }, 'timer run failed');
+          throw error.retryable ? error : new UnrecoverableError(error.message);
+        }
+        await noteRunError(deps.sql, run.id, error.message);
+        log.warn({ err: error.message, attempt: job.attemptsMade + 1 }, 'timer run failed, will retry');
+        throw error;
       }
-      const credit = await takeCredit(tx, timer.userId);
-      if (!credit.ok) {
-        await finishRun(tx, run.id, { status: 'skipped', error: NO_CREDITS(credit.billing.tier) });
-        return { done: true as const, runId: run.id, skipped: true };
-      }
-      await markCreditTaken(tx, run.id, credit.billing.usageEpoch);
-      return { done: false as const, runId: run.id };
-    });
-    if (start.done) return 'skipped' in start ? 'skipped' : 'already-done';
-
-    // Every search is recorded, interactive or not, for support and usage accounting.
-    const record = await startSearchRecord(deps.sql, {
-      userId: timer.userId,
-      question: timer.ques,
-      website: timer.web,
-      model: deps.config.gemini.model,
-      timerRunId: start.runId,
-    });
-    try {
-      const result = await search(deps, questionOf(timer), signal);
-      await finishRun(deps.sql, start.runId, { status: 'succeeded', answer: result.answer });
-      await finishSearchRecord(deps.sql, record, {
-        status: 'answered',
-        answerChars: result.answer.length,
-        promptTokens: result.promptTokens,
-        outputTokens: result.outputTokens,
-      });
-      log.info({ scheduledFor, chars: result.answer.length }, 'timer run succeeded');
-      return 'succeeded';
-    } catch (err) {
-      const message = (err as Error).message || String(err);
-      await finishSearchRecord(deps.sql, record, { status: 'failed', error: message });
-      const permanent = isPermanent(err);
-      const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-      if (permanent || lastAttempt) {
-        // The search produced nothing: the run ends failed and its credit goes back to the user.
-        await failRun(deps.sql, { id: start.runId, userId: timer.userId }, message);
-        log.warn({ err: message, permanent }, 'timer run failed');
-        if (permanent && !(err instanceof UnrecoverableError)) throw new UnrecoverableError(message);
-        throw err;
-      }
-      await noteRunError(deps.sql, start.runId, message);
-      log.warn({ err: message, attempt: job.attemptsMade + 1 }, 'timer run failed, will retry');
-      throw err;
     }
   };
-}
-
-function questionOf(timer: Timer) {
-  return { question: timer.ques, website: timer.web, timezone: timer.timezone };
 }

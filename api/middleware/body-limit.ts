@@ -1,0 +1,22 @@
+import { bodyLimit } from 'hono/body-limit';
+import { ApiError } from '../errors';
+
+/** JSON and form bodies: a question, a timer or a sign-in token is a few KB at most. */
+export const FORM_BODY_MAX_BYTES = 64 * 1024;
+/** Stripe's events are a few KB; their largest (invoices with many lines) stay well under this. */
+export const WEBHOOK_BODY_MAX_BYTES = 1024 * 1024;
+
+/**
+ * Refuses a request body over `maxBytes` with 413 before it is read whole: at once when Content-Length says so,
+ * else as soon as the streamed (chunked) body passes the limit. The rest is never buffered: the Node adapter
+ * drains a little of it and then closes the connection.
+ */
+export function limitBody(maxBytes: number) {
+  const limit = maxBytes >= 1024 * 1024 ? `${maxBytes / 1024 / 1024} MB` : `${maxBytes / 1024} KB`;
+  return bodyLimit({
+    maxSize: maxBytes,
+    onError: () => {
+      throw new ApiError(413, `The request is too large: its body is over ${limit}. Please send less (a shorter question or address).`);
+    },
+  });
+}

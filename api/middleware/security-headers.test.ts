@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestStack, type TestStack } from '../../test/support/stack';
+import { createApp } from '../app';
+
+type Policy = Map<string, string[]>;
+
+function parseCsp(header: string | null): Policy {
+  const policy: Policy = new Map();
+  for (const part of (header ?? '').split(';')) {
+    const [name, ...sources] = part.trim().split(/\s+/);
+    if (name) policy.set(name, sources);
+  }
+  return policy;
+}
+
+/** Whether `url` (already absolute) may load under the directive, as a browser decides for host sources. */
+function allows(policy: Policy, directive: string, url: URL, pageOrigin: string): boolean {
+  const sources = policy.get(directive) ?? policy.get('default-src') ?? [];
+  return sources.some((s) => (s === "'self'" ? url.origin === pageOrigin : s === url.origin));
+}
+
+describe('Content-Security-Policy', () => {
+  let stack: TestStack;
+  beforeAll(async () => {
+    stack = await startTestStack({ env: { ADMIN_USER: 'ops', ADMIN_PASSWORD: 'csp check' } });
+  });
+  afterAll(() => stack?.close());
+
+  it('lets Bull Board load every stylesheet and script its page links, and its web fonts', async () => {
+    const app = createApp(stack.deps);
+    const res = await app.request('http://127.0.0.1/admin/queues', {
+      headers: { authorization: `Basic ${Buffer.from('ops:csp check').toString('base64')}` },
+    });
+    expect(res.status).toBe(200);
+    const policy = parseCsp(res.headers.get('content-security-policy'));
+    const html = await res.text();
+    const base = new URL(/<base href="([^"]+)"/.exec(html)![1]!, 'http://127.0.0.1/');
+    const styles = [...html.matchAll(/<link href="([^"]+)" rel="stylesheet"/g)].map((m) => new URL(m[1]!, base));
+    const scripts = [...html.matchAll(/<script defer src="([^"]+)"/g)].map((m) => new URL(m[1]!, base));
+    // The board links its own CSS and Google Fonts' stylesheet; the test only reads their addresses.
+    expect(styles.map((u) => u.origin)).toEqual(expect.arrayContaining(['https://fonts.googleapis.com', 'http://127.0.0.1']));
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const url of styles) expect(allows(policy, 'style-src', url, 'http://127.0.0.1'), url.href).toBe(true);
+    for (const url of scripts) expect(allows(policy, 'script-src', url, 'http://127.0.0.1'), url.href).toBe(true);
+    expect(allows(policy, 'font-src', new URL('https://fonts.gstatic.com/s/ibmplexsans/v19/x.woff2'), 'http://127.0.0.1')).toBe(true);
+  });
+
+  it("keeps the app page's policy as tight as before", async () => {
+    const res = await fetch(`${stack.url}/`);
+    const policy = parseCsp(res.headers.get('content-security-policy'));
+    const gsi = new URL(stack.config.google.gsiUrl).origin;
+    expect(policy.get('default-src')).toEqual(["'self'"]);
+    expect(policy.get('script-src')).toEqual(["'self'", gsi]);
+    expect(policy.get('style-src')).toEqual(["'self'", "'unsafe-inline'", gsi]);
+    expect(policy.has('font-src')).toBe(false);
+    expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
+    // Only the board's own paths get the wider policy, not a path that merely starts with the same letters.
+    for (const path of ['/api/check-session', '/admin/queuesX']) {
+      expect(parseCsp((await fetch(`${stack.url}${path}`)).headers.get('content-security-policy')).has('font-src')).toBe(false);
+    }
+  });
+});

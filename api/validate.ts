@@ -1,0 +1,28 @@
+import { sValidator } from '@hono/standard-validator';
+import type { StandardSchemaV1 } from '@standard-schema/spec';
+import type { MiddlewareHandler } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { ApiError } from './errors';
+
+const NOT_JSON = 'The request body is not valid JSON. Please reload the page and try again.';
+
+/**
+ * Validates a route's JSON body with its contract schema (core/contract/); the handler reads the typed value
+ * with `c.req.valid('json')`. The first problem becomes the 400's sentence, in the route's error format, or
+ * goes to `refuse` for a route whose refusals have a shape of their own.
+ */
+export function jsonBody<S extends StandardSchemaV1>(schema: S, refuse = (message: string): Error => new ApiError(400, message)) {
+  const validate = sValidator('json', schema, (result) => {
+    if (!result.success) throw refuse(result.error[0]?.message ?? 'The request body is not what this call expects.');
+  });
+  const readable: MiddlewareHandler = async (c, next) => {
+    try {
+      return await validate(c, next);
+    } catch (err) {
+      // Hono's own sentence for a body that does not parse names no next step; ours does.
+      if (err instanceof HTTPException && err.status === 400 && err.message.startsWith('Malformed JSON')) throw refuse(NOT_JSON);
+      throw err;
+    }
+  };
+  return readable as typeof validate;
+}

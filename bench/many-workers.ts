@@ -1,0 +1,154 @@
+import { RUN_TIMER_JOB } from '../core/jobs';
+import { timerRunLimiter } from '../core/timer-run-limit';
+import { schedulerId } from '../core/timer-scheduler';
+import { createTimer } from '../core/timers';
+import { startFleet, type Fleet } from '../test/support/fleet';
+import { createSignedInUser } from '../test/support/users';
+import { percentile, type BenchResult, type Row } from './lib/report';
+
+const PER_USER = 20;
+const WORKER_CONCURRENCY = '50';
+
+export interface ManyWorkersOptions {
+  /** Timers whose fires fall on one instant, for the lag figures. */
+  sameMinute: number;
+  /** Worker process counts to measure the lag with, in rising order. */
+  workerCounts: number[];
+  /** Fires due at once against a small global rate, for the rush figures. */
+  rush: number;
+  rushPerMinute: number;
+}
+
+const DEFAULTS: ManyWorkersOptions = { sameMinute: 1000, workerCounts: [1, 2, 3], rush: 300, rushPerMinute: 600 };
+
+/** Timers on one far-away daily minute (so no scheduler fires by itself); the benchmark forces their fires. */
+async function makeTimers(fleet: Fleet, count: number): Promise<number[]> {
+  const far = new Date(Date.now() + 12 * 3600_000);
+  const time = `${String(far.getUTCHours()).padStart(2, '0')}:${String(far.getUTCMinutes()).padStart(2, '0')}`;
+  const ids: number[] = [];
+  for (let u = 0; u < count; u += PER_USER) {
+    const { user } = await createSignedInUser(fleet.db.sql);
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(PER_USER, count - u) }, async (_, i) => {
+        const created = await createTimer({ sql: fleet.db.sql, timersQueue: fleet.queue }, user.id, {
+          scheduleType: 'daily',
+          time,
+          weekday: null,
+          ques: `Kubernetes meetups #${u + i}`,
+          web: '',
+          timezone: 'UTC',
+        });
+        if (!created.ok) throw new Error('timer limit reached in the benchmark');
+        return created.timer.id;
+      }),
+    );
+    ids.push(...batch);
+  }
+  await fleet.db.sql`update accounts set tier = 'pro'`;
+  return ids;
+}
+
+/**
+ * Adds one fire per timer exactly as their schedulers arm them (delayed job `repeat:timer-<id>:<at>`, due at
+ * `at`); returns once they are added, which must be before `at`.
+ */
+async function armFires(fleet: Fleet, ids: number[], at: number): Promise<void> {
+  await fleet.queue.addBulk(
+    ids.map((timerId) => ({
+      name: RUN_TIMER_JOB,
+      data: { timerId },
+      opts: { jobId: `repeat:${schedulerId(timerId)}:${at}`, prevMillis: at, delay: Math.max(0, at - Date.now()) },
+    })),
+  );
+  if (Date.now() >= at) throw new Error('adding the fires took longer than the lead time; raise it');
+}
+
+async function finishedStarts(fleet: Fleet, at: number, count: number, timeoutMs: number): Promise<number[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const rows = await fleet.db.sql<{ ms: number }[]>`
+      select extract(epoch from started_at) * 1000 as ms from timer_runs
+      where scheduled_for = ${new Date(at)} and status <> 'running'`;
+    if (rows.length >= count) return rows.map((r) => Number(r.ms)).sort((a, b) => a - b);
+    if (Date.now() > deadline) throw new Error(`only ${rows.length} of ${count} runs finished in time`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+async function lag(options: ManyWorkersOptions): Promise<Row[]> {
+  const fleet = await startFleet({
+    apis: 0,
+    workers: 0,
+    from: 'dist',
+    env: { WORKER_CONCURRENCY, TIMER_RUNS_PER_MINUTE: '1000000', LOG_LEVEL: 'error' },
+  });
+  try {
+    const ids = await makeTimers(fleet, options.sameMinute);
+    const rows: Row[] = [];
+    for (const workers of options.workerCounts) {
+      while (fleet.workers.length < workers) await fleet.addWorker();
+      await fleet.db.sql`update accounts set searches_used = 0`;
+      const at = Math.ceil((Date.now() + 10_000) / 1000) * 1000;
+      await armFires(fleet, ids, at);
+      const starts = await finishedStarts(fleet, at, ids.length, 10_000 + 180_000);
+      const lags = starts.map((s) => s - at);
+      rows.push(
+        { metric: `${workers} worker process(es): schedule lag p50`, value: percentile(lags, 50), unit: 'ms' },
+        {
+          metric: `${workers} worker process(es): schedule lag p99`,
+          value: percentile(lags, 99),
+          unit: 'ms',
+          ...(workers >= 2 ? { goal: '< 1000 ms' } : {}),
+        },
+      );
+    }
+    return rows;
+  } finally {
+    await fleet.close();
+  }
+}
+
+async function rush(options: ManyWorkersOptions): Promise<Row[]> {
+  const workers = Math.max(...options.workerCounts);
+  const fleet = await startFleet({
+    apis: 0,
+    workers,
+    from: 'dist',
+    env: { WORKER_CONCURRENCY, TIMER_RUNS_PER_MINUTE: String(options.rushPerMinute), LOG_LEVEL: 'error' },
+  });
+  try {
+    const ids = await makeTimers(fleet, options.rush);
+    // 09:00 for all of them: due now, all at once.
+    const at = Date.now();
+    await armFires(fleet, ids, at + 2000);
+    const starts = await finishedStarts(fleet, at + 2000, ids.length, 60_000 + (ids.length / options.rushPerMinute) * 120_000);
+    const { max, duration } = timerRunLimiter(options.rushPerMinute);
+    const span = (starts.at(-1)! - starts[0]!) / 1000;
+    let busiest = 0;
+    for (const [i, t] of starts.entries()) busiest = Math.max(busiest, starts.slice(i).filter((u) => u < t + duration).length);
+    return [
+      // The starts fill whole windows, the last one included: n starts over the span plus that last window.
+      {
+        metric: `rush of ${ids.length} fires, ${workers} workers: runs started per minute`,
+        value: (ids.length / (span + duration / 1000)) * 60,
+        unit: '/min',
+        goal: `≤ ${options.rushPerMinute}`,
+      },
+      { metric: 'rush: time from first to last start', value: span, unit: 's', goal: `≥ ${((ids.length / max - 1) * duration) / 1000} s` },
+      { metric: `rush: most starts in any ${duration} ms`, value: busiest, unit: 'runs', goal: `≤ ${2 * max} (two windows of ${max})` },
+    ];
+  } finally {
+    await fleet.close();
+  }
+}
+
+export async function run(options: Partial<ManyWorkersOptions> = {}): Promise<BenchResult[]> {
+  const o = { ...DEFAULTS, ...options };
+  return [
+    {
+      name: 'workers',
+      method: `Worker processes (built dist/server/worker.js, concurrency ${WORKER_CONCURRENCY} each) against one Postgres and Redis, Gemini stand-in answering at once. Lag: ${o.sameMinute} timers' fires armed as their schedulers arm them (delayed jobs due on one instant), lag = timer_runs.started_at − that instant, measured with ${o.workerCounts.join(', ')} worker processes in turn. Rush: ${o.rush} fires due at once with TIMER_RUNS_PER_MINUTE=${o.rushPerMinute}; the start rate over the drain.`,
+      rows: [...(await lag(o)), ...(await rush(o))],
+    },
+  ];
+}

@@ -1,0 +1,19 @@
+import * as z from 'zod/mini';
+
+export const ASK_EMPTY_QUESTION = 'Please enter a question, for example: Find AI conferences in Berlin next month.';
+export const WEBSITE_NOT_TEXT = 'The website must be text: a web address or nothing.';
+
+/**
+ * POST /api/ask {ques, web, timezone?}. The shape only: the page checks nothing (spec section 5), so the
+ * server's rules (trimmed, bounded, a real web address) follow in core/question-input.ts.
+ */
+export const askRequestSchema = z.object(
+  {
+    ques: z.optional(z.nullable(z.string({ error: ASK_EMPTY_QUESTION }))),
+    web: z.optional(z.nullable(z.string({ error: WEBSITE_NOT_TEXT }))),
+    /** The browser's IANA time zone, so dates in the answer are the user's. */
+    timezone: z.optional(z.string({ error: 'The time zone must be an IANA name such as Europe/Berlin.' })),
+  },
+  { error: 'The request must be a JSON object with ques and web.' },
+);
+export type AskRequest = z.infer<typeof askRequestSchema>;

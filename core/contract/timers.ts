@@ -1,0 +1,49 @@
+import * as z from 'zod/mini';
+import { WEBSITE_NOT_TEXT } from './ask';
+import { SCHEDULE_TYPES, WEEKDAYS } from './schedule-values';
+
+export { SCHEDULE_TYPES, WEEKDAYS };
+export type { ScheduleType, Weekday } from './schedule-values';
+
+const TIMER_EMPTY_QUESTION = 'Please type a question for the timer to repeat.';
+
+/**
+ * POST /api/schedule {scheduleType, time, weekday, ques, web, timezone}. Field types here; which values a
+ * schedule allows (a real time, a weekday for weekly, a known zone) is core/schedule.ts's to say.
+ */
+export const scheduleRequestSchema = z.object(
+  {
+    scheduleType: z.optional(z.unknown()),
+    time: z.optional(z.unknown()),
+    weekday: z.optional(z.unknown()),
+    timezone: z.optional(z.unknown()),
+    ques: z.optional(z.nullable(z.string({ error: TIMER_EMPTY_QUESTION }))),
+    web: z.optional(z.nullable(z.string({ error: WEBSITE_NOT_TEXT }))),
+  },
+  { error: 'The request body must be a JSON object with scheduleType, time, weekday, ques, web and timezone.' },
+);
+export type ScheduleRequest = z.infer<typeof scheduleRequestSchema>;
+export { TIMER_EMPTY_QUESTION };
+
+/** A timer as GET /api/timers lists it: the spec's fields, when it fires next and how its latest run went. */
+export const listedTimerSchema = z.object({
+  id: z.number(),
+  scheduleType: z.enum(SCHEDULE_TYPES),
+  time: z.string(),
+  weekday: z.nullable(z.enum(WEEKDAYS)),
+  ques: z.string(),
+  web: z.string(),
+  timezone: z.string(),
+  nextRunAt: z.string(),
+  lastRun: z.nullable(z.object({ at: z.string(), status: z.string(), answer: z.nullable(z.string()) })),
+});
+export type ListedTimer = z.infer<typeof listedTimerSchema>;
+
+export const timersReplySchema = z.array(listedTimerSchema);
+
+/** POST /api/timer/delete {timer_id}: an unknown id answers 404 'Timer not found', like another user's. */
+export const deleteTimerRequestSchema = z.object({ timer_id: z.optional(z.unknown()) }, { error: 'Timer not found' });
+
+/** The reply of POST /api/timer/delete: status 'success' means deleted (spec section 7). */
+export const statusReplySchema = z.object({ status: z.string(), message: z.string() });
+export type StatusReply = z.infer<typeof statusReplySchema>;

@@ -1,0 +1,100 @@
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+/**
+ * The process's Prometheus metrics. Each api and worker process keeps its own counts and serves them itself
+ * (docs/decisions/012-scale-out.md); Prometheus sums across processes. Callers use the small functions below,
+ * never prom-client, so the metric names live in this file only.
+ */
+export const registry = new Registry();
+collectDefaultMetrics({ register: registry });
+
+const httpRequests = new Counter({
+  name: 'http_requests_total',
+  help: 'HTTP requests answered, by method, route pattern and status.',
+  labelNames: ['method', 'route', 'status'] as const,
+  registers: [registry],
+});
+
+const httpDuration = new Histogram({
+  name: 'http_request_duration_seconds',
+  help: 'Time until the response headers were ready, by method and route pattern (streams: until the stream began).',
+  labelNames: ['method', 'route'] as const,
+  buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+  registers: [registry],
+});
+
+const askFirstByte = new Histogram({
+  name: 'ask_first_byte_seconds',
+  help: 'POST /api/ask: time from the request to the first answer byte sent to the browser.',
+  buckets: [0.05, 0.1, 0.2, 0.3, 0.5, 0.75, 1, 1.5, 2, 3, 5, 10],
+  registers: [registry],
+});
+
+const openStreams = new Gauge({
+  name: 'ask_streams_open',
+  help: 'POST /api/ask answers streaming right now.',
+  registers: [registry],
+});
+
+const queueJobs = new Gauge({
+  name: 'queue_jobs',
+  help: 'Jobs in a BullMQ queue by state, read from Redis when scraped (the same for every process).',
+  labelNames: ['queue', 'state'] as const,
+  registers: [registry],
+});
+
+const timerRuns = new Counter({
+  name: 'timer_runs_total',
+  help: 'Timer jobs this worker finished, by outcome (retrying: an attempt failed and will be tried again).',
+  labelNames: ['outcome'] as const,
+  registers: [registry],
+});
+
+const deliveries = new Counter({
+  name: 'deliveries_total',
+  help: 'Deliveries (email, webhook) this worker finished, by channel and outcome.',
+  labelNames: ['channel', 'outcome'] as const,
+  registers: [registry],
+});
+
+export function countRequest(method: string, route: string, status: number, seconds: number): void {
+  httpRequests.inc({ method, route, status: String(status) });
+  httpDuration.observe({ method, route }, seconds);
+}
+
+/** The ask route calls this when the first answer byte goes out; `seconds` since the request arrived. */
+export function observeAskFirstByte(seconds: number): void {
+  askFirstByte.observe(seconds);
+}
+
+/** The ask route calls streamOpened when its stream starts and streamClosed once when it ends in any way. */
+export function streamOpened(): void {
+  openStreams.inc();
+}
+
+export function streamClosed(): void {
+  openStreams.dec();
+}
+
+/** Job states a queue is reported in. */
+export const QUEUE_STATES = ['waiting', 'prioritized', 'delayed', 'active', 'completed', 'failed'] as const;
+
+export function setQueueDepth(queue: string, counts: Partial<Record<string, number>>): void {
+  for (const state of QUEUE_STATES) queueJobs.set({ queue, state }, counts[state] ?? 0);
+}
+
+export type TimerRunOutcome = 'succeeded' | 'skipped' | 'already-done' | 'timer-gone' | 'failed' | 'retrying';
+
+export function countTimerRun(outcome: TimerRunOutcome): void {
+  timerRuns.inc({ outcome });
+}
+
+/** For the deliveries worker: e.g. countDelivery('email', 'sent' | 'failed' | 'retrying'). */
+export function countDelivery(channel: string, outcome: string): void {
+  deliveries.inc({ channel, outcome });
+}
+
+/** The text exposition format and its content type, as Prometheus scrapes it. */
+export async function metricsText(): Promise<{ body: string; contentType: string }> {
+  return { body: await registry.metrics(), contentType: registry.contentType };
+}

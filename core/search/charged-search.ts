@@ -1,0 +1,152 @@
+import type { Billing } from '../../db/accounts';
+import type { Sql } from '../../db/client';
+import { finishSearchRecord, startSearchRecord } from '../../db/searches';
+import { planOf } from '../plans';
+import { type CreditSource, creditSourceFor } from './credit-source';
+import { SearchError } from './errors';
+import { answerSearch, type PreparedSearch, prepareSearch, type SearchDeps, type SearchInput, type SearchResult } from './index';
+
+/** The two steps of a search, replaceable so tests can hold or break the Gemini step. */
+export interface SearchSteps {
+  prepare: typeof prepareSearch;
+  answer: typeof answerSearch;
+}
+
+export interface ChargedSearchDeps extends SearchDeps {
+  sql: Sql;
+  steps?: Partial<SearchSteps>;
+}
+
+export interface ChargedSearchRequest {
+  userId: number;
+  input: SearchInput;
+  /** Each piece of answer text as it arrives (awaited); an interactive caller streams it on. */
+  onText?: (text: string) => void | Promise<void>;
+  signal?: AbortSignal;
+  /** The timer run this search is an attempt of; absent for an interactive search. */
+  timerRunId?: number;
+  /** Told the search's id as soon as it is recorded, before any answer text. */
+  onRecorded?: (searchId: number) => void;
+}
+
+export type ChargedSearchOutcome =
+  | { kind: 'answered'; searchId: number; result: SearchResult; prepared: PreparedSearch; firstTextAt: Date; unrecorded?: unknown }
+  /** Refused before any cost: the allowance is used up. Nothing was charged. */
+  | { kind: 'no_credits'; searchId: number; message: string; billing: Billing }
+  /** `delivered` says whether answer text reached `onText`; when it did not, the credit went back. */
+  | { kind: 'failed'; searchId: number; error: SearchError; delivered: boolean; firstTextAt: Date | null; unrecorded?: unknown }
+  /** The timer run this attempt belongs to had already ended (a redelivered job): nothing was done. */
+  | { kind: 'run_ended'; searchId: number };
+
+const unexpected = (err: unknown) =>
+  err instanceof SearchError
+    ? err
+    : new SearchError('upstream_failed', 'The AI service failed. Please try again.', 502, true, { cause: err });
+
+/** The sentence for an allowance that is used up, the same for an interactive search and a timer run. */
+export function noCreditsMessage(billing: Billing): string {
+  return `You have used all ${billing.allowance} searches of your ${planOf(billing.tier).name.toLowerCase()} plan this month.`;
+}
+
+/**
+ * One charged search, the same for /api/ask and a timer run: reads the website (a refused or unreadable one
+ * costs nothing), takes the credit and records the search, streams Gemini's answer through `onText`, and
+ * applies the one refund rule: no answer text delivered means the credit goes back, into the allowance period
+ * it came from. Every call leaves exactly one `searches` row with its outcome. Throws only when our own
+ * bookkeeping (Postgres) fails before the answer started; after that the outcome is returned and a failed
+ * final write is the caller's to log.
+ */
+export async function runChargedSearch(deps: ChargedSearchDeps, req: ChargedSearchRequest): Promise<ChargedSearchOutcome> {
+  const { sql } = deps;
+  const prepare = deps.steps?.prepare ?? prepareSearch;
+  const answer = deps.steps?.answer ?? answerSearch;
+  const record = {
+    userId: req.userId,
+    question: req.input.question,
+    website: req.input.website,
+    model: deps.config.gemini.model,
+    timerRunId: req.timerRunId ?? null,
+  };
+
+  let prepared: PreparedSearch;
+  try {
+    prepared = await prepare(deps, req.input, req.signal);
+  } catch (err) {
+    const error =
+      err instanceof SearchError ? err : new SearchError('website_failed', 'We could not read the website. Please try again.', 502, false);
+    const searchId = await startSearchRecord(sql, record);
+    await finishSearchRecord(sql, searchId, { status: error.code === 'website_refused' ? 'refused' : 'failed', error: error.message });
+    return { kind: 'failed', searchId, error, delivered: false, firstTextAt: null };
+  }
+
+  const credits: CreditSource = creditSourceFor(sql, req.userId, req.timerRunId);
+  // Independent writes sent together: an interactive user waits one round trip to Postgres, not two.
+  const [recorded, charged] = await Promise.allSettled([startSearchRecord(sql, record), credits.take()]);
+  if (recorded.status === 'rejected') {
+    if (charged.status === 'fulfilled' && charged.value.kind === 'taken') await credits.giveBack(charged.value.epoch);
+    throw recorded.reason;
+  }
+  const searchId = recorded.value;
+  req.onRecorded?.(searchId);
+  if (charged.status === 'rejected') {
+    await finishSearchRecord(sql, searchId, { status: 'failed', error: 'Could not take a credit.' });
+    throw charged.reason;
+  }
+  const credit = charged.value;
+  if (credit.kind === 'run_ended') {
+    await finishSearchRecord(sql, searchId, { status: 'refused', error: 'The timer run had already ended.' });
+    return { kind: 'run_ended', searchId };
+  }
+  if (credit.kind === 'none_left') {
+    const message = noCreditsMessage(credit.billing);
+    await finishSearchRecord(sql, searchId, { status: 'refused', error: message });
+    return { kind: 'no_credits', searchId, message, billing: credit.billing };
+  }
+
+  let chars = 0;
+  let firstTextAt: Date | null = null;
+  const onText = async (text: string) => {
+    if (chars === 0) firstTextAt = new Date();
+    chars += text.length;
+    await req.onText?.(text);
+  };
+  let result: SearchResult;
+  try {
+    result = await answer(deps, prepared, onText, req.signal);
+  } catch (err) {
+    const error = unexpected(err);
+    const delivered = chars > 0;
+    // The one refund rule: a search that delivered no text costs nothing.
+    if (!delivered) await credits.giveBack(credit.epoch);
+    const aborted = req.signal?.aborted === true;
+    const unrecorded = await settle(
+      finishSearchRecord(sql, searchId, {
+        status: 'failed',
+        error: aborted && delivered ? 'The client went away before the answer was complete.' : error.message,
+        answerChars: chars,
+        firstChunkAt: firstTextAt,
+      }),
+    );
+    return { kind: 'failed', searchId, error, delivered, firstTextAt, unrecorded };
+  }
+  const unrecorded = await settle(
+    finishSearchRecord(sql, searchId, {
+      status: 'answered',
+      answerChars: result.answer.length,
+      promptTokens: result.promptTokens,
+      outputTokens: result.outputTokens,
+      firstChunkAt: firstTextAt,
+    }),
+  );
+  return { kind: 'answered', searchId, result, prepared, firstTextAt: firstTextAt ?? new Date(), unrecorded };
+}
+
+/** The answer is out by now: a failed final write is reported with the outcome, never thrown over it. */
+async function settle(write: Promise<void>): Promise<unknown> {
+  try {
+    await write;
+    return undefined;
+  } catch (err) {
+    return err;
+  }
+}

@@ -1,0 +1,5 @@
+// The contract schemas (core/contract) of the replies the page reads; loaded on demand by ./replies.ts.
+export { signInReplySchema } from '../../core/contract/auth';
+export { billingReplySchema, cancelReplySchema, checkoutReplySchema } from '../../core/contract/billing';
+export { errorReplySchema } from '../../core/contract/errors';
+export { statusReplySchema, timersReplySchema } from '../../core/contract/timers';

@@ -1,0 +1,44 @@
+import type { ScheduleType, Weekday } from '../../core/contract/schedule-values';
+import type { ListedTimer } from '../../core/contract/timers';
+import { apiFetch, errorText, postJson } from './http';
+import { readReply, replyJson, shapeOf } from './replies';
+import { browserTimezone } from './timezone';
+
+export type { ListedTimer };
+
+/** What the Set Timer panel holds while the user types. */
+export interface TimerDraft {
+  scheduleType: ScheduleType;
+  time: string;
+  weekday: Weekday;
+}
+
+/** GET /api/timers; throws with the spec's 'Failed to fetch timers' on a non-ok reply. */
+export async function fetchTimers(): Promise<ListedTimer[]> {
+  const res = await apiFetch('/api/timers');
+  if (!res.ok) throw new Error('Failed to fetch timers');
+  return readReply(res, (s) => s.timersReplySchema);
+}
+
+/** POST /api/schedule with the browser's time zone; throws 'Backend error: ' plus the server text. */
+export async function saveTimer(draft: TimerDraft, question: { ques: string; web: string }): Promise<void> {
+  const res = await postJson('/api/schedule', { ...draft, ...question, timezone: browserTimezone() });
+  if (!res.ok) throw new Error(`Backend error: ${await res.text()}`);
+}
+
+export type DeleteOutcome = { ok: true } | { ok: false; gone: true } | { ok: false; gone: false; message: string };
+
+/** POST /api/timer/delete. `gone`: the timer no longer exists (deleted in another tab, for one). */
+export async function deleteTimer(timerId: number): Promise<DeleteOutcome> {
+  try {
+    const res = await postJson('/api/timer/delete', { timer_id: timerId });
+    const { json, schemas } = await replyJson(res);
+    const data = shapeOf(schemas.statusReplySchema, json);
+    if (data?.status === 'success') return { ok: true };
+    if (res.status === 404) return { ok: false, gone: true };
+    return { ok: false, gone: false, message: `Failed to delete timer: ${data?.message ?? `the server answered ${res.status}`}` };
+  } catch (err) {
+    console.warn('Timer delete failed:', errorText(err));
+    return { ok: false, gone: false, message: 'Error deleting timer' };
+  }
+}

@@ -1,0 +1,8 @@
+/** The browser's IANA time zone name: answers' dates and timers follow the user's own clock. */
+export function browserTimezone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+}

@@ -1,0 +1,97 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { formatClock } from '../client/format';
+import { errorText } from '../client/http';
+import { browserTimezone } from '../client/timezone';
+import { SCHEDULE_TYPES, WEEKDAYS } from '../../core/contract/schedule-values';
+import { saveTimer, type TimerDraft } from '../client/timers';
+import { Alert } from './alert';
+
+export interface SetTimerPanelProps {
+  /** The question and website currently typed in the search form; the timer saves them. */
+  ques: string;
+  web: string;
+  /** Cancel: close the panel. */
+  onClose: () => void;
+  /** Saved: close the panel and show this confirmation beside the timer buttons. */
+  onSaved: (message: string) => void;
+}
+
+/** The spec's Set Timer panel. A failed save keeps the panel open with what was typed and says why. */
+export function SetTimerPanel({ ques, web, onClose, onSaved }: SetTimerPanelProps) {
+  const id = useId();
+  const [draft, setDraft] = useState<TimerDraft>({ scheduleType: 'daily', time: '09:00', weekday: 'Monday' });
+  const [saving, setSaving] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  // A ref, not state: a double click lands before React re-renders the disabled button.
+  const inFlight = useRef(false);
+  const edit = (patch: Partial<TimerDraft>) => setDraft((d) => ({ ...d, ...patch }));
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setSaving(true);
+    setFailure(null);
+    try {
+      await saveTimer(draft, { ques, web });
+      const on = draft.scheduleType === 'weekly' ? ` on ${draft.weekday}` : '';
+      onSaved(`✅ Timer saved: ${draft.scheduleType} at ${formatClock(draft.time)}${on}`);
+    } catch (err) {
+      setFailure(`❌ Error saving timer: ${errorText(err)}`);
+    } finally {
+      inFlight.current = false;
+      setSaving(false);
+    }
+  }
+
+  return (
+    <section className="subpanel timer-form" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`}>Set Timer</h3>
+      <p className="field__hint">Repeats the question and website above at your local time ({browserTimezone().replace(/_/g, ' ')}).</p>
+      <form onSubmit={save} aria-busy={saving}>
+        <div className="timer-form__fields">
+          <div className="field">
+            <label htmlFor={`${id}-type`}>Schedule Type</label>
+            <select
+              id={`${id}-type`}
+              value={draft.scheduleType}
+              onChange={(e) => edit({ scheduleType: SCHEDULE_TYPES.find((t) => t === e.target.value) ?? 'daily' })}
+            >
+              <option value="daily">Every Day</option>
+              <option value="weekly">Every Week</option>
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-time`}>Time</label>
+            <input id={`${id}-time`} type="time" value={draft.time} onChange={(e) => edit({ time: e.target.value })} />
+          </div>
+          {draft.scheduleType === 'weekly' ? (
+            <div className="field">
+              <label htmlFor={`${id}-weekday`}>Day of Week</label>
+              <select
+                id={`${id}-weekday`}
+                value={draft.weekday}
+                onChange={(e) => edit({ weekday: WEEKDAYS.find((d) => d === e.target.value) ?? 'Monday' })}
+              >
+                {WEEKDAYS.map((day) => (
+                  <option key={day} value={day}>
+                    {day}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ) : null}
+        </div>
+        {failure ? <Alert tone="error">{failure}</Alert> : null}
+        <div className="actions">
+          <button type="submit" className="button" disabled={saving}>
+            {saving ? 'Saving...' : 'Save Timer'}
+          </button>
+          <button type="button" className="button button--secondary" onClick={onClose}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

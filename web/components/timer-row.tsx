@@ -1,0 +1,110 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { formatClock, formatMoment } from '../client/format';
+import type { DeleteOutcome, ListedTimer } from '../client/timers';
+import { Alert } from './alert';
+
+const STATUS_LABEL: Record<string, string> = {
+  succeeded: 'Answered',
+  failed: 'Failed',
+  skipped: 'Skipped',
+  running: 'Running',
+};
+
+export interface TimerRowProps {
+  timer: ListedTimer;
+  onDelete: (timerId: number) => Promise<DeleteOutcome>;
+  /**
+   * More about this timer, shown in the row's details area under its latest result: the place for per-timer
+   * controls (runs with their events, feeds, pause, delivery settings).
+   */
+  children?: ReactNode;
+}
+
+/** "Every day at 09:00" / "Every Friday at 6:30 PM", in the user's locale. */
+export function scheduleLabel(timer: Pick<ListedTimer, 'scheduleType' | 'weekday' | 'time'>): string {
+  return `${timer.scheduleType === 'weekly' ? `Every ${timer.weekday}` : 'Every day'} at ${formatClock(timer.time)}`;
+}
+
+/** One timer: what it asks and when, its latest result, further details, and Delete with a confirmation step. */
+export function TimerRow({ timer, onDelete, children }: TimerRowProps) {
+  const id = useId();
+  const [step, setStep] = useState<'idle' | 'confirm' | 'deleting'>('idle');
+  const [failure, setFailure] = useState<string | null>(null);
+  const keep = useRef<HTMLButtonElement>(null);
+  const del = useRef<HTMLButtonElement>(null);
+  const asked = useRef(false);
+
+  // Focus follows the step: into the question when it appears, back to Delete when the timer stays.
+  useEffect(() => {
+    if (step === 'confirm') keep.current?.focus();
+    else if (step === 'idle' && asked.current) del.current?.focus();
+    asked.current = step !== 'idle';
+  }, [step]);
+
+  async function confirmDelete() {
+    setStep('deleting');
+    setFailure(null);
+    const outcome = await onDelete(timer.id);
+    // A deleted (or already gone) timer leaves the list; this row unmounts.
+    if (!outcome.ok && !outcome.gone) {
+      setFailure(outcome.message);
+      setStep('idle');
+    }
+  }
+
+  return (
+    <li className="timer-row">
+      <div className="timer-row__main">
+        <strong className="timer-row__when" id={`${id}-when`}>
+          {scheduleLabel(timer)}
+        </strong>
+        <span className="timer-row__question" id={`${id}-question`}>
+          {timer.ques}
+        </span>
+        {timer.web ? <span className="timer-row__meta timer-row__web">{timer.web}</span> : null}
+        <span className="timer-row__meta">
+          {timer.timezone.replace(/_/g, ' ')} · Next run: <time dateTime={timer.nextRunAt}>{formatMoment(timer.nextRunAt)}</time>
+        </span>
+      </div>
+      <div className="timer-row__actions">
+        {step === 'idle' ? (
+          <button
+            ref={del}
+            type="button"
+            className="button button--danger button--small"
+            aria-describedby={`${id}-when ${id}-question`}
+            onClick={() => setStep('confirm')}
+          >
+            Delete
+          </button>
+        ) : (
+          // Keep comes first, where Delete was: a double click on Delete lands on Keep, not on Yes, delete.
+          <fieldset className="timer-row__confirm" disabled={step === 'deleting'}>
+            <legend>Delete this timer?</legend>
+            <button ref={keep} type="button" className="button button--secondary button--small" onClick={() => setStep('idle')}>
+              Keep
+            </button>
+            <button type="button" className="button button--danger button--small" onClick={() => void confirmDelete()}>
+              {step === 'deleting' ? 'Deleting...' : 'Yes, delete'}
+            </button>
+          </fieldset>
+        )}
+      </div>
+      {failure ? <Alert tone="error">{failure}</Alert> : null}
+      <div className="timer-row__details">
+        {timer.lastRun ? (
+          <details className="timer-row__result">
+            <summary>
+              Latest result: {STATUS_LABEL[timer.lastRun.status] ?? timer.lastRun.status},{' '}
+              <time dateTime={timer.lastRun.at}>{formatMoment(timer.lastRun.at)}</time>
+            </summary>
+            <p className="timer-row__answer">{timer.lastRun.answer ?? 'No answer was stored for this run.'}</p>
+          </details>
+        ) : (
+          <p className="timer-row__meta">No runs yet.</p>
+        )}
+        {children}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,83 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { refreshBilling } from '../client/billing';
+import { apiFetch, errorText } from '../client/http';
+import { browserTimezone } from '../client/timezone';
+
+/** Why a search ended without a full answer; the kind comes from the reply's status, never from its text. */
+export interface AskFailure {
+  kind: 'out-of-searches' | 'error';
+  /** The spec's sentence: 'Error: ' plus the message ('Backend error: ' plus the server text for a non-ok reply). */
+  message: string;
+}
+
+export interface Answer {
+  /** The answer as streamed so far. */
+  text: string;
+  streaming: boolean;
+  failure: AskFailure | null;
+  ask: (input: { ques: string; web: string }) => Promise<void>;
+}
+
+class AskError extends Error {
+  constructor(
+    readonly kind: AskFailure['kind'],
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * POST /api/ask, streamed: the text grows as it arrives. One search at a time (a ref, not state: a double
+ * click lands before React re-renders the disabled button); credits are re-read after every search.
+ */
+export function useAnswer(): Answer {
+  const [text, setText] = useState('');
+  const [streaming, setStreaming] = useState(false);
+  const [failure, setFailure] = useState<AskFailure | null>(null);
+  const running = useRef(false);
+  const abort = useRef<AbortController | null>(null);
+
+  // A search still streaming when the screen goes away (logout) has no reader left: stop it.
+  useEffect(() => () => abort.current?.abort(), []);
+
+  const ask = useCallback(async ({ ques, web }: { ques: string; web: string }) => {
+    if (running.current) return;
+    running.current = true;
+    setStreaming(true);
+    setText('');
+    setFailure(null);
+    const controller = new AbortController();
+    abort.current = controller;
+    try {
+      const res = await apiFetch('/api/ask', {
+        method: 'POST',
+        body: JSON.stringify({ ques, web, timezone: browserTimezone() }),
+        signal: controller.signal,
+      });
+      if (!res.ok) throw new AskError(res.status === 402 ? 'out-of-searches' : 'error', `Backend error: ${await res.text()}`);
+      if (!res.body) throw new AskError('error', 'The answer could not be read.');
+      const reader = res.body.getReader();
+      const decoder = new TextDecoder();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        const piece = decoder.decode(value, { stream: true });
+        if (piece) setText((prev) => prev + piece);
+      }
+      const rest = decoder.decode();
+      if (rest) setText((prev) => prev + rest);
+    } catch (err) {
+      if (!controller.signal.aborted) {
+        setFailure({ kind: err instanceof AskError ? err.kind : 'error', message: `Error: ${errorText(err)}` });
+      }
+    } finally {
+      running.current = false;
+      abort.current = null;
+      setStreaming(false);
+      void refreshBilling();
+    }
+  }, []);
+
+  return { text, streaming, failure, ask };
+}
