@@ -376,7 +376,9 @@ describe('delivery: email digests, webhooks, unsubscribe, auto-pause', () => {
 
     const timer = (await getTimer(stack.db.sql, timerId))!;
     expect(timer.paused).toBe(true);
-    expect(timer.pausedReason).toContain('Paused after 3 failed runs in a row');
+    expect(timer.pausedReason).toBe(
+      '3 runs in a row failed. Last error: The website answered with an error (HTTP 500). Check the question and the website, then resume.',
+    );
     expect(await stack.deps.timersQueue.getJobScheduler(schedulerId(timerId))).toBeFalsy();
 
     // Running the after-run step again, or another failure, sends no second alert.
@@ -391,7 +393,11 @@ describe('delivery: email digests, webhooks, unsubscribe, auto-pause', () => {
     await reconcileSchedulers(stack.db.sql, stack.deps.timersQueue);
     expect(await stack.deps.timersQueue.getJobScheduler(schedulerId(timerId))).toBeFalsy();
     const listed = ((await (await api('GET', '/api/timers')).json()) as { id: number }[]).find((t) => t.id === timerId);
-    expect(listed).toMatchObject({ paused: true, consecutive_failures: 3, paused_reason: expect.stringContaining('Paused after 3') });
+    expect(listed).toMatchObject({
+      paused: true,
+      consecutive_failures: 3,
+      paused_reason: expect.stringContaining('3 runs in a row failed.'),
+    });
 
     const resumed = await api('PATCH', `/api/timers/${timerId}`, { paused: false });
     expect(await resumed.json()).toMatchObject({ paused: false, paused_reason: null, consecutive_failures: 0 });

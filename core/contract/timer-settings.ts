@@ -24,3 +24,20 @@ export function parseTimerSettings(body: unknown): { ok: true; value: TimerSetti
   if (Object.keys(parsed.data).length === 0) return { ok: false, message: `Send at least one of ${FIELDS} to change.` };
   return { ok: true, value: parsed.data };
 }
+
+const deliveryStateSchema = z.nullable(z.object({ status: z.string(), at: z.string(), error: z.nullable(z.string()) }));
+
+/**
+ * A timer's delivery fields in GET /api/timers and the PATCH reply: pause state (`paused_reason` null when
+ * paused by hand), channels, failures in a row, the last delivery per channel, and whether this server sends
+ * email at all (`email_available` false: production without SMTP_URL).
+ */
+export const timerDeliveryShape = {
+  paused: z.boolean(),
+  paused_reason: z.nullable(z.string()),
+  email: z.boolean(),
+  email_available: z.boolean(),
+  webhook_url: z.nullable(z.string()),
+  consecutive_failures: z.number(),
+  last_delivery: z.object({ email: deliveryStateSchema, webhook: deliveryStateSchema }),
+};

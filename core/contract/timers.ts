@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { WEBSITE_NOT_TEXT } from './ask';
 import { SCHEDULE_TYPES, WEEKDAYS } from './schedule-values';
+import { timerDeliveryShape } from './timer-settings';
 
 export { SCHEDULE_TYPES, WEEKDAYS };
 export type { ScheduleType, Weekday } from './schedule-values';
@@ -36,6 +37,7 @@ export const listedTimerSchema = z.object({
   timezone: z.string(),
   nextRunAt: z.string(),
   lastRun: z.nullable(z.object({ at: z.string(), status: z.string(), answer: z.nullable(z.string()) })),
+  ...timerDeliveryShape,
 });
 export type ListedTimer = z.infer<typeof listedTimerSchema>;
 

@@ -2,4 +2,4 @@
 export { signInReplySchema } from '../../core/contract/auth';
 export { billingReplySchema, cancelReplySchema, checkoutReplySchema } from '../../core/contract/billing';
 export { errorReplySchema } from '../../core/contract/errors';
-export { statusReplySchema, timersReplySchema } from '../../core/contract/timers';
+export { listedTimerSchema, statusReplySchema, timersReplySchema } from '../../core/contract/timers';

@@ -1,12 +1,13 @@
 import { useEffect, useId, useRef } from 'react';
 import { useTimerList } from '../hooks/use-timer-list';
 import { Alert } from './alert';
+import { TimerDelivery } from './timer-delivery';
 import { TimerRow } from './timer-row';
 
 /** The spec's Manage Timers panel ('Your Timers'): the list, a load error with Retry, and Back. */
 export function TimersPanel({ onBack }: { onBack: () => void }) {
   const id = useId();
-  const { timers, error, reload, remove } = useTimerList();
+  const { timers, error, reload, remove, update } = useTimerList();
   const section = useRef<HTMLElement>(null);
   // After a delete the focused row is gone: focus moves to the next Delete button, or to Back.
   const refocusAt = useRef<number | null>(null);
@@ -51,7 +52,9 @@ export function TimersPanel({ onBack }: { onBack: () => void }) {
       {timers?.length ? (
         <ul className="timer-list">
           {timers.map((t) => (
-            <TimerRow key={t.id} timer={t} onDelete={removeAt} />
+            <TimerRow key={t.id} timer={t} onDelete={removeAt}>
+              <TimerDelivery timer={t} onUpdate={update} />
+            </TimerRow>
           ))}
         </ul>
       ) : null}
