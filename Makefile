@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 export NODE_NO_WARNINGS := 1
 
-.PHONY: deps test-browser build test dev migrate bench typecheck db redis-cluster
+.PHONY: deps test-browser build test dev migrate bench typecheck lint db redis-cluster
 
 # Installs the dependencies when node_modules is missing or older than package-lock.json (every npm install
 # rewrites node_modules/.package-lock.json), so a fresh clone or a pulled lock file needs no separate step.
@@ -22,8 +22,12 @@ build: deps
 typecheck: deps
 	npx tsc --noEmit
 
-# The whole suite: unit, integration against real Postgres + Redis, and Chromium end-to-end.
-test: deps test-browser build typecheck
+# Biome: formatting and lint rules over the whole tree (biome.json); warnings fail too, so the tree stays clean.
+lint: deps
+	npx biome ci --error-on-warnings .
+
+# The whole suite: lint and types, unit, integration against real Postgres + Redis, and Chromium end-to-end.
+test: deps test-browser lint build typecheck
 	npx vitest run
 
 # Creates the database named in DATABASE_URL when it does not exist yet, then applies migrations.

@@ -1,6 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createRedis } from '../redis';
-import { captureLogs } from '../../test/support/logs';
 import { freePort } from '../../test/support/processes';
 import { createTestRedis, deletePrefix, testQueuePrefix } from '../../test/support/redis';
 import { ServiceUnavailableError } from '../unavailable';
