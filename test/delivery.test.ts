@@ -9,7 +9,9 @@ import type { DeliverJob } from '../core/jobs';
 import { schedulerId } from '../core/timer-scheduler';
 import { getDeliveryStatus, recordDelivery } from '../db/deliveries';
 import { getTimer } from '../db/timers';
+import { SearchError } from '../core/search/errors';
 import { createDeliverProcessor } from '../worker/jobs/deliver';
+import { createRunTimerProcessor } from '../worker/jobs/run-timer';
 import { reconcileSchedulers } from '../worker/reconcile';
 import { startTestStack, type TestStack } from './support/stack';
 import { createSignedInUser } from './support/users';
@@ -440,5 +442,43 @@ describe('delivery: email digests, webhooks, unsubscribe, auto-pause', () => {
     // A new allowance period may tell again.
     await stack.db.sql`update accounts set usage_epoch = usage_epoch + 1 where user_id = ${user.user.id}`;
     expect((await endRun(timerId, 'skipped-no-searches')).deliveries).toHaveLength(1);
+  });
+
+  it('the timer run path applies the rules: three failed fires pause the timer with one alert, a paused timer does not run', async () => {
+    const question = 'Wired failing timer';
+    const timerId = await createTimer(question);
+    const refused = new SearchError('website_refused', 'The website address points to a private network.', 400, false);
+    const processJob = createRunTimerProcessor({
+      sql: stack.db.sql,
+      gemini: stack.deps.gemini,
+      config: stack.config,
+      logger: stack.deps.logger,
+      steps: { prepare: async () => Promise.reject(refused) },
+      timersQueue: stack.deps.timersQueue,
+      deliveriesQueue: stack.deliveriesQueue,
+    });
+    const fire = (n: number) => {
+      const at = Date.UTC(2026, 6, n, 7);
+      const job = {
+        id: `repeat:${schedulerId(timerId)}:${at}`,
+        data: { timerId },
+        opts: { prevMillis: at, attempts: 4 },
+        attemptsMade: 0,
+        timestamp: at,
+      };
+      return processJob(job as unknown as Job<{ timerId: number }>).catch((err: Error) => err.message);
+    };
+    for (const n of [1, 2, 3]) expect(await fire(n)).toBe('The website address points to a private network.');
+    const timer = (await getTimer(stack.db.sql, timerId))!;
+    expect(timer).toMatchObject({ paused: true, consecutiveFailures: 3 });
+    expect(await stack.deps.timersQueue.getJobScheduler(schedulerId(timerId))).toBeFalsy();
+    const alert = await until('the alert', () =>
+      stack.standins.smtp.messages.find((m) => m.subject === `Your timer paused itself: ${question}`),
+    );
+    expect(alert.text).toContain('private network');
+    expect(await fire(4)).toBe('paused');
+    const [runs] = await stack.db.sql<{ n: number }[]>`select count(*)::int as n from timer_runs where timer_id = ${timerId}`;
+    expect(runs!.n).toBe(3);
+    expect(stack.standins.smtp.messages.filter((m) => m.subject === alert.subject)).toHaveLength(1);
   });
 });

@@ -9,6 +9,7 @@ import { postWebhook, type WebhookGuard } from '../../core/delivery/webhook';
 import { webhookPayload } from '../../core/delivery/webhook-payload';
 import { deliverJobSchema, type DeliverJob } from '../../core/jobs';
 import type { Logger } from '../../core/logger';
+import { countDelivery } from '../../core/metrics';
 import type { Sql } from '../../db/client';
 import { claimDelivery, endDeliveryAttempt, type DeliveryToSend } from '../../db/deliveries';
 import { createUnsubscribeToken } from '../../db/unsubscribe-tokens';
@@ -42,6 +43,7 @@ export function createDeliverProcessor(deps: DeliverDeps) {
     const skip = skipReason(delivery, deps.mailer);
     if (skip) {
       await endDeliveryAttempt(deps.sql, delivery.id, 'skipped', skip);
+      countDelivery(delivery.channel, 'skipped');
       log.info({ reason: skip }, 'delivery skipped');
       return 'skipped';
     }
@@ -52,10 +54,13 @@ export function createDeliverProcessor(deps: DeliverDeps) {
       const message = (err as Error).message || String(err);
       const retryable = err instanceof DeliveryError ? err.retryable : true;
       await endDeliveryAttempt(deps.sql, delivery.id, 'failed', message);
+      const lastAttempt = job.attemptsMade + 1 >= (job.opts?.attempts ?? 1);
+      countDelivery(delivery.channel, retryable && !lastAttempt ? 'retrying' : 'failed');
       log.warn({ err: message, retryable, attempt: job.attemptsMade + 1 }, 'delivery failed');
       throw retryable ? err : new UnrecoverableError(message);
     }
     await endDeliveryAttempt(deps.sql, delivery.id, 'sent');
+    countDelivery(delivery.channel, 'sent');
     log.info('delivery sent');
     return 'sent';
   };
