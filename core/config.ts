@@ -105,6 +105,11 @@ const envSchema = z.object({
       .pipe(z.number().max(65535))
       .optional(),
   ),
+  /**
+   * Secret the calendar feed tokens are derived from (with a random nonce per timer); at least 32 characters.
+   * Unset in production turns the feeds off; outside production a fixed local value stands in.
+   */
+  FEED_TOKEN_SECRET: optional.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -155,6 +160,8 @@ export interface Config {
   /** Requests per minute one user may send to POST /api/ask and POST /api/schedule together. */
   userRatePerMinute: number;
   logLevel: string;
+  /** Secret of the calendar feed tokens; null when feeds are off (production without FEED_TOKEN_SECRET). */
+  feedTokenSecret: string | null;
   /** Names of the credentials served by the local stand-ins (empty in production). */
   standins: string[];
   /** Origin of the local stand-ins as the api and worker reach them (`STANDIN_URL`). */
@@ -242,6 +249,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustedProxyHops: e.TRUSTED_PROXY_HOPS,
     userRatePerMinute: e.USER_RATE_PER_MINUTE,
     logLevel: e.LOG_LEVEL,
+    feedTokenSecret: e.FEED_TOKEN_SECRET ?? (e.NODE_ENV === 'production' ? null : 'local-development-feed-token-secret-not-for-production'),
     standins: missing,
     standinUrl: standin,
     standinPublicUrl: standinPublic,

@@ -26,6 +26,8 @@ export async function finishSearchRecord(
     outputTokens?: number | null;
     /** When the first answer text went out (time to first chunk); written with the outcome, not on its own. */
     firstChunkAt?: Date | null;
+    /** The answer text (GET /api/searches/:id shows it). */
+    answer?: string | null;
   },
 ): Promise<void> {
   await sql`
@@ -36,6 +38,7 @@ export async function finishSearchRecord(
       prompt_tokens = ${outcome.promptTokens ?? null},
       output_tokens = ${outcome.outputTokens ?? null},
       first_chunk_at = ${outcome.firstChunkAt ?? null},
+      answer = ${outcome.answer ?? null},
       finished_at = now()
     where id = ${id}`;
 }
@@ -60,4 +63,18 @@ export async function listSearches(sql: Sql, userId: number, limit = 50): Promis
     select id, status, question, website, error, answer_chars, model, prompt_tokens, output_tokens, first_chunk_at, finished_at
     from searches where user_id = ${userId} order by started_at desc, id desc limit ${limit}`;
   return rows.map((r) => ({ ...r, id: Number(r.id) }));
+}
+
+export interface SearchWithAnswer {
+  id: number;
+  question: string;
+  website: string;
+  answer: string | null;
+}
+
+/** One of the user's own searches, with its answer; null for another user's or an unknown one. */
+export async function getUserSearch(sql: Sql, userId: number, id: number): Promise<SearchWithAnswer | null> {
+  const [row] = await sql<{ id: string; question: string; website: string; answer: string | null }[]>`
+    select id, question, website, answer from searches where id = ${id} and user_id = ${userId}`;
+  return row ? { id: Number(row.id), question: row.question, website: row.website, answer: row.answer } : null;
 }

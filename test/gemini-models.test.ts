@@ -102,14 +102,16 @@ describe('a model that refuses its thinking settings', () => {
     expect(first.status).toBe(200);
     expect(first.text).toContain('AI Summit Berlin');
     expect(gemini.state.refusedRequests).toBe(1);
-    expect(gemini.state.requests - before).toBe(2);
+    // The refused answer request, its retry, and the event extraction after the answer (also without them).
+    expect(gemini.state.requests - before).toBe(3);
     expect(gemini.lastRequest!.body.generationConfig?.thinkingConfig).toBeUndefined();
 
     // Remembered: the next search and a timer run go without thinking settings at once.
     expect((await searchOnce(stack)).status).toBe(200);
     expect((await timerRunOnce(stack, Date.UTC(2026, 3, 2, 7))).status).toBe('succeeded');
     expect(gemini.state.refusedRequests).toBe(1);
-    expect(gemini.state.requests - before).toBe(4);
+    // Each search is an answer and an event extraction.
+    expect(gemini.state.requests - before).toBe(7);
 
     const warnings = log.lines.filter((l) => /refused the thinking settings/.test(l.msg));
     expect(warnings).toHaveLength(1);

@@ -137,7 +137,8 @@ describe('timers worker against real Redis and Postgres', () => {
     const runs = await listRuns(stack.db.sql, timer.id);
     expect(runs).toHaveLength(1);
     expect(runs[0]!.status).toBe('succeeded');
-    expect(stack.standins.gemini.state.requests - requests).toBe(2);
+    // Two answer attempts, then one structured event extraction after the answer.
+    expect(stack.standins.gemini.state.requests - requests).toBe(3);
     // BullMQ counts finished attempts: the failed one and the successful one.
     expect((await stack.deps.timersQueue.getJob(job.id!))!.attemptsMade).toBe(2);
     expect(await used(userId)).toBe(1);

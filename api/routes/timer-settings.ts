@@ -10,6 +10,7 @@ import type { AppDeps, AppEnv } from '../deps';
 import { ApiError } from '../errors';
 import { requireUser, signedIn } from '../middleware/session';
 import { jsonBody } from '../validate';
+import { timerFeedUrls } from './feeds';
 import { timerJson } from './timers';
 
 const NOT_FOUND = 'There is no such timer among yours. Reload Manage Timers to see your timers.';
@@ -54,8 +55,10 @@ export function timerSettingsRoutes(deps: AppDeps) {
       'timer settings changed',
     );
     const timer = (await listUserTimers(deps.sql, user.id)).find((t) => t.id === id)!;
-    const latest = (await latestDeliveries(deps.sql, [id])).get(id);
-    return c.json(timerJson(timer, timer.lastRun, { latest, emailAvailable: deps.config.mail.url !== null }));
+    const [deliveries, feeds] = await Promise.all([latestDeliveries(deps.sql, [id]), timerFeedUrls(deps, [id])]);
+    const emailAvailable = deps.config.mail.url !== null;
+    // The same timer as GET /api/timers lists it, so the page can put it in place of the old one.
+    return c.json({ ...timerJson(timer, timer.lastRun, { latest: deliveries.get(id), emailAvailable }), ...feeds.get(id) });
   });
 
   return app;

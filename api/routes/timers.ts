@@ -7,6 +7,7 @@ import { nextRunAt } from '../../core/schedule';
 import { SearchError } from '../../core/search/errors';
 import { checkWebsiteAddress } from '../../core/search/website';
 import { latestDeliveries, type DeliveryChannel, type DeliveryState } from '../../db/deliveries';
+import { timerFeedUrls } from './feeds';
 import { listUserTimers, type LatestRun, type Timer } from '../../db/timers';
 import type { AppDeps, AppEnv } from '../deps';
 import { ApiError } from '../errors';
@@ -71,12 +72,10 @@ export function timerRoutes(deps: AppDeps) {
   app.get('/api/timers', async (c) => {
     const user = requireUser(c);
     const timers = await listUserTimers(deps.sql, user.id);
-    const deliveries = await latestDeliveries(
-      deps.sql,
-      timers.map((t) => t.id),
-    );
+    const ids = timers.map((t) => t.id);
+    const [deliveries, feeds] = await Promise.all([latestDeliveries(deps.sql, ids), timerFeedUrls(deps, ids)]);
     const emailAvailable = deps.config.mail.url !== null;
-    return c.json(timers.map((t) => timerJson(t, t.lastRun, { latest: deliveries.get(t.id), emailAvailable })));
+    return c.json(timers.map((t) => ({ ...timerJson(t, t.lastRun, { latest: deliveries.get(t.id), emailAvailable }), ...feeds.get(t.id) })));
   });
 
   app.post('/api/timer/delete', signedIn, jsonBody(deleteTimerRequestSchema), async (c) => {

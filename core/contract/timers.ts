@@ -37,6 +37,9 @@ export const listedTimerSchema = z.object({
   timezone: z.string(),
   nextRunAt: z.string(),
   lastRun: z.nullable(z.object({ at: z.string(), status: z.string(), answer: z.nullable(z.string()) })),
+  /** The timer's calendar and Atom feed URLs (GET /api/timers only; null while feeds are off). */
+  ical_url: z.optional(z.nullable(z.string())),
+  atom_url: z.optional(z.nullable(z.string())),
   ...timerDeliveryShape,
 });
 export type ListedTimer = z.infer<typeof listedTimerSchema>;

@@ -1,5 +1,6 @@
 import type { Queue } from 'bullmq';
 import type { Sql } from '../../db/client';
+import type { RunEvent } from '../../db/events';
 import { recordDelivery, type DeliveryChannel, type DeliveryKind } from '../../db/deliveries';
 import { markTimerPaused, recountFailures } from '../../db/timer-delivery';
 import { lockSchedulersShared, type Timer } from '../../db/timers';
@@ -40,6 +41,11 @@ export interface AfterRunResult {
   /** True when this call paused the timer. */
   paused: boolean;
   consecutiveFailures: number;
+}
+
+/** What a run found that is worth a message: events the timer never saw, and ones that moved or were cancelled. */
+export function newOrChanged(runEvents: RunEvent[]): Event[] {
+  return runEvents.filter((r) => r.event.new || r.changed).map((r) => r.event);
 }
 
 /**

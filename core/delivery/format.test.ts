@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Event } from '../contract/event';
 import { parseTimerSettings } from '../contract/timer-settings';
-import { googleCalendarUrl } from './calendar-link';
+import { addToCalendarUrl } from './calendar';
 import { renderDigest } from './email/digest';
 import { eventPlace, eventWhen } from './event-text';
 import { webhookPayload } from './webhook-payload';
@@ -39,17 +39,12 @@ describe('event text and calendar links', () => {
     expect(eventPlace({ ...base, city: null })).toBeNull();
   });
 
-  it('builds Google Calendar template links: UTC instants with a default hour, dates with an exclusive end', () => {
-    const timed = new URL(googleCalendarUrl(base)!);
-    expect(timed.origin + timed.pathname).toBe('https://calendar.google.com/calendar/render');
-    expect(timed.searchParams.get('action')).toBe('TEMPLATE');
-    expect(timed.searchParams.get('dates')).toBe('20260329T003000Z/20260329T013000Z');
-    expect(timed.searchParams.get('text')).toBe('Night <Meetup> & Talks');
-    expect(timed.searchParams.get('details')).toBe('https://example.org/e?a=1&b=2');
-    const allDay = new URL(googleCalendarUrl({ ...base, all_day: true, starts_at: '2026-12-31', ends_at: null })!);
-    expect(allDay.searchParams.get('dates')).toBe('20261231/20270101');
-    expect(googleCalendarUrl({ ...base, status: 'cancelled' })).toBeNull();
-    expect(googleCalendarUrl({ ...base, starts_at: null })).toBeNull();
+  it('links Add to calendar through the events work, never for a cancelled event', () => {
+    const link = new URL(addToCalendarUrl(base)!);
+    expect(link.searchParams.get('action')).toBe('TEMPLATE');
+    expect(link.searchParams.get('dates')).toBe('20260329T003000Z/20260329T013000Z');
+    expect(addToCalendarUrl({ ...base, status: 'cancelled' })).toBeNull();
+    expect(addToCalendarUrl({ ...base, starts_at: null })).toBeNull();
   });
 });
 

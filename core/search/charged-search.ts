@@ -1,6 +1,9 @@
 import type { Billing } from '../../db/accounts';
 import type { Sql } from '../../db/client';
 import { finishSearchRecord, startSearchRecord } from '../../db/searches';
+import type { Event } from '../contract/event';
+import { eventsOfAnsweredSearch } from '../events/record';
+import type { Logger } from '../logger';
 import { planOf } from '../plans';
 import { type CreditSource, creditSourceFor } from './credit-source';
 import { SearchError } from './errors';
@@ -14,6 +17,8 @@ export interface SearchSteps {
 
 export interface ChargedSearchDeps extends SearchDeps {
   sql: Sql;
+  /** Where a failed event extraction is reported (it never fails the search). */
+  logger?: Logger;
   steps?: Partial<SearchSteps>;
 }
 
@@ -30,7 +35,16 @@ export interface ChargedSearchRequest {
 }
 
 export type ChargedSearchOutcome =
-  | { kind: 'answered'; searchId: number; result: SearchResult; prepared: PreparedSearch; firstTextAt: Date; unrecorded?: unknown }
+  | {
+      kind: 'answered';
+      searchId: number;
+      result: SearchResult;
+      prepared: PreparedSearch;
+      firstTextAt: Date;
+      /** The answer's events as stored (core/events): for a timer run marked new / changed, new ones first. */
+      events: Event[];
+      unrecorded?: unknown;
+    }
   /** Refused before any cost: the allowance is used up. Nothing was charged. */
   | { kind: 'no_credits'; searchId: number; message: string; billing: Billing }
   /** `delivered` says whether answer text reached `onText`; when it did not, the credit went back. */
@@ -136,9 +150,20 @@ export async function runChargedSearch(deps: ChargedSearchDeps, req: ChargedSear
       promptTokens: result.promptTokens,
       outputTokens: result.outputTokens,
       firstChunkAt: firstTextAt,
+      answer: result.answer,
     }),
   );
-  return { kind: 'answered', searchId, result, prepared, firstTextAt: firstTextAt ?? new Date(), unrecorded };
+  // After the answer, before the caller ends its reply: a client that reads the search next sees its events.
+  const events = await eventsOfAnsweredSearch(deps, {
+    searchId,
+    userId: req.userId,
+    timerRunId: req.timerRunId,
+    timezone: req.input.timezone,
+    prepared,
+    result,
+    signal: req.signal,
+  });
+  return { kind: 'answered', searchId, result, prepared, firstTextAt: firstTextAt ?? new Date(), events, unrecorded };
 }
 
 /** The answer is out by now: a failed final write is reported with the outcome, never thrown over it. */

@@ -29,9 +29,26 @@ describe('JSON-LD events', () => {
       organizer: 'AI Events Berlin',
       offers: 'Early bird, 349.00 EUR, InStock, https://ai-events.example/tickets/summit',
       description: 'Two days of talks on shipping machine learning to production & MLOps.',
+      startAt: '2026-06-18T09:00:00+02:00',
+      endAt: '2026-06-19T18:00:00+02:00',
+      venue: 'bcc Berlin Congress Center',
+      city: 'Berlin',
+      online: false,
     });
     expect(events[1]).toMatchObject({ place: 'Factory Berlin Görlitzer Park, Lohmühlenstraße 65, 12435 Berlin', offers: 'free' });
     expect(events[2]).toMatchObject({ place: 'Online https://ai-events.example/live/fine-tuning', end: '2026-06-03T19:00:00Z' });
+    expect(events[2]?.online).toBe(true);
+  });
+
+  it('reads eventStatus as moved or cancelled', () => {
+    const node = (status: string) => ({ '@type': 'Event', name: 'Talk', startDate: '2026-05-01', eventStatus: status });
+    const statuses = eventsFromJsonLd([
+      node('https://schema.org/EventCancelled'),
+      node('EventRescheduled'),
+      node('http://schema.org/EventPostponed'),
+      node('https://schema.org/EventScheduled'),
+    ]).map((e) => e.status);
+    expect(statuses).toEqual(['cancelled', 'moved', 'moved', undefined]);
   });
 
   it('reads nested ItemList pages and sub-events', () => {
@@ -78,15 +95,23 @@ describe('iCalendar events', () => {
       url: 'https://meetups.example/pydata-berlin/events/301/',
       organizer: 'PyData Berlin',
       description: 'Two talks and pizza. Doors open 18:30; talks start 19:00. Please RSVP on the meetup page.',
+      startAt: '2026-06-09T18:30:00',
+      endAt: '2026-06-09T21:00:00',
+      timezone: 'Europe/Berlin',
+      venue: 'Zalando SE, Valeska-Gert-Straße 5, 10243 Berlin',
     });
     expect(events[1]).toMatchObject({ start: '2026-06-16 17:00 UTC', place: 'Online' });
-    expect(events[2]).toMatchObject({ name: 'Berlin AI Hackathon', start: '2026-07-01', end: '2026-07-03' });
+    expect(events[1]).toMatchObject({ startAt: '2026-06-16T17:00:00Z' });
+    expect(events[1]?.timezone).toBeUndefined();
+    expect(events[2]).toMatchObject({ name: 'Berlin AI Hackathon', start: '2026-07-01', end: '2026-07-03', startAt: '2026-07-01' });
   });
 
   it('marks cancelled events and ignores events without a summary', () => {
     const ics =
       'BEGIN:VCALENDAR\nBEGIN:VEVENT\nSUMMARY:Old meetup\nSTATUS:CANCELLED\nDTSTART:20260101T100000Z\nEND:VEVENT\nBEGIN:VEVENT\nDTSTART:20260101\nEND:VEVENT\nEND:VCALENDAR\n';
-    expect(eventsFromIcal(ics)).toEqual([{ name: 'Old meetup (cancelled)', start: '2026-01-01 10:00 UTC' }]);
+    expect(eventsFromIcal(ics)).toEqual([
+      { name: 'Old meetup (cancelled)', start: '2026-01-01 10:00 UTC', startAt: '2026-01-01T10:00:00Z', status: 'cancelled' },
+    ]);
   });
 });
 
@@ -99,7 +124,7 @@ describe('extractFacts', () => {
       contentType: 'application/json',
       body: JSON.stringify({ items: [{ '@type': 'Event', name: 'API event', startDate: '2026-02-02' }] }),
     });
-    expect(json.events).toEqual([{ name: 'API event', start: '2026-02-02' }]);
+    expect(json.events).toEqual([{ name: 'API event', start: '2026-02-02', startAt: '2026-02-02' }]);
     const html = extractFacts({ url: 'https://ai-events.example/berlin', contentType: 'text/html', body: fixture('berlin-ai.html') });
     expect(html.title).toBe('AI Events Berlin – Conferences & Meetups');
     expect(html.events).toHaveLength(3);

@@ -51,12 +51,17 @@ export function logOnce(gemini: GoogleGenAI, key: string, write: (logger: Logger
   if (state.logger) write(state.logger);
 }
 
-/** models.get for a name, asked once per process; null when it failed (a 404 included). */
+// A model lookup is metadata, answered in well under a second: a search never waits longer than this for it.
+const MODEL_LOOKUP_TIMEOUT_MS = 5_000;
+const lookup = (gemini: GoogleGenAI, model: string) =>
+  gemini.models.get({ model, config: { abortSignal: AbortSignal.timeout(MODEL_LOOKUP_TIMEOUT_MS) } });
+
+/** models.get for a name, asked once per process; null when it failed (a 404 included) or took too long. */
 function modelInfo(gemini: GoogleGenAI, model: string): Promise<Model | null> {
   const state = modelState(gemini);
   let info = state.info.get(model);
   if (!info) {
-    info = gemini.models.get({ model }).catch((err: unknown) => {
+    info = lookup(gemini, model).catch((err: unknown) => {
       // A missing model stays missing; any other failure may pass, so the next request asks again.
       if (!(err instanceof ApiError && err.status === 404)) state.info.delete(model);
       return null;
@@ -115,7 +120,7 @@ export function modelHealth(gemini: GoogleGenAI): ModelHealth {
 export async function checkGeminiModel(gemini: GoogleGenAI, settings: GeminiSettings): Promise<ModelHealth> {
   const state = modelState(gemini);
   try {
-    const info = gemini.models.get({ model: settings.model });
+    const info = lookup(gemini, settings.model);
     // The answer also serves the thinking settings of an alias, so the first search does not ask again.
     state.info.set(
       settings.model,

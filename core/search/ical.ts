@@ -73,6 +73,21 @@ export function eventsFromIcal(ics: string, limit = 50): EventFact[] {
   return events;
 }
 
+/** '20250314T180000Z' → '2025-03-14T18:00:00Z'; floating and TZID times stay without offset; DATE stays a date. */
+function isoOf(prop: Property | undefined): string | undefined {
+  const m = prop && /^(\d{4})(\d{2})(\d{2})(?:T(\d{2})(\d{2})(\d{2})?(Z)?)?$/.exec(prop.value.trim());
+  if (!m) return undefined;
+  const [, y, mo, d, h, mi, s, z] = m;
+  return h ? `${y}-${mo}-${d}T${h}:${mi}:${s ?? '00'}${z ? 'Z' : ''}` : `${y}-${mo}-${d}`;
+}
+
+/** A DATE DTEND is exclusive (RFC 5545 3.6.1); endAt names the last day, as schema.org's endDate does. */
+function lastDayOf(iso: string | undefined): string | undefined {
+  if (iso?.length !== 10) return iso;
+  const [y, m, d] = iso.split('-').map(Number);
+  return new Date(Date.UTC(y!, m! - 1, d! - 1)).toISOString().slice(0, 10);
+}
+
 function toFact(props: Map<string, Property>): EventFact | null {
   const text = (name: string, max?: number) => {
     const p = props.get(name);
@@ -80,10 +95,17 @@ function toFact(props: Map<string, Property>): EventFact | null {
   };
   const name = text('SUMMARY');
   if (!name) return null;
+  const dtstart = props.get('DTSTART');
+  const when = {
+    startAt: isoOf(dtstart),
+    endAt: lastDayOf(isoOf(props.get('DTEND'))),
+    // A UTC or date value has no zone; only a local time with TZID names one.
+    timezone: dtstart?.params.TZID && !/Z$/i.test(dtstart.value.trim()) ? dtstart.params.TZID : undefined,
+  };
   if (props.get('STATUS')?.value.trim().toUpperCase() === 'CANCELLED')
-    return { name: `${name} (cancelled)`, start: formatIcalDate(props.get('DTSTART')) };
+    return drop({ name: `${name} (cancelled)`, start: formatIcalDate(dtstart), ...when, url: text('URL'), status: 'cancelled' });
   const organizer = props.get('ORGANIZER');
-  return {
+  return drop({
     name,
     start: formatIcalDate(props.get('DTSTART')),
     end: formatIcalDate(props.get('DTEND')),
@@ -91,5 +113,13 @@ function toFact(props: Map<string, Property>): EventFact | null {
     url: text('URL'),
     organizer: organizer ? clean(organizer.params.CN ?? organizer.value.replace(/^mailto:/i, '')) : undefined,
     description: text('DESCRIPTION', 240),
-  };
+    ...when,
+    venue: text('LOCATION'),
+  });
+}
+
+/** Absent fields stay absent, so a fact compares equal however it was built. */
+function drop(fact: EventFact): EventFact {
+  for (const k of Object.keys(fact) as (keyof EventFact)[]) if (fact[k] === undefined) delete fact[k];
+  return fact;
 }

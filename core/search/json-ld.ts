@@ -95,10 +95,49 @@ function offers(value: unknown): string | undefined {
   return clean(parts.filter(Boolean).join(' / '));
 }
 
+const STATUS: Record<string, EventFact['status']> = {
+  EventCancelled: 'cancelled',
+  EventRescheduled: 'moved',
+  EventPostponed: 'moved',
+  EventMovedOnline: 'moved',
+};
+
+/** The first physical place's name and locality, and whether the event happens online. */
+function where(node: Record<string, unknown>): Pick<EventFact, 'venue' | 'city' | 'online'> {
+  const locations = ([] as unknown[]).concat(node.location ?? []);
+  let venue: string | undefined;
+  let city: string | undefined;
+  let virtual = false;
+  for (const loc of locations) {
+    if (typeof loc === 'string') {
+      venue ??= text(loc);
+    } else if (loc && typeof loc === 'object') {
+      const l = loc as Record<string, unknown>;
+      if (typesOf(l).includes('VirtualLocation')) {
+        virtual = true;
+        continue;
+      }
+      venue ??= text(l.name);
+      const address = l.address;
+      city ??= address && typeof address === 'object' ? text((address as Record<string, unknown>).addressLocality) : undefined;
+    }
+  }
+  const mode = text(node.eventAttendanceMode)?.replace(/^https?:\/\/schema\.org\//, '');
+  const physical = venue !== undefined || city !== undefined;
+  const online =
+    mode === 'OnlineEventAttendanceMode' || (virtual && !physical)
+      ? true
+      : mode === 'OfflineEventAttendanceMode' || (physical && !virtual && mode !== 'MixedEventAttendanceMode')
+        ? false
+        : undefined;
+  return { venue, city, online };
+}
+
 function toFact(node: Record<string, unknown>): EventFact | null {
   const name = text(node.name);
   if (!name) return null;
-  return {
+  const status = STATUS[text(node.eventStatus)?.replace(/^https?:\/\/schema\.org\//, '') ?? ''];
+  const fact: EventFact = {
     name,
     start: text(node.startDate),
     end: text(node.endDate),
@@ -107,5 +146,12 @@ function toFact(node: Record<string, unknown>): EventFact | null {
     organizer: text(node.organizer),
     offers: offers(node.offers),
     description: text(node.description, 240),
+    startAt: text(node.startDate),
+    endAt: text(node.endDate),
+    ...where(node),
+    status,
   };
+  // Absent fields stay absent, so a fact compares equal however it was built.
+  for (const k of Object.keys(fact) as (keyof EventFact)[]) if (fact[k] === undefined) delete fact[k];
+  return fact;
 }

@@ -88,6 +88,8 @@ export function createGeminiStandin(options: { chunkDelayMs?: number; firstChunk
   const scripted: string[] = [];
   const state = {
     lastRequest: null as GeminiRequestRecord | null,
+    /** The last streamed answer request (an event extraction after it is a `generateContent` call). */
+    lastStreamRequest: null as GeminiRequestRecord | null,
     requests: 0,
     /** Generate requests refused with 400 for what they asked of the model (thinking settings, tools). */
     refusedRequests: 0,
@@ -138,6 +140,7 @@ export function createGeminiStandin(options: { chunkDelayMs?: number; firstChunk
     const prompt = (body.contents ?? []).flatMap((content) => (content.parts ?? []).map((p) => p.text ?? '')).join('\n');
     state.requests++;
     state.lastRequest = { model, method, apiKey, body, prompt };
+    if (method === 'streamGenerateContent') state.lastStreamRequest = state.lastRequest;
     // Checked before an injected failure is used up, so a test's failNext meets the request that gets through.
     const refused = refusalFor(known, body);
     if (refused) {

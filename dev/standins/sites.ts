@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Hono, type Context } from 'hono';
 import { stream } from 'hono/streaming';
+import { changingSitePage } from './changing-site';
 
 // Sample event websites for `make dev` and the tests (dev/run.ts lets the server read the stand-in host).
 const file = (name: string) => readFileSync(new URL(`./sites/${name}`, import.meta.url), 'utf8');
@@ -12,6 +13,12 @@ const SAMPLES: { path: string; what: string }[] = [
   { path: 'berlin-ai.html', what: 'an events page with schema.org Event data (three Berlin AI events)' },
   { path: 'meetups.ics', what: 'an iCalendar feed (three meetups)' },
   { path: 'plain.html', what: 'a page with no events on it' },
+  {
+    path: 'changing/demo.html',
+    what:
+      'a page that changes on each read (any name instead of demo has its own counter): 3 events, then one added, then one ' +
+      'moved and one cancelled; a timer on it shows "new" and "changed" runs (?stage=1..3 shows a stage without counting)',
+  },
 ];
 
 /**
@@ -32,6 +39,10 @@ export const sitesIndexFor = (serverOrigin?: string) => (c: Context) => {
 export const sitesIndex = sitesIndexFor();
 sitesApp.get('/', sitesIndex);
 
+sitesApp.get('/changing/:file{[A-Za-z0-9_-]+\\.html}', (c) => {
+  const stage = Number(c.req.query('stage'));
+  return c.html(changingSitePage(c.req.param('file').replace(/\.html$/, ''), stage >= 1 && stage <= 3 ? stage : null));
+});
 sitesApp.get('/berlin-ai.html', (c) => c.html(file('berlin-ai.html')));
 sitesApp.get('/meetups.ics', (c) => c.body(file('meetups.ics'), 200, { 'content-type': 'text/calendar; charset=utf-8' }));
 sitesApp.get('/plain.html', (c) =>

@@ -6,3 +6,8 @@ export function browserTimezone(): string {
     return 'UTC';
   }
 }
+
+/** The page's host name (for calendar UIDs); none while rendering on the server. */
+export function pageHost(): string | undefined {
+  return typeof location === 'undefined' ? undefined : location.hostname;
+}

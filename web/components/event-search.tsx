@@ -3,7 +3,9 @@ import { setAppState, type BillingInfo } from '../client/app-state';
 import { formatDate, searchesLeft } from '../client/format';
 import { useAnswer, type AskFailure } from '../hooks/use-answer';
 import { Alert } from './alert';
+import { browserTimezone, pageHost } from '../client/timezone';
 import { AnswerText } from './answer-text';
+import { LazyEventList } from './lazy-events';
 import { SetTimerPanel } from './set-timer-panel';
 import { TimersPanel } from './timers-panel';
 
@@ -162,9 +164,9 @@ export function EventSearch({ billing }: { billing: BillingInfo | null }) {
           >
             {answer.text ? <AnswerText text={answer.text} /> : null}
           </section>
+          <LazyEventList events={answer.events} timeZone={browserTimezone()} title="Events in this answer" uidDomain={pageHost()} />
         </div>
       ) : null}
-      {/* The events of the answer go here, under the Response: <EventList> (web/components/event-list.tsx). */}
     </section>
   );
 }

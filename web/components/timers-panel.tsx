@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef } from 'react';
 import { useTimerList } from '../hooks/use-timer-list';
 import { Alert } from './alert';
+import { browserTimezone, pageHost } from '../client/timezone';
+import { LazyTimerExtras } from './lazy-events';
 import { TimerDelivery } from './timer-delivery';
 import { TimerRow } from './timer-row';
 
@@ -54,6 +56,13 @@ export function TimersPanel({ onBack }: { onBack: () => void }) {
           {timers.map((t) => (
             <TimerRow key={t.id} timer={t} onDelete={removeAt}>
               <TimerDelivery timer={t} onUpdate={update} />
+              <LazyTimerExtras
+                timerId={t.id}
+                urls={{ ical_url: t.ical_url ?? null, atom_url: t.atom_url ?? null }}
+                timeZone={browserTimezone()}
+                uidDomain={pageHost()}
+                onFeedsRenewed={() => void reload()}
+              />
             </TimerRow>
           ))}
         </ul>

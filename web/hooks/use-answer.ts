@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Event } from '../../core/contract/event';
 import { refreshBilling } from '../client/billing';
+import { fetchSearchEvents } from '../client/events';
 import { apiFetch, errorText } from '../client/http';
 import { browserTimezone } from '../client/timezone';
 
@@ -15,6 +17,8 @@ export interface Answer {
   text: string;
   streaming: boolean;
   failure: AskFailure | null;
+  /** The events of the finished answer (GET /api/searches/:id), empty while streaming or when there are none. */
+  events: Event[];
   ask: (input: { ques: string; web: string }) => Promise<void>;
 }
 
@@ -35,6 +39,7 @@ export function useAnswer(): Answer {
   const [text, setText] = useState('');
   const [streaming, setStreaming] = useState(false);
   const [failure, setFailure] = useState<AskFailure | null>(null);
+  const [events, setEvents] = useState<Event[]>([]);
   const running = useRef(false);
   const abort = useRef<AbortController | null>(null);
 
@@ -47,6 +52,7 @@ export function useAnswer(): Answer {
     setStreaming(true);
     setText('');
     setFailure(null);
+    setEvents([]);
     const controller = new AbortController();
     abort.current = controller;
     try {
@@ -67,6 +73,13 @@ export function useAnswer(): Answer {
       }
       const rest = decoder.decode();
       if (rest) setText((prev) => prev + rest);
+      // The reply ends once the search's events are stored: read them now. Without them the answer stands alone.
+      const searchId = res.headers.get('x-search-id');
+      if (searchId && !controller.signal.aborted) {
+        fetchSearchEvents(searchId).then(setEvents, (err: unknown) =>
+          console.warn('Could not load the events of the answer:', errorText(err)),
+        );
+      }
     } catch (err) {
       if (!controller.signal.aborted) {
         setFailure({ kind: err instanceof AskError ? err.kind : 'error', message: `Error: ${errorText(err)}` });
@@ -79,5 +92,5 @@ export function useAnswer(): Answer {
     }
   }, []);
 
-  return { text, streaming, failure, ask };
+  return { text, streaming, failure, events, ask };
 }

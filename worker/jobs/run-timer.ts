@@ -1,13 +1,14 @@
 import type { GoogleGenAI } from '@google/genai';
 import { UnrecoverableError, type Job } from 'bullmq';
 import type { Config } from '../../core/config';
-import { afterTimerRun, type AfterRunInput } from '../../core/delivery/after-run';
+import { afterTimerRun, type AfterRunInput, newOrChanged } from '../../core/delivery/after-run';
 import { type DeliverJob, runTimerJobSchema, type RunTimerJob } from '../../core/jobs';
 import type { Logger } from '../../core/logger';
 import { runChargedSearch, type SearchSteps } from '../../core/search/charged-search';
 import type { Queue } from 'bullmq';
 import type { Sql } from '../../db/client';
 import { claimRun, failRun, finishRun, noteRunError, succeedRun } from '../../db/timer-runs';
+import { runEvents } from '../../db/events';
 import { getTimer } from '../../db/timers';
 
 export interface RunTimerDeps {
@@ -56,10 +57,14 @@ export function createRunTimerProcessor(deps: RunTimerDeps) {
     const run = await claimRun(deps.sql, timer.id, scheduledFor);
     if (run.status !== 'running') return 'already-done';
     // Delivery, failure counting and notices never fail the run: it has ended, and a retry would not redo them.
-    const after = (input: Omit<AfterRunInput, 'timer' | 'runId'>) =>
-      afterTimerRun(deps, { timer, runId: run.id, ...input }).catch((err: Error) =>
-        log.error({ err: err.message }, 'after-run step failed (messages of this run may be missing)'),
-      );
+    type RunEnd = Omit<AfterRunInput, 'timer' | 'runId'>;
+    const after = async (end: RunEnd | (() => Promise<RunEnd>)) => {
+      try {
+        await afterTimerRun(deps, { timer, runId: run.id, ...(typeof end === 'function' ? await end() : end) });
+      } catch (err) {
+        log.error({ err: (err as Error).message }, 'after-run step failed (messages of this run may be missing)');
+      }
+    };
 
     const input = { question: timer.ques, website: timer.web, timezone: timer.timezone };
     const outcome = await runChargedSearch(deps, { userId: timer.userId, input, signal, timerRunId: run.id });
@@ -74,8 +79,8 @@ export function createRunTimerProcessor(deps: RunTimerDeps) {
       case 'answered':
         await succeedRun(deps.sql, { id: run.id, userId: timer.userId }, outcome.result.answer);
         log.info({ scheduledFor, chars: outcome.result.answer.length }, 'timer run succeeded');
-        // TODO(events merge): the run's new or changed events from the events work.
-        await after({ outcome: 'succeeded', newOrChangedEvents: [] });
+        // The run's events as recorded against the timer's memory (core/events): only new or changed ones go out.
+        await after(async () => ({ outcome: 'succeeded', newOrChangedEvents: newOrChanged(await runEvents(deps.sql, run.id)) }));
         return 'succeeded';
       case 'failed': {
         const { error } = outcome;

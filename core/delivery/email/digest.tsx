@@ -1,5 +1,5 @@
 import type { Event } from '../../contract/event';
-import { googleCalendarUrl } from '../calendar-link';
+import { addToCalendarUrl } from '../calendar';
 import { eventBadge, eventPlace, eventWhen } from '../event-text';
 import { shortQuestion } from '../links';
 import { EmailLayout, link, muted, renderEmailHtml } from './layout';
@@ -27,7 +27,7 @@ export function digestSubject(question: string, events: Event[]): string {
 
 function EventItem({ event, timezone }: { event: Event; timezone: string }) {
   const place = eventPlace(event);
-  const calendar = googleCalendarUrl(event);
+  const calendar = addToCalendarUrl(event);
   const cancelled = event.status === 'cancelled';
   return (
     <li style={{ margin: '0 0 18px', listStyle: 'none' }}>
@@ -93,7 +93,7 @@ function digestText(props: DigestInput): string {
     const place = eventPlace(e);
     if (place) lines.push(`  ${place}`);
     if (e.url) lines.push(`  ${e.url}`);
-    const calendar = googleCalendarUrl(e);
+    const calendar = addToCalendarUrl(e);
     if (calendar) lines.push(`  Add to calendar: ${calendar}`);
     lines.push('');
   }

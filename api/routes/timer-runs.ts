@@ -1,0 +1,45 @@
+import { Hono } from 'hono';
+import { runTimerNow } from '../../core/run-now';
+import { SchedulerUnavailableError } from '../../core/timer-scheduler';
+import { timerRunHistory } from '../../db/events';
+import type { AppDeps, AppEnv } from '../deps';
+import { ApiError } from '../errors';
+import { requireUser } from '../middleware/session';
+import { routeId } from './searches';
+
+const notFound = () => new ApiError(404, 'Timer not found');
+
+/** A timer's run history with its events, and "Run now" (CONTRACT.md). */
+export function timerRunRoutes(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+
+  app.get('/api/timers/:id/runs', async (c) => {
+    const user = requireUser(c);
+    const id = routeId(c.req.param('id'));
+    const runs = id === null ? null : await timerRunHistory(deps.sql, user.id, id);
+    if (!runs) throw notFound();
+    return c.json(runs);
+  });
+
+  app.post('/api/timers/:id/run', async (c) => {
+    const user = requireUser(c);
+    const id = routeId(c.req.param('id'));
+    if (id === null) throw notFound();
+    let result: Awaited<ReturnType<typeof runTimerNow>>;
+    try {
+      result = await runTimerNow(deps, user.id, id);
+    } catch (err) {
+      if (err instanceof SchedulerUnavailableError) {
+        c.get('log').warn({ err: err.message, timerId: id }, 'run now not queued: redis unavailable');
+        throw new ApiError(503, 'The timer service is unavailable right now (its queue cannot be reached). Please try again in a minute.');
+      }
+      throw err;
+    }
+    if (result.kind === 'not_found') throw notFound();
+    if (result.kind === 'busy') throw new ApiError(409, 'This timer is already running. Wait for the run to finish, then try again.');
+    c.get('log').info({ timerId: id, runId: result.runId }, 'timer run queued by hand');
+    return c.json({ run_id: result.runId }, 202);
+  });
+
+  return app;
+}

@@ -1,0 +1,34 @@
+import * as z from 'zod/mini';
+import { eventSchema } from './event';
+
+/** GET /api/searches/:id: the signed-in user's own search, its answer and its events. */
+export const searchReplySchema = z.object({
+  id: z.number(),
+  question: z.string(),
+  website: z.string(),
+  answer: z.nullable(z.string()),
+  events: z.array(eventSchema),
+});
+export type SearchReply = z.infer<typeof searchReplySchema>;
+
+/** One run of GET /api/timers/:id/runs (newest first); its events new ones first. */
+export const timerRunSchema = z.object({
+  id: z.number(),
+  scheduled_for: z.string(),
+  started_at: z.string(),
+  finished_at: z.nullable(z.string()),
+  status: z.enum(['running', 'succeeded', 'failed', 'skipped']),
+  answer: z.nullable(z.string()),
+  error: z.nullable(z.string()),
+  events: z.array(eventSchema),
+  new_count: z.number(),
+});
+export type TimerRunReply = z.infer<typeof timerRunSchema>;
+export const timerRunsReplySchema = z.array(timerRunSchema);
+
+/** POST /api/timers/:id/run → 202. */
+export const runNowReplySchema = z.object({ run_id: z.number() });
+
+/** POST /api/timers/:id/feed-token, and the feed fields of GET /api/timers (null while feeds are off). */
+export const feedUrlsSchema = z.object({ ical_url: z.nullable(z.string()), atom_url: z.nullable(z.string()) });
+export type FeedUrls = z.infer<typeof feedUrlsSchema>;

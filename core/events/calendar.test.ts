@@ -1,0 +1,128 @@
+import { XMLParser } from 'fast-xml-parser';
+import ICAL from 'ical.js';
+import { describe, expect, it } from 'vitest';
+import type { Event } from '../contract/event';
+import { googleCalendarLink } from './calendar-link';
+import { keyDigest } from './event-key';
+import { timerAtom, timerCalendar } from './feeds';
+import { escapeText, foldLine, icsFileName, singleEventIcs } from './ics';
+
+const event = (over: Partial<Event> = {}): Event => ({
+  key: 'url:https://ai-events.example/events/applied-ml-summit',
+  title: 'Applied ML Summit; Berlin, 2026 \\ day one',
+  starts_at: '2026-06-18T09:00:00+02:00',
+  ends_at: '2026-06-19T18:00:00+02:00',
+  all_day: false,
+  timezone: 'Europe/Berlin',
+  venue: 'bcc Berlin Congress Center',
+  city: 'Berlin',
+  online: false,
+  url: 'https://ai-events.example/events/applied-ml-summit',
+  source_url: 'https://ai-events.example/berlin',
+  status: 'scheduled',
+  new: true,
+  ...over,
+});
+
+const parse = (text: string) => new ICAL.Component(ICAL.parse(text));
+
+describe('Add to calendar', () => {
+  it('links to Google Calendar with UTC times, or dates for an all-day event', () => {
+    const link = new URL(googleCalendarLink(event())!);
+    expect(link.origin + link.pathname).toBe('https://calendar.google.com/calendar/render');
+    expect(link.searchParams.get('action')).toBe('TEMPLATE');
+    expect(link.searchParams.get('dates')).toBe('20260618T070000Z/20260619T160000Z');
+    expect(link.searchParams.get('ctz')).toBe('Europe/Berlin');
+    expect(link.searchParams.get('location')).toBe('bcc Berlin Congress Center');
+    const allDay = new URL(googleCalendarLink(event({ starts_at: '2026-07-01', ends_at: '2026-07-02', all_day: true }))!);
+    expect(allDay.searchParams.get('dates')).toBe('20260701/20260703');
+    expect(googleCalendarLink(event({ starts_at: null }))).toBeNull();
+  });
+
+  it('writes a single-event .ics that ical.js reads back exactly', () => {
+    const text = singleEventIcs(event(), 'events.test', new Date('2026-05-01T10:00:00Z'))!;
+    expect(text).toMatch(/^BEGIN:VCALENDAR\r\n/);
+    expect(text.split('\r\n').every((line) => new TextEncoder().encode(line).length <= 75)).toBe(true);
+    const vevent = parse(text).getFirstSubcomponent('vevent')!;
+    const e = new ICAL.Event(vevent);
+    expect(e.uid).toBe(`${keyDigest(event().key)}@events.test`);
+    expect(e.summary).toBe('Applied ML Summit; Berlin, 2026 \\ day one');
+    expect(e.startDate.toJSDate().toISOString()).toBe('2026-06-18T07:00:00.000Z');
+    expect(e.endDate.toJSDate().toISOString()).toBe('2026-06-19T16:00:00.000Z');
+    expect(e.location).toBe('bcc Berlin Congress Center');
+    expect(vevent.getFirstPropertyValue('dtstamp')!.toString()).toBe('2026-05-01T10:00:00Z');
+  });
+
+  it('writes all-day events as DATE values with an exclusive end', () => {
+    const text = singleEventIcs(event({ starts_at: '2026-07-01', ends_at: '2026-07-02', all_day: true }), 'x.test')!;
+    expect(text).toContain('DTSTART;VALUE=DATE:20260701\r\n');
+    expect(text).toContain('DTEND;VALUE=DATE:20260703\r\n');
+    const e = new ICAL.Event(parse(text).getFirstSubcomponent('vevent')!);
+    expect(e.startDate.isDate).toBe(true);
+    expect(e.startDate.toString()).toBe('2026-07-01');
+  });
+
+  it('escapes text and folds long lines at 75 octets without splitting characters', () => {
+    expect(escapeText('a\\b;c,d\ne')).toBe('a\\\\b\\;c\\,d\\ne');
+    const long = `SUMMARY:${'Ünïcødé '.repeat(20)}`;
+    const folded = foldLine(long);
+    for (const line of folded.split('\r\n')) expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75);
+    expect(folded.replace(/\r\n /g, '')).toBe(long);
+    expect(icsFileName(event())).toBe('Applied-ML-Summit-Berlin-2026-day-one.ics');
+  });
+});
+
+describe('timer feeds', () => {
+  const timer = { id: 7, question: 'AI meetups in Berlin', website: 'https://ai-events.example/berlin' };
+
+  it('the iCal feed has one VEVENT per key with its sequence, name and refresh interval', () => {
+    const changedAt = new Date('2026-05-02T08:00:00Z');
+    const { new: _, ...found } = event();
+    const text = timerCalendar(
+      timer,
+      [
+        { event: found, sequence: 2, changedAt },
+        {
+          event: {
+            ...found,
+            key: 'event:x|2026-06-01|',
+            title: 'X',
+            starts_at: '2026-06-01',
+            ends_at: null,
+            all_day: true,
+            status: 'cancelled',
+          },
+          sequence: 0,
+          changedAt,
+        },
+        { event: { ...found, key: 'event:nodate||', starts_at: null }, sequence: 0, changedAt },
+      ],
+      { uidDomain: 'events.test' },
+    );
+    const cal = parse(text);
+    expect(cal.getFirstPropertyValue('x-wr-calname')).toBe('Event Finder: AI meetups in Berlin');
+    expect(cal.getFirstProperty('refresh-interval')!.getFirstValue()!.toString()).toBe('PT1H');
+    const vevents = cal.getAllSubcomponents('vevent');
+    expect(vevents).toHaveLength(2);
+    expect(vevents[0]!.getFirstPropertyValue('sequence')).toBe(2);
+    expect(vevents[1]!.getFirstPropertyValue('status')).toBe('CANCELLED');
+  });
+
+  it('the Atom feed has one entry per run with new events', () => {
+    const text = timerAtom(
+      timer,
+      [
+        { runId: 12, finishedAt: new Date('2026-05-02T08:00:00Z'), events: [event({ title: 'Talk <b>&</b> pizza' })] },
+        { runId: 9, finishedAt: new Date('2026-05-01T08:00:00Z'), events: [event(), event({ title: 'Second' })] },
+      ],
+      { selfUrl: 'http://127.0.0.1:1/feeds/t.atom', appUrl: 'http://127.0.0.1:1', idAuthority: '127.0.0.1' },
+    );
+    const doc = new XMLParser({ ignoreAttributes: false }).parse(text);
+    expect(doc.feed['@_xmlns']).toBe('http://www.w3.org/2005/Atom');
+    expect(doc.feed.updated).toBe('2026-05-02T08:00:00.000Z');
+    expect(doc.feed.entry).toHaveLength(2);
+    expect(doc.feed.entry[0].title).toBe('1 new event: Talk <b>&</b> pizza');
+    expect(doc.feed.entry[1].id).toBe('tag:127.0.0.1,2026:timer-7:run-9');
+    expect(doc.feed.entry[1].title).toMatch(/^2 new events: /);
+  });
+});

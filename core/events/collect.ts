@@ -1,0 +1,44 @@
+import type { GoogleGenAI } from '@google/genai';
+import type { Logger } from '../logger';
+import type { WebsiteFacts } from '../search/extract';
+import type { GeminiSettings } from '../search/gemini-model';
+import type { Source } from '../search/gemini-stream';
+import { eventsFromFacts, type FoundEvent } from './from-facts';
+import { mergeEvents } from './merge';
+import { eventsFromExtraction, extractWithModel } from './model-extraction';
+
+export interface CollectInput {
+  settings: GeminiSettings;
+  /** The search prompt the answer was given for. */
+  prompt: string;
+  answer: string;
+  sources: Source[];
+  website: WebsiteFacts | null;
+  userTimezone: string;
+  signal?: AbortSignal;
+}
+
+/**
+ * The events of an answered search: the website's own structured events (exact) merged with the model's
+ * extraction from the answer. A failed extraction is logged and costs only its events, never the search.
+ */
+export async function collectEvents(deps: { gemini: GoogleGenAI; logger?: Logger }, input: CollectInput): Promise<FoundEvent[]> {
+  const exact = input.website ? eventsFromFacts(input.website, input.userTimezone) : [];
+  let extracted: FoundEvent[] = [];
+  try {
+    const raw = await extractWithModel(deps.gemini, {
+      settings: input.settings,
+      prompt: input.prompt,
+      answer: input.answer,
+      signal: input.signal,
+    });
+    extracted = eventsFromExtraction(raw, {
+      userTimezone: input.userTimezone,
+      website: input.website?.url ?? null,
+      sources: input.sources,
+    });
+  } catch (err) {
+    deps.logger?.warn({ err: (err as Error).message, exact: exact.length }, 'event extraction failed; keeping the website events');
+  }
+  return mergeEvents(exact, extracted);
+}

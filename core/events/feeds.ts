@@ -1,0 +1,95 @@
+import type { Event } from '../contract/event';
+import { placeLine } from './calendar-link';
+import type { FoundEvent } from './from-facts';
+import { calendarText, escapeText, veventLines } from './ics';
+
+export interface FeedTimer {
+  id: number;
+  question: string;
+  website: string;
+}
+
+/** Calendar clients poll a subscription at this interval (RFC 7986 REFRESH-INTERVAL, and Outlook's TTL). */
+export const FEED_REFRESH = 'PT1H';
+
+const feedName = (t: FeedTimer) => `Event Finder: ${t.question.length > 60 ? `${t.question.slice(0, 59)}…` : t.question}`;
+
+/**
+ * A timer's iCal feed: one VEVENT per event it has seen (stable UID from the key, SEQUENCE bumped on each
+ * change, DTSTAMP the time of that change). Events without a known start cannot be calendar entries.
+ */
+export function timerCalendar(
+  timer: FeedTimer,
+  events: { event: FoundEvent; sequence: number; changedAt: Date }[],
+  options: { uidDomain: string },
+): string {
+  const vevents = events.flatMap(({ event, sequence, changedAt }) => {
+    const lines = veventLines({ ...event, new: false }, { stamp: changedAt, sequence, uidDomain: options.uidDomain });
+    return lines ? [lines] : [];
+  });
+  const header = [
+    'METHOD:PUBLISH',
+    `X-WR-CALNAME:${escapeText(feedName(timer))}`,
+    `X-WR-CALDESC:${escapeText(`Events found by your Event Finder timer: ${timer.question}${timer.website ? ` (${timer.website})` : ''}`)}`,
+    `REFRESH-INTERVAL;VALUE=DURATION:${FEED_REFRESH}`,
+    `X-PUBLISHED-TTL:${FEED_REFRESH}`,
+  ];
+  return calendarText(header, vevents);
+}
+
+// Characters XML 1.0 forbids (control characters) would make the whole feed unreadable.
+const xmlAllowed = (ch: string) => {
+  const c = ch.codePointAt(0)!;
+  return (c >= 0x20 && c !== 0xfffe && c !== 0xffff) || c === 0x09 || c === 0x0a || c === 0x0d;
+};
+
+const xml = (s: string) =>
+  Array.from(s)
+    .filter(xmlAllowed)
+    .join('')
+    .replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
+
+function eventLine(e: Event): string {
+  const when = e.starts_at ? (e.all_day ? e.starts_at.slice(0, 10) : e.starts_at.replace('T', ' ').slice(0, 16)) : 'date not known';
+  const where = placeLine(e);
+  return [e.title, when, where].filter(Boolean).join(' · ');
+}
+
+/** A timer's Atom feed (RFC 4287): one entry per run that found new events, newest first. */
+export function timerAtom(
+  timer: FeedTimer,
+  runs: { runId: number; finishedAt: Date; events: Event[] }[],
+  options: { selfUrl: string; appUrl: string; idAuthority: string },
+): string {
+  const base = `tag:${options.idAuthority},2026:timer-${timer.id}`;
+  const updated = (runs[0]?.finishedAt ?? new Date(0)).toISOString();
+  const entries = runs.map((run) => {
+    const n = run.events.length;
+    const html = `<ul>${run.events
+      .map((e) => `<li>${e.url ? `<a href="${xml(e.url)}">${xml(eventLine(e))}</a>` : xml(eventLine(e))}</li>`)
+      .join('')}</ul>`;
+    return [
+      '<entry>',
+      `<id>${base}:run-${run.runId}</id>`,
+      `<title>${xml(`${n} new event${n === 1 ? '' : 's'}: ${run.events.map((e) => e.title).join(', ')}`.slice(0, 300))}</title>`,
+      `<updated>${run.finishedAt.toISOString()}</updated>`,
+      `<link rel="alternate" type="text/html" href="${xml(options.appUrl)}/"/>`,
+      `<content type="html">${xml(html)}</content>`,
+      '</entry>',
+    ].join('\n');
+  });
+  return [
+    '<?xml version="1.0" encoding="utf-8"?>',
+    '<feed xmlns="http://www.w3.org/2005/Atom">',
+    `<id>${base}</id>`,
+    `<title>${xml(feedName(timer))}</title>`,
+    `<subtitle>${xml(`New events for: ${timer.question}`)}</subtitle>`,
+    `<updated>${updated}</updated>`,
+    '<author><name>Event Finder</name></author>',
+    `<link rel="self" type="application/atom+xml" href="${xml(options.selfUrl)}"/>`,
+    `<link rel="alternate" type="text/html" href="${xml(options.appUrl)}/"/>`,
+    ...entries,
+    '</feed>',
+    '',
+  ].join('\n');
+}

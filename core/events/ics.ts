@@ -1,0 +1,108 @@
+import type { Event } from '../contract/event';
+import { calendarSpan, placeLine } from './calendar-link';
+import { keyDigest } from './event-key';
+
+/*
+ * RFC 5545 writing, shared by the browser (one event's .ics download) and the api (a timer's feed). Timed
+ * events are written in UTC: exact, and a TZID would need a VTIMEZONE block per zone; calendars show UTC
+ * times in their user's zone. All-day events are DATE values with an exclusive end.
+ */
+
+export const PRODID = '-//Event Finder//Events//EN';
+
+/** TEXT escaping (RFC 5545 3.3.11): backslash, semicolon, comma, newline. */
+export function escapeText(value: string): string {
+  return value
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\r\n|\r|\n/g, '\\n');
+}
+
+const encoder = new TextEncoder();
+
+/** Folds a content line at 75 octets (RFC 5545 3.1) without splitting a UTF-8 character. */
+export function foldLine(line: string): string {
+  if (encoder.encode(line).length <= 75) return line;
+  const out: string[] = [];
+  let current = '';
+  let octets = 0;
+  for (const ch of line) {
+    const size = encoder.encode(ch).length;
+    // The first line holds 75 octets; continuation lines start with a space, so they hold 74 more.
+    if (octets + size > (out.length === 0 ? 75 : 74)) {
+      out.push(current);
+      current = '';
+      octets = 0;
+    }
+    current += ch;
+    octets += size;
+  }
+  out.push(current);
+  return out.join('\r\n ');
+}
+
+const utcStamp = (ms: number) =>
+  new Date(ms)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
+
+export interface VeventOptions {
+  /** When this version of the event was written (DTSTAMP, LAST-MODIFIED). */
+  stamp: Date;
+  /** Bumped each time the event changes, so subscribed calendars replace their copy. */
+  sequence?: number;
+  /** Domain part of the UID. */
+  uidDomain: string;
+}
+
+/** The VEVENT lines of one event (unfolded), or null when its start is unknown (DTSTART is required). */
+export function veventLines(e: Event, options: VeventOptions): string[] | null {
+  const span = calendarSpan(e);
+  if (!span) return null;
+  const lines = ['BEGIN:VEVENT', `UID:${keyDigest(e.key)}@${options.uidDomain}`, `DTSTAMP:${utcStamp(options.stamp.getTime())}`];
+  if (span.allDay) {
+    lines.push(`DTSTART;VALUE=DATE:${span.start.replace(/-/g, '')}`, `DTEND;VALUE=DATE:${span.endExclusive.replace(/-/g, '')}`);
+  } else {
+    lines.push(`DTSTART:${utcStamp(span.startMs)}`, `DTEND:${utcStamp(span.endMs)}`);
+  }
+  lines.push(`SEQUENCE:${options.sequence ?? 0}`, `LAST-MODIFIED:${utcStamp(options.stamp.getTime())}`);
+  lines.push(`SUMMARY:${escapeText(e.title)}`);
+  const location = placeLine(e);
+  if (location) lines.push(`LOCATION:${escapeText(location)}`);
+  if (e.url) lines.push(`URL:${e.url.replace(/[\r\n]/g, '')}`);
+  const description = [
+    e.status === 'moved' ? 'This event was moved.' : null,
+    e.url,
+    e.source_url && e.source_url !== e.url ? `Found on ${e.source_url}` : null,
+  ]
+    .filter(Boolean)
+    .join('\n');
+  if (description) lines.push(`DESCRIPTION:${escapeText(description)}`);
+  lines.push(`STATUS:${e.status === 'cancelled' ? 'CANCELLED' : 'CONFIRMED'}`, 'END:VEVENT');
+  return lines;
+}
+
+/** A whole iCalendar object: folded CRLF lines. */
+export function calendarText(header: string[], events: string[][]): string {
+  const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', `PRODID:${PRODID}`, 'CALSCALE:GREGORIAN', ...header, ...events.flat(), 'END:VCALENDAR'];
+  return `${lines.map(foldLine).join('\r\n')}\r\n`;
+}
+
+/** One event as a downloadable .ics file (METHOD:PUBLISH: an event to add, not an invitation). */
+export function singleEventIcs(e: Event, uidDomain: string, now = new Date()): string | null {
+  const vevent = veventLines(e, { stamp: now, uidDomain });
+  return vevent ? calendarText(['METHOD:PUBLISH'], [vevent]) : null;
+}
+
+/** A file name for an event's .ics download. */
+export function icsFileName(e: Pick<Event, 'title'>): string {
+  const base = e.title
+    .normalize('NFKD')
+    .replace(/[^\w\s-]/g, '')
+    .trim()
+    .replace(/\s+/g, '-')
+    .slice(0, 60);
+  return `${base || 'event'}.ics`;
+}

@@ -1,0 +1,159 @@
+import type { GoogleGenAI } from '@google/genai';
+import { z } from 'zod';
+import type { GeminiSettings } from '../search/gemini-model';
+import type { Source } from '../search/gemini-stream';
+import { withThinking } from '../search/gemini-thinking-call';
+import { canonicalUrl } from './canonical-url';
+import { eventKey, normaliseTitle } from './event-key';
+import { eventTime } from './event-time';
+import type { FoundEvent } from './from-facts';
+
+/** The reply's JSON schema (../wt/_brief/shared-extraction.md): what Gemini's structured output must follow. */
+export const EXTRACTION_SCHEMA = {
+  type: 'object',
+  properties: {
+    events: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          title: { type: 'string' },
+          starts_at: { type: ['string', 'null'], description: 'ISO 8601 with offset, or YYYY-MM-DD when all_day' },
+          ends_at: { type: ['string', 'null'], description: 'ISO 8601 with offset, or YYYY-MM-DD when all_day' },
+          all_day: { type: 'boolean' },
+          timezone: { type: ['string', 'null'], description: 'IANA time zone name of the event' },
+          venue: { type: ['string', 'null'] },
+          city: { type: ['string', 'null'] },
+          online: { type: ['boolean', 'null'] },
+          url: { type: ['string', 'null'], description: "the event's own page" },
+          status: { type: 'string', enum: ['scheduled', 'moved', 'cancelled'] },
+        },
+        required: ['title', 'starts_at', 'ends_at', 'all_day', 'timezone', 'venue', 'city', 'online', 'url', 'status'],
+      },
+    },
+  },
+  required: ['events'],
+} as const;
+
+export const EXTRACTION_INSTRUCTION =
+  'Extract every event named in the answer below as JSON. Use only what the answer and the website facts say; ' +
+  'unknown fields are null. Times are ISO 8601 with the offset of the place, or YYYY-MM-DD for all-day events.';
+
+/** The prompt of the extraction call: the search prompt verbatim, then the answer to extract from. */
+export function extractionPrompt(searchPrompt: string, answer: string): string {
+  return `${searchPrompt}\n\n${EXTRACTION_INSTRUCTION}\n\nANSWER TO EXTRACT FROM:\n${answer}`;
+}
+
+// Lenient per field: one odd value costs that field, not the event; one odd event costs that event only.
+const nullableString = z
+  .unknown()
+  .optional()
+  .transform((v) => (typeof v === 'string' && v.trim() ? v.trim().slice(0, 500) : null));
+const extractedEvent = z.object({
+  title: z.string().trim().min(1).max(300),
+  starts_at: nullableString,
+  ends_at: nullableString,
+  all_day: z
+    .unknown()
+    .optional()
+    .transform((v) => v === true),
+  timezone: nullableString,
+  venue: nullableString,
+  city: nullableString,
+  online: z
+    .unknown()
+    .optional()
+    .transform((v) => (typeof v === 'boolean' ? v : null)),
+  url: nullableString,
+  status: z
+    .unknown()
+    .optional()
+    .transform((v) => (v === 'moved' || v === 'cancelled' ? v : 'scheduled') as 'scheduled' | 'moved' | 'cancelled'),
+});
+export type ExtractedEvent = z.infer<typeof extractedEvent>;
+
+/** Thrown when the reply is not the agreed JSON at all; single bad events are skipped instead. */
+export class ExtractionError extends Error {
+  override name = 'ExtractionError';
+}
+
+/** The events of a structured reply's text; throws ExtractionError when it is not `{events: [...]}`. */
+export function parseExtraction(text: string): ExtractedEvent[] {
+  let json: unknown;
+  try {
+    // Some models wrap JSON in a Markdown fence even when asked for JSON.
+    json = JSON.parse(text.trim().replace(/^```(?:json)?\s*|\s*```$/g, ''));
+  } catch {
+    throw new ExtractionError(`The extraction reply is not JSON: ${text.slice(0, 120)}`);
+  }
+  const list = (json as { events?: unknown })?.events;
+  if (!Array.isArray(list)) throw new ExtractionError('The extraction reply has no "events" list.');
+  return list.flatMap((item) => {
+    const parsed = extractedEvent.safeParse(item);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
+/**
+ * Contract events from extracted ones. `source_url` is the website when there was one, else the grounding
+ * source that is the event's own page or carries its title (Gemini's sources are redirect links).
+ */
+export function eventsFromExtraction(
+  extracted: ExtractedEvent[],
+  context: { userTimezone: string; website: string | null; sources: Source[] },
+): FoundEvent[] {
+  return extracted.map((x) => {
+    const when = eventTime({ start: x.starts_at, end: x.ends_at, timezone: x.timezone, userTimezone: context.userTimezone });
+    const title = normaliseTitle(x.title);
+    const own = canonicalUrl(x.url);
+    const source =
+      context.website ??
+      context.sources.find((s) => (own && canonicalUrl(s.uri) === own) || (s.title && normaliseTitle(s.title) === title))?.uri ??
+      null;
+    const event: FoundEvent = {
+      key: '',
+      title: x.title,
+      ...when,
+      // Models (and the page text they read) often write an online event's place as "Online ...".
+      venue: x.venue && /^online\b/i.test(x.venue) ? null : x.venue,
+      city: x.city,
+      online: x.online ?? (x.venue && /^online\b/i.test(x.venue) ? true : null),
+      url: x.url && /^https?:\/\//i.test(x.url) ? x.url : null,
+      source_url: source,
+      status: x.status,
+    };
+    event.key = eventKey(event);
+    return event;
+  });
+}
+
+export interface ExtractionRequest {
+  /** The model and its thinking settings, as the answer was asked with. */
+  settings: GeminiSettings;
+  /** The search prompt as sent for the answer (core/search/prompt.ts). */
+  prompt: string;
+  answer: string;
+  signal?: AbortSignal;
+}
+
+/** One non-streaming structured-output call, no tools (Gemini refuses JSON output with Google Search). */
+export async function extractWithModel(gemini: GoogleGenAI, req: ExtractionRequest): Promise<ExtractedEvent[]> {
+  const response = await withThinking(gemini, req.settings, (thinking) =>
+    gemini.models.generateContent({
+      model: req.settings.model,
+      contents: [{ role: 'user', parts: [{ text: extractionPrompt(req.prompt, req.answer) }] }],
+      config: {
+        ...thinking,
+        responseMimeType: 'application/json',
+        responseJsonSchema: EXTRACTION_SCHEMA,
+        abortSignal: req.signal,
+      },
+    }),
+  );
+  const parts = response.candidates?.[0]?.content?.parts ?? [];
+  const text = parts.map((p) => (p.thought ? '' : (p.text ?? ''))).join('');
+  if (!text.trim()) {
+    throw new ExtractionError(`The extraction reply is empty (finish reason ${response.candidates?.[0]?.finishReason ?? 'none'}).`);
+  }
+  return parseExtraction(text);
+}

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { titleKey } from './event-key';
+import type { FoundEvent } from './from-facts';
+import { classifyEvents, type SeenEvent } from './only-new';
+
+const now = new Date('2026-05-01T12:00:00Z');
+const ev = (title: string, starts_at: string, extra: Partial<FoundEvent> = {}): FoundEvent => {
+  const e: FoundEvent = {
+    key: '',
+    title,
+    starts_at,
+    ends_at: null,
+    all_day: false,
+    timezone: null,
+    venue: 'Hall',
+    city: 'Berlin',
+    online: false,
+    url: null,
+    source_url: 'https://site.example/',
+    status: 'scheduled',
+    ...extra,
+  };
+  e.key = extra.key ?? titleKey(e);
+  return e;
+};
+const seenOf = (...events: FoundEvent[]) => new Map<string, SeenEvent>(events.map((e) => [e.key, { key: e.key, event: e, sequence: 0 }]));
+
+describe('only new per timer', () => {
+  const a = ev('Meetup A', '2026-06-01T19:00:00+02:00');
+  const b = ev('Meetup B', '2026-06-08T19:00:00+02:00', { key: 'url:https://site.example/b', url: 'https://site.example/b' });
+
+  it('an unchanged run has nothing new or changed', () => {
+    const result = classifyEvents([a, b], seenOf(a, b), now);
+    expect(result.map((r) => [r.event.new, r.changed, r.remember.bumped])).toEqual([
+      [false, false, false],
+      [false, false, false],
+    ]);
+  });
+
+  it('an added event is the one new event', () => {
+    const c = ev('Meetup C', '2026-06-15T19:00:00+02:00');
+    expect(classifyEvents([a, b, c], seenOf(a, b), now).map((r) => r.event.new)).toEqual([false, false, true]);
+  });
+
+  it('a changed start under the same link is moved, not new, and bumps the sequence', () => {
+    const moved = { ...b, starts_at: '2026-06-09T19:00:00+02:00' };
+    const [r] = classifyEvents([moved], seenOf(b), now);
+    expect(r).toMatchObject({ changed: true, event: { new: false, status: 'moved' }, remember: { sequence: 1, bumped: true } });
+    // The next run sees the same start: no longer a change, and the feed entry is not re-sent.
+    const [again] = classifyEvents([moved], new Map([[b.key, { key: b.key, event: r!.remember.event, sequence: 1 }]]), now);
+    expect(again).toMatchObject({ changed: false, event: { status: 'scheduled' }, remember: { sequence: 1, bumped: false } });
+  });
+
+  it('a link-less event on a new date keeps its old key when the old date is upcoming and gone', () => {
+    const moved = ev('Meetup A', '2026-06-03T19:00:00+02:00');
+    const [r] = classifyEvents([moved], seenOf(a), now);
+    expect(r).toMatchObject({ changed: true, event: { key: a.key, new: false, status: 'moved' } });
+    // A monthly meetup whose last edition is past is a new event.
+    const past = ev('Meetup A', '2026-04-01T19:00:00+02:00');
+    expect(classifyEvents([moved], seenOf(past), now)[0]!.event.new).toBe(true);
+  });
+
+  it('a cancellation is a change, and so is its reinstatement', () => {
+    const cancelled = { ...b, status: 'cancelled' as const };
+    const [r] = classifyEvents([cancelled], seenOf(b), now);
+    expect(r).toMatchObject({ changed: true, event: { new: false, status: 'cancelled' }, remember: { bumped: true } });
+    const [back] = classifyEvents([b], seenOf(cancelled), now);
+    expect(back).toMatchObject({ changed: true, event: { status: 'scheduled' } });
+  });
+});

@@ -1,0 +1,75 @@
+import type { Event } from '../contract/event';
+import { normaliseCity, normaliseTitle } from './event-key';
+import { sameStart } from './event-time';
+import type { FoundEvent } from './from-facts';
+
+/** What a timer remembers of an event it has seen: its latest version and how often it changed. */
+export interface SeenEvent {
+  key: string;
+  event: FoundEvent;
+  sequence: number;
+}
+
+export interface ClassifiedEvent {
+  event: Event;
+  /** Moved, cancelled or reinstated since the timer last saw it. */
+  changed: boolean;
+  /** The version the timer should remember, and whether its feed entry must be re-sent (SEQUENCE + 1). */
+  remember: { event: FoundEvent; sequence: number; bumped: boolean };
+}
+
+const sameName = (a: FoundEvent, b: FoundEvent) =>
+  normaliseTitle(a.title) === normaliseTitle(b.title) && (!a.city || !b.city || normaliseCity(a.city) === normaliseCity(b.city));
+
+// Fields whose change a subscribed calendar must see.
+const FEED_FIELDS = ['title', 'starts_at', 'ends_at', 'all_day', 'venue', 'city', 'online', 'url', 'status'] as const;
+
+/**
+ * Marks each found event new, changed or neither against what the timer saw before. An event found under a
+ * key it never saw, whose title (and city) matches a seen event that is still upcoming yet missing from this
+ * run, is that event moved to another date (its key holds the old date), not a new one: it keeps the old key
+ * so calendars update the entry they have. A past event of the same name (a monthly meetup) does not match.
+ */
+export function classifyEvents(found: FoundEvent[], seen: Map<string, SeenEvent>, now: Date): ClassifiedEvent[] {
+  const present = new Set(found.map((e) => e.key));
+  const movable = [...seen.values()].filter((s) => !present.has(s.key) && isUpcoming(s.event, now));
+  const taken = new Set<string>();
+  return found.map((e) => {
+    let before = seen.get(e.key);
+    let event = e;
+    if (!before) {
+      const moved = movable.find((s) => !taken.has(s.key) && sameName(s.event, e) && !sameStart(s.event.starts_at, e.starts_at));
+      if (moved) {
+        taken.add(moved.key);
+        before = moved;
+        event = { ...e, key: moved.key };
+      }
+    }
+    if (!before) return { event: { ...event, new: true }, changed: false, remember: { event, sequence: 0, bumped: false } };
+    const startMoved = before.event.starts_at !== null && event.starts_at !== null && !sameStart(before.event.starts_at, event.starts_at);
+    const status = event.status !== 'scheduled' ? event.status : startMoved ? 'moved' : 'scheduled';
+    const changed =
+      startMoved ||
+      (status !== 'scheduled' && status !== before.event.status) ||
+      (before.event.status === 'cancelled' && status === 'scheduled');
+    // The feed keeps saying "moved" after the run that saw the move; only real differences re-send an entry.
+    const kept = { ...event, status: status === 'scheduled' && before.event.status === 'moved' ? 'moved' : status } as FoundEvent;
+    const bumped = FEED_FIELDS.some((f) => !equalField(f, before!.event, kept));
+    return {
+      event: { ...event, status, new: false },
+      changed,
+      remember: { event: kept, sequence: before.sequence + (bumped ? 1 : 0), bumped },
+    };
+  });
+}
+
+function equalField(f: (typeof FEED_FIELDS)[number], a: FoundEvent, b: FoundEvent): boolean {
+  if (f === 'starts_at' || f === 'ends_at') return sameStart(a[f], b[f]);
+  return a[f] === b[f];
+}
+
+function isUpcoming(e: FoundEvent, now: Date): boolean {
+  if (!e.starts_at) return false;
+  const start = e.all_day ? Date.parse(`${e.starts_at.slice(0, 10)}T23:59:59Z`) : Date.parse(e.starts_at);
+  return start > now.getTime();
+}

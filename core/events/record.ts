@@ -1,0 +1,59 @@
+import type { GoogleGenAI } from '@google/genai';
+import type { Sql } from '../../db/client';
+import { recordRunEvents, recordSearchEvents } from '../../db/events';
+import type { Event } from '../contract/event';
+import type { Config } from '../config';
+import type { Logger } from '../logger';
+import type { PreparedSearch, SearchResult } from '../search/index';
+import { safeTimezone } from '../search/index';
+import { collectEvents } from './collect';
+
+export interface EventsDeps {
+  sql: Sql;
+  gemini: GoogleGenAI;
+  config: Pick<Config, 'gemini'>;
+  logger?: Logger;
+}
+
+export interface AnsweredSearch {
+  searchId: number;
+  userId: number;
+  timerRunId?: number;
+  timezone: string;
+  prepared: PreparedSearch;
+  result: SearchResult;
+  signal?: AbortSignal;
+}
+
+/**
+ * The events of an answered search, collected (website facts + the model's extraction) and stored: for the
+ * search, and for a timer run against the timer's memory (new / changed). Returns them as the caller shows
+ * them (a run's new ones first). Never throws: the answer is already out, so a failure here is logged and
+ * costs the events only.
+ */
+export async function eventsOfAnsweredSearch(deps: EventsDeps, s: AnsweredSearch): Promise<Event[]> {
+  const logger = deps.logger;
+  try {
+    const found = await collectEvents(
+      { gemini: deps.gemini, logger },
+      {
+        settings: { model: s.result.model, thinking: deps.config.gemini.thinking },
+        prompt: s.prepared.prompt,
+        answer: s.result.answer,
+        sources: s.result.sources,
+        website: s.prepared.website,
+        userTimezone: safeTimezone(s.timezone),
+        signal: s.signal,
+      },
+    );
+    const forSearch = await recordSearchEvents(deps.sql, { id: s.searchId, userId: s.userId }, found);
+    if (s.timerRunId === undefined) return forSearch;
+    const [run] = await deps.sql<{ timer_id: string }[]>`select timer_id from timer_runs where id = ${s.timerRunId}`;
+    if (!run) return forSearch;
+    const forRun = await recordRunEvents(deps.sql, { id: s.timerRunId, timerId: Number(run.timer_id) }, found);
+    return forRun.map((r) => r.event);
+  } catch (err) {
+    logger?.error({ err, searchId: s.searchId }, 'could not collect or store the events of a search');
+    return [];
+  }
+}

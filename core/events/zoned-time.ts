@@ -1,0 +1,109 @@
+/**
+ * Wall-clock time in IANA zones with Intl alone (no tz database in the bundle): this module runs in the
+ * browser too (event cards, .ics download).
+ */
+
+const partsFormats = new Map<string, Intl.DateTimeFormat>();
+
+function partsFormat(zone: string): Intl.DateTimeFormat {
+  let f = partsFormats.get(zone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    partsFormats.set(zone, f);
+  }
+  return f;
+}
+
+export function isTimeZone(zone: string | null | undefined): zone is string {
+  if (!zone) return false;
+  try {
+    partsFormat(zone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The zone's UTC offset in minutes at an instant (Europe/Berlin in summer: 120). */
+export function offsetMinutes(zone: string, epochMs: number): number {
+  const p: Record<string, number> = {};
+  for (const part of partsFormat(zone).formatToParts(new Date(epochMs))) p[part.type] = Number(part.value);
+  const asUtc = Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!);
+  return Math.round((asUtc - Math.floor(epochMs / 1000) * 1000) / 60_000);
+}
+
+/** The instant of a wall-clock time in a zone; a time skipped by a DST change moves forward, as calendars do. */
+export function wallTimeToEpoch(wall: { y: number; mo: number; d: number; h: number; mi: number; s: number }, zone: string): number {
+  const naive = Date.UTC(wall.y, wall.mo - 1, wall.d, wall.h, wall.mi, wall.s);
+  let epoch = naive - offsetMinutes(zone, naive) * 60_000;
+  // A second pass settles times near a DST change, where the first guess used the other side's offset.
+  epoch = naive - offsetMinutes(zone, epoch) * 60_000;
+  return epoch;
+}
+
+const pad = (n: number, w = 2) => String(Math.abs(n)).padStart(w, '0');
+
+/** '+02:00', '-05:30', 'Z' never: an explicit offset keeps the local time readable. */
+export function formatOffset(minutes: number): string {
+  return `${minutes < 0 ? '-' : '+'}${pad(Math.floor(Math.abs(minutes) / 60))}:${pad(Math.abs(minutes) % 60)}`;
+}
+
+/** An instant as local ISO 8601 with offset, e.g. '2026-06-18T09:00:00+02:00'. */
+export function isoWithOffset(epochMs: number, offset: number): string {
+  const local = new Date(epochMs + offset * 60_000);
+  return `${local.getUTCFullYear()}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())}T${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}:${pad(local.getUTCSeconds())}${formatOffset(offset)}`;
+}
+
+export function isoInZone(epochMs: number, zone: string): string {
+  return isoWithOffset(epochMs, offsetMinutes(zone, epochMs));
+}
+
+export interface ParsedTime {
+  /** A date alone (YYYY-MM-DD). */
+  allDay: boolean;
+  date: string;
+  /** For a time: the instant when the offset (or a zone) is known. */
+  epochMs: number | null;
+  /** The offset in minutes written in the value; null for a floating time or a date. */
+  offset: number | null;
+  wall: { y: number; mo: number; d: number; h: number; mi: number; s: number };
+}
+
+const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?\s*(Z|[+-]\d{2}:?\d{2})?)?$/i;
+
+/** Reads an ISO 8601 date or date-time (the shapes schema.org, iCalendar and models write); null otherwise. */
+export function parseIsoTime(value: string | null | undefined): ParsedTime | null {
+  const m = value ? ISO.exec(value.trim()) : null;
+  if (!m) return null;
+  const [, y, mo, d, h, mi, s, z] = m;
+  const wall = { y: Number(y), mo: Number(mo), d: Number(d), h: Number(h ?? 0), mi: Number(mi ?? 0), s: Number(s ?? 0) };
+  if (wall.mo < 1 || wall.mo > 12 || wall.d < 1 || wall.d > 31 || wall.h > 23 || wall.mi > 59 || wall.s > 60) return null;
+  const date = `${y}-${mo}-${d}`;
+  if (!h) return { allDay: true, date, epochMs: null, offset: null, wall };
+  let offset: number | null = null;
+  if (z) {
+    if (z.toUpperCase() === 'Z') offset = 0;
+    else {
+      const sign = z.startsWith('-') ? -1 : 1;
+      const digits = z.slice(1).replace(':', '');
+      offset = sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2)));
+    }
+  }
+  const naive = Date.UTC(wall.y, wall.mo - 1, wall.d, wall.h, wall.mi, wall.s);
+  return { allDay: false, date, epochMs: offset === null ? null : naive - offset * 60_000, offset, wall };
+}
+
+/** The next calendar day of a YYYY-MM-DD date (an all-day event's exclusive end). */
+export function nextDay(date: string): string {
+  const [y, m, d] = date.split('-').map(Number);
+  return new Date(Date.UTC(y!, m! - 1, d! + 1)).toISOString().slice(0, 10);
+}

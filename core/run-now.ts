@@ -1,0 +1,52 @@
+import type { Queue } from 'bullmq';
+import type { Sql, Tx } from '../db/client';
+import { claimRun, failRun } from '../db/timer-runs';
+import { RUN_TIMER_JOB, type RunTimerJob } from './jobs';
+import { RUN_ATTEMPTS, RUN_BACKOFF_MS, SchedulerUnavailableError, withRedisDeadline } from './timer-scheduler';
+
+export type RunNowResult = { kind: 'queued'; runId: number } | { kind: 'not_found' } | { kind: 'busy' };
+
+/**
+ * "Run now": a fire of the timer at this moment, through the same path as a scheduled one. Postgres decides
+ * (under a per-timer lock, so two clicks on two api processes cannot both pass) that no run of the timer is
+ * in flight and creates the run row; the job then carries the fire time in its id, exactly as a scheduler
+ * iteration does, so the worker's run-timer processor claims that same row.
+ */
+export async function runTimerNow(
+  deps: { sql: Sql; timersQueue: Queue<RunTimerJob> },
+  userId: number,
+  timerId: number,
+): Promise<RunNowResult> {
+  const scheduledFor = new Date();
+  const claimed = await deps.sql.begin(async (tx: Tx): Promise<RunNowResult> => {
+    await tx`select pg_advisory_xact_lock(hashtext('timer-run-now'), ${timerId}::int)`;
+    const [timer] = await tx`select 1 from timers where id = ${timerId} and user_id = ${userId} and deleted_at is null`;
+    if (!timer) return { kind: 'not_found' };
+    const [running] = await tx`select 1 from timer_runs where timer_id = ${timerId} and status = 'running' limit 1`;
+    if (running) return { kind: 'busy' };
+    const run = await claimRun(tx, timerId, scheduledFor);
+    return { kind: 'queued', runId: run.id };
+  });
+  if (claimed.kind !== 'queued') return claimed;
+  try {
+    await withRedisDeadline(() =>
+      deps.timersQueue.add(
+        RUN_TIMER_JOB,
+        { timerId },
+        {
+          // Three colon-separated parts, like a scheduler iteration's id; the last is the fire time.
+          jobId: `run-now:timer-${timerId}:${scheduledFor.getTime()}`,
+          attempts: RUN_ATTEMPTS,
+          backoff: { type: 'exponential', delay: RUN_BACKOFF_MS },
+          removeOnComplete: { age: 7 * 24 * 3600, count: 1000 },
+          removeOnFail: { age: 30 * 24 * 3600, count: 5000 },
+        },
+      ),
+    );
+  } catch (err) {
+    // Nothing will pick the run up: end it now (no credit was taken yet) so the next click is not refused.
+    await failRun(deps.sql, { id: claimed.runId, userId }, 'The run could not be queued. Please try again.');
+    throw err instanceof SchedulerUnavailableError ? err : new SchedulerUnavailableError((err as Error).message);
+  }
+  return claimed;
+}

@@ -1,0 +1,177 @@
+import { type Event, eventSchema } from '../core/contract/event';
+import type { TimerRunReply } from '../core/contract/events';
+import type { FoundEvent } from '../core/events/from-facts';
+import { classifyEvents, type SeenEvent } from '../core/events/only-new';
+import type { Db, Sql, Tx } from './client';
+
+const asEvent = (json: unknown): Event => eventSchema.parse(json);
+
+/**
+ * Stores a search's events; each is new unless the same user found it in an earlier search. Stored once:
+ * a second call for the same search changes nothing.
+ */
+export async function recordSearchEvents(sql: Sql, search: { id: number; userId: number }, found: FoundEvent[]): Promise<Event[]> {
+  if (found.length === 0) return [];
+  const keys = found.map((e) => e.key);
+  const known = await sql<{ key: string }[]>`
+    select distinct se.key from search_events se join searches s on s.id = se.search_id
+    where se.key = any(${keys}) and s.user_id = ${search.userId} and se.search_id <> ${search.id}`;
+  const seen = new Set(known.map((r) => r.key));
+  const events = found.map((e) => ({ ...e, new: !seen.has(e.key) }));
+  const rows = events.map((e, position) => ({ search_id: search.id, position, key: e.key, event: sql.json(e as never) }));
+  await sql`insert into search_events ${sql(rows)} on conflict do nothing`;
+  return events;
+}
+
+export async function searchEvents(sql: Db, searchId: number): Promise<Event[]> {
+  const rows = await sql<{ event: unknown }[]>`select event from search_events where search_id = ${searchId} order by position`;
+  return rows.map((r) => asEvent(r.event));
+}
+
+export interface RunEvent {
+  event: Event;
+  changed: boolean;
+}
+
+/**
+ * Records a timer run's events against the timer's memory, under a per-timer lock so two runs of one timer
+ * never both call the same event new: each event is new when the timer never saw it, changed when it moved
+ * or was cancelled. Idempotent per run: a redelivered job gets the events recorded the first time.
+ */
+export async function recordRunEvents(
+  sql: Sql,
+  run: { id: number; timerId: number },
+  found: FoundEvent[],
+  now = new Date(),
+): Promise<RunEvent[]> {
+  return sql.begin(async (tx: Tx) => {
+    await tx`select pg_advisory_xact_lock(hashtext('timer-events'), ${run.timerId}::int)`;
+    const existing = await runEvents(tx, run.id);
+    if (existing.length > 0) return existing;
+    const seenRows = await tx<{ key: string; event: FoundEvent; sequence: number }[]>`
+      select key, event, sequence from timer_events where timer_id = ${run.timerId}`;
+    const seen = new Map<string, SeenEvent>(seenRows.map((r) => [r.key, { key: r.key, event: r.event, sequence: r.sequence }]));
+    // One event per key in a run, even if two found events ended on the same key (a moved one took an old key).
+    const classified = classifyEvents(found, seen, now).filter((c, i, all) => all.findIndex((o) => o.event.key === c.event.key) === i);
+    if (classified.length === 0) return [];
+    await tx`insert into timer_run_events ${tx(
+      classified.map((c, position) => ({
+        run_id: run.id,
+        position,
+        key: c.event.key,
+        event: tx.json(c.event as never),
+        is_new: c.event.new,
+        changed: c.changed,
+      })),
+    )}`;
+    for (const c of classified) {
+      const { event, sequence, bumped } = c.remember;
+      await tx`
+        insert into timer_events (timer_id, key, event, sequence, first_run_id)
+        values (${run.timerId}, ${event.key}, ${tx.json(event as never)}, ${sequence}, ${run.id})
+        on conflict (timer_id, key) do update set
+          event = excluded.event, sequence = excluded.sequence, last_seen_at = now(),
+          changed_at = case when ${bumped} then now() else timer_events.changed_at end`;
+    }
+    return classified.map((c) => ({ event: c.event, changed: c.changed }));
+  });
+}
+
+/** A run's events, new ones first, then in the order found. */
+export async function runEvents(sql: Db, runId: number): Promise<RunEvent[]> {
+  const rows = await sql<{ event: unknown; changed: boolean }[]>`
+    select event, changed from timer_run_events where run_id = ${runId} order by is_new desc, position`;
+  return rows.map((r) => ({ event: asEvent(r.event), changed: r.changed }));
+}
+
+/** The events of many runs at once (the run history), keyed by run id. */
+export async function eventsOfRuns(sql: Db, runIds: number[]): Promise<Map<number, RunEvent[]>> {
+  const byRun = new Map<number, RunEvent[]>(runIds.map((id) => [id, []]));
+  if (runIds.length === 0) return byRun;
+  const rows = await sql<{ run_id: string; event: unknown; changed: boolean }[]>`
+    select run_id, event, changed from timer_run_events where run_id = any(${runIds}) order by run_id, is_new desc, position`;
+  for (const r of rows) byRun.get(Number(r.run_id))?.push({ event: asEvent(r.event), changed: r.changed });
+  return byRun;
+}
+
+export interface FeedEvent {
+  event: FoundEvent;
+  sequence: number;
+  changedAt: Date;
+}
+
+/** Everything a timer has seen, for its iCal feed (one entry per key). */
+export async function timerFeedEvents(sql: Db, timerId: number): Promise<FeedEvent[]> {
+  const rows = await sql<{ event: FoundEvent; sequence: number; changed_at: Date }[]>`
+    select event, sequence, changed_at from timer_events where timer_id = ${timerId} order by first_seen_at, key`;
+  return rows.map((r) => ({ event: r.event, sequence: r.sequence, changedAt: r.changed_at }));
+}
+
+/** A cheap fingerprint of what a timer's feeds would contain, for ETag without building them. */
+export async function feedVersion(sql: Db, timerId: number): Promise<string> {
+  const [row] = await sql<{ n: number; changed: Date | null; last_run: string | null }[]>`
+    select (select count(*)::int from timer_events where timer_id = ${timerId}) as n,
+           (select max(changed_at) from timer_events where timer_id = ${timerId}) as changed,
+           (select max(r.id)::text from timer_runs r where r.timer_id = ${timerId} and r.status = 'succeeded') as last_run`;
+  return `${row!.n}-${row!.changed?.getTime() ?? 0}-${row!.last_run ?? 0}`;
+}
+
+export interface RunWithNew {
+  runId: number;
+  finishedAt: Date;
+  events: Event[];
+}
+
+/** The latest runs of a timer that found new events, newest first, with those new events (the Atom feed). */
+export async function runsWithNewEvents(sql: Db, timerId: number, limit = 50): Promise<RunWithNew[]> {
+  const runs = await sql<{ id: string; finished_at: Date }[]>`
+    select r.id, coalesce(r.finished_at, r.started_at) as finished_at from timer_runs r
+    where r.timer_id = ${timerId} and r.status = 'succeeded'
+      and exists (select 1 from timer_run_events e where e.run_id = r.id and e.is_new)
+    order by r.scheduled_for desc limit ${limit}`;
+  const ids = runs.map((r) => Number(r.id));
+  const events = await eventsOfRuns(sql, ids);
+  return runs.map((r) => ({
+    runId: Number(r.id),
+    finishedAt: r.finished_at,
+    events: (events.get(Number(r.id)) ?? []).filter((e) => e.event.new).map((e) => e.event),
+  }));
+}
+
+export type RunHistoryItem = TimerRunReply;
+
+/** The user's own timer's runs, newest first, each with its events (new first); null when not their timer. */
+export async function timerRunHistory(sql: Db, userId: number, timerId: number, limit = 20): Promise<RunHistoryItem[] | null> {
+  const [timer] = await sql`select 1 from timers where id = ${timerId} and user_id = ${userId} and deleted_at is null`;
+  if (!timer) return null;
+  const runs = await sql<
+    {
+      id: string;
+      scheduled_for: Date;
+      started_at: Date;
+      finished_at: Date | null;
+      status: TimerRunReply['status'];
+      answer: string | null;
+      error: string | null;
+    }[]
+  >`select id, scheduled_for, started_at, finished_at, status, answer, error from timer_runs
+    where timer_id = ${timerId} order by scheduled_for desc, id desc limit ${limit}`;
+  const events = await eventsOfRuns(
+    sql,
+    runs.map((r) => Number(r.id)),
+  );
+  return runs.map((r) => {
+    const list = (events.get(Number(r.id)) ?? []).map((e) => e.event);
+    return {
+      id: Number(r.id),
+      scheduled_for: r.scheduled_for.toISOString(),
+      started_at: r.started_at.toISOString(),
+      finished_at: r.finished_at?.toISOString() ?? null,
+      status: r.status,
+      answer: r.answer,
+      error: r.error,
+      events: list,
+      new_count: list.filter((e) => e.new).length,
+    };
+  });
+}

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { appFetch } from './support/billing';
+import { shot, unexpectedErrors } from './support/browser';
+import { browserSuite, openSignedInHome } from './support/browser-suite';
+
+describe('event cards and timer feeds in Chromium', () => {
+  // The worker runs "Run now" like a scheduled fire.
+  const suite = browserSuite({ worker: true });
+
+  it('shows the answer’s events as cards with Add to calendar, usable by keyboard from 320 to 1280 px', async () => {
+    const { page, errors } = await openSignedInHome(suite, { locale: 'en-GB', timezoneId: 'Europe/Berlin' });
+    await page.getByLabel('Your Question').fill('AI events in Berlin');
+    await page.getByLabel('Website URL').fill(`${suite.stack.standins.url}/sites/berlin-ai.html`);
+    await page.getByRole('button', { name: 'Search Events' }).click();
+
+    const list = page.getByRole('region', { name: 'Events in this answer' });
+    await list.waitFor();
+    const cards = list.getByRole('listitem');
+    expect(await cards.count()).toBe(3);
+    const first = cards.first();
+    expect(await first.getByRole('link', { name: 'Applied ML Summit Berlin 2026', exact: true }).getAttribute('href')).toBe(
+      'https://ai-events.example/events/applied-ml-summit',
+    );
+    expect(await first.textContent()).toContain('Thu, 18 Jun 2026, 09:00 CEST');
+    expect(await first.getByText('New', { exact: true }).count()).toBe(1);
+    expect(await cards.nth(2).getByText('Online', { exact: true }).count()).toBe(1);
+    const google = first.getByRole('link', { name: /Google Calendar/ });
+    expect(await google.getAttribute('href')).toMatch(/^https:\/\/calendar\.google\.com\/calendar\/render\?action=TEMPLATE&/);
+    const ics = first.getByRole('link', { name: /\.ics file/ });
+    expect(await ics.getAttribute('download')).toBe('Applied-ML-Summit-Berlin-2026.ics');
+
+    // Keyboard: Tab from the title link reaches Google Calendar, then the .ics file.
+    await first.getByRole('link', { name: 'Applied ML Summit Berlin 2026', exact: true }).focus();
+    await page.keyboard.press('Tab');
+    expect(await google.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Tab');
+    expect(await ics.evaluate((el) => el === document.activeElement)).toBe(true);
+    // The .ics download is a calendar file with the event's start in UTC.
+    const download = page.waitForEvent('download');
+    await page.keyboard.press('Enter');
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('Applied-ML-Summit-Berlin-2026.ics');
+
+    for (const width of [320, 768, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await shot(page, `events-answer-${width}`);
+    }
+    expect(unexpectedErrors(errors)).toEqual([]);
+  });
+
+  it('Manage Timers: Run now, runs with "N new" and their cards, and the feed URLs with copy and webcal', async () => {
+    const { page, errors, cookie } = await openSignedInHome(suite, { locale: 'en-GB', timezoneId: 'Europe/Berlin' });
+    const saved = await appFetch(suite.stack, cookie, '/api/schedule', {
+      method: 'POST',
+      body: JSON.stringify({
+        scheduleType: 'daily',
+        time: '03:00',
+        weekday: '',
+        ques: 'AI events in Berlin',
+        web: `${suite.stack.standins.url}/sites/changing/browser${Date.now()}.html`,
+        timezone: 'Europe/Berlin',
+      }),
+    });
+    expect(saved.status).toBe(200);
+
+    await page.getByRole('button', { name: 'Manage Timers' }).click();
+    const row = page.getByRole('region', { name: 'Your Timers' }).getByRole('listitem').first();
+    await row.waitFor();
+    await row.getByRole('button', { name: 'Run now' }).click();
+    await row.locator('.timer-run__head', { hasText: '3 new' }).waitFor({ timeout: 30_000 });
+    await row.getByRole('button', { name: 'Run now' }).click();
+    await row.locator('.timer-run__head', { hasText: '1 new' }).waitFor({ timeout: 30_000 });
+    // The newest run first, its new event first.
+    const newest = row.locator('.timer-run').first();
+    const firstCard = newest.getByRole('listitem').first();
+    expect(await firstCard.textContent()).toMatch(/Robotics Demo Day[\s\S]*New/);
+
+    await row.getByText('Calendar and feed').click();
+    const ical = row.getByLabel('Calendar (iCal)');
+    expect(await ical.inputValue()).toMatch(/\/feeds\/[\w-]{43}\.ics$/);
+    expect(await row.getByRole('link', { name: 'Subscribe in your calendar app' }).getAttribute('href')).toMatch(/^webcal:\/\//);
+    expect(await row.getByLabel('Atom feed').inputValue()).toMatch(/\.atom$/);
+    expect(await row.getByRole('button', { name: 'Copy Calendar (iCal) address' }).count()).toBe(1);
+
+    // The calendar the page shows is the one the server serves.
+    expect((await fetch(await ical.inputValue())).status).toBe(200);
+
+    for (const width of [320, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await shot(page, `events-timer-runs-${width}`);
+    }
+    expect(unexpectedErrors(errors)).toEqual([]);
+  });
+});

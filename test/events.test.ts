@@ -1,0 +1,262 @@
+import { XMLParser } from 'fast-xml-parser';
+import ICAL from 'ical.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Event } from '../core/contract/event';
+import { searchReplySchema, type TimerRunReply, timerRunsReplySchema } from '../core/contract/events';
+import { ask } from './support/ask';
+import { until } from './support/wait';
+import { startTestStack, type TestStack } from './support/stack';
+import { createSignedInUser } from './support/users';
+
+/**
+ * Events as data end to end (issue 12): real Postgres, Redis, the worker and the stand-ins' sample sites.
+ * The changing site (dev/standins/changing-site.ts) lists 3 events, then adds one, then moves one and
+ * cancels another, one step per read.
+ */
+describe('events, only-new timers and feeds', () => {
+  let stack: TestStack;
+  let cookie: string;
+  let otherCookie: string;
+  beforeAll(async () => {
+    // The worker starts later: "Run now" is first seen refusing a second run while the first is queued.
+    stack = await startTestStack();
+    ({ cookie } = await createSignedInUser(stack.db.sql));
+    ({ cookie: otherCookie } = await createSignedInUser(stack.db.sql));
+  });
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  const site = (path: string) => `${stack.standins.url}/sites/${path}`;
+  const call = (method: string, path: string, body?: unknown, as = cookie) =>
+    fetch(`${stack.url}${path}`, {
+      method,
+      headers: { cookie: as, origin: stack.url, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+
+  async function newTimer(web: string): Promise<number> {
+    const res = await call('POST', '/api/schedule', {
+      scheduleType: 'daily',
+      time: '03:00',
+      weekday: '',
+      ques: 'AI events in Berlin',
+      web,
+      timezone: 'Europe/Berlin',
+    });
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { id: number }).id;
+  }
+
+  // Every reply is read through its contract schema, as the page reads it.
+  const runs = async (timerId: number): Promise<TimerRunReply[]> =>
+    timerRunsReplySchema.parse(await (await call('GET', `/api/timers/${timerId}/runs`)).json());
+
+  /** Run now, then wait for the worker to finish that run. */
+  async function runNow(timerId: number): Promise<TimerRunReply> {
+    const res = await call('POST', `/api/timers/${timerId}/run`);
+    expect(res.status).toBe(202);
+    const { run_id } = (await res.json()) as { run_id: number };
+    const done = await until(
+      'the run to end',
+      async () => (await runs(timerId)).find((r) => r.id === run_id && r.status !== 'running'),
+      30_000,
+    );
+    expect(done.status).toBe('succeeded');
+    return done;
+  }
+
+  it('a search carries its events: X-Search-Id, then GET /api/searches/:id; seen again they are not new', async () => {
+    const res = await ask(stack.url, cookie, { ques: 'AI events', web: site('berlin-ai.html'), timezone: 'Europe/Berlin' });
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    const id = res.headers.get('x-search-id');
+    expect(id).toMatch(/^\d+$/);
+    const search = searchReplySchema.parse(await (await call('GET', `/api/searches/${id}`)).json());
+    expect(search.answer).toBe(text);
+    expect(search.website).toBe(site('berlin-ai.html'));
+    expect(search.events.map((e) => [e.title, e.new])).toEqual([
+      ['Applied ML Summit Berlin 2026', true],
+      ['Berlin LLM Meetup #42: Retrieval that works', true],
+      ['Hands-on: Fine-tuning open models (online)', true],
+    ]);
+    expect(search.events[0]).toMatchObject({
+      key: 'url:https://ai-events.example/events/applied-ml-summit',
+      starts_at: '2026-06-18T09:00:00+02:00',
+      venue: 'bcc Berlin Congress Center',
+      city: 'Berlin',
+      source_url: site('berlin-ai.html'),
+      status: 'scheduled',
+    });
+
+    const again = await ask(stack.url, cookie, { ques: 'AI events', web: site('berlin-ai.html'), timezone: 'Europe/Berlin' });
+    await again.text();
+    const second = (await (await call('GET', `/api/searches/${again.headers.get('x-search-id')}`)).json()) as { events: Event[] };
+    expect(second.events.map((e) => e.new)).toEqual([false, false, false]);
+
+    expect((await call('GET', `/api/searches/${id}`, undefined, otherCookie)).status).toBe(404);
+    expect((await call('GET', '/api/searches/nope')).status).toBe(404);
+  });
+
+  it('Run now refuses a second run while one is in flight, and runs through the worker', async () => {
+    const timerId = await newTimer(site('berlin-ai.html'));
+    const first = await call('POST', `/api/timers/${timerId}/run`);
+    expect(first.status).toBe(202);
+    // No worker yet: the run is queued, so it is certainly in flight.
+    const second = await call('POST', `/api/timers/${timerId}/run`);
+    expect(second.status).toBe(409);
+    expect(((await second.json()) as { error: string }).error).toMatch(/already running/);
+    expect((await call('POST', `/api/timers/${timerId}/run`, undefined, otherCookie)).status).toBe(404);
+
+    await stack.startWorker();
+    const { run_id } = (await first.json()) as { run_id: number };
+    await until(
+      'the queued run to succeed',
+      async () => (await runs(timerId)).some((r) => r.id === run_id && r.status === 'succeeded'),
+      30_000,
+    );
+    const [run] = await runs(timerId);
+    expect(run).toMatchObject({ id: run_id, new_count: 3 });
+
+    // Two runs over an unchanged site: the second finds nothing new.
+    const rerun = await runNow(timerId);
+    expect(rerun.new_count).toBe(0);
+    expect(rerun.events.map((e) => e.new)).toEqual([false, false, false]);
+    expect((await runs(timerId)).map((r) => r.id)).toEqual([rerun.id, run_id]);
+  });
+
+  it('a site that gains an event has exactly that one new; a moved and a cancelled one are changed, not new', async () => {
+    const timerId = await newTimer(site(`changing/t${Date.now()}.html`));
+    const first = await runNow(timerId);
+    expect(first.new_count).toBe(3);
+
+    const second = await runNow(timerId);
+    expect(second.new_count).toBe(1);
+    // New ones first within a run.
+    expect(second.events[0]).toMatchObject({ title: 'Robotics Demo Day', new: true });
+    expect(second.events.filter((e) => e.new).map((e) => e.title)).toEqual(['Robotics Demo Day']);
+
+    const third = await runNow(timerId);
+    expect(third.new_count).toBe(0);
+    const byTitle = new Map(third.events.map((e) => [e.title, e]));
+    expect(byTitle.get('Open Source AI Meetup')).toMatchObject({ new: false, status: 'moved' });
+    expect(byTitle.get('Vector Databases Workshop')).toMatchObject({ new: false, status: 'cancelled' });
+    expect(byTitle.get('Data Engineering Night')).toMatchObject({ new: false, status: 'scheduled' });
+
+    // The iCal feed: each event once, with its local start, the moved one re-sent with a higher SEQUENCE.
+    const [timer] = ((await (await call('GET', '/api/timers')).json()) as { id: number; ical_url: string; atom_url: string }[]).filter(
+      (t) => t.id === timerId,
+    );
+    const feed = await fetch(timer!.ical_url);
+    expect(feed.status).toBe(200);
+    expect(feed.headers.get('content-type')).toMatch(/^text\/calendar/);
+    const calendar = new ICAL.Component(ICAL.parse(await feed.text()));
+    expect(calendar.getFirstPropertyValue('x-wr-calname')).toBe('Event Finder: AI events in Berlin');
+    const vevents = calendar.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
+    expect(vevents).toHaveLength(4);
+    expect(new Set(vevents.map((v) => v.uid)).size).toBe(4);
+    const moved = vevents.find((v) => v.summary === 'Open Source AI Meetup')!;
+    const expectedStart = byTitle.get('Open Source AI Meetup')!.starts_at!;
+    expect(moved.startDate.toJSDate().getTime()).toBe(Date.parse(expectedStart));
+    // The site says 19:00 UTC; in the timer's zone (Berlin) that is 20:00 or 21:00 local time.
+    const local = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Berlin', hour: '2-digit', minute: '2-digit' }).format(
+      moved.startDate.toJSDate(),
+    );
+    expect(['20:00', '21:00']).toContain(local);
+    expect(moved.sequence).toBe(1);
+    const cancelled = vevents.find((v) => v.summary === 'Vector Databases Workshop')!;
+    expect(cancelled.component.getFirstPropertyValue('status')).toBe('CANCELLED');
+
+    // Polling with the ETag costs a 304 and no body.
+    const etag = feed.headers.get('etag')!;
+    expect(etag).toBeTruthy();
+    const poll = await fetch(timer!.ical_url, { headers: { 'if-none-match': etag } });
+    expect(poll.status).toBe(304);
+    expect(await poll.text()).toBe('');
+
+    // Atom: one entry per run that found new events (the first two runs).
+    const atom = await fetch(timer!.atom_url);
+    expect(atom.headers.get('content-type')).toMatch(/^application\/atom\+xml/);
+    const doc = new XMLParser({ ignoreAttributes: false }).parse(await atom.text());
+    expect(doc.feed.entry).toHaveLength(2);
+    expect(doc.feed.entry[0].title).toBe('1 new event: Robotics Demo Day');
+
+    // A new run changes the feed: the old ETag no longer matches.
+    await runNow(timerId);
+    expect((await fetch(timer!.ical_url, { headers: { 'if-none-match': etag } })).status).toBe(200);
+  });
+
+  it('a rotated feed token retires the old URLs', async () => {
+    const timerId = await newTimer(site('berlin-ai.html'));
+    const [before] = ((await (await call('GET', '/api/timers')).json()) as { id: number; ical_url: string; atom_url: string }[]).filter(
+      (t) => t.id === timerId,
+    );
+    expect((await fetch(before!.ical_url)).status).toBe(200);
+    expect((await call('POST', `/api/timers/${timerId}/feed-token`, undefined, otherCookie)).status).toBe(404);
+    const res = await call('POST', `/api/timers/${timerId}/feed-token`);
+    expect(res.status).toBe(200);
+    const after = (await res.json()) as { ical_url: string; atom_url: string };
+    expect(after.ical_url).not.toBe(before!.ical_url);
+    expect((await fetch(before!.ical_url)).status).toBe(404);
+    expect((await fetch(before!.atom_url)).status).toBe(404);
+    expect((await fetch(after.ical_url)).status).toBe(200);
+    expect((await fetch(after.atom_url)).status).toBe(200);
+    expect((await fetch(`${stack.url}/feeds/not-a-token.ics`)).status).toBe(404);
+    // Only a hash of the token is stored.
+    const token = /\/feeds\/([\w-]+)\.ics$/.exec(after.ical_url)![1]!;
+    const [row] = await stack.db.sql<{ feed_token_hash: string }[]>`select feed_token_hash from timers where id = ${timerId}`;
+    expect(row!.feed_token_hash).not.toContain(token);
+    expect(row!.feed_token_hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+});
+
+describe('structured extraction through the Gemini stand-in', () => {
+  let stack: TestStack;
+  beforeAll(async () => {
+    stack = await startTestStack();
+  });
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  it("a grounded search's events come from the model's structured reply, sources kept", async () => {
+    const { cookie } = await createSignedInUser(stack.db.sql);
+    const res = await ask(stack.url, cookie, { ques: 'AI conferences in Berlin', web: '', timezone: 'Europe/Berlin' });
+    await res.text();
+    const request = stack.standins.gemini.lastRequest!;
+    expect(request.method).toBe('generateContent');
+    expect(request.body.generationConfig).toMatchObject({ responseMimeType: 'application/json' });
+    expect(request.body.tools).toBeUndefined();
+    expect(request.prompt).toContain(stack.standins.gemini.state.lastStreamRequest!.prompt);
+    const search = (await (await fetch(`${stack.url}/api/searches/${res.headers.get('x-search-id')}`, { headers: { cookie } })).json()) as {
+      events: Event[];
+    };
+    const summit = search.events.find((e) => e.title === 'AI Summit Berlin');
+    expect(summit).toMatchObject({ all_day: true, key: 'url:https://example.com/ai-summit-berlin', new: true });
+    expect(summit!.starts_at).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(summit!.source_url).toBe('https://example.com/ai-summit-berlin');
+  });
+
+  it('a failed extraction keeps the website events and the search succeeds', async () => {
+    const { cookie } = await createSignedInUser(stack.db.sql);
+    // The answer streams; the one request after it (the extraction) is refused.
+    const res = await ask(stack.url, cookie, { ques: 'AI events', web: `${stack.standins.url}/sites/berlin-ai.html` });
+    expect(res.status).toBe(200);
+    const reader = res.body!.getReader();
+    await reader.read();
+    stack.standins.gemini.failNext({ when: 'before', status: 500 });
+    while (!(await reader.read()).done) {}
+    const search = (await (await fetch(`${stack.url}/api/searches/${res.headers.get('x-search-id')}`, { headers: { cookie } })).json()) as {
+      events: Event[];
+      answer: string;
+    };
+    expect(search.answer).toContain('I found 3 events');
+    expect(search.events).toHaveLength(3);
+    const [rec] = await stack.db.sql<
+      { status: string }[]
+    >`select status from searches where id = ${Number(res.headers.get('x-search-id'))}`;
+    expect(rec!.status).toBe('answered');
+    // The injected failure was used up by the extraction: the next search answers normally.
+    expect((await ask(stack.url, cookie, { ques: 'AI events', web: '' })).status).toBe(200);
+  });
+});

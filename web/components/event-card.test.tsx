@@ -1,0 +1,69 @@
+import ICAL from 'ical.js';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import type { Event } from '../../core/contract/event';
+import { friendlyDate } from './event-date';
+import { EventList } from './event-list';
+
+const base: Event = {
+  key: 'url:https://ai-events.example/events/applied-ml-summit',
+  title: 'Applied ML Summit Berlin 2026',
+  starts_at: '2026-06-18T09:00:00+02:00',
+  ends_at: '2026-06-19T18:00:00+02:00',
+  all_day: false,
+  timezone: null,
+  venue: 'bcc Berlin Congress Center',
+  city: 'Berlin',
+  online: false,
+  url: 'https://ai-events.example/events/applied-ml-summit',
+  source_url: 'https://ai-events.example/berlin',
+  status: 'scheduled',
+  new: true,
+};
+
+describe('event cards', () => {
+  it('show the date in the user zone, all-day dates as dates', () => {
+    expect(friendlyDate(base, 'Europe/Berlin')).toBe('Thu, 18 Jun 2026, 09:00 CEST');
+    expect(friendlyDate(base, 'America/New_York')).toMatch(/^Thu, 18 Jun 2026, 03:00 (EDT|GMT-4)$/);
+    expect(friendlyDate({ starts_at: '2026-07-01', ends_at: '2026-07-02', all_day: true }, 'Pacific/Auckland')).toBe(
+      'Wed, 1 Jul 2026 – Thu, 2 Jul 2026',
+    );
+    expect(friendlyDate({ starts_at: null, ends_at: null, all_day: false }, 'UTC')).toBe('Date not known');
+  });
+
+  it('render title link, place or Online, badges, and both Add to calendar links', () => {
+    const html = renderToStaticMarkup(
+      <EventList
+        title="Events in this answer"
+        timeZone="Europe/Berlin"
+        events={[
+          base,
+          { ...base, key: 'k2', title: 'Online workshop', venue: null, city: null, online: true, url: null, new: false },
+          { ...base, key: 'k3', title: 'Moved one', status: 'moved', new: false },
+          { ...base, key: 'k4', title: 'Cancelled one', status: 'cancelled', new: false },
+        ]}
+      />,
+    );
+    expect(html).toContain('aria-label="Events in this answer"');
+    expect(html).toContain('(4, 1 new)');
+    expect(html).toContain(
+      '<a href="https://ai-events.example/events/applied-ml-summit" target="_blank" rel="noopener noreferrer">Applied ML Summit Berlin 2026</a>',
+    );
+    expect(html).toContain('>New<');
+    expect(html).toContain('bcc Berlin Congress Center');
+    expect(html).toContain('>Online<');
+    expect(html).toContain('Changed: new date');
+    expect(html).toContain('Changed: cancelled');
+    expect(html).toContain('https://calendar.google.com/calendar/render?action=TEMPLATE');
+    // A cancelled event offers no Add to calendar.
+    expect(html.match(/Google Calendar/g)).toHaveLength(3);
+    const ics = decodeURIComponent(/href="data:text\/calendar;charset=utf-8,([^"]+)"/.exec(html)![1]!.replace(/&amp;/g, '&'));
+    const event = new ICAL.Event(new ICAL.Component(ICAL.parse(ics)).getFirstSubcomponent('vevent')!);
+    expect(event.startDate.toJSDate().toISOString()).toBe('2026-06-18T07:00:00.000Z');
+    expect(html).toContain('download="Applied-ML-Summit-Berlin-2026.ics"');
+  });
+
+  it('render nothing for no events', () => {
+    expect(renderToStaticMarkup(<EventList title="x" timeZone="UTC" events={[]} />)).toBe('');
+  });
+});

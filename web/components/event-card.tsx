@@ -1,0 +1,72 @@
+import type { Event } from '../../core/contract/event';
+import { googleCalendarLink, placeLine } from '../../core/events/calendar-link';
+import { icsFileName, singleEventIcs } from '../../core/events/ics';
+import { friendlyDate } from './event-date';
+
+export interface EventCardProps {
+  event: Event;
+  /** The user's IANA time zone: times are shown in it. */
+  timeZone: string;
+  /** Domain part of the .ics UID (the page's host). */
+  uidDomain?: string;
+}
+
+/** What the badge says: new to the user or the timer, or changed since it was last seen. */
+function badgeOf(e: Event): { text: string; tone: 'new' | 'changed' } | null {
+  if (e.new) return { text: 'New', tone: 'new' };
+  if (e.status === 'cancelled') return { text: 'Changed: cancelled', tone: 'changed' };
+  if (e.status === 'moved') return { text: 'Changed: new date', tone: 'changed' };
+  return null;
+}
+
+/** One event: title, date in the user's zone, place or "Online", its link, and Add to calendar. */
+export function EventCard({ event, timeZone, uidDomain = 'event-finder' }: EventCardProps) {
+  const badge = badgeOf(event);
+  const google = googleCalendarLink(event);
+  const ics = singleEventIcs(event, uidDomain);
+  const place = placeLine(event) || (event.online ? 'Online' : '');
+  const cancelled = event.status === 'cancelled';
+  return (
+    <article className="event-card" data-status={event.status}>
+      <header className="event-card__head">
+        <h4 className="event-card__title">
+          {event.url ? (
+            <a href={event.url} target="_blank" rel="noopener noreferrer">
+              {event.title}
+            </a>
+          ) : (
+            event.title
+          )}
+        </h4>
+        {badge && <span className={`event-card__badge event-card__badge--${badge.tone}`}>{badge.text}</span>}
+      </header>
+      <p className="event-card__when">
+        {cancelled ? (
+          <s>{friendlyDate(event, timeZone)}</s>
+        ) : (
+          <time dateTime={event.starts_at ?? undefined}>{friendlyDate(event, timeZone)}</time>
+        )}
+      </p>
+      {place && <p className="event-card__where">{place}</p>}
+      {!cancelled && (google || ics) && (
+        <p className="event-card__actions">
+          <span className="event-card__add">Add to calendar:</span>
+          {google && (
+            <a className="button button--secondary button--small" href={google} target="_blank" rel="noopener noreferrer">
+              Google Calendar<span className="visually-hidden"> for {event.title}</span>
+            </a>
+          )}
+          {ics && (
+            <a
+              className="button button--secondary button--small"
+              href={`data:text/calendar;charset=utf-8,${encodeURIComponent(ics)}`}
+              download={icsFileName(event)}
+            >
+              .ics file<span className="visually-hidden"> for {event.title}</span>
+            </a>
+          )}
+        </p>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,21 @@
+import type { FeedUrls } from '../../core/contract/events';
+import { TimerFeeds } from './timer-feeds';
+import { TimerRuns } from './timer-runs';
+
+export interface TimerExtrasProps {
+  timerId: number;
+  urls: FeedUrls;
+  timeZone: string;
+  uidDomain?: string;
+  onFeedsRenewed: () => void;
+}
+
+/** A timer's runs with their events and its feeds, under its row in Manage Timers. */
+export default function TimerExtras({ timerId, urls, timeZone, uidDomain, onFeedsRenewed }: TimerExtrasProps) {
+  return (
+    <>
+      <TimerRuns timerId={timerId} timeZone={timeZone} uidDomain={uidDomain} />
+      <TimerFeeds timerId={timerId} urls={urls} onRotated={onFeedsRenewed} />
+    </>
+  );
+}

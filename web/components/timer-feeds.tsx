@@ -1,0 +1,85 @@
+import { type ReactNode, useId, useState } from 'react';
+import type { FeedUrls } from '../../core/contract/events';
+import { renewFeedToken } from '../client/events';
+
+export interface TimerFeedsProps {
+  timerId: number;
+  urls: FeedUrls;
+  /** The new URLs after "New link", so the list shows them. */
+  onRotated?: (urls: FeedUrls) => void;
+}
+
+const webcal = (url: string) => url.replace(/^https?:/, 'webcal:');
+
+async function copy(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A timer's calendar subscription (iCal, also as webcal://) and Atom feed, each with a copy button, and a
+ * "New link" that retires the old URLs (someone who should no longer see the events loses them).
+ */
+export function TimerFeeds({ timerId, urls, onRotated }: TimerFeedsProps) {
+  const id = useId();
+  const [status, setStatus] = useState('');
+  const [busy, setBusy] = useState(false);
+  if (!urls.ical_url || !urls.atom_url) return null;
+
+  async function onCopy(what: string, url: string) {
+    setStatus((await copy(url)) ? `${what} address copied.` : `Could not copy. Select the address and copy it by hand.`);
+  }
+
+  async function rotate() {
+    if (!confirm('Make new feed addresses? Calendars subscribed to the old ones stop updating.')) return;
+    setBusy(true);
+    try {
+      onRotated?.(await renewFeedToken(timerId));
+      setStatus('New feed addresses made; the old ones no longer work.');
+    } catch (err) {
+      setStatus(`Could not make new addresses: ${(err as Error).message}`);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const row = (label: string, url: string, extra?: ReactNode) => (
+    <div className="timer-feeds__row">
+      <label className="timer-feeds__label" htmlFor={`${id}-${label}`}>
+        {label}
+      </label>
+      <div className="timer-feeds__field">
+        <input id={`${id}-${label}`} type="text" readOnly value={url} onFocus={(e) => e.currentTarget.select()} />
+        <button type="button" className="button button--secondary button--small" onClick={() => void onCopy(label, url)}>
+          Copy<span className="visually-hidden"> {label} address</span>
+        </button>
+      </div>
+      {extra}
+    </div>
+  );
+
+  return (
+    <details className="timer-feeds">
+      <summary>Calendar and feed</summary>
+      {row(
+        'Calendar (iCal)',
+        urls.ical_url,
+        <a className="timer-feeds__webcal" href={webcal(urls.ical_url)}>
+          Subscribe in your calendar app
+        </a>,
+      )}
+      {row('Atom feed', urls.atom_url)}
+      <p className="timer-feeds__note">Anyone with these addresses can see this timer's events.</p>
+      <button type="button" className="button button--secondary button--small" disabled={busy} onClick={() => void rotate()}>
+        New link
+      </button>
+      <p className="timer-feeds__status" role="status">
+        {status}
+      </p>
+    </details>
+  );
+}

@@ -1,0 +1,94 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { TimerRunReply } from '../../core/contract/events';
+import { fetchTimerRuns, runTimerNow } from '../client/events';
+import { EventList } from './event-list';
+
+const POLL_MS = 2_000;
+const STATUS: Record<TimerRunReply['status'], string> = {
+  running: 'running',
+  succeeded: 'done',
+  failed: 'failed',
+  skipped: 'skipped',
+};
+
+const when = (iso: string, timeZone: string) =>
+  new Date(iso).toLocaleString('en-GB', { timeZone, dateStyle: 'medium', timeStyle: 'short' });
+
+/** One timer's "Run now" and its run history: each run with "N new" and its event cards, new ones first. */
+export function TimerRuns({ timerId, timeZone, uidDomain }: { timerId: number; timeZone: string; uidDomain?: string }) {
+  const [open, setOpen] = useState(false);
+  const [runs, setRuns] = useState<TimerRunReply[] | null>(null);
+  const [message, setMessage] = useState('');
+  const [starting, setStarting] = useState(false);
+
+  const load = useCallback(async () => {
+    const list = await fetchTimerRuns(timerId);
+    setRuns(list);
+    return list;
+  }, [timerId]);
+
+  // While a run is going, look again every few seconds until it has ended.
+  const running = runs?.some((r) => r.status === 'running') ?? false;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each new list re-arms the poll while a run is still going
+  useEffect(() => {
+    if (!running) return;
+    const handle = setTimeout(() => void load().catch(() => {}), POLL_MS);
+    return () => clearTimeout(handle);
+  }, [running, runs, load]);
+
+  async function runNow() {
+    setStarting(true);
+    setMessage('');
+    try {
+      await runTimerNow(timerId);
+      // The button says "Running…" until the run has ended and shows up in the list.
+      setOpen(true);
+      await load();
+    } catch (err) {
+      setMessage((err as Error).message);
+    } finally {
+      setStarting(false);
+    }
+  }
+
+  async function toggle(next: boolean) {
+    setOpen(next);
+    if (next && runs === null) await load().catch((err: Error) => setMessage(`Could not load the runs: ${err.message}`));
+  }
+
+  return (
+    <div className="timer-runs">
+      <div className="timer-runs__actions">
+        <button
+          type="button"
+          className="button button--secondary button--small"
+          disabled={starting || running}
+          onClick={() => void runNow()}
+        >
+          {running ? 'Running…' : 'Run now'}
+        </button>
+        <button type="button" className="button button--secondary button--small" aria-expanded={open} onClick={() => void toggle(!open)}>
+          {open ? 'Hide runs' : 'Show runs'}
+        </button>
+      </div>
+      <p className="timer-runs__message" role="status">
+        {message}
+      </p>
+      {open && runs !== null && (
+        <ol className="timer-runs__list">
+          {runs.length === 0 && <li>No runs yet.</li>}
+          {runs.map((r) => (
+            <li key={r.id} className="timer-run">
+              <p className="timer-run__head">
+                <time dateTime={r.scheduled_for}>{when(r.scheduled_for, timeZone)}</time> · {STATUS[r.status]}
+                {r.status === 'succeeded' && <strong> · {r.new_count} new</strong>}
+              </p>
+              {r.error && r.status !== 'succeeded' && <p className="timer-run__error">{r.error}</p>}
+              <EventList events={r.events} timeZone={timeZone} title="Events found" uidDomain={uidDomain} />
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}
