@@ -75,7 +75,9 @@ export function timerRoutes(deps: AppDeps) {
     const ids = timers.map((t) => t.id);
     const [deliveries, feeds] = await Promise.all([latestDeliveries(deps.sql, ids), timerFeedUrls(deps, ids)]);
     const emailAvailable = deps.config.mail.url !== null;
-    return c.json(timers.map((t) => ({ ...timerJson(t, t.lastRun, { latest: deliveries.get(t.id), emailAvailable }), ...feeds.get(t.id) })));
+    return c.json(
+      timers.map((t) => ({ ...timerJson(t, t.lastRun, { latest: deliveries.get(t.id), emailAvailable }), ...feeds.get(t.id) })),
+    );
   });
 
   app.post('/api/timer/delete', signedIn, jsonBody(deleteTimerRequestSchema), async (c) => {
