@@ -24,7 +24,9 @@ import { pageRoutes } from './routes/page';
 import { feedRoutes } from './routes/feeds';
 import { searchRoutes } from './routes/searches';
 import { timerRunRoutes } from './routes/timer-runs';
+import { timerSettingsRoutes } from './routes/timer-settings';
 import { timerRoutes } from './routes/timers';
+import { unsubscribeRoutes } from './routes/unsubscribe';
 import { webhookRoutes } from './routes/webhook';
 
 const UNAVAILABLE_RETRY_AFTER_S = 30;
@@ -54,8 +56,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use((c, next) => (c.req.path === '/webhook' ? webhookBody : formBody)(c, next));
   app.use(forwardedForWarning(config.trustedProxyHops, deps.logger));
   app.use(devLoopbackRedirect(config));
-  // Stripe signs webhooks; they carry no Origin and no session.
-  app.use(sameOrigin(config.appOrigin, (path) => path === '/webhook'));
+  // Stripe signs webhooks; they carry no Origin and no session. Unsubscribe links are RFC 8058 one-click
+  // POSTs from mail clients and providers (any origin, no session): the token in the path is the secret.
+  app.use(sameOrigin(config.appOrigin, (path) => path === '/webhook' || path.startsWith('/unsubscribe/')));
   app.use(loadSession(deps.sql, config));
   app.use('/api/*', noStore());
   // Searching and saving timers cost work (a website fetch, a row, a Gemini call): one budget per user.
@@ -70,6 +73,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', timerRunRoutes(deps));
   app.route('/', searchRoutes(deps));
   app.route('/', feedRoutes(deps));
+  app.route('/', timerSettingsRoutes(deps));
+  app.route('/', unsubscribeRoutes(deps));
   app.route('/', billingRoutes(deps));
   app.route('/', webhookRoutes(deps));
   app.route('/', adminRoutes(deps));

@@ -3,6 +3,7 @@ import { serve } from '@hono/node-server';
 import { createGemini, createStripe } from '../core/clients';
 import { ConfigError, loadConfigFromProcess, type Config } from '../core/config';
 import { createTimersQueue } from '../core/jobs';
+import { emailStatusLine } from '../core/delivery/email-status';
 import { checkGeminiModel } from '../core/search/gemini-model';
 import { createLogger } from '../core/logger';
 import { createRedis } from '../core/redis';
@@ -48,6 +49,7 @@ async function main(): Promise<void> {
   const app = createApp(deps);
   const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
     logger.info({ port: info.port, standins: config.standins }, `listening on ${config.appUrl}`);
+    (config.mail.url ? logger.info.bind(logger) : logger.warn.bind(logger))(emailStatusLine(config));
   });
 
   let stopping = false;

@@ -26,6 +26,23 @@ describe('loadConfig', () => {
     expect(c.gemini.baseUrl).toBeUndefined();
   });
 
+  it('sends email to the SMTP stand-in outside production and turns it off in production without SMTP_URL', () => {
+    expect(loadConfig({}).mail).toEqual({
+      url: 'smtp://127.0.0.1:2525',
+      from: 'Event Finder <no-reply@localhost>',
+      standin: true,
+      standinPort: 2525,
+    });
+    const prod = { NODE_ENV: 'production', GOOGLE_CLIENT_ID: 'a', GEMINI_API_KEY: 'b', STRIPE_SECRET_KEY: 'c', STRIPE_WEBHOOK_SECRET: 'd' };
+    expect(loadConfig(prod).mail.url).toBeNull();
+    expect(loadConfig({ ...prod, SMTP_URL: 'smtps://u:p@mail.example.com:465' }).mail).toMatchObject({
+      url: 'smtps://u:p@mail.example.com:465',
+      standin: false,
+    });
+    expect(() => loadConfig({ SMTP_URL: 'http://mail.example.com' })).toThrowError(/SMTP_URL: must be smtp/);
+    expect(loadConfig({ WEBHOOK_ALLOW: ' 127.0.0.1:9000 ,' }).webhookAllow).toEqual(['127.0.0.1:9000']);
+  });
+
   it('gives the browser the stand-ins at STANDIN_PUBLIC_URL and the servers at STANDIN_URL', () => {
     const same = loadConfig({ STANDIN_URL: 'http://127.0.0.1:9100' });
     expect(same.standinPublicUrl).toBe('http://127.0.0.1:9100');

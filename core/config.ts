@@ -64,6 +64,11 @@ const envSchema = z.object({
   ADMIN_PASSWORD: optional,
   SUPPORT_EMAIL: z.string().trim().default('support@example.com').pipe(z.email()),
   WEBSITE_FETCH_ALLOW: z.string().default(''),
+  WEBHOOK_ALLOW: z.string().default(''),
+  SMTP_URL: optional.pipe(z.url({ protocol: /^smtps?$/, error: 'must be smtp://user:pass@host:port or smtps://…' }).optional()),
+  MAIL_FROM: z.string().trim().min(1).default('Event Finder <no-reply@localhost>'),
+  /** Port of the local SMTP stand-in (on STANDIN_URL's host); used only when SMTP_URL is unset outside production. */
+  STANDIN_SMTP_PORT: int(2525, 0, 65535),
   /** Where `make dev` serves the local stand-ins; used only for credentials left unset outside production. */
   STANDIN_URL: url('http://127.0.0.1:8090'),
   /**
@@ -137,6 +142,8 @@ export interface Config {
   supportEmail: string;
   /** Lower-cased `host` or `host:port` entries exempt from the private-address guard. */
   websiteFetchAllow: string[];
+  /** Same form as websiteFetchAllow, for timers' webhook addresses (`WEBHOOK_ALLOW`). */
+  webhookAllow: string[];
   worker: {
     concurrency: number;
     /** Timer runs started per minute across every worker process (`TIMER_RUNS_PER_MINUTE`). */
@@ -165,6 +172,11 @@ export interface Config {
   standinWebhookUrl: string;
   /** Directory of the stand-ins' saved state (`STANDIN_STATE_DIR`); undefined: memory only. */
   standinStateDir: string | undefined;
+  /**
+   * Outgoing email. `url` null means email delivery is off (production without SMTP_URL); outside production
+   * an unset SMTP_URL goes to the local SMTP stand-in (`standin` true).
+   */
+  mail: { url: string | null; from: string; standin: boolean; standinPort: number };
 }
 
 /** Parses the environment once; throws ConfigError naming every invalid or missing variable. */
@@ -226,9 +238,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     admin: e.ADMIN_USER && e.ADMIN_PASSWORD ? { user: e.ADMIN_USER, password: e.ADMIN_PASSWORD } : null,
     supportEmail: e.SUPPORT_EMAIL,
-    websiteFetchAllow: e.WEBSITE_FETCH_ALLOW.split(',')
-      .map((s) => s.trim().toLowerCase())
-      .filter(Boolean),
+    websiteFetchAllow: hostList(e.WEBSITE_FETCH_ALLOW),
+    webhookAllow: hostList(e.WEBHOOK_ALLOW),
     worker: {
       concurrency: e.WORKER_CONCURRENCY,
       timerRunsPerMinute: e.TIMER_RUNS_PER_MINUTE,
@@ -244,7 +255,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     standinPublicUrl: standinPublic,
     standinWebhookUrl: e.STANDIN_WEBHOOK_URL ?? `${appUrl}/webhook`,
     standinStateDir: e.STANDIN_STATE_DIR,
+    mail: {
+      url: e.SMTP_URL ?? (e.NODE_ENV === 'production' ? null : `smtp://${new URL(standin).hostname}:${e.STANDIN_SMTP_PORT}`),
+      from: e.MAIL_FROM,
+      standin: e.SMTP_URL === undefined && e.NODE_ENV !== 'production',
+      standinPort: e.STANDIN_SMTP_PORT,
+    },
   };
+}
+
+function hostList(value: string): string[] {
+  return value
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
 }
 
 /** Reads `.env` when present (Node's own loader) and parses; for process entry points only. */

@@ -13,3 +13,14 @@ export type RunTimerJob = z.infer<typeof runTimerJobSchema>;
 export function createTimersQueue(connection: ConnectionOptions, prefix: string): Queue<RunTimerJob> {
   return new Queue<RunTimerJob>(TIMERS_QUEUE, { connection, prefix, settings: { repeatStrategy: timerRepeatStrategy } });
 }
+
+/** Email and webhook messages: one job per `deliveries` row, which holds everything the message says. */
+export const DELIVERIES_QUEUE = 'deliveries';
+export const DELIVER_JOB = 'deliver';
+
+export const deliverJobSchema = z.object({ deliveryId: z.number().int().positive() });
+export type DeliverJob = z.infer<typeof deliverJobSchema>;
+
+export function createDeliveriesQueue(connection: ConnectionOptions, prefix: string): Queue<DeliverJob> {
+  return new Queue<DeliverJob>(DELIVERIES_QUEUE, { connection, prefix });
+}

@@ -83,7 +83,7 @@ export function setQueueDepth(queue: string, counts: Partial<Record<string, numb
   for (const state of QUEUE_STATES) queueJobs.set({ queue, state }, counts[state] ?? 0);
 }
 
-export type TimerRunOutcome = 'succeeded' | 'skipped' | 'already-done' | 'timer-gone' | 'failed' | 'retrying';
+export type TimerRunOutcome = 'succeeded' | 'skipped' | 'already-done' | 'timer-gone' | 'paused' | 'failed' | 'retrying';
 
 export function countTimerRun(outcome: TimerRunOutcome): void {
   timerRuns.inc({ outcome });

@@ -8,6 +8,13 @@ export interface Timer extends Schedule {
   web: string;
   createdAt: Date;
   deletedAt: Date | null;
+  /** Paused timers have no scheduler; `pausedReason` is a sentence for the page (null when paused by hand). */
+  paused: boolean;
+  pausedReason: string | null;
+  /** Whether digests go to the user's email (one-click unsubscribe turns it off). */
+  email: boolean;
+  webhookUrl: string | null;
+  consecutiveFailures: number;
 }
 
 export interface LatestRun {
@@ -28,9 +35,16 @@ type TimerRow = {
   timezone: string;
   created_at: Date;
   deleted_at: Date | null;
+  paused_at: Date | null;
+  paused_reason: string | null;
+  email_enabled: boolean;
+  webhook_url: string | null;
+  consecutive_failures: number;
 };
 
-const COLUMNS = 'id, user_id, schedule_type, time, weekday, question, website, timezone, created_at, deleted_at';
+const COLUMNS =
+  'id, user_id, schedule_type, time, weekday, question, website, timezone, created_at, deleted_at, ' +
+  'paused_at, paused_reason, email_enabled, webhook_url, consecutive_failures';
 
 function toTimer(r: TimerRow): Timer {
   return {
@@ -44,6 +58,11 @@ function toTimer(r: TimerRow): Timer {
     timezone: r.timezone,
     createdAt: r.created_at,
     deletedAt: r.deleted_at,
+    paused: r.paused_at !== null,
+    pausedReason: r.paused_reason,
+    email: r.email_enabled,
+    webhookUrl: r.webhook_url,
+    consecutiveFailures: r.consecutive_failures,
   };
 }
 
@@ -93,10 +112,10 @@ export async function getTimer(sql: Db, id: number): Promise<Timer | null> {
   return row ? toTimer(row) : null;
 }
 
-/** Every active timer, for the worker's reconcile pass. */
+/** Every active (not deleted, not paused) timer, for the worker's reconcile pass. */
 export async function listAllActiveTimers(sql: Db): Promise<Timer[]> {
   const rows = await sql<TimerRow[]>`
-    select ${sql.unsafe(COLUMNS)} from timers where deleted_at is null order by id`;
+    select ${sql.unsafe(COLUMNS)} from timers where deleted_at is null and paused_at is null order by id`;
   return rows.map(toTimer);
 }
 

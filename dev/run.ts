@@ -47,7 +47,7 @@ async function main(): Promise<void> {
   // The children read the same environment (and .env) themselves; this only adds what the stand-ins decide.
   const env: NodeJS.ProcessEnv = { ...process.env };
   let standins: Standins | null = null;
-  if (config.standins.length > 0) {
+  if (config.standins.length > 0 || config.mail.standin) {
     standins = await startStandins({
       port: Number(standinUrl.port || 8090),
       host: standinUrl.hostname,
@@ -55,11 +55,17 @@ async function main(): Promise<void> {
       googleClientId: config.google.clientId,
       stripeWebhookSecret: config.stripe.webhookSecret,
       stripeStateFile: stripeStateFile(config.databaseUrl),
+      smtpPort: config.mail.standinPort,
       ...standinAddressOptions(config),
     });
     // The stand-ins also serve sample event websites (listed at /sites/); let the server read them.
     env.WEBSITE_FETCH_ALLOW = devFetchAllow(config.websiteFetchAllow, standinUrl.hostname, standins.port).join(',');
-    console.log(`dev: stand-ins for ${config.standins.join(', ')} on ${standins.url} (sample websites: ${standins.url}/sites/)`);
+    const served = [...config.standins, ...(config.mail.standin ? ['SMTP_URL'] : [])];
+    console.log(`dev: stand-ins for ${served.join(', ')} on ${standins.url} (sample websites: ${standins.url}/sites/)`);
+    if (config.mail.standin) {
+      env.SMTP_URL = standins.smtpUrl;
+      console.log(`dev: emails go to the local SMTP stand-in (${standins.smtpUrl}); read them at ${standins.mailboxUrl}`);
+    }
   }
   await buildWeb({ watch: true });
 

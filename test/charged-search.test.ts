@@ -70,7 +70,7 @@ describe('one charged search behind /api/ask and a timer run', () => {
       ques: 'AI conferences in Berlin',
       web: c.web,
     });
-    const processJob = createRunTimerProcessor({ ...stack.deps, sql: stack.db.sql });
+    const processJob = createRunTimerProcessor({ ...stack.deps, sql: stack.db.sql, deliveriesQueue: stack.deliveriesQueue });
     const at = Date.UTC(2026, 5, 1, 7);
     const job = {
       id: `manual:${timer.id}`,

@@ -111,6 +111,7 @@ describe.skipIf(process.platform !== 'linux')('the make dev runner (dev/run.ts)'
   it('serves the product with the sample sites readable, and SIGTERM to the runner alone leaves no process or port behind', async () => {
     const port = await freePort();
     const standinPort = await freePort();
+    const smtpPort = await freePort();
     const env: NodeJS.ProcessEnv = {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
@@ -118,6 +119,7 @@ describe.skipIf(process.platform !== 'linux')('the make dev runner (dev/run.ts)'
       PORT: String(port),
       APP_URL: `http://localhost:${port}`,
       STANDIN_URL: `http://127.0.0.1:${standinPort}`,
+      STANDIN_SMTP_PORT: String(smtpPort),
       DATABASE_URL: db.url,
       REDIS_URL: testRedisUrl(),
       QUEUE_PREFIX: prefix,
@@ -148,6 +150,9 @@ describe.skipIf(process.platform !== 'linux')('the make dev runner (dev/run.ts)'
       20_000,
     );
     expect(answer).toContain('Applied ML Summit Berlin 2026');
+    // The mailbox of the SMTP stand-in is announced and served.
+    expect(output).toContain(`read them at http://127.0.0.1:${standinPort}/mail/`);
+    expect((await fetch(`http://127.0.0.1:${standinPort}/mail/messages`)).status).toBe(200);
 
     const family = descendants(proc.pid!);
     // Two tsx watchers, the api and the worker under them, and esbuild's service processes.
@@ -161,5 +166,6 @@ describe.skipIf(process.platform !== 'linux')('the make dev runner (dev/run.ts)'
     });
     expect(await portOpen(port)).toBe(false);
     expect(await portOpen(standinPort)).toBe(false);
+    expect(await portOpen(smtpPort)).toBe(false);
   }, 90_000);
 });

@@ -266,6 +266,8 @@ describe('timers worker against real Redis and Postgres', () => {
       config: stack.config,
       logger: stack.deps.logger,
       steps: { answer: search },
+      timersQueue: stack.deps.timersQueue,
+      deliveriesQueue: stack.deliveriesQueue,
     });
     // The same job as both workers see it, by default on its last attempt.
     const job = (attemptsMade: number) =>

@@ -1,10 +1,13 @@
 import { createGemini } from '../core/clients';
 import { type Config, ConfigError, loadConfigFromProcess } from '../core/config';
-import { createTimersQueue } from '../core/jobs';
+import { emailStatusLine } from '../core/delivery/email-status';
+import { createMailer } from '../core/delivery/mailer';
+import { createDeliveriesQueue, createTimersQueue } from '../core/jobs';
 import { checkGeminiModel } from '../core/search/gemini-model';
 import { createLogger } from '../core/logger';
 import { createRedis } from '../core/redis';
 import { createSql } from '../db/client';
+import { type DeliveriesWorker, startDeliveriesWorker } from './deliveries-worker';
 import { startMetricsServer } from './metrics-server';
 import { startTimersWorker, type TimersWorker } from './timers-worker';
 
@@ -29,6 +32,9 @@ async function main(): Promise<void> {
   const connection = createRedis(config, 'queue');
   connection.on('error', (err) => logger.warn({ err: err.message }, 'redis error'));
   const queue = createTimersQueue(connection, config.queuePrefix);
+  const deliveriesQueue = createDeliveriesQueue(connection, config.queuePrefix);
+  const mailer = createMailer(config);
+  (mailer ? logger.info.bind(logger) : logger.warn.bind(logger))(emailStatusLine(config));
   const gemini = createGemini(config, logger);
   // One cheap check (models.get) that the configured model and key work; a problem is logged as an operator error.
   void checkGeminiModel(gemini, config.gemini);
@@ -36,6 +42,7 @@ async function main(): Promise<void> {
   // Installed before any work starts, so a stop during start-up (a deploy, compose down) is graceful too: it
   // waits for the start to finish or fail, then closes whatever was opened.
   let worker: TimersWorker | null = null;
+  let deliveries: DeliveriesWorker | null = null;
   let metrics: Awaited<ReturnType<typeof startMetricsServer>> | null = null;
   let starting: Promise<unknown> = Promise.resolve();
   let stopping = false;
@@ -49,9 +56,9 @@ async function main(): Promise<void> {
     }, SHUTDOWN_GRACE_MS);
     force.unref();
     await starting.catch(() => {});
-    await worker?.close();
+    await Promise.all([worker?.close(), deliveries?.close()]);
     await metrics?.close();
-    await queue.close();
+    await Promise.all([queue.close(), deliveriesQueue.close()]);
     await sql.end({ timeout: 5 });
     connection.disconnect();
     logger.info('stopped');
@@ -63,6 +70,8 @@ async function main(): Promise<void> {
 
   starting = (async () => {
     worker = await startTimersWorker({ config, sql, connection, queue, gemini, logger });
+    // Emails and webhooks: their own queue and worker, so a slow mail server never holds a timer run.
+    deliveries = await startDeliveriesWorker({ config, sql, connection, queue: deliveriesQueue, logger, mailer });
     // Started once the worker takes jobs, so its /healthz also says the worker is ready. Config ensures admin is set.
     if (config.worker.metricsPort !== null && config.admin) {
       metrics = await startMetricsServer(config.worker.metricsPort, config.admin);

@@ -2,7 +2,7 @@ import type { GoogleGenAI } from '@google/genai';
 import { Worker, type Queue } from 'bullmq';
 import type { RedisClient } from '../core/redis';
 import type { Config } from '../core/config';
-import { TIMERS_QUEUE, type RunTimerJob } from '../core/jobs';
+import { createDeliveriesQueue, TIMERS_QUEUE, type RunTimerJob } from '../core/jobs';
 import { countTimerRun } from '../core/metrics';
 import { KEEP_COMPLETED, KEEP_FAILED, timerBackoffStrategy, timerRepeatStrategy } from '../core/timer-job-policy';
 import { timerRunLimiter } from '../core/timer-run-limit';
@@ -56,7 +56,10 @@ export async function startTimersWorker(deps: WorkerDeps): Promise<TimersWorker>
   };
   await reconcile();
 
-  const worker = new Worker<RunTimerJob>(TIMERS_QUEUE, createRunTimerProcessor(deps), {
+  // Runs enqueue their emails and webhooks here; the deliveries worker (deliveries-worker.ts) sends them.
+  const deliveriesQueue = createDeliveriesQueue(connection, config.queuePrefix);
+  const processor = createRunTimerProcessor({ ...deps, timersQueue: queue, deliveriesQueue });
+  const worker = new Worker<RunTimerJob>(TIMERS_QUEUE, processor, {
     connection,
     prefix: config.queuePrefix,
     concurrency: config.worker.concurrency,
@@ -95,6 +98,7 @@ export async function startTimersWorker(deps: WorkerDeps): Promise<TimersWorker>
     close: async (force = false) => {
       if (interval) clearInterval(interval);
       await worker.close(force);
+      await deliveriesQueue.close();
     },
   };
 }

@@ -6,18 +6,26 @@ import { createTimer, deleteTimer } from '../../core/timers';
 import { nextRunAt } from '../../core/schedule';
 import { SearchError } from '../../core/search/errors';
 import { checkWebsiteAddress } from '../../core/search/website';
+import { latestDeliveries, type DeliveryChannel, type DeliveryState } from '../../db/deliveries';
 import { timerFeedUrls } from './feeds';
 import { listUserTimers, type LatestRun, type Timer } from '../../db/timers';
 import type { AppDeps, AppEnv } from '../deps';
 import { ApiError } from '../errors';
 import { requireUser, signedIn } from '../middleware/session';
 import { jsonBody } from '../validate';
+import { timerDeliveryJson } from './timer-delivery-json';
 
 const UNAVAILABLE =
   'The timer service is unavailable right now (its queue cannot be reached). Nothing was changed; please try again in a minute.';
 
-/** The spec's timer fields plus when it fires next and how its latest run went. */
-function timerJson(t: Timer, lastRun: LatestRun | null): ListedTimer {
+type LatestDeliveries = Partial<Record<DeliveryChannel, DeliveryState>>;
+
+/** The spec's timer fields plus when it fires next, how its latest run went, and its delivery settings. */
+export function timerJson(
+  t: Timer,
+  lastRun: LatestRun | null,
+  delivery: { latest?: LatestDeliveries; emailAvailable: boolean },
+): ListedTimer {
   return {
     id: t.id,
     scheduleType: t.scheduleType,
@@ -28,6 +36,7 @@ function timerJson(t: Timer, lastRun: LatestRun | null): ListedTimer {
     timezone: t.timezone,
     nextRunAt: nextRunAt(t).toISOString(),
     lastRun: lastRun ? { at: lastRun.at.toISOString(), status: lastRun.status, answer: lastRun.answer ?? lastRun.error } : null,
+    ...timerDeliveryJson(t, delivery.latest, delivery.emailAvailable),
   };
 }
 
@@ -50,7 +59,7 @@ export function timerRoutes(deps: AppDeps) {
         throw new ApiError(400, `You already have ${MAX_TIMERS_PER_USER} timers, the most allowed. Delete one before saving another.`);
       }
       c.get('log').info({ timerId: result.timer.id }, 'timer created');
-      return c.json(timerJson(result.timer, null));
+      return c.json(timerJson(result.timer, null, { emailAvailable: deps.config.mail.url !== null }));
     } catch (err) {
       if (err instanceof SchedulerUnavailableError) {
         c.get('log').warn({ err: err.message }, 'timer not created: redis unavailable');
@@ -63,11 +72,12 @@ export function timerRoutes(deps: AppDeps) {
   app.get('/api/timers', async (c) => {
     const user = requireUser(c);
     const timers = await listUserTimers(deps.sql, user.id);
-    const feeds = await timerFeedUrls(
-      deps,
-      timers.map((t) => t.id),
+    const ids = timers.map((t) => t.id);
+    const [deliveries, feeds] = await Promise.all([latestDeliveries(deps.sql, ids), timerFeedUrls(deps, ids)]);
+    const emailAvailable = deps.config.mail.url !== null;
+    return c.json(
+      timers.map((t) => ({ ...timerJson(t, t.lastRun, { latest: deliveries.get(t.id), emailAvailable }), ...feeds.get(t.id) })),
     );
-    return c.json(timers.map((t) => ({ ...timerJson(t, t.lastRun), ...feeds.get(t.id) })));
   });
 
   app.post('/api/timer/delete', signedIn, jsonBody(deleteTimerRequestSchema), async (c) => {

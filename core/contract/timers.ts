@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { WEBSITE_NOT_TEXT } from './ask';
 import { SCHEDULE_TYPES, WEEKDAYS } from './schedule-values';
+import { timerDeliveryShape } from './timer-settings';
 
 export { SCHEDULE_TYPES, WEEKDAYS };
 export type { ScheduleType, Weekday } from './schedule-values';
@@ -39,6 +40,7 @@ export const listedTimerSchema = z.object({
   /** The timer's calendar and Atom feed URLs (GET /api/timers only; null while feeds are off). */
   ical_url: z.optional(z.nullable(z.string())),
   atom_url: z.optional(z.nullable(z.string())),
+  ...timerDeliveryShape,
 });
 export type ListedTimer = z.infer<typeof listedTimerSchema>;
 

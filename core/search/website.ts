@@ -95,7 +95,7 @@ export async function checkWebsiteAddress(raw: string, options: Pick<WebsiteFetc
 }
 
 /** A `lookup` for net.connect that answers only with the already-checked addresses. */
-function pinnedLookup(addresses: ResolvedAddress[]): LookupFunction {
+export function pinnedLookup(addresses: ResolvedAddress[]): LookupFunction {
   return ((_hostname: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
     if (options?.all) callback(null, addresses);
     else callback(null, addresses[0]!.address, addresses[0]!.family);

@@ -34,8 +34,8 @@ function loadConfigOrExit(): Config {
  */
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
-  if (config.standins.length === 0) {
-    console.log('stand-ins: every credential is set, so nothing is stood in for; exiting.');
+  if (config.standins.length === 0 && !config.mail.standin) {
+    console.log('stand-ins: every credential and SMTP_URL is set, so nothing is stood in for; exiting.');
     return;
   }
   const url = new URL(config.standinUrl);
@@ -46,12 +46,17 @@ async function main(): Promise<void> {
     googleClientId: config.google.clientId,
     stripeWebhookSecret: config.stripe.webhookSecret,
     stripeStateFile: config.standinStateDir ? stripeStateFileIn(config.standinStateDir, config.databaseUrl) : undefined,
+    smtpPort: config.mail.standinPort,
     ...standinAddressOptions(config),
   });
   // The SMTP mailbox stand-in starts here too, beside the HTTP ones (as dev/run.ts starts it), and stops below.
+  const served = [...config.standins, ...(config.mail.standin ? ['SMTP_URL'] : [])];
   console.log(
-    `stand-ins: ${config.standins.join(', ')} on port ${standins.port}; the browser opens ${config.standinPublicUrl}, ` +
+    `stand-ins: ${served.join(', ')} on port ${standins.port}; the browser opens ${config.standinPublicUrl}, ` +
       `the servers call ${config.standinUrl} (sample websites: ${config.standinUrl}/sites/)`,
+  );
+  console.log(
+    `stand-ins: SMTP on port ${standins.smtp.port} (the api and worker send to ${config.mail.url}); mailbox at ${standins.mailboxUrl}`,
   );
 
   const stop = async () => {

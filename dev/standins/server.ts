@@ -3,6 +3,7 @@ import { createAdaptorServer } from '@hono/node-server';
 import { Hono } from 'hono';
 import { createGeminiStandin } from './gemini';
 import { createGoogleStandin } from './google';
+import { createSmtpStandin } from './smtp';
 import { sitesIndexFor } from './sites';
 import { createStripeStandin } from './stripe';
 
@@ -15,6 +16,8 @@ export interface StandinOptions {
   stripeWebhookSecret: string;
   /** Keeps the Stripe stand-in's account in this file between runs (`make dev`); unset keeps it in memory. */
   stripeStateFile?: string;
+  /** Port of the SMTP stand-in (same host); 0 or unset picks a free one. */
+  smtpPort?: number;
   /**
    * The two addresses of the stand-ins when they differ (in containers): `publicUrl` as the browser opens them
    * (Stripe's hosted pages link there), `serverUrl` as the api and worker fetch them (the sample websites).
@@ -41,8 +44,9 @@ export async function startStandins(options: StandinOptions) {
     stateFile: options.stripeStateFile,
     webhookUrl: options.webhookUrl,
   });
+  const smtp = createSmtpStandin();
   const app = new Hono();
-  app.get('/', (c) => c.text('Event Finder local stand-ins: Google sign-in, Gemini and Stripe.'));
+  app.get('/', (c) => c.text('Event Finder local stand-ins: Google sign-in, Gemini, Stripe and an SMTP mailbox (/mail/).'));
   if (options.serverUrl) {
     // Registered first, so this index answers instead of the one that shows the browser's own address.
     app.get('/sites', sitesIndexFor(options.serverUrl));
@@ -51,6 +55,7 @@ export async function startStandins(options: StandinOptions) {
   app.route('/', google.app);
   app.route('/', gemini.app);
   app.route('/', stripe.app);
+  app.route('/', smtp.app);
 
   const server = createAdaptorServer({ fetch: app.fetch });
   await new Promise<void>((resolve, reject) => {
@@ -68,17 +73,32 @@ export async function startStandins(options: StandinOptions) {
   });
   const { port } = server.address() as AddressInfo;
   publicUrl = `http://${options.host ?? '127.0.0.1'}:${port}`;
+  try {
+    await smtp.listen(options.smtpPort ?? 0, options.host ?? '127.0.0.1');
+  } catch (err) {
+    server.close();
+    throw err;
+  }
   return {
     url: publicUrl,
     port,
     google,
     gemini,
     stripe,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
-      }),
+    smtp,
+    /** `smtp://host:port` of the SMTP stand-in, for SMTP_URL. */
+    smtpUrl: `smtp://${options.host ?? '127.0.0.1'}:${smtp.port}`,
+    /** The mailbox page, where the SMTP stand-in shows what it received. */
+    mailboxUrl: `${options.publicUrl ?? publicUrl}/mail/`,
+    close: async () => {
+      await Promise.all([
+        new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+        }),
+        smtp.close(),
+      ]);
+    },
   };
 }
 

@@ -5,11 +5,14 @@ import { createApp } from '../../api/app';
 import type { AppDeps } from '../../api/deps';
 import { createGemini, createStripe } from '../../core/clients';
 import { loadConfig, type Config } from '../../core/config';
-import { createTimersQueue } from '../../core/jobs';
+import { createMailer } from '../../core/delivery/mailer';
+import { createDeliveriesQueue, createTimersQueue, type DeliverJob } from '../../core/jobs';
 import { createLogger } from '../../core/logger';
 import { createRedis, type RedisClient } from '../../core/redis';
 import { startStandins, type Standins } from '../../dev/standins/server';
+import { startDeliveriesWorker, type DeliveriesWorker } from '../../worker/deliveries-worker';
 import { startTimersWorker, type TimersWorker } from '../../worker/timers-worker';
+import type { Queue } from 'bullmq';
 import { createTestDatabase, type TestDatabase } from './db';
 import { deletePrefix, testQueuePrefix, testRedisUrl } from './redis';
 
@@ -24,6 +27,10 @@ export interface TestStack {
   worker: TimersWorker | null;
   /** Starts the timers worker in this process (same config, queue prefix and database). */
   startWorker: () => Promise<TimersWorker>;
+  /** The `deliveries` queue (emails, webhooks) and its worker, started on demand. */
+  deliveriesQueue: Queue<DeliverJob>;
+  deliveries: DeliveriesWorker | null;
+  startDeliveries: () => Promise<DeliveriesWorker>;
   close: () => Promise<void>;
 }
 
@@ -60,6 +67,7 @@ export async function startTestStack(options: StackOptions = {}): Promise<TestSt
     QUEUE_PREFIX: prefix,
     STANDIN_URL: standins.url,
     WEBSITE_FETCH_ALLOW: `127.0.0.1:${standins.port}`,
+    SMTP_URL: standins.smtpUrl,
     LOG_LEVEL: 'silent',
     ...options.env,
   });
@@ -82,6 +90,7 @@ export async function startTestStack(options: StackOptions = {}): Promise<TestSt
   fetchApp = (req, env) => app.fetch(req, env as object);
 
   const workerConnection = createRedis(config, 'queue');
+  const deliveriesQueue = createDeliveriesQueue(queueConnection, prefix);
   const stack: TestStack = {
     url,
     config,
@@ -101,8 +110,24 @@ export async function startTestStack(options: StackOptions = {}): Promise<TestSt
       });
       return stack.worker;
     },
+    deliveriesQueue,
+    deliveries: null,
+    startDeliveries: async () => {
+      stack.deliveries = await startDeliveriesWorker({
+        config,
+        sql: db.sql,
+        connection: workerConnection,
+        queue: deliveriesQueue,
+        logger,
+        mailer: createMailer(config),
+        sweepEveryMs: 0,
+      });
+      return stack.deliveries;
+    },
     close: async () => {
       await stack.worker?.close();
+      await stack.deliveries?.close();
+      await deliveriesQueue.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();

@@ -42,3 +42,26 @@ export async function deleteTimer(timerId: number): Promise<DeleteOutcome> {
     return { ok: false, gone: false, message: 'Error deleting timer' };
   }
 }
+
+export interface TimerSettingsPatch {
+  paused?: boolean;
+  email?: boolean;
+  webhook_url?: string | null;
+}
+
+export type UpdateOutcome = { ok: true; timer: ListedTimer } | { ok: false; gone: boolean; message: string };
+
+/** PATCH /api/timers/:id; `message` is the server's sentence (a refused webhook address, for one). */
+export async function updateTimerSettings(timerId: number, patch: TimerSettingsPatch): Promise<UpdateOutcome> {
+  try {
+    const res = await apiFetch(`/api/timers/${timerId}`, { method: 'PATCH', body: JSON.stringify(patch) });
+    const { json, schemas } = await replyJson(res);
+    const timer = res.ok ? shapeOf(schemas.listedTimerSchema, json) : null;
+    if (timer) return { ok: true, timer };
+    const error = shapeOf(schemas.errorReplySchema, json)?.error;
+    return { ok: false, gone: res.status === 404, message: error ?? `The change was not saved (the server answered ${res.status}).` };
+  } catch (err) {
+    console.warn('Timer settings not saved:', errorText(err));
+    return { ok: false, gone: false, message: 'The change was not saved: the server could not be reached. Please try again.' };
+  }
+}

@@ -3,12 +3,13 @@ import { useTimerList } from '../hooks/use-timer-list';
 import { Alert } from './alert';
 import { browserTimezone, pageHost } from '../client/timezone';
 import { LazyTimerExtras } from './lazy-events';
+import { TimerDelivery } from './timer-delivery';
 import { TimerRow } from './timer-row';
 
 /** The spec's Manage Timers panel ('Your Timers'): the list, a load error with Retry, and Back. */
 export function TimersPanel({ onBack }: { onBack: () => void }) {
   const id = useId();
-  const { timers, error, reload, remove } = useTimerList();
+  const { timers, error, reload, remove, update } = useTimerList();
   const section = useRef<HTMLElement>(null);
   // After a delete the focused row is gone: focus moves to the next Delete button, or to Back.
   const refocusAt = useRef<number | null>(null);
@@ -54,6 +55,7 @@ export function TimersPanel({ onBack }: { onBack: () => void }) {
         <ul className="timer-list">
           {timers.map((t) => (
             <TimerRow key={t.id} timer={t} onDelete={removeAt}>
+              <TimerDelivery timer={t} onUpdate={update} />
               <LazyTimerExtras
                 timerId={t.id}
                 urls={{ ical_url: t.ical_url ?? null, atom_url: t.atom_url ?? null }}

@@ -1,6 +1,14 @@
 import { useCallback, useEffect, useState } from 'react';
 import { errorText } from '../client/http';
-import { deleteTimer, fetchTimers, type DeleteOutcome, type ListedTimer } from '../client/timers';
+import {
+  deleteTimer,
+  fetchTimers,
+  type DeleteOutcome,
+  type ListedTimer,
+  type TimerSettingsPatch,
+  type UpdateOutcome,
+  updateTimerSettings,
+} from '../client/timers';
 
 const RUNNING_POLL_MS = 5_000;
 // A run usually finishes within seconds of its fire.
@@ -15,6 +23,8 @@ export interface TimerList {
   error: string | null;
   reload: () => Promise<void>;
   remove: (timerId: number) => Promise<DeleteOutcome>;
+  /** Pause/resume, email on/off, webhook address; the list shows the timer as the server replied. */
+  update: (timerId: number, patch: TimerSettingsPatch) => Promise<UpdateOutcome>;
 }
 
 /**
@@ -70,6 +80,16 @@ export function useTimerList(): TimerList {
     [load],
   );
 
+  const update = useCallback(
+    async (timerId: number, patch: TimerSettingsPatch) => {
+      const outcome = await updateTimerSettings(timerId, patch);
+      if (outcome.ok) setTimers((list) => list?.map((t) => (t.id === timerId ? outcome.timer : t)) ?? null);
+      else if (outcome.gone) await load(true);
+      return outcome;
+    },
+    [load],
+  );
+
   const reload = useCallback(() => load(false), [load]);
-  return { timers, error, reload, remove };
+  return { timers, error, reload, remove, update };
 }

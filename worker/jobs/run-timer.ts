@@ -1,11 +1,14 @@
 import type { GoogleGenAI } from '@google/genai';
 import { UnrecoverableError, type Job } from 'bullmq';
 import type { Config } from '../../core/config';
-import { runTimerJobSchema, type RunTimerJob } from '../../core/jobs';
+import { afterTimerRun, type AfterRunInput, newOrChanged } from '../../core/delivery/after-run';
+import { type DeliverJob, runTimerJobSchema, type RunTimerJob } from '../../core/jobs';
 import type { Logger } from '../../core/logger';
 import { runChargedSearch, type SearchSteps } from '../../core/search/charged-search';
+import type { Queue } from 'bullmq';
 import type { Sql } from '../../db/client';
 import { claimRun, failRun, finishRun, noteRunError, succeedRun } from '../../db/timer-runs';
+import { runEvents } from '../../db/events';
 import { getTimer } from '../../db/timers';
 
 export interface RunTimerDeps {
@@ -15,9 +18,12 @@ export interface RunTimerDeps {
   logger: Logger;
   /** The search's steps; core/search's own unless a test holds or breaks one. */
   steps?: Partial<SearchSteps>;
+  /** For what follows a run (core/delivery/after-run.ts): auto-pause removes the scheduler, messages are enqueued. */
+  timersQueue: Queue<RunTimerJob>;
+  deliveriesQueue: Queue<DeliverJob>;
 }
 
-export type RunTimerOutcome = 'timer-gone' | 'already-done' | 'skipped' | 'succeeded';
+export type RunTimerOutcome = 'timer-gone' | 'paused' | 'already-done' | 'skipped' | 'succeeded';
 
 /**
  * The fire time a job stands for. A scheduler iteration carries it as `opts.prevMillis` and in its id
@@ -44,10 +50,21 @@ export function createRunTimerProcessor(deps: RunTimerDeps) {
     if (!data.success) throw new UnrecoverableError(`Job data is not {timerId}: ${JSON.stringify(job.data)}`);
     const timer = await getTimer(deps.sql, data.data.timerId);
     if (!timer || timer.deletedAt) return 'timer-gone';
+    // A fire taken just before the pause removed the scheduler: a paused timer does not run.
+    if (timer.paused) return 'paused';
     const log = deps.logger.child({ jobId: job.id, timerId: timer.id });
     const scheduledFor = scheduledTimeOf(job);
     const run = await claimRun(deps.sql, timer.id, scheduledFor);
     if (run.status !== 'running') return 'already-done';
+    // Delivery, failure counting and notices never fail the run: it has ended, and a retry would not redo them.
+    type RunEnd = Omit<AfterRunInput, 'timer' | 'runId'>;
+    const after = async (end: RunEnd | (() => Promise<RunEnd>)) => {
+      try {
+        await afterTimerRun(deps, { timer, runId: run.id, ...(typeof end === 'function' ? await end() : end) });
+      } catch (err) {
+        log.error({ err: (err as Error).message }, 'after-run step failed (messages of this run may be missing)');
+      }
+    };
 
     const input = { question: timer.ques, website: timer.web, timezone: timer.timezone };
     const outcome = await runChargedSearch(deps, { userId: timer.userId, input, signal, timerRunId: run.id });
@@ -57,10 +74,13 @@ export function createRunTimerProcessor(deps: RunTimerDeps) {
         return 'already-done';
       case 'no_credits':
         await finishRun(deps.sql, run.id, { status: 'skipped', error: NO_CREDITS(outcome.billing.tier) });
+        await after({ outcome: 'skipped-no-searches', newOrChangedEvents: [], error: NO_CREDITS(outcome.billing.tier) });
         return 'skipped';
       case 'answered':
         await succeedRun(deps.sql, { id: run.id, userId: timer.userId }, outcome.result.answer);
         log.info({ scheduledFor, chars: outcome.result.answer.length }, 'timer run succeeded');
+        // The run's events as recorded against the timer's memory (core/events): only new or changed ones go out.
+        await after(async () => ({ outcome: 'succeeded', newOrChangedEvents: newOrChanged(await runEvents(deps.sql, run.id)) }));
         return 'succeeded';
       case 'failed': {
         const { error } = outcome;
@@ -69,6 +89,7 @@ export function createRunTimerProcessor(deps: RunTimerDeps) {
           // The run produced nothing: it ends failed, and whatever credit it still holds goes back.
           await failRun(deps.sql, { id: run.id, userId: timer.userId }, error.message);
           log.warn({ err: error.message, permanent: !error.retryable }, 'timer run failed');
+          await after({ outcome: 'failed', newOrChangedEvents: [], error: error.message });
           throw error.retryable ? error : new UnrecoverableError(error.message);
         }
         await noteRunError(deps.sql, run.id, error.message);

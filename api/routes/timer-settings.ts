@@ -1,0 +1,65 @@
+import { Hono } from 'hono';
+import { parseTimerSettings, timerSettingsSchema } from '../../core/contract/timer-settings';
+import { DeliveryError } from '../../core/delivery/errors';
+import { checkWebhookUrl } from '../../core/delivery/webhook';
+import { SchedulerUnavailableError } from '../../core/timer-scheduler';
+import { updateTimerSettings } from '../../core/timer-settings';
+import { latestDeliveries } from '../../db/deliveries';
+import { listUserTimers } from '../../db/timers';
+import type { AppDeps, AppEnv } from '../deps';
+import { ApiError } from '../errors';
+import { requireUser, signedIn } from '../middleware/session';
+import { jsonBody } from '../validate';
+import { timerFeedUrls } from './feeds';
+import { timerJson } from './timers';
+
+const NOT_FOUND = 'There is no such timer among yours. Reload Manage Timers to see your timers.';
+const UNAVAILABLE =
+  'The timer service is unavailable right now (its queue cannot be reached). Nothing was changed; please try again in a minute.';
+
+/** PATCH /api/timers/:id: pause or resume a timer, turn its email on or off, set or remove its webhook. */
+export function timerSettingsRoutes(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+
+  app.patch('/api/timers/:id', signedIn, jsonBody(timerSettingsSchema), async (c) => {
+    const user = requireUser(c);
+    const id = Number(c.req.param('id'));
+    if (!Number.isSafeInteger(id) || id <= 0) throw new ApiError(404, NOT_FOUND);
+    const check = parseTimerSettings(c.req.valid('json'));
+    if (!check.ok) throw new ApiError(400, check.message);
+    const { paused, email } = check.value;
+    let webhookUrl = check.value.webhook_url?.trim();
+    if (webhookUrl === '') webhookUrl = undefined;
+    if (webhookUrl) {
+      // The same guard as website fetching, at save; the deliver job checks again before every POST.
+      try {
+        await checkWebhookUrl(webhookUrl, { allow: deps.config.webhookAllow });
+      } catch (err) {
+        if (err instanceof DeliveryError) throw new ApiError(400, err.message);
+        throw err;
+      }
+    }
+    const removeWebhook = check.value.webhook_url === null || check.value.webhook_url?.trim() === '';
+    try {
+      const timer = await updateTimerSettings(deps, user.id, id, { paused, email, webhookUrl: removeWebhook ? null : webhookUrl });
+      if (!timer) throw new ApiError(404, NOT_FOUND);
+    } catch (err) {
+      if (err instanceof SchedulerUnavailableError) {
+        c.get('log').warn({ err: err.message, timerId: id }, 'timer settings not changed: redis unavailable');
+        throw new ApiError(503, UNAVAILABLE);
+      }
+      throw err;
+    }
+    c.get('log').info(
+      { timerId: id, paused, email, webhook: webhookUrl ? 'set' : removeWebhook ? 'removed' : undefined },
+      'timer settings changed',
+    );
+    const timer = (await listUserTimers(deps.sql, user.id)).find((t) => t.id === id)!;
+    const [deliveries, feeds] = await Promise.all([latestDeliveries(deps.sql, [id]), timerFeedUrls(deps, [id])]);
+    const emailAvailable = deps.config.mail.url !== null;
+    // The same timer as GET /api/timers lists it, so the page can put it in place of the old one.
+    return c.json({ ...timerJson(timer, timer.lastRun, { latest: deliveries.get(id), emailAvailable }), ...feeds.get(id) });
+  });
+
+  return app;
+}

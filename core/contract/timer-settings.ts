@@ -1,0 +1,43 @@
+import * as z from 'zod/mini';
+
+const FIELDS = 'paused, email and webhook_url';
+
+/**
+ * PATCH /api/timers/:id: any of these; `webhook_url` null or "" removes the webhook. Each error is the
+ * sentence the 400 answers with.
+ */
+export const timerSettingsSchema = z.strictObject(
+  {
+    paused: z.optional(z.boolean({ error: 'paused must be true or false.' })),
+    email: z.optional(z.boolean({ error: 'email must be true or false.' })),
+    webhook_url: z.optional(z.nullable(z.string({ error: 'webhook_url must be a web address (text), or null to remove the webhook.' }))),
+  },
+  { error: `The request body must be a JSON object with any of ${FIELDS}; only those can be changed here.` },
+);
+
+export type TimerSettingsBody = z.infer<typeof timerSettingsSchema>;
+
+/** Parses the body; `message` is a sentence saying what to send instead. */
+export function parseTimerSettings(body: unknown): { ok: true; value: TimerSettingsBody } | { ok: false; message: string } {
+  const parsed = timerSettingsSchema.safeParse(body);
+  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? `Send any of ${FIELDS}.` };
+  if (Object.keys(parsed.data).length === 0) return { ok: false, message: `Send at least one of ${FIELDS} to change.` };
+  return { ok: true, value: parsed.data };
+}
+
+const deliveryStateSchema = z.nullable(z.object({ status: z.string(), at: z.string(), error: z.nullable(z.string()) }));
+
+/**
+ * A timer's delivery fields in GET /api/timers and the PATCH reply: pause state (`paused_reason` null when
+ * paused by hand), channels, failures in a row, the last delivery per channel, and whether this server sends
+ * email at all (`email_available` false: production without SMTP_URL).
+ */
+export const timerDeliveryShape = {
+  paused: z.boolean(),
+  paused_reason: z.nullable(z.string()),
+  email: z.boolean(),
+  email_available: z.boolean(),
+  webhook_url: z.nullable(z.string()),
+  consecutive_failures: z.number(),
+  last_delivery: z.object({ email: deliveryStateSchema, webhook: deliveryStateSchema }),
+};

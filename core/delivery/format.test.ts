@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import type { Event } from '../contract/event';
+import { parseTimerSettings } from '../contract/timer-settings';
+import { addToCalendarUrl } from './calendar';
+import { renderDigest } from './email/digest';
+import { eventPlace, eventWhen } from './event-text';
+import { webhookPayload } from './webhook-payload';
+
+const base: Event = {
+  key: 'k',
+  title: 'Night <Meetup> & Talks',
+  starts_at: '2026-03-29T01:30:00+01:00',
+  ends_at: null,
+  all_day: false,
+  timezone: 'Europe/Berlin',
+  venue: null,
+  city: 'Berlin',
+  online: null,
+  url: 'https://example.org/e?a=1&b=2',
+  source_url: null,
+  status: 'scheduled',
+  new: true,
+};
+
+describe('event text and calendar links', () => {
+  it('writes the date in the timer zone, across a DST change', () => {
+    expect(eventWhen(base, 'Europe/Berlin')).toBe('Sun, 29 Mar 2026, 01:30 (Europe/Berlin)');
+    expect(eventWhen(base, 'America/New_York')).toBe('Sat, 28 Mar 2026, 20:30 (America/New_York)');
+    expect(eventWhen({ ...base, all_day: true, starts_at: '2026-06-01', ends_at: '2026-06-03' }, 'Asia/Tokyo')).toBe(
+      'Mon, 1 Jun 2026 – Wed, 3 Jun 2026',
+    );
+    expect(eventWhen({ ...base, starts_at: null }, 'UTC')).toBe('Date not known');
+  });
+
+  it('names the place', () => {
+    expect(eventPlace(base)).toBe('Berlin');
+    expect(eventPlace({ ...base, venue: 'Hall 1', online: true })).toBe('Hall 1, Berlin · also online');
+    expect(eventPlace({ ...base, city: null, online: true })).toBe('Online');
+    expect(eventPlace({ ...base, city: null })).toBeNull();
+  });
+
+  it('links Add to calendar through the events work, never for a cancelled event', () => {
+    const link = new URL(addToCalendarUrl(base)!);
+    expect(link.searchParams.get('action')).toBe('TEMPLATE');
+    expect(link.searchParams.get('dates')).toBe('20260329T003000Z/20260329T013000Z');
+    expect(addToCalendarUrl({ ...base, status: 'cancelled' })).toBeNull();
+    expect(addToCalendarUrl({ ...base, starts_at: null })).toBeNull();
+  });
+});
+
+describe('digest and webhook content', () => {
+  it('escapes event text in the HTML part and keeps it verbatim in the text part', () => {
+    const mail = renderDigest({
+      question: 'q',
+      timezone: 'Europe/Berlin',
+      events: [base, { ...base, key: 'c', title: 'Gone', status: 'cancelled', new: false }],
+      runsUrl: 'https://app.example/#timer-1',
+      unsubscribeUrl: 'https://app.example/unsubscribe/t',
+    });
+    expect(mail.subject).toBe('2 new or changed events: q');
+    expect(mail.html).toContain('Night &lt;Meetup&gt; &amp; Talks');
+    expect(mail.html).not.toContain('<Meetup>');
+    expect(mail.html).toContain('href="https://example.org/e?a=1&amp;b=2"');
+    expect(mail.text).toContain('[New] Night <Meetup> & Talks');
+    expect(mail.text).toContain('[Cancelled] Gone');
+    expect(mail.html.startsWith('<!doctype html><html lang="en">')).toBe(true);
+  });
+
+  it('summarises a digest for chat services in `text` and `content`', () => {
+    const events = Array.from({ length: 7 }, (_, i) => ({ ...base, key: `k${i}`, title: `Event ${i}` }));
+    const body = webhookPayload({
+      kind: 'digest',
+      timer: { id: 4, question: 'Berlin AI', website: '', timezone: 'Europe/Berlin' },
+      run: { id: 9, scheduledFor: new Date('2026-03-01T08:00:00Z'), status: 'succeeded', error: null },
+      events,
+      runsUrl: 'https://app.example/#timer-4',
+    });
+    expect(body.text.split('\n')[0]).toBe('Event Finder: 7 new or changed events for "Berlin AI"');
+    expect(body.text).toContain('…and 2 more');
+    expect(body.content).toBe(body.text);
+    expect(body.run).toEqual({ id: 9, scheduled_for: '2026-03-01T08:00:00.000Z', status: 'succeeded', error: null, new_count: 7 });
+    expect(body.events).toHaveLength(7);
+  });
+});
+
+describe('PATCH /api/timers/:id body', () => {
+  it('accepts any of paused, email, webhook_url and says what is wrong otherwise', () => {
+    expect(parseTimerSettings({ paused: true, webhook_url: null })).toEqual({ ok: true, value: { paused: true, webhook_url: null } });
+    expect(parseTimerSettings([])).toMatchObject({ ok: false });
+    expect(parseTimerSettings({ webhook_url: 5 })).toEqual({
+      ok: false,
+      message: expect.stringContaining('webhook_url must be a web address'),
+    });
+  });
+});

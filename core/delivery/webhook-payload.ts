@@ -1,0 +1,52 @@
+import type { Event } from '../contract/event';
+import { eventBadge, eventWhen } from './event-text';
+import { shortQuestion } from './links';
+import { AUTO_PAUSE_AFTER_FAILURES } from './rules';
+
+const LISTED = 5;
+
+export interface WebhookMessage {
+  kind: 'digest' | 'paused' | 'out-of-searches';
+  timer: { id: number; question: string; website: string; timezone: string };
+  run: { id: number; scheduledFor: Date; status: string; error: string | null };
+  events: Event[];
+  runsUrl: string;
+}
+
+/** The short summary chat services show as is (Slack, Mattermost and ntfy read `text`, Discord `content`). */
+export function webhookText(m: WebhookMessage): string {
+  const q = shortQuestion(m.timer.question);
+  if (m.kind === 'paused') {
+    return `Event Finder: your timer "${q}" failed ${AUTO_PAUSE_AFTER_FAILURES} runs in a row and paused itself.${m.run.error ? ` Last error: ${m.run.error}` : ''} Resume it in Manage Timers: ${m.runsUrl}`;
+  }
+  if (m.kind === 'out-of-searches') {
+    return `Event Finder: no searches left this period, so your timer "${q}" skipped its run (nothing charged). ${m.runsUrl}`;
+  }
+  const n = m.events.length;
+  const lines = [`Event Finder: ${n} new or changed event${n === 1 ? '' : 's'} for "${q}"`];
+  for (const e of m.events.slice(0, LISTED)) {
+    lines.push(`• [${eventBadge(e)}] ${e.title} — ${eventWhen(e, m.timer.timezone)}${e.url ? ` — ${e.url}` : ''}`);
+  }
+  if (n > LISTED) lines.push(`…and ${n - LISTED} more`);
+  lines.push(`All runs: ${m.runsUrl}`);
+  return lines.join('\n');
+}
+
+/** The JSON body of a webhook POST: `{text, timer, run, events}` (CONTRACT.md) plus `content` for Discord. */
+export function webhookPayload(m: WebhookMessage) {
+  const text = webhookText(m);
+  return {
+    text,
+    content: text.slice(0, 2000),
+    kind: m.kind,
+    timer: { id: m.timer.id, question: m.timer.question, website: m.timer.website, timezone: m.timer.timezone, url: m.runsUrl },
+    run: {
+      id: m.run.id,
+      scheduled_for: m.run.scheduledFor.toISOString(),
+      status: m.run.status,
+      error: m.run.error,
+      new_count: m.events.filter((e) => e.new).length,
+    },
+    events: m.events,
+  };
+}

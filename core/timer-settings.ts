@@ -1,0 +1,38 @@
+import { lockOwnTimer, markTimerPaused, markTimerResumed, updateTimerChannels } from '../db/timer-delivery';
+import { getTimer, lockSchedulersShared, type Timer } from '../db/timers';
+import type { TimerDeps } from './timers';
+import { removeTimerScheduler, upsertTimerScheduler, withRedisDeadline } from './timer-scheduler';
+
+export interface TimerSettings {
+  paused?: boolean;
+  email?: boolean;
+  /** null removes the webhook; an address must have passed checkWebhookUrl. */
+  webhookUrl?: string | null;
+}
+
+/**
+ * Changes a user's own timer's delivery settings. Pausing removes its job scheduler and resuming re-adds it,
+ * inside the Postgres transaction like create and delete (core/timers.ts): a Redis failure changes nothing.
+ * Returns the updated timer, or null for an unknown, deleted or someone else's timer.
+ */
+export async function updateTimerSettings(
+  deps: TimerDeps,
+  userId: number,
+  timerId: number,
+  settings: TimerSettings,
+): Promise<Timer | null> {
+  return deps.sql.begin(async (tx) => {
+    await lockSchedulersShared(tx);
+    const timer = await lockOwnTimer(tx, userId, timerId);
+    if (!timer) return null;
+    await updateTimerChannels(tx, timerId, { email: settings.email, webhookUrl: settings.webhookUrl });
+    if (settings.paused === true && !timer.paused) {
+      await markTimerPaused(tx, timerId, null);
+      await withRedisDeadline(() => removeTimerScheduler(deps.timersQueue, timerId));
+    } else if (settings.paused === false && timer.paused) {
+      await markTimerResumed(tx, timerId);
+      await withRedisDeadline(() => upsertTimerScheduler(deps.timersQueue, timer));
+    }
+    return getTimer(tx, timerId);
+  });
+}

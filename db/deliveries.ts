@@ -1,0 +1,167 @@
+import type { Event } from '../core/contract/event';
+import type { Db } from './client';
+
+export type DeliveryChannel = 'email' | 'webhook';
+/** digest: new or changed events; paused: the timer paused itself; out-of-searches: runs are being skipped. */
+export type DeliveryKind = 'digest' | 'paused' | 'out-of-searches';
+export type DeliveryStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'skipped';
+
+export interface NewDelivery {
+  timerId: number;
+  runId: number;
+  userId: number;
+  channel: DeliveryChannel;
+  kind: DeliveryKind;
+  usageEpoch?: number | null;
+  events?: Event[];
+}
+
+/** A claimed delivery with what sending it needs: the timer, the run and the user's address. */
+export interface DeliveryToSend {
+  id: number;
+  channel: DeliveryChannel;
+  kind: DeliveryKind;
+  events: Event[];
+  attempts: number;
+  timer: {
+    id: number;
+    question: string;
+    website: string;
+    timezone: string;
+    deleted: boolean;
+    email: boolean;
+    webhookUrl: string | null;
+    pausedReason: string | null;
+  };
+  run: { id: number; scheduledFor: Date; status: string; error: string | null };
+  user: { id: number; email: string; name: string };
+}
+
+export interface DeliveryState {
+  status: DeliveryStatus;
+  at: Date;
+  error: string | null;
+}
+
+/**
+ * Records a message before anything is sent. The unique keys ((run, channel, kind), and one out-of-searches
+ * notice per user, channel and allowance period) make a repeated call land on the same row. Returns the id
+ * to enqueue, or null when there is nothing (left) to send.
+ */
+export async function recordDelivery(sql: Db, d: NewDelivery): Promise<number | null> {
+  const [row] = await sql<{ id: string }[]>`
+    insert into deliveries (timer_id, run_id, user_id, channel, kind, usage_epoch, events)
+    values (${d.timerId}, ${d.runId}, ${d.userId}, ${d.channel}, ${d.kind}, ${d.usageEpoch ?? null},
+            ${sql.json((d.events ?? []) as never)})
+    on conflict do nothing
+    returning id`;
+  if (row) return Number(row.id);
+  // Recorded earlier (e.g. the after-run step ran again): enqueue again only while it is still unsent.
+  const [existing] = await sql<{ id: string }[]>`
+    select id from deliveries
+    where run_id = ${d.runId} and channel = ${d.channel} and kind = ${d.kind} and status = 'pending'`;
+  return existing ? Number(existing.id) : null;
+}
+
+type ClaimRow = {
+  id: string;
+  channel: DeliveryChannel;
+  kind: DeliveryKind;
+  events: Event[];
+  attempts: number;
+  timer_id: string;
+  question: string;
+  website: string;
+  timezone: string;
+  deleted_at: Date | null;
+  email_enabled: boolean;
+  webhook_url: string | null;
+  paused_reason: string | null;
+  run_id: string;
+  scheduled_for: Date;
+  run_status: string;
+  run_error: string | null;
+  user_id: string;
+  user_email: string;
+  user_name: string;
+};
+
+/**
+ * Takes the delivery for one sending attempt: only a pending or failed (to be retried) row can be taken, so
+ * a message already sent, or being sent by another execution, is never sent again. A process that dies in
+ * the middle of sending leaves the row 'sending' for good: at most once, never twice.
+ */
+export async function claimDelivery(sql: Db, id: number): Promise<DeliveryToSend | null> {
+  const [r] = await sql<ClaimRow[]>`
+    with claimed as (
+      update deliveries set status = 'sending', attempts = attempts + 1, updated_at = now()
+      where id = ${id} and status in ('pending', 'failed')
+      returning *
+    )
+    select d.id, d.channel, d.kind, d.events, d.attempts,
+      t.id as timer_id, t.question, t.website, t.timezone, t.deleted_at, t.email_enabled, t.webhook_url, t.paused_reason,
+      r.id as run_id, r.scheduled_for, r.status as run_status, r.error as run_error,
+      u.id as user_id, u.email as user_email, u.name as user_name
+    from claimed d
+    join timers t on t.id = d.timer_id
+    join timer_runs r on r.id = d.run_id
+    join users u on u.id = d.user_id`;
+  if (!r) return null;
+  return {
+    id: Number(r.id),
+    channel: r.channel,
+    kind: r.kind,
+    events: r.events,
+    attempts: r.attempts,
+    timer: {
+      id: Number(r.timer_id),
+      question: r.question,
+      website: r.website,
+      timezone: r.timezone,
+      deleted: r.deleted_at !== null,
+      email: r.email_enabled,
+      webhookUrl: r.webhook_url,
+      pausedReason: r.paused_reason,
+    },
+    run: { id: Number(r.run_id), scheduledFor: r.scheduled_for, status: r.run_status, error: r.run_error },
+    user: { id: Number(r.user_id), email: r.user_email, name: r.user_name },
+  };
+}
+
+/** Ends an attempt: sent, failed (a retry may claim it again) or skipped (nothing to send any more). */
+export async function endDeliveryAttempt(sql: Db, id: number, status: 'sent' | 'failed' | 'skipped', error: string | null = null) {
+  await sql`update deliveries set status = ${status}, error = ${error}, updated_at = now(),
+              sent_at = case when ${status} = 'sent' then now() else sent_at end
+            where id = ${id} and status = 'sending'`;
+}
+
+export async function getDeliveryStatus(
+  sql: Db,
+  id: number,
+): Promise<{ status: DeliveryStatus; attempts: number; error: string | null } | null> {
+  const [r] = await sql<{ status: DeliveryStatus; attempts: number; error: string | null }[]>`
+    select status, attempts, error from deliveries where id = ${id}`;
+  return r ?? null;
+}
+
+/** Pending deliveries recorded before `before`: their job may have been lost (Redis down when enqueued). */
+export async function listStalePendingDeliveries(sql: Db, before: Date, limit = 500): Promise<number[]> {
+  const rows = await sql<{ id: string }[]>`
+    select id from deliveries where status = 'pending' and created_at < ${before} order by created_at limit ${limit}`;
+  return rows.map((r) => Number(r.id));
+}
+
+/** The latest delivery per channel of each timer, for Manage Timers. */
+export async function latestDeliveries(sql: Db, timerIds: number[]): Promise<Map<number, Partial<Record<DeliveryChannel, DeliveryState>>>> {
+  const out = new Map<number, Partial<Record<DeliveryChannel, DeliveryState>>>();
+  if (timerIds.length === 0) return out;
+  const rows = await sql<{ timer_id: string; channel: DeliveryChannel; status: DeliveryStatus; at: Date; error: string | null }[]>`
+    select distinct on (timer_id, channel) timer_id, channel, status, coalesce(sent_at, updated_at) as at, error
+    from deliveries where timer_id = any(${timerIds}::bigint[])
+    order by timer_id, channel, created_at desc`;
+  for (const r of rows) {
+    const id = Number(r.timer_id);
+    out.set(id, { ...out.get(id), [r.channel]: { status: r.status, at: r.at, error: r.error } });
+  }
+  return out;
+}

@@ -1,0 +1,65 @@
+import type { Db, Tx } from './client';
+import { getTimer, type Timer } from './timers';
+
+/** A timer's delivery settings and pause state (the columns of migration 005). */
+
+export interface TimerSettingsPatch {
+  email?: boolean;
+  webhookUrl?: string | null;
+}
+
+/**
+ * The user's own active timer, locked for the rest of the transaction; null when it is unknown, deleted or
+ * someone else's (the API answers 404 for all three alike).
+ */
+export async function lockOwnTimer(tx: Tx, userId: number, timerId: number): Promise<Timer | null> {
+  const [row] = await tx<{ id: string }[]>`
+    select id from timers where id = ${timerId} and user_id = ${userId} and deleted_at is null for update`;
+  return row ? getTimer(tx, timerId) : null;
+}
+
+export async function updateTimerChannels(tx: Db, timerId: number, patch: TimerSettingsPatch): Promise<void> {
+  if (patch.email !== undefined) await tx`update timers set email_enabled = ${patch.email} where id = ${timerId}`;
+  if (patch.webhookUrl !== undefined) await tx`update timers set webhook_url = ${patch.webhookUrl} where id = ${timerId}`;
+}
+
+/** Pauses an active, unpaused timer; false when it was already paused or is gone (so only one caller acts). */
+export async function markTimerPaused(sql: Db, timerId: number, reason: string | null): Promise<boolean> {
+  const rows = await sql`
+    update timers set paused_at = now(), paused_reason = ${reason}
+    where id = ${timerId} and paused_at is null and deleted_at is null`;
+  return rows.count === 1;
+}
+
+/** Resumes a paused timer; failures before now no longer count towards the next auto-pause. */
+export async function markTimerResumed(sql: Db, timerId: number): Promise<boolean> {
+  const rows = await sql`
+    update timers set paused_at = null, paused_reason = null, consecutive_failures = 0, failures_since = now()
+    where id = ${timerId} and paused_at is not null and deleted_at is null`;
+  return rows.count === 1;
+}
+
+/**
+ * Recomputes the timer's consecutive failed runs from the run history (failed runs after its latest succeeded
+ * one and after its latest resume; skipped runs neither count nor break the streak) and stores it. Derived,
+ * not incremented, so calling it twice for the same run cannot count that run twice.
+ */
+export async function recountFailures(sql: Db, timerId: number): Promise<number> {
+  const [row] = await sql<{ n: number }[]>`
+    update timers t set consecutive_failures = (
+      select count(*)::int from timer_runs r
+      where r.timer_id = t.id and r.status = 'failed'
+        and r.scheduled_for > coalesce(
+          (select max(s.scheduled_for) from timer_runs s where s.timer_id = t.id and s.status = 'succeeded'), '-infinity')
+        and coalesce(r.finished_at, r.started_at) > coalesce(t.failures_since, '-infinity')
+    )
+    where t.id = ${timerId}
+    returning consecutive_failures as n`;
+  return row?.n ?? 0;
+}
+
+/** Turns a timer's email on or off (unsubscribe links); false for a deleted timer. */
+export async function setTimerEmail(sql: Db, timerId: number, on: boolean): Promise<boolean> {
+  const rows = await sql`update timers set email_enabled = ${on} where id = ${timerId} and deleted_at is null`;
+  return rows.count === 1;
+}

@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TimerRunReply, timerRunsReplySchema } from '../core/contract/events';
+import { startTestStack, type TestStack } from './support/stack';
+import { createSignedInUser } from './support/users';
+import { until } from './support/wait';
+
+/**
+ * Delivery through the real run path: Run now → the worker's timer run (one charged search, events recorded
+ * against the timer's memory) → afterTimerRun → the deliveries worker → the SMTP stand-in. The changing
+ * sample site lists 3 events, then adds one, then moves one and cancels another.
+ */
+describe('timer runs deliver their new and changed events', () => {
+  let stack: TestStack;
+  let cookie: string;
+  let email: string;
+  beforeAll(async () => {
+    stack = await startTestStack({ worker: true });
+    await stack.startDeliveries();
+    ({
+      cookie,
+      user: { email },
+    } = await createSignedInUser(stack.db.sql));
+  });
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  const call = (method: string, path: string, body?: unknown) =>
+    fetch(`${stack.url}${path}`, {
+      method,
+      headers: { cookie, origin: stack.url, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+
+  async function runNow(timerId: number): Promise<TimerRunReply> {
+    const res = await call('POST', `/api/timers/${timerId}/run`);
+    expect(res.status).toBe(202);
+    const { run_id } = (await res.json()) as { run_id: number };
+    return until(
+      'the run to end',
+      async () =>
+        timerRunsReplySchema
+          .parse(await (await call('GET', `/api/timers/${timerId}/runs`)).json())
+          .find((r) => r.id === run_id && r.status !== 'running'),
+      30_000,
+    );
+  }
+  /**
+   * The run's deliveries once every one of them has finished (sent, failed or skipped). Waits for the run's job
+   * to complete first: the after-run step records the deliveries after the run row shows it ended.
+   */
+  const settledDeliveries = async (runId: number) => {
+    const [run] = await stack.db.sql<
+      { scheduled_for: Date; timer_id: string }[]
+    >`select scheduled_for, timer_id from timer_runs where id = ${runId}`;
+    const jobId = `run-now:timer-${run!.timer_id}:${run!.scheduled_for.getTime()}`;
+    await until('the run’s job to complete', async () => (await stack.deps.timersQueue.getJobState(jobId)) === 'completed');
+    return until('the run’s deliveries to finish', async () => {
+      const rows = await stack.db.sql<
+        { channel: string; status: string }[]
+      >`select channel, status from deliveries where run_id = ${runId}`;
+      return rows.every((r) => ['sent', 'failed', 'skipped'].includes(r.status)) ? rows : null;
+    });
+  };
+  const mails = () => stack.standins.smtp.messages.filter((m) => m.envelope.to.includes(email));
+
+  it('one email per run with new or changed events, each listing exactly those, none for a run with nothing new', async () => {
+    const question = 'AI events in Berlin, by email';
+    const res = await call('POST', '/api/schedule', {
+      scheduleType: 'daily',
+      time: '03:00',
+      weekday: '',
+      ques: question,
+      web: `${stack.standins.url}/sites/changing/delivery${Date.now()}.html`,
+      timezone: 'Europe/Berlin',
+    });
+    const timerId = ((await res.json()) as { id: number }).id;
+
+    const first = await runNow(timerId);
+    expect(first).toMatchObject({ status: 'succeeded', new_count: 3 });
+    expect(await settledDeliveries(first.id)).toEqual([{ channel: 'email', status: 'sent' }]);
+    expect(mails()).toHaveLength(1);
+    expect(mails()[0]!.subject).toBe(`3 new events: ${question}`);
+    expect(mails()[0]!.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+
+    const second = await runNow(timerId);
+    expect(second.new_count).toBe(1);
+    await settledDeliveries(second.id);
+    expect(mails()).toHaveLength(2);
+    expect(mails()[1]!.subject).toBe(`1 new event: ${question}`);
+    expect(mails()[1]!.text).toContain('[New] Robotics Demo Day');
+    expect(mails()[1]!.text).not.toContain('Data Engineering Night');
+
+    const third = await runNow(timerId);
+    expect(third.new_count).toBe(0);
+    await settledDeliveries(third.id);
+    expect(mails()).toHaveLength(3);
+    expect(mails()[2]!.subject).toBe(`2 new or changed events: ${question}`);
+    expect(mails()[2]!.text).toContain('[Moved] Open Source AI Meetup');
+    expect(mails()[2]!.text).toContain('[Cancelled] Vector Databases Workshop');
+
+    // The site stays as it is now: nothing new or changed, nothing recorded, nothing sent.
+    const fourth = await runNow(timerId);
+    expect(fourth.new_count).toBe(0);
+    expect(await settledDeliveries(fourth.id)).toEqual([]);
+    expect(mails()).toHaveLength(3);
+  });
+});

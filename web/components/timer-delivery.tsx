@@ -1,0 +1,150 @@
+import { type FormEvent, useId, useState } from 'react';
+import { formatMoment } from '../client/format';
+import type { ListedTimer, TimerSettingsPatch, UpdateOutcome } from '../client/timers';
+import { Alert } from './alert';
+
+const DELIVERY_LABEL: Record<string, string> = {
+  sent: 'Sent',
+  failed: 'Failed',
+  pending: 'Waiting to send',
+  sending: 'Sending',
+  skipped: 'Not sent',
+};
+
+type DeliveryState = ListedTimer['last_delivery']['email'];
+
+function lastDelivery(name: string, state: DeliveryState) {
+  if (!state) return null;
+  return (
+    <li>
+      Last {name}: {DELIVERY_LABEL[state.status] ?? state.status}, <time dateTime={state.at}>{formatMoment(state.at)}</time>
+      {state.error && state.status !== 'sent' ? ` (${state.error})` : ''}
+    </li>
+  );
+}
+
+export interface TimerDeliveryProps {
+  timer: ListedTimer;
+  onUpdate: (timerId: number, patch: TimerSettingsPatch) => Promise<UpdateOutcome>;
+}
+
+/**
+ * A timer's pause state and where its news goes: Resume (prominent while paused), Pause, email on or off (or
+ * why there is none on this server), a webhook address, and how the last email and webhook went.
+ */
+export function TimerDelivery({ timer, onUpdate }: TimerDeliveryProps) {
+  const id = useId();
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
+  const [webhook, setWebhook] = useState(timer.webhook_url ?? '');
+
+  async function change(patch: TimerSettingsPatch, done: string) {
+    setBusy(true);
+    setMessage(null);
+    const outcome = await onUpdate(timer.id, patch);
+    setBusy(false);
+    if (outcome.ok) {
+      setWebhook(outcome.timer.webhook_url ?? '');
+      setMessage({ tone: 'success', text: done });
+    } else if (!outcome.gone) {
+      setMessage({ tone: 'error', text: outcome.message });
+    }
+  }
+
+  function saveWebhook(e: FormEvent) {
+    e.preventDefault();
+    const url = webhook.trim();
+    void change({ webhook_url: url || null }, url ? 'Webhook saved.' : 'Webhook removed.');
+  }
+
+  const channels = [timer.email && timer.email_available ? 'Email on' : 'Email off', timer.webhook_url ? 'webhook set' : null]
+    .filter(Boolean)
+    .join(' · ');
+
+  return (
+    <div className="timer-delivery">
+      {timer.paused ? (
+        <div className="timer-delivery__paused">
+          <p>
+            <strong>Paused.</strong> {timer.paused_reason ?? 'You paused this timer; it does not run until you resume it.'}
+          </p>
+          <button
+            type="button"
+            className="button button--small"
+            disabled={busy}
+            onClick={() => void change({ paused: false }, 'Timer resumed.')}
+          >
+            Resume
+          </button>
+        </div>
+      ) : null}
+      <details className="timer-row__result">
+        <summary>Notifications: {channels}</summary>
+        <div className="timer-delivery__body">
+          <label className="timer-delivery__check">
+            <input
+              type="checkbox"
+              checked={timer.email && timer.email_available}
+              disabled={busy || !timer.email_available}
+              onChange={(e) => void change({ email: e.target.checked }, e.target.checked ? 'Emails turned on.' : 'Emails turned off.')}
+            />
+            Email me when this timer finds new or changed events
+          </label>
+          {timer.email_available ? null : (
+            <p className="timer-row__meta">Email is off on this server, so no emails are sent. Webhooks still work.</p>
+          )}
+          <form className="timer-delivery__webhook" onSubmit={saveWebhook}>
+            <div className="field">
+              <label htmlFor={`${id}-webhook`}>Webhook URL</label>
+              <input
+                id={`${id}-webhook`}
+                type="url"
+                inputMode="url"
+                placeholder="https://hooks.slack.com/services/…"
+                value={webhook}
+                disabled={busy}
+                aria-describedby={`${id}-webhook-hint`}
+                onChange={(e) => setWebhook(e.target.value)}
+              />
+              <p className="field__hint" id={`${id}-webhook-hint`}>
+                Slack, Discord, Mattermost or ntfy: a short summary is posted there when something is new.
+              </p>
+            </div>
+            <div className="timer-delivery__buttons">
+              <button type="submit" className="button button--secondary button--small" disabled={busy}>
+                Save webhook
+              </button>
+              {timer.webhook_url ? (
+                <button
+                  type="button"
+                  className="button button--secondary button--small"
+                  disabled={busy}
+                  onClick={() => void change({ webhook_url: null }, 'Webhook removed.')}
+                >
+                  Remove webhook
+                </button>
+              ) : null}
+            </div>
+          </form>
+          {timer.last_delivery.email || timer.last_delivery.webhook ? (
+            <ul className="timer-row__meta timer-delivery__last">
+              {lastDelivery('email', timer.last_delivery.email)}
+              {lastDelivery('webhook', timer.last_delivery.webhook)}
+            </ul>
+          ) : null}
+          {timer.paused ? null : (
+            <button
+              type="button"
+              className="button button--secondary button--small"
+              disabled={busy}
+              onClick={() => void change({ paused: true }, 'Timer paused: it will not run until you resume it.')}
+            >
+              Pause timer
+            </button>
+          )}
+        </div>
+      </details>
+      {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import { Worker, type Queue } from 'bullmq';
+import type { Config } from '../core/config';
+import type { Mailer } from '../core/delivery/mailer';
+import { DELIVERY_BACKOFF_MS, enqueueDelivery } from '../core/delivery/queue';
+import { DELIVERIES_QUEUE, type DeliverJob } from '../core/jobs';
+import type { Logger } from '../core/logger';
+import type { RedisClient } from '../core/redis';
+import type { Sql } from '../db/client';
+import { listStalePendingDeliveries } from '../db/deliveries';
+import { createDeliverProcessor, type DeliverDeps } from './jobs/deliver';
+
+/** Deliveries still pending this long after they were recorded have lost their job (Redis was away). */
+const STALE_PENDING_MS = 10 * 60_000;
+const SWEEP_EVERY_MS = 5 * 60_000;
+const CONCURRENCY = 4;
+
+export interface DeliveriesWorkerDeps {
+  config: Config;
+  sql: Sql;
+  connection: RedisClient;
+  queue: Queue<DeliverJob>;
+  logger: Logger;
+  mailer: Mailer | null;
+  resolve?: DeliverDeps['resolve'];
+  /** 0 turns the periodic re-enqueue sweep off (it still runs once at start). */
+  sweepEveryMs?: number;
+}
+
+export interface DeliveriesWorker {
+  worker: Worker<DeliverJob>;
+  /** Re-enqueues deliveries recorded but never picked up; returns how many. */
+  sweep: () => Promise<number>;
+  close: (force?: boolean) => Promise<void>;
+}
+
+/** Starts the BullMQ worker of the `deliveries` queue (emails and webhooks), apart from the timer runs. */
+export async function startDeliveriesWorker(deps: DeliveriesWorkerDeps): Promise<DeliveriesWorker> {
+  const { config, connection, logger, queue, sql } = deps;
+  const sweep = async () => {
+    const ids = await listStalePendingDeliveries(sql, new Date(Date.now() - STALE_PENDING_MS));
+    // The job id is the row's: a job that is in fact still waiting is not added twice.
+    for (const id of ids) await enqueueDelivery(queue, id, DELIVERY_BACKOFF_MS);
+    if (ids.length) logger.warn({ count: ids.length }, 're-enqueued deliveries whose job was lost');
+    return ids.length;
+  };
+  await sweep();
+
+  const worker = new Worker<DeliverJob>(DELIVERIES_QUEUE, createDeliverProcessor(deps), {
+    connection,
+    prefix: config.queuePrefix,
+    concurrency: CONCURRENCY,
+  });
+  worker.on('failed', (job, err) => logger.warn({ jobId: job?.id, err: err.message }, 'delivery job failed'));
+  worker.on('error', (err) => logger.error({ err: err.message }, 'deliveries worker error'));
+  await worker.waitUntilReady();
+
+  const every = deps.sweepEveryMs ?? SWEEP_EVERY_MS;
+  const interval =
+    every > 0
+      ? setInterval(() => {
+          sweep().catch((err) => logger.warn({ err: (err as Error).message }, 'deliveries sweep failed; retrying later'));
+        }, every)
+      : null;
+  interval?.unref();
+
+  logger.info({ email: deps.mailer ? 'on' : 'off' }, 'deliveries worker ready');
+  return {
+    worker,
+    sweep,
+    close: async (force = false) => {
+      if (interval) clearInterval(interval);
+      await worker.close(force);
+      deps.mailer?.close();
+    },
+  };
+}
