@@ -1,26 +1,14 @@
 import { Hono } from 'hono';
 import { askRequestSchema } from '../../core/contract/ask';
 import { observeAskFirstByte, streamClosed, streamOpened } from '../../core/metrics';
-import { type ChargedSearchOutcome, runChargedSearch } from '../../core/search/charged-search';
+import { runChargedSearch } from '../../core/search/charged-search';
 import { userSlots } from '../../core/search/user-slots';
 import { ANSWER_HEADERS, answerStream } from '../answer-stream';
 import type { AppDeps, AppEnv } from '../deps';
-import { ApiError } from '../errors';
 import { requireUser, signedIn } from '../middleware/session';
 import { jsonBody } from '../validate';
 import { parseAskInput } from './ask-input';
-
-/** The error reply of a search that ended before any answer text. */
-function refusal(outcome: ChargedSearchOutcome): ApiError {
-  if (outcome.kind === 'failed') return new ApiError(outcome.error.status, outcome.error.message);
-  if (outcome.kind === 'no_credits') return new ApiError(402, outcome.message);
-  return new ApiError(500, 'Something went wrong on our side. Please try again in a moment.');
-}
-
-const busy = (max: number) =>
-  new ApiError(429, `You already have ${max} searches running. Please wait for one to finish, then try again.`, {
-    headers: { 'retry-after': '5' },
-  });
+import { busy, refusal } from './ask-refusals';
 
 /**
  * POST /api/ask {ques, web, timezone?}: the HTTP side of one charged search (core/search/charged-search.ts).
