@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { createGemini, createStripe } from '../core/clients';
-import { ConfigError, loadConfigFromProcess, type Config } from '../core/config';
+import { type Config, loadConfigOrExit } from '../core/config';
 import { createTimersQueue } from '../core/jobs';
 import { emailStatusLine } from '../core/delivery/email-status';
 import { checkGeminiModel } from '../core/search/gemini-model';
@@ -13,18 +13,6 @@ import type { AppDeps } from './deps';
 
 // In-flight requests get this long to finish after SIGTERM before the process exits anyway.
 const SHUTDOWN_GRACE_MS = 25_000;
-
-function loadConfigOrExit(): Config {
-  try {
-    return loadConfigFromProcess();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
-}
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit();

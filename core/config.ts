@@ -280,3 +280,16 @@ export function loadConfigFromProcess(): Config {
   }
   return loadConfig(process.env);
 }
+
+/** For process entry points: the configuration, or every problem printed and exit code 1. */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfigFromProcess();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+}

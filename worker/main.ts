@@ -1,5 +1,5 @@
 import { createGemini } from '../core/clients';
-import { type Config, ConfigError, loadConfigFromProcess } from '../core/config';
+import { loadConfigOrExit } from '../core/config';
 import { emailStatusLine } from '../core/delivery/email-status';
 import { createMailer } from '../core/delivery/mailer';
 import { createDeliveriesQueue, createTimersQueue } from '../core/jobs';
@@ -16,16 +16,7 @@ import { startTimersWorker, type TimersWorker } from './timers-worker';
 const SHUTDOWN_GRACE_MS = 60_000;
 
 async function main(): Promise<void> {
-  let config: Config;
-  try {
-    config = loadConfigFromProcess();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
+  const config = loadConfigOrExit();
   const logger = createLogger(config.logLevel, 'worker');
   const sql = createSql(config.databaseUrl);
   // BullMQ workers block on Redis; a per-request retry limit would make them fail instead of wait.

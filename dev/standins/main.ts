@@ -1,5 +1,5 @@
 import { pathToFileURL } from 'node:url';
-import { ConfigError, loadConfigFromProcess, type Config } from '../../core/config';
+import { type Config, loadConfigOrExit } from '../../core/config';
 import { standinAddressOptions } from './options';
 import { startStandins } from './server';
 import { stripeStateFileIn } from './state-file';
@@ -13,18 +13,6 @@ const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 export function listenHost(standinUrl: string): string {
   const { hostname } = new URL(standinUrl);
   return LOOPBACK.has(hostname) ? hostname.replace(/^\[|\]$/g, '') : '0.0.0.0';
-}
-
-function loadConfigOrExit(): Config {
-  try {
-    return loadConfigFromProcess();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
 }
 
 /**
