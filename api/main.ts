@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { createGemini, createStripe } from '../core/clients';
-import { type Config, loadConfigOrExit } from '../core/config';
+import { loadConfigOrExit } from '../core/config';
 import { createTimersQueue } from '../core/jobs';
 import { emailStatusLine } from '../core/delivery/email-status';
 import { checkGeminiModel } from '../core/search/gemini-model';

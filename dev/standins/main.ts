@@ -1,5 +1,5 @@
 import { pathToFileURL } from 'node:url';
-import { type Config, loadConfigOrExit } from '../../core/config';
+import { loadConfigOrExit } from '../../core/config';
 import { standinAddressOptions } from './options';
 import { startStandins } from './server';
 import { stripeStateFileIn } from './state-file';
