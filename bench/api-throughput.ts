@@ -14,7 +14,7 @@ async function load(url: string, cookie?: string) {
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
 
-/** Signed-in GET /api/check-session and GET /api/timers (20 timers) against a bare Hono handler, same run. */
+/** Signed-in GET /api/check-session, GET /api/timers (20 timers) and GET /api/account/billing against a bare Hono handler, same run. */
 export async function run(): Promise<BenchResult[]> {
   await build({
     entryPoints: ['bench/bare-hono.ts'],
@@ -48,15 +48,18 @@ export async function run(): Promise<BenchResult[]> {
     const baseline = await load(`${bare.url}/api/check-session`);
     const session = await load(`${stack.api.url}/api/check-session`, cookie);
     const timers = await load(`${stack.api.url}/api/timers`, cookie);
+    const billing = await load(`${stack.api.url}/api/account/billing`, cookie);
     return [
       {
         name: 'api',
         method: `autocannon, ${CONNECTIONS} connections for ${DURATION_S} s each, against the built api in its own process (Postgres session lookup, logging, headers). Baseline: a bare Hono handler on @hono/node-server in its own process, same run.`,
         rows: [
-          { metric: 'check-session, requests/s', value: session.rps, unit: 'req/s', baseline: baseline.rps },
+          { metric: 'check-session, requests/s', value: session.rps, unit: 'req/s', baseline: baseline.rps, goal: '≥ 0.6×' },
           { metric: 'check-session, p99 latency', value: session.p99, unit: 'ms', baseline: baseline.p99 },
           { metric: 'timers (20), requests/s', value: timers.rps, unit: 'req/s', baseline: baseline.rps },
           { metric: 'timers (20), p99 latency', value: timers.p99, unit: 'ms', baseline: baseline.p99 },
+          { metric: 'account/billing, requests/s', value: billing.rps, unit: 'req/s', baseline: baseline.rps },
+          { metric: 'account/billing, p99 latency', value: billing.p99, unit: 'ms', baseline: baseline.p99 },
         ],
       },
     ];

@@ -1,5 +1,6 @@
 import { Queue, type ConnectionOptions } from 'bullmq';
 import { z } from 'zod';
+import { timerRepeatStrategy } from './timer-job-policy';
 
 /** The api ↔ worker contract: queue names and job payloads. */
 export const TIMERS_QUEUE = 'timers';
@@ -10,7 +11,7 @@ export const runTimerJobSchema = z.object({ timerId: z.number().int().positive()
 export type RunTimerJob = z.infer<typeof runTimerJobSchema>;
 
 export function createTimersQueue(connection: ConnectionOptions, prefix: string): Queue<RunTimerJob> {
-  return new Queue<RunTimerJob>(TIMERS_QUEUE, { connection, prefix });
+  return new Queue<RunTimerJob>(TIMERS_QUEUE, { connection, prefix, settings: { repeatStrategy: timerRepeatStrategy } });
 }
 
 /** Email and webhook messages: one job per `deliveries` row, which holds everything the message says. */

@@ -2,7 +2,8 @@ import type { Queue } from 'bullmq';
 import type { Sql, Tx } from '../db/client';
 import { claimRun, failRun } from '../db/timer-runs';
 import { RUN_TIMER_JOB, type RunTimerJob } from './jobs';
-import { RUN_ATTEMPTS, RUN_BACKOFF_MS, SchedulerUnavailableError, withRedisDeadline } from './timer-scheduler';
+import { TIMER_JOB_OPTS } from './timer-job-policy';
+import { SchedulerUnavailableError, withRedisDeadline } from './timer-scheduler';
 
 export type RunNowResult = { kind: 'queued'; runId: number } | { kind: 'not_found' } | { kind: 'busy' };
 
@@ -36,10 +37,8 @@ export async function runTimerNow(
         {
           // Three colon-separated parts, like a scheduler iteration's id; the last is the fire time.
           jobId: `run-now:timer-${timerId}:${scheduledFor.getTime()}`,
-          attempts: RUN_ATTEMPTS,
-          backoff: { type: 'exponential', delay: RUN_BACKOFF_MS },
-          removeOnComplete: { age: 7 * 24 * 3600, count: 1000 },
-          removeOnFail: { age: 30 * 24 * 3600, count: 5000 },
+          // The same retries as a scheduled fire; retention is the worker's (core/timer-job-policy.ts).
+          ...TIMER_JOB_OPTS,
         },
       ),
     );

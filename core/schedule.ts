@@ -94,13 +94,23 @@ const nextRunMemo = new Map<string, number>();
 
 /** The first fire strictly after `from`. */
 export function nextRunAt(schedule: Schedule, from: Date = new Date()): Date {
-  const minute = Math.floor(from.getTime() / 60_000) * 60_000;
-  const key = `${cronPattern(schedule)}|${schedule.timezone}|${minute}`;
+  return new Date(nextFireAfter(cronPattern(schedule), schedule.timezone, from.getTime()));
+}
+
+/**
+ * The first fire of a 5-field cron `pattern` read in `timezone` strictly after `millis` (epoch ms), as
+ * cron-parser computes it; also BullMQ's repeat strategy for timers (core/timer-scheduler.ts).
+ */
+export function nextFireAfter(pattern: string, timezone: string, millis: number): number {
+  const minute = Math.floor(millis / 60_000) * 60_000;
+  const key = `${pattern}|${timezone}|${minute}`;
   const known = nextRunMemo.get(key);
-  if (known !== undefined) return new Date(known);
-  const next = nextRuns(schedule, new Date(minute), 1)[0]!;
+  if (known !== undefined) return known;
+  const next = CronExpressionParser.parse(pattern, { currentDate: new Date(minute), tz: timezone })
+    .next()
+    .getTime();
   if (nextRunMemo.size >= NEXT_RUN_MEMO_SIZE) nextRunMemo.delete(nextRunMemo.keys().next().value!);
-  nextRunMemo.set(key, next.getTime());
+  nextRunMemo.set(key, next);
   return next;
 }
 

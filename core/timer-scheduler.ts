@@ -1,10 +1,7 @@
 import type { Queue } from 'bullmq';
 import { RUN_TIMER_JOB, type RunTimerJob } from './jobs';
 import { cronPattern, type Schedule } from './schedule';
-
-/** Retries of one fire: transient upstream errors back off exponentially (30 s, 60 s, 120 s, ...). */
-export const RUN_ATTEMPTS = 4;
-export const RUN_BACKOFF_MS = 30_000;
+import { TIMER_JOB_OPTS } from './timer-job-policy';
 
 /** A Redis call of the API must not hang a request while Redis is away (the queue connection retries forever). */
 export const REDIS_TIMEOUT_MS = 3_000;
@@ -14,14 +11,20 @@ export class SchedulerUnavailableError extends Error {
   override name = 'SchedulerUnavailableError';
 }
 
-/** Stable per timer and colon-free (BullMQ uses colons in its own keys and iteration ids). */
+/**
+ * Stable per timer and colon-free (BullMQ uses colons in its own keys and iteration ids). Short, because it
+ * is written about eight times per timer in Redis (keys, set members, the next job's id and options).
+ */
 export function schedulerId(timerId: number): string {
-  return `timer-${timerId}`;
+  return `t${timerId}`;
 }
 
-/** The timer id of a scheduler id, or null for a scheduler this project did not make. */
+/**
+ * The timer id of a scheduler id, or null for a scheduler this project did not make. `timer-<id>` is the
+ * older name: reconcile sees such a scheduler as belonging to no current id and replaces it by `t<id>`.
+ */
 export function timerIdOfScheduler(id: string): number | null {
-  const m = /^timer-(\d+)$/.exec(id);
+  const m = /^(?:t|timer-)(\d+)$/.exec(id);
   return m ? Number(m[1]) : null;
 }
 
@@ -30,18 +33,16 @@ export async function upsertTimerScheduler(queue: Queue<RunTimerJob>, timer: Sch
   await queue.upsertJobScheduler(
     schedulerId(timer.id),
     { pattern: cronPattern(timer), tz: timer.timezone },
-    {
-      name: RUN_TIMER_JOB,
-      data: { timerId: timer.id },
-      opts: {
-        attempts: RUN_ATTEMPTS,
-        backoff: { type: 'exponential', delay: RUN_BACKOFF_MS },
-        // Finished jobs are kept briefly for Bull Board; the run history lives in Postgres.
-        removeOnComplete: { age: 7 * 24 * 3600, count: 1000 },
-        removeOnFail: { age: 30 * 24 * 3600, count: 5000 },
-      },
-    },
+    { name: RUN_TIMER_JOB, data: { timerId: timer.id }, opts: TIMER_JOB_OPTS },
   );
+}
+
+/**
+ * Upserts many timers' schedulers at once. The calls go out together, so ioredis writes them back to back on
+ * one connection (a pipeline) and Redis runs the scripts without a round trip between them.
+ */
+export async function upsertTimerSchedulers(queue: Queue<RunTimerJob>, timers: (Schedule & { id: number })[]): Promise<void> {
+  await Promise.all(timers.map((timer) => upsertTimerScheduler(queue, timer)));
 }
 
 export async function removeTimerScheduler(queue: Queue<RunTimerJob>, timerId: number): Promise<void> {

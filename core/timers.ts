@@ -1,9 +1,9 @@
 import type { Queue } from 'bullmq';
 import type { Sql } from '../db/client';
-import { countActiveTimers, insertTimer, lockSchedulersShared, lockUserTimers, markTimerDeleted, type Timer } from '../db/timers';
+import { countActiveTimers, insertTimers, lockSchedulersShared, lockUserTimers, markTimerDeleted, type Timer } from '../db/timers';
 import type { RunTimerJob } from './jobs';
 import { MAX_TIMERS_PER_USER, type TimerInput } from './timer-input';
-import { removeTimerScheduler, upsertTimerScheduler, withRedisDeadline } from './timer-scheduler';
+import { removeTimerScheduler, upsertTimerSchedulers, withRedisDeadline } from './timer-scheduler';
 
 /**
  * Creating and deleting timers keeps Postgres (the source of truth) and the Redis job schedulers in step:
@@ -18,13 +18,36 @@ export interface TimerDeps {
 export type CreateResult = { ok: true; timer: Timer } | { ok: false; reason: 'limit' };
 
 export async function createTimer(deps: TimerDeps, userId: number, input: TimerInput): Promise<CreateResult> {
+  const result = await createTimers(deps, userId, [input]);
+  return result.ok ? { ok: true, timer: result.timers[0]! } : { ok: false, reason: 'limit' };
+}
+
+/** `room`: how many more timers the user may have (0 when at the limit). */
+export type CreateManyResult = { ok: true; timers: Timer[] } | { ok: false; reason: 'limit'; room: number };
+
+/**
+ * Creates several timers of one user together (an import, or a person saving many): one transaction, one
+ * multi-row insert, the schedulers upserted in one pipeline. All or none: when they would take the user past
+ * MAX_TIMERS_PER_USER, nothing is created. Same rules as one timer: the user's lock serialises the count, the
+ * shared schedulers lock keeps reconcile out until commit, and a Redis failure rolls every row back.
+ */
+export async function createTimers(deps: TimerDeps, userId: number, inputs: TimerInput[]): Promise<CreateManyResult> {
+  if (!inputs.length) return { ok: true, timers: [] };
   return deps.sql.begin(async (tx) => {
     await lockUserTimers(tx, userId);
-    if ((await countActiveTimers(tx, userId)) >= MAX_TIMERS_PER_USER) return { ok: false, reason: 'limit' } as const;
+    const room = Math.max(0, MAX_TIMERS_PER_USER - (await countActiveTimers(tx, userId)));
+    if (inputs.length > room) return { ok: false, reason: 'limit', room } as const;
     await lockSchedulersShared(tx);
-    const timer = await insertTimer(tx, userId, input);
-    await withRedisDeadline(() => upsertTimerScheduler(deps.timersQueue, timer));
-    return { ok: true, timer } as const;
+    const timers = await insertTimers(tx, userId, inputs);
+    try {
+      await withRedisDeadline(() => upsertTimerSchedulers(deps.timersQueue, timers));
+    } catch (err) {
+      // Some of the batch may have reached Redis. Their rows roll back, so remove them now where Redis answers;
+      // what it does not is removed by the worker's next reconcile pass (a scheduler without an active timer).
+      await withRedisDeadline(() => Promise.all(timers.map((t) => removeTimerScheduler(deps.timersQueue, t.id)))).catch(() => {});
+      throw err;
+    }
+    return { ok: true, timers } as const;
   });
 }
 

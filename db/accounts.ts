@@ -56,11 +56,20 @@ export async function rollFreePeriod(sql: Db, userId: number, at?: Date): Promis
       and accounts.tier = 'free' and accounts.period_end <= c.now`;
 }
 
+/**
+ * The account's billing state, with a free period that has ended rolled first. Read first and rolled only when
+ * the read says so: the page and GET /api/account/billing ask on every load, and nearly always nothing rolls,
+ * so the common case is one indexed read and no write.
+ */
 export async function getBilling(sql: Db, userId: number): Promise<Billing | null> {
+  const [row] = await sql<(AccountRow & { ended: boolean })[]>`
+    select tier, searches_used, status, period_end, usage_epoch, (tier = 'free' and period_end <= now()) as ended
+    from accounts where user_id = ${userId}`;
+  if (!row?.ended) return row ? toBilling(row) : null;
   await rollFreePeriod(sql, userId);
-  const [row] = await sql<AccountRow[]>`
+  const [rolled] = await sql<AccountRow[]>`
     select tier, searches_used, status, period_end, usage_epoch from accounts where user_id = ${userId}`;
-  return row ? toBilling(row) : null;
+  return rolled ? toBilling(rolled) : null;
 }
 
 /** Takes one search credit with a single conditional UPDATE: concurrent callers can never overdraw. */

@@ -88,6 +88,24 @@ export async function insertTimer(sql: Db, userId: number, t: Schedule & { ques:
   return toTimer(row!);
 }
 
+/** Several timers of one user in one multi-row insert, returned oldest (lowest id) first. */
+export async function insertTimers(sql: Db, userId: number, ts: (Schedule & { ques: string; web: string })[]): Promise<Timer[]> {
+  if (!ts.length) return [];
+  const rows = ts.map((t) => ({
+    user_id: userId,
+    schedule_type: t.scheduleType,
+    time: t.time,
+    weekday: t.weekday,
+    question: t.ques,
+    website: t.web,
+    timezone: t.timezone,
+  }));
+  const inserted = await sql<TimerRow[]>`
+    insert into timers ${sql(rows)}
+    returning ${sql.unsafe(COLUMNS)}`;
+  return inserted.map(toTimer).sort((a, b) => a.id - b.id);
+}
+
 /** Any timer by id, deleted or not (the worker decides what a deleted one means). */
 export async function getTimer(sql: Db, id: number): Promise<Timer | null> {
   const [row] = await sql<TimerRow[]>`select ${sql.unsafe(COLUMNS)} from timers where id = ${id}`;

@@ -153,6 +153,8 @@ describe('compose.yaml', () => {
     expect(named).toContain(volumeOf('postgres', '/var/lib/postgresql/data'));
     expect(named).toContain(volumeOf('redis', '/data'));
     expect(compose.services.redis!.command).toContain('--appendonly');
+    // The setting BENCHMARKS' per-timer Redis memory assumes (README, Operations).
+    expect(compose.services.redis!.command).toEqual(expect.arrayContaining(['--hash-max-listpack-value', '512']));
     expect(named).toContain(volumeOf('standins', '/home/node'));
     expect(serviceEnvironment(compose.services.standins!).STANDIN_STATE_DIR).toMatch(/^\/home\/node\//);
   });

@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { RUN_TIMER_JOB } from '../core/jobs';
 import { cronPattern, nextRunAt } from '../core/schedule';
+import { KEEP_COMPLETED, KEEP_FAILED, RUN_ATTEMPTS, RUN_BACKOFF_MS, TIMER_BACKOFF } from '../core/timer-job-policy';
 import { schedulerId, upsertTimerScheduler } from '../core/timer-scheduler';
 import { createTimer, deleteTimer } from '../core/timers';
 import { type answerSearch, SearchError } from '../core/search/index';
@@ -142,6 +143,34 @@ describe('timers worker against real Redis and Postgres', () => {
     // BullMQ counts finished attempts: the failed one and the successful one.
     expect((await stack.deps.timersQueue.getJob(job.id!))!.attemptsMade).toBe(2);
     expect(await used(userId)).toBe(1);
+  });
+
+  it("a scheduler's own fire that fails transiently waits 30 s, then 60 s (the worker's timer backoff)", async () => {
+    const { timer } = await newTimer();
+    const queue = stack.deps.timersQueue;
+    const first = (await queue.getJobScheduler(schedulerId(timer.id)))!.next!;
+    const job = (await queue.getJob(`repeat:${schedulerId(timer.id)}:${first}`))!;
+    // The job itself carries only what BullMQ reads from it; retention and delays are the worker's.
+    expect(job.opts).toMatchObject({ attempts: RUN_ATTEMPTS, backoff: { type: TIMER_BACKOFF } });
+    expect(job.opts.removeOnComplete).toBeUndefined();
+    stack.standins.gemini.failNext({ when: 'before', status: 503 });
+    const w = await worker();
+    expect(w.worker.opts).toMatchObject({ removeOnComplete: KEEP_COMPLETED, removeOnFail: KEEP_FAILED });
+    await job.promote();
+    const retry = await until('the retry to be scheduled', async () => {
+      const j = (await queue.getJob(job.id!))!;
+      return j.attemptsMade === 1 && (await j.getState()) === 'delayed' ? j : null;
+    });
+    expect(retry.delay).toBe(RUN_BACKOFF_MS);
+    expect((await listRuns(stack.db.sql, timer.id))[0]).toMatchObject({ status: 'running' });
+    // The second failure doubles it, as BullMQ's built-in exponential backoff would.
+    stack.standins.gemini.failNext({ when: 'before', status: 503 });
+    await retry.promote();
+    const again = await until('the second retry', async () => {
+      const j = (await queue.getJob(job.id!))!;
+      return j.attemptsMade === 2 && (await j.getState()) === 'delayed' ? j : null;
+    });
+    expect(again.delay).toBe(2 * RUN_BACKOFF_MS);
   });
 
   it('does not retry a permanent error, records it and gives the credit back', async () => {
@@ -324,6 +353,29 @@ describe('timers worker against real Redis and Postgres', () => {
     // A second pass finds nothing to do.
     expect(await w.reconcile()).toEqual({ upserted: 0, removed: 0 });
   });
+  it('reconcile replaces a scheduler of the older shape (timer-<id>, options in every job) by the current one', async () => {
+    const { timer } = await newTimer();
+    const queue = stack.deps.timersQueue;
+    await queue.removeJobScheduler(schedulerId(timer.id));
+    const legacy = `timer-${timer.id}`;
+    await queue.upsertJobScheduler(
+      legacy,
+      { pattern: cronPattern(timer), tz: timer.timezone },
+      {
+        name: RUN_TIMER_JOB,
+        data: { timerId: timer.id },
+        opts: { attempts: 4, backoff: { type: 'exponential', delay: 30_000 }, removeOnComplete: { age: 604800, count: 1000 } },
+      },
+    );
+    const w = await worker();
+    expect(await queue.getJobScheduler(legacy)).toBeUndefined();
+    const scheduler = (await queue.getJobScheduler(schedulerId(timer.id)))!;
+    expect(scheduler.next).toBe(nextRunAt(timer).getTime());
+    expect(await queue.getJobState(`repeat:${legacy}:${scheduler.next}`)).toBe('unknown');
+    expect(await queue.getJobState(`repeat:${schedulerId(timer.id)}:${scheduler.next}`)).toBe('delayed');
+    expect(await w.reconcile()).toEqual({ upserted: 0, removed: 0 });
+  });
+
   it('ends a run abandoned by a stopped worker once, with a sentence and its credit back', async () => {
     const { userId, timer } = await newTimer(5);
     await stack.db.sql`update accounts set searches_used = searches_used + 2 where user_id = ${userId}`;

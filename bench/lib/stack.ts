@@ -16,7 +16,7 @@ export interface BenchStack {
  * The built api (dist/server/api.js) in a process of its own, so the load generator does not share its event
  * loop, with its own database and queue prefix and the stand-ins in this process.
  */
-export async function startBenchStack(extraEnv: Record<string, string> = {}): Promise<BenchStack> {
+export async function startBenchStack(extraEnv: Record<string, string> = {}, options: { nodeArgs?: string[] } = {}): Promise<BenchStack> {
   const db = await createTestDatabase();
   const prefix = testQueuePrefix();
   const apiPort = await freePort();
@@ -37,7 +37,8 @@ export async function startBenchStack(extraEnv: Record<string, string> = {}): Pr
     LOG_LEVEL: 'silent',
     ...extraEnv,
   };
-  const api = await startChild(['dist/server/api.js'], env, { port: apiPort });
+  // nodeArgs: e.g. ['--cpu-prof'] to profile the api (Node refuses that flag in NODE_OPTIONS).
+  const api = await startChild([...(options.nodeArgs ?? []), 'dist/server/api.js'], env, { port: apiPort });
   return {
     api,
     db,

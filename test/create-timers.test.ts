@@ -1,0 +1,135 @@
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTimersQueue, type RunTimerJob } from '../core/jobs';
+import { cronPattern, nextRunAt } from '../core/schedule';
+import { SchedulerUnavailableError, schedulerId } from '../core/timer-scheduler';
+import { createTimer, createTimers } from '../core/timers';
+import type { TimerInput } from '../core/timer-input';
+import { startTestStack, type TestStack } from './support/stack';
+import { createSignedInUser } from './support/users';
+
+const input = (i: number): TimerInput => ({
+  scheduleType: i % 2 ? 'weekly' : 'daily',
+  time: `${String(i % 24).padStart(2, '0')}:${String((i * 7) % 60).padStart(2, '0')}`,
+  weekday: i % 2 ? 'Friday' : null,
+  ques: `Jazz concerts #${i}`,
+  web: '',
+  timezone: i % 3 ? 'Europe/Berlin' : 'America/New_York',
+});
+
+describe('createTimers: many timers of one user at once (an import)', () => {
+  let stack: TestStack;
+
+  beforeAll(async () => {
+    stack = await startTestStack();
+  });
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  const active = async (userId: number) =>
+    (await stack.db.sql<{ n: number }[]>`select count(*)::int as n from timers where user_id = ${userId} and deleted_at is null`)[0]!.n;
+  const newUser = async () => (await createSignedInUser(stack.db.sql)).user.id;
+
+  it('creates every timer with its row and its armed scheduler, in the order given', async () => {
+    const userId = await newUser();
+    const inputs = Array.from({ length: 12 }, (_, i) => input(i));
+    const result = await createTimers(stack.deps, userId, inputs);
+    if (!result.ok) throw new Error('refused');
+    expect(result.timers.map((t) => t.ques)).toEqual(inputs.map((t) => t.ques));
+    expect(await active(userId)).toBe(12);
+    for (const [i, timer] of result.timers.entries()) {
+      expect(timer).toMatchObject({ ...inputs[i], userId });
+      const scheduler = (await stack.deps.timersQueue.getJobScheduler(schedulerId(timer.id)))!;
+      expect(scheduler).toMatchObject({
+        pattern: cronPattern(inputs[i]!),
+        tz: inputs[i]!.timezone,
+        template: { data: { timerId: timer.id } },
+      });
+      expect(scheduler.next).toBe(nextRunAt(inputs[i]!).getTime());
+      expect(await stack.deps.timersQueue.getJobState(`repeat:${schedulerId(timer.id)}:${scheduler.next}`)).toBe('delayed');
+    }
+  });
+
+  it('creates none when they would pass the 20-timer limit, and says how many fit', async () => {
+    const userId = await newUser();
+    expect((await createTimers(stack.deps, userId, [input(1), input(2), input(3)])).ok).toBe(true);
+    const schedulers = await stack.deps.timersQueue.getJobSchedulersCount();
+    expect(
+      await createTimers(
+        stack.deps,
+        userId,
+        Array.from({ length: 18 }, (_, i) => input(i)),
+      ),
+    ).toEqual({
+      ok: false,
+      reason: 'limit',
+      room: 17,
+    });
+    expect(await active(userId)).toBe(3);
+    expect(await stack.deps.timersQueue.getJobSchedulersCount()).toBe(schedulers);
+    expect(
+      (
+        await createTimers(
+          stack.deps,
+          userId,
+          Array.from({ length: 17 }, (_, i) => input(i)),
+        )
+      ).ok,
+    ).toBe(true);
+    expect(await active(userId)).toBe(20);
+  });
+
+  it('holds the limit against one-by-one saves racing a bulk save', async () => {
+    const userId = await newUser();
+    const results = await Promise.all([
+      createTimers(
+        stack.deps,
+        userId,
+        Array.from({ length: 15 }, (_, i) => input(i)),
+      ),
+      ...Array.from({ length: 10 }, (_, i) => createTimer(stack.deps, userId, input(100 + i))),
+    ]);
+    expect(await active(userId)).toBeLessThanOrEqual(20);
+    const made = results.reduce((n, r) => n + (!r.ok ? 0 : 'timers' in r ? r.timers.length : 1), 0);
+    expect(await active(userId)).toBe(made);
+  });
+
+  it('leaves no row and no scheduler when Redis fails part-way through the batch', async () => {
+    const userId = await newUser();
+    // The real queue, except that the fourth scheduler of the batch cannot be written.
+    let calls = 0;
+    class FailingQueue extends Queue<RunTimerJob> {
+      override async upsertJobScheduler(...args: Parameters<Queue<RunTimerJob>['upsertJobScheduler']>) {
+        if (++calls === 4) throw new Error('READONLY You cannot write against a read only replica.');
+        return super.upsertJobScheduler(...args);
+      }
+    }
+    const queue = new FailingQueue(stack.deps.timersQueue.name, stack.deps.timersQueue.opts);
+    const before = await stack.deps.timersQueue.getJobSchedulersCount();
+    await expect(
+      createTimers(
+        { ...stack.deps, timersQueue: queue },
+        userId,
+        Array.from({ length: 6 }, (_, i) => input(i)),
+      ),
+    ).rejects.toThrow(SchedulerUnavailableError);
+    expect(await active(userId)).toBe(0);
+    expect(await stack.deps.timersQueue.getJobSchedulersCount()).toBe(before);
+    await queue.close();
+  });
+
+  it('leaves no row when Redis cannot be reached at all', async () => {
+    const userId = await newUser();
+    const dead = new Redis('redis://127.0.0.1:1', { maxRetriesPerRequest: null, lazyConnect: true });
+    dead.on('error', () => {});
+    const deadQueue = createTimersQueue(dead, stack.config.queuePrefix);
+    deadQueue.on('error', () => {}); // the refused connection is the point of this test
+    await expect(createTimers({ ...stack.deps, timersQueue: deadQueue }, userId, [input(1), input(2)])).rejects.toThrow(
+      SchedulerUnavailableError,
+    );
+    expect(await active(userId)).toBe(0);
+    dead.disconnect();
+  });
+});
