@@ -105,4 +105,22 @@ describe('timer runs deliver their new and changed events', () => {
     expect(await settledDeliveries(fourth.id)).toEqual([]);
     expect(mails()).toHaveLength(3);
   });
+
+  it('Run now still runs a paused timer (an explicit request); its scheduled fires do not', async () => {
+    const res = await call('POST', '/api/schedule', {
+      scheduleType: 'daily',
+      time: '04:00',
+      weekday: '',
+      ques: 'Paused but asked',
+      web: `${stack.standins.url}/sites/berlin-ai.html`,
+      timezone: 'Europe/Berlin',
+    });
+    const timerId = ((await res.json()) as { id: number }).id;
+    expect((await call('PATCH', `/api/timers/${timerId}`, { paused: true })).status).toBe(200);
+    const run = await runNow(timerId);
+    expect(run.status).toBe('succeeded');
+    expect((await (await call('GET', '/api/timers')).json()) as { id: number; paused: boolean }[]).toContainEqual(
+      expect.objectContaining({ id: timerId, paused: true }),
+    );
+  });
 });

@@ -3,7 +3,7 @@ import { useTimerList } from '../hooks/use-timer-list';
 import { Alert } from './alert';
 import { browserTimezone, pageHost } from '../client/timezone';
 import { LazyTimerExtras } from './lazy-events';
-import { TimerDelivery } from './timer-delivery';
+import { LazyTimerDelivery } from './lazy-delivery';
 import { TimerRow } from './timer-row';
 
 /** The spec's Manage Timers panel ('Your Timers'): the list, a load error with Retry, and Back. */
@@ -55,7 +55,7 @@ export function TimersPanel({ onBack }: { onBack: () => void }) {
         <ul className="timer-list">
           {timers.map((t) => (
             <TimerRow key={t.id} timer={t} onDelete={removeAt}>
-              <TimerDelivery timer={t} onUpdate={update} />
+              <LazyTimerDelivery timer={t} onUpdate={update} />
               <LazyTimerExtras
                 timerId={t.id}
                 urls={{ ical_url: t.ical_url ?? null, atom_url: t.atom_url ?? null }}

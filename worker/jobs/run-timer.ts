@@ -50,8 +50,9 @@ export function createRunTimerProcessor(deps: RunTimerDeps) {
     if (!data.success) throw new UnrecoverableError(`Job data is not {timerId}: ${JSON.stringify(job.data)}`);
     const timer = await getTimer(deps.sql, data.data.timerId);
     if (!timer || timer.deletedAt) return 'timer-gone';
-    // A fire taken just before the pause removed the scheduler: a paused timer does not run.
-    if (timer.paused) return 'paused';
+    // A scheduled fire taken just before the pause removed the scheduler does not run; "Run now" (its own job,
+    // its run row already made) is the user's explicit request and runs even while the timer is paused.
+    if (timer.paused && job.id?.startsWith('repeat:')) return 'paused';
     const log = deps.logger.child({ jobId: job.id, timerId: timer.id });
     const scheduledFor = scheduledTimeOf(job);
     const run = await claimRun(deps.sql, timer.id, scheduledFor);
