@@ -1,13 +1,14 @@
-import { useId, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { setAppState, type BillingInfo } from '../client/app-state';
 import { formatDate, searchesLeft } from '../client/format';
 import { useAnswer, type AskFailure } from '../hooks/use-answer';
 import { Alert } from './alert';
+import { useTimerLink } from '../client/timer-link';
 import { browserTimezone, pageHost } from '../client/timezone';
 import { AnswerText } from './answer-text';
 import { LazyEventList } from './lazy-events';
 import { SetTimerPanel } from './set-timer-panel';
-import { TimersPanel } from './timers-panel';
+import { LazyTimersPanel } from './lazy-timers';
 
 type Panel = 'none' | 'set-timer' | 'timers';
 
@@ -48,6 +49,12 @@ export function EventSearch({ billing }: { billing: BillingInfo | null }) {
   const answer = useAnswer();
   const setTimerButton = useRef<HTMLButtonElement>(null);
   const timersButton = useRef<HTMLButtonElement>(null);
+  const linkedTimer = useTimerLink();
+
+  // A link to a timer opens Manage Timers, which shows that timer (see TimersPanel).
+  useEffect(() => {
+    if (linkedTimer !== null) setPanel('timers');
+  }, [linkedTimer]);
 
   function search(event: FormEvent) {
     event.preventDefault();
@@ -148,7 +155,7 @@ export function EventSearch({ billing }: { billing: BillingInfo | null }) {
           }}
         />
       ) : null}
-      {panel === 'timers' ? <TimersPanel onBack={() => closePanel(timersButton)} /> : null}
+      {panel === 'timers' ? <LazyTimersPanel onBack={() => closePanel(timersButton)} /> : null}
 
       {/* The spec hides the Response area while the Set Timer panel is open. */}
       {panel !== 'set-timer' ? (

@@ -4,6 +4,8 @@ import { TimerRuns } from './timer-runs';
 
 export interface TimerExtrasProps {
   timerId: number;
+  /** Open the run history at once: the timer a link asked for. */
+  showRuns?: boolean;
   urls: FeedUrls;
   timeZone: string;
   uidDomain?: string;
@@ -11,10 +13,10 @@ export interface TimerExtrasProps {
 }
 
 /** A timer's runs with their events and its feeds, under its row in Manage Timers. */
-export default function TimerExtras({ timerId, urls, timeZone, uidDomain, onFeedsRenewed }: TimerExtrasProps) {
+export default function TimerExtras({ timerId, showRuns, urls, timeZone, uidDomain, onFeedsRenewed }: TimerExtrasProps) {
   return (
     <>
-      <TimerRuns timerId={timerId} timeZone={timeZone} uidDomain={uidDomain} />
+      <TimerRuns timerId={timerId} show={showRuns} timeZone={timeZone} uidDomain={uidDomain} />
       <TimerFeeds timerId={timerId} urls={urls} onRotated={onFeedsRenewed} />
     </>
   );

@@ -53,7 +53,8 @@ export function TimerRow({ timer, onDelete, children }: TimerRowProps) {
   }
 
   return (
-    <li className="timer-row">
+    // Focusable from script only: a link to this timer (see TimersPanel) lands here.
+    <li className="timer-row" data-timer-id={timer.id} tabIndex={-1} aria-labelledby={`${id}-when ${id}-question`}>
       <div className="timer-row__main">
         <strong className="timer-row__when" id={`${id}-when`}>
           {scheduleLabel(timer)}

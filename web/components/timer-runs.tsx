@@ -15,7 +15,17 @@ const when = (iso: string, timeZone: string) =>
   new Date(iso).toLocaleString('en-GB', { timeZone, dateStyle: 'medium', timeStyle: 'short' });
 
 /** One timer's "Run now" and its run history: each run with "N new" and its event cards, new ones first. */
-export function TimerRuns({ timerId, timeZone, uidDomain }: { timerId: number; timeZone: string; uidDomain?: string }) {
+export function TimerRuns({
+  timerId,
+  show,
+  timeZone,
+  uidDomain,
+}: {
+  timerId: number;
+  show?: boolean;
+  timeZone: string;
+  uidDomain?: string;
+}) {
   const [open, setOpen] = useState(false);
   const [runs, setRuns] = useState<TimerRunReply[] | null>(null);
   const [message, setMessage] = useState('');
@@ -55,6 +65,12 @@ export function TimerRuns({ timerId, timeZone, uidDomain }: { timerId: number; t
     setOpen(next);
     if (next && runs === null) await load().catch((err: Error) => setMessage(`Could not load the runs: ${err.message}`));
   }
+
+  // The timer a link asked for opens with its runs, as if "Show runs" had been pressed.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new request to show opens the runs again
+  useEffect(() => {
+    if (show) void toggle(true);
+  }, [show]);
 
   return (
     <div className="timer-runs">

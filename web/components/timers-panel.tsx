@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { clearTimerLink, useTimerLink } from '../client/timer-link';
 import { useTimerList } from '../hooks/use-timer-list';
 import { Alert } from './alert';
 import { browserTimezone, pageHost } from '../client/timezone';
@@ -6,13 +7,31 @@ import { LazyTimerExtras } from './lazy-events';
 import { LazyTimerDelivery } from './lazy-delivery';
 import { TimerRow } from './timer-row';
 
+export interface TimersPanelProps {
+  onBack: () => void;
+}
+
 /** The spec's Manage Timers panel ('Your Timers'): the list, a load error with Retry, and Back. */
-export function TimersPanel({ onBack }: { onBack: () => void }) {
+export function TimersPanel({ onBack }: TimersPanelProps) {
   const id = useId();
   const { timers, error, reload, remove, update } = useTimerList();
   const section = useRef<HTMLElement>(null);
   // After a delete the focused row is gone: focus moves to the next Delete button, or to Back.
   const refocusAt = useRef<number | null>(null);
+  const linked = useTimerLink();
+  // The linked timer, shown with its runs; `false` when the link named a timer this list does not have.
+  const [shown, setShown] = useState<number | false | null>(null);
+
+  // A link to a timer: once the list is here, bring that row into view and focus it, or say it is gone.
+  useEffect(() => {
+    if (linked === null || !timers || !section.current) return;
+    clearTimerLink();
+    const row = section.current.querySelector<HTMLElement>(`[data-timer-id="${linked}"]`);
+    setShown(row ? linked : false);
+    const target = row ?? section.current.querySelector<HTMLElement>('h3');
+    target?.scrollIntoView({ block: 'start' });
+    target?.focus({ preventScroll: true });
+  }, [timers, linked]);
 
   useEffect(() => {
     const index = refocusAt.current;
@@ -35,7 +54,10 @@ export function TimersPanel({ onBack }: { onBack: () => void }) {
 
   return (
     <section ref={section} className="subpanel timers" aria-labelledby={`${id}-title`} aria-busy={timers === null && !error}>
-      <h3 id={`${id}-title`}>Your Timers</h3>
+      <h3 id={`${id}-title`} tabIndex={-1}>
+        Your Timers
+      </h3>
+      {shown === false ? <p>That timer no longer exists.</p> : null}
       {error ? (
         <Alert
           tone="error"
@@ -58,6 +80,7 @@ export function TimersPanel({ onBack }: { onBack: () => void }) {
               <LazyTimerDelivery timer={t} onUpdate={update} />
               <LazyTimerExtras
                 timerId={t.id}
+                showRuns={t.id === shown}
                 urls={{ ical_url: t.ical_url ?? null, atom_url: t.atom_url ?? null }}
                 timeZone={browserTimezone()}
                 uidDomain={pageHost()}

@@ -1,5 +1,7 @@
+import { useEffect } from 'react';
 import { setAppState, useAppState, type AppState } from '../client/app-state';
 import { apiFetch } from '../client/http';
+import { followTimerLink } from '../client/timer-link';
 import { EventSearch } from '../components/event-search';
 import { GoogleSignIn, type GoogleConfig } from '../components/google-sign-in';
 
@@ -11,6 +13,19 @@ export interface HomeProps {
 /** The home view: Subscription button, and either Google sign-in or the event search screen. */
 export default function Home({ initial, google }: HomeProps) {
   const app = useAppState(initial);
+
+  // A link to a timer (`/#timer-<id>`, from a digest email) asks for that timer: home, not the plan view the
+  // page starts on; Manage Timers then opens at it, after sign-in when needed. Read after hydration, because
+  // the server never sees the fragment.
+  useEffect(() => {
+    const follow = () => {
+      if (followTimerLink()) setAppState({ view: 'home' });
+    };
+    follow();
+    window.addEventListener('hashchange', follow);
+    return () => window.removeEventListener('hashchange', follow);
+  }, []);
+
   return (
     <div className="home">
       <nav className="topbar" aria-label="Account">
