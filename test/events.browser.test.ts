@@ -67,8 +67,11 @@ describe('event cards and timer feeds in Chromium', () => {
     await page.getByRole('button', { name: 'Manage Timers' }).click();
     const row = page.getByRole('region', { name: 'Your Timers' }).getByRole('listitem').first();
     await row.waitFor();
+    await expect(row.getByText('No runs yet.', { exact: true }).first().isVisible()).resolves.toBe(true);
     await row.getByRole('button', { name: 'Run now' }).click();
     await row.locator('.timer-run__head', { hasText: '3 new' }).waitFor({ timeout: 30_000 });
+    // The row's own summary follows the run it just showed.
+    await row.locator('.timer-row__result summary', { hasText: 'Latest result' }).waitFor();
     await row.getByRole('button', { name: 'Run now' }).click();
     await row.locator('.timer-run__head', { hasText: '1 new' }).waitFor({ timeout: 30_000 });
     // The newest run first, its new event first.

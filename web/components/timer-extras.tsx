@@ -10,13 +10,15 @@ export interface TimerExtrasProps {
   timeZone: string;
   uidDomain?: string;
   onFeedsRenewed: () => void;
+  /** A run started or ended: the row's own summary should be read again. */
+  onRunsChanged: () => void;
 }
 
 /** A timer's runs with their events and its feeds, under its row in Manage Timers. */
-export default function TimerExtras({ timerId, showRuns, urls, timeZone, uidDomain, onFeedsRenewed }: TimerExtrasProps) {
+export default function TimerExtras({ timerId, showRuns, urls, timeZone, uidDomain, onFeedsRenewed, onRunsChanged }: TimerExtrasProps) {
   return (
     <>
-      <TimerRuns timerId={timerId} show={showRuns} timeZone={timeZone} uidDomain={uidDomain} />
+      <TimerRuns timerId={timerId} show={showRuns} timeZone={timeZone} uidDomain={uidDomain} onRunsChanged={onRunsChanged} />
       <TimerFeeds timerId={timerId} urls={urls} onRotated={onFeedsRenewed} />
     </>
   );

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TimerRunReply } from '../../core/contract/events';
 import { fetchTimerRuns, runTimerNow } from '../client/events';
 import { EventList } from './event-list';
@@ -20,11 +20,14 @@ export function TimerRuns({
   show,
   timeZone,
   uidDomain,
+  onRunsChanged,
 }: {
   timerId: number;
   show?: boolean;
   timeZone: string;
   uidDomain?: string;
+  /** A run was started here or has ended: the timer's own summary ("Latest result") is out of date. */
+  onRunsChanged?: () => void;
 }) {
   const [open, setOpen] = useState(false);
   const [runs, setRuns] = useState<TimerRunReply[] | null>(null);
@@ -39,6 +42,11 @@ export function TimerRuns({
 
   // While a run is going, look again every few seconds until it has ended.
   const running = runs?.some((r) => r.status === 'running') ?? false;
+  const wasRunning = useRef(false);
+  useEffect(() => {
+    if (wasRunning.current && !running) onRunsChanged?.();
+    wasRunning.current = running;
+  }, [running, onRunsChanged]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: each new list re-arms the poll while a run is still going
   useEffect(() => {
     if (!running) return;
@@ -54,6 +62,7 @@ export function TimerRuns({
       // The button says "Running…" until the run has ended and shows up in the list.
       setOpen(true);
       await load();
+      onRunsChanged?.();
     } catch (err) {
       setMessage((err as Error).message);
     } finally {

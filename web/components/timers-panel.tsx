@@ -14,7 +14,7 @@ export interface TimersPanelProps {
 /** The spec's Manage Timers panel ('Your Timers'): the list, a load error with Retry, and Back. */
 export function TimersPanel({ onBack }: TimersPanelProps) {
   const id = useId();
-  const { timers, error, reload, remove, update } = useTimerList();
+  const { timers, error, reload, refresh, remove, update } = useTimerList();
   const section = useRef<HTMLElement>(null);
   // After a delete the focused row is gone: focus moves to the next Delete button, or to Back.
   const refocusAt = useRef<number | null>(null);
@@ -85,6 +85,7 @@ export function TimersPanel({ onBack }: TimersPanelProps) {
                 timeZone={browserTimezone()}
                 uidDomain={pageHost()}
                 onFeedsRenewed={() => void reload()}
+                onRunsChanged={() => void refresh()}
               />
             </TimerRow>
           ))}

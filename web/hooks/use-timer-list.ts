@@ -22,6 +22,8 @@ export interface TimerList {
   /** The spec's '❌ Error fetching timers: ...' when the last load the user waits for failed. */
   error: string | null;
   reload: () => Promise<void>;
+  /** Reads the list again without replacing it by an error if that fails (nobody asked for it). */
+  refresh: () => Promise<void>;
   remove: (timerId: number) => Promise<DeleteOutcome>;
   /** Pause/resume, email on/off, webhook address; the list shows the timer as the server replied. */
   update: (timerId: number, patch: TimerSettingsPatch) => Promise<UpdateOutcome>;
@@ -91,5 +93,6 @@ export function useTimerList(): TimerList {
   );
 
   const reload = useCallback(() => load(false), [load]);
-  return { timers, error, reload, remove, update };
+  const refresh = useCallback(() => load(true), [load]);
+  return { timers, error, reload, refresh, remove, update };
 }
