@@ -8,7 +8,7 @@ import { feedTokensOf, rotateFeedToken, timerByFeedToken } from '../../db/feeds'
 import type { AppDeps, AppEnv } from '../deps';
 import { ApiError } from '../errors';
 import { requireUser } from '../middleware/session';
-import { routeId } from './searches';
+import { routeId } from '../route-id';
 
 const FEEDS_OFF = 'Calendar feeds are turned off on this server (FEED_TOKEN_SECRET is not set). Ask its operator to set it.';
 

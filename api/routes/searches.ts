@@ -5,13 +5,7 @@ import { getUserSearch } from '../../db/searches';
 import type { AppDeps, AppEnv } from '../deps';
 import { ApiError } from '../errors';
 import { requireUser } from '../middleware/session';
-
-/** A positive integer route id, or null. */
-export function routeId(raw: string | undefined): number | null {
-  if (!raw || !/^\d{1,15}$/.test(raw)) return null;
-  const id = Number(raw);
-  return id > 0 ? id : null;
-}
+import { routeId } from '../route-id';
 
 /** GET /api/searches/:id: the signed-in user's own search with its answer and events (CONTRACT.md). */
 export function searchRoutes(deps: AppDeps) {

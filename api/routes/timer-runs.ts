@@ -5,7 +5,7 @@ import { timerRunHistory } from '../../db/events';
 import type { AppDeps, AppEnv } from '../deps';
 import { ApiError } from '../errors';
 import { requireUser } from '../middleware/session';
-import { routeId } from './searches';
+import { routeId } from '../route-id';
 
 const notFound = () => new ApiError(404, 'Timer not found');
 

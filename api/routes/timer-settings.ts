@@ -9,6 +9,7 @@ import { listUserTimers } from '../../db/timers';
 import type { AppDeps, AppEnv } from '../deps';
 import { ApiError } from '../errors';
 import { requireUser, signedIn } from '../middleware/session';
+import { routeId } from '../route-id';
 import { jsonBody } from '../validate';
 import { timerFeedUrls } from './feeds';
 import { timerJson } from './timers';
@@ -23,8 +24,8 @@ export function timerSettingsRoutes(deps: AppDeps) {
 
   app.patch('/api/timers/:id', signedIn, jsonBody(timerSettingsSchema), async (c) => {
     const user = requireUser(c);
-    const id = Number(c.req.param('id'));
-    if (!Number.isSafeInteger(id) || id <= 0) throw new ApiError(404, NOT_FOUND);
+    const id = routeId(c.req.param('id'));
+    if (id === null) throw new ApiError(404, NOT_FOUND);
     const check = parseTimerSettings(c.req.valid('json'));
     if (!check.ok) throw new ApiError(400, check.message);
     const { paused, email } = check.value;
