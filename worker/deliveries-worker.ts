@@ -8,6 +8,7 @@ import type { RedisClient } from '../core/redis';
 import type { Sql } from '../db/client';
 import { listStalePendingDeliveries } from '../db/deliveries';
 import { createDeliverProcessor, type DeliverDeps } from './jobs/deliver';
+import { every } from './every';
 
 /** Deliveries still pending this long after they were recorded have lost their job (Redis was away). */
 const STALE_PENDING_MS = 10 * 60_000;
@@ -54,21 +55,14 @@ export async function startDeliveriesWorker(deps: DeliveriesWorkerDeps): Promise
   worker.on('error', (err) => logger.error({ err: err.message }, 'deliveries worker error'));
   await worker.waitUntilReady();
 
-  const every = deps.sweepEveryMs ?? SWEEP_EVERY_MS;
-  const interval =
-    every > 0
-      ? setInterval(() => {
-          sweep().catch((err) => logger.warn({ err: (err as Error).message }, 'deliveries sweep failed; retrying later'));
-        }, every)
-      : null;
-  interval?.unref();
+  const stopSweeping = every(deps.sweepEveryMs ?? SWEEP_EVERY_MS, sweep, logger, 'deliveries sweep');
 
   logger.info({ email: deps.mailer ? 'on' : 'off' }, 'deliveries worker ready');
   return {
     worker,
     sweep,
     close: async (force = false) => {
-      if (interval) clearInterval(interval);
+      stopSweeping();
       await worker.close(force);
       deps.mailer?.close();
     },

@@ -11,6 +11,7 @@ import type { Sql } from '../db/client';
 import type { SearchSteps } from '../core/search/charged-search';
 import { deleteExpiredSessions } from '../db/sessions';
 import { createRunTimerProcessor, type RunTimerOutcome } from './jobs/run-timer';
+import { every } from './every';
 import { reconcileSchedulers } from './reconcile';
 import { sweepAbandonedRuns } from './sweep-abandoned-runs';
 
@@ -82,21 +83,14 @@ export async function startTimersWorker(deps: WorkerDeps): Promise<TimersWorker>
   worker.on('error', (err) => logger.error({ err: err.message }, 'worker error'));
   await worker.waitUntilReady();
 
-  const every = deps.reconcileEveryMs ?? RECONCILE_EVERY_MS;
-  const interval =
-    every > 0
-      ? setInterval(() => {
-          reconcile().catch((err) => logger.warn({ err: (err as Error).message }, 'reconcile failed; retrying later'));
-        }, every)
-      : null;
-  interval?.unref();
+  const stopReconciling = every(deps.reconcileEveryMs ?? RECONCILE_EVERY_MS, reconcile, logger, 'reconcile');
 
   logger.info({ concurrency: config.worker.concurrency }, 'worker ready');
   return {
     worker,
     reconcile,
     close: async (force = false) => {
-      if (interval) clearInterval(interval);
+      stopReconciling();
       await worker.close(force);
       await deliveriesQueue.close();
     },
