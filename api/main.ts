@@ -38,6 +38,10 @@ async function main(): Promise<void> {
   const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
     logger.info({ port: info.port, standins: config.standins }, `listening on ${config.appUrl}`);
     (config.mail.url ? logger.info.bind(logger) : logger.warn.bind(logger))(emailStatusLine(config));
+    if (!config.sessionProof)
+      logger.warn(
+        'session proofs are off (SESSION_SECRET unset, or SESSION_PROOF_SECONDS=0): every signed-in request looks its session up in Postgres',
+      );
   });
 
   let stopping = false;

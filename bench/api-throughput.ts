@@ -1,39 +1,65 @@
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { build } from 'esbuild';
+import { SESSION_PROOF_COOKIE } from '../core/auth/session-proof';
 import { createSignedInUser } from '../test/support/users';
 import type { BenchResult } from './lib/report';
-import { freePort, startChild } from '../test/support/processes';
+import { freePort, startChild, type ChildServer } from '../test/support/processes';
 import { startBenchStack } from './lib/stack';
 
 const DURATION_S = 8;
 const CONNECTIONS = 50;
+// /proc/<pid>/stat counts CPU time in clock ticks; Linux's USER_HZ is 100 on every platform it runs on.
+const TICKS_PER_S = 100;
 
-async function load(url: string, cookie?: string) {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers: cookie ? { cookie } : {} });
-  if (result.non2xx > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers`);
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+/** User plus system CPU time of a process so far, in microseconds (Linux). */
+function cpuMicros(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) / TICKS_PER_S) * 1e6;
 }
 
-/** Signed-in GET /api/check-session, GET /api/timers (20 timers) and GET /api/account/billing against a bare Hono handler, same run. */
-export async function run(): Promise<BenchResult[]> {
+/** Throughput and latency of one route, and the CPU time the server process spent per request meanwhile. */
+async function load(server: ChildServer, path: string, cookie?: string) {
+  const before = cpuMicros(server.pid);
+  const result = await autocannon({
+    url: `${server.url}${path}`,
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    headers: cookie ? { cookie } : {},
+  });
+  if (result.non2xx > 0) throw new Error(`${path}: ${result.non2xx} non-2xx answers`);
+  const cpuPerRequest = (cpuMicros(server.pid) - before) / result.requests.total;
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, cpu: cpuPerRequest };
+}
+
+async function startBaseline(name: 'bare-node' | 'bare-hono'): Promise<ChildServer> {
   await build({
-    entryPoints: ['bench/bare-hono.ts'],
+    entryPoints: [`bench/${name}.ts`],
     bundle: true,
     platform: 'node',
     format: 'esm',
     packages: 'external',
-    outfile: 'dist/bench/bare-hono.js',
+    outfile: `dist/bench/${name}.js`,
     logLevel: 'error',
   });
   const port = await freePort();
-  const bare = await startChild(['dist/bench/bare-hono.js', String(port)], {}, { port });
+  return startChild([`dist/bench/${name}.js`, String(port)], {}, { port });
+}
+
+/**
+ * Signed-in GET /api/check-session, GET /api/timers (20 timers) and GET /api/account/billing against a bare
+ * node:http handler (the issue's baseline) and a bare Hono handler, each in its own process, same run.
+ */
+export async function run(): Promise<BenchResult[]> {
+  const bareNode = await startBaseline('bare-node');
+  const bareHono = await startBaseline('bare-hono');
   const stack = await startBenchStack();
   try {
-    const { cookie } = await createSignedInUser(stack.db.sql);
+    const { cookie: sessionCookie } = await createSignedInUser(stack.db.sql);
     for (let i = 0; i < 20; i++) {
       const res = await fetch(`${stack.api.url}/api/schedule`, {
         method: 'POST',
-        headers: { cookie, 'content-type': 'application/json', origin: stack.api.url },
+        headers: { cookie: sessionCookie, 'content-type': 'application/json', origin: stack.api.url },
         body: JSON.stringify({
           scheduleType: i % 2 ? 'weekly' : 'daily',
           time: '09:00',
@@ -45,26 +71,42 @@ export async function run(): Promise<BenchResult[]> {
       });
       if (!res.ok) throw new Error(`creating timer ${i}: ${res.status} ${await res.text()}`);
     }
-    const baseline = await load(`${bare.url}/api/check-session`);
-    const session = await load(`${stack.api.url}/api/check-session`, cookie);
-    const timers = await load(`${stack.api.url}/api/timers`, cookie);
-    const billing = await load(`${stack.api.url}/api/account/billing`, cookie);
+    // What a browser sends: the session cookie and the proof its last lookup set (decision 025). A fresh one
+    // before each route, so no proof expires during a run (the default lifetime is 60 s, a run 8 s).
+    const browserCookie = async () => {
+      const res = await fetch(`${stack.api.url}/api/check-session`, { headers: { cookie: sessionCookie } });
+      const proof = res.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_PROOF_COOKIE}=`));
+      if (!proof) throw new Error('the api set no session proof');
+      return `${sessionCookie}; ${proof.split(';')[0]}`;
+    };
+    const node = await load(bareNode, '/api/check-session');
+    const hono = await load(bareHono, '/api/check-session');
+    const session = await load(stack.api, '/api/check-session', await browserCookie());
+    const lookup = await load(stack.api, '/api/check-session', sessionCookie);
+    const timers = await load(stack.api, '/api/timers', await browserCookie());
+    const billing = await load(stack.api, '/api/account/billing', await browserCookie());
     return [
       {
         name: 'api',
-        method: `autocannon, ${CONNECTIONS} connections for ${DURATION_S} s each, against the built api in its own process (Postgres session lookup, logging, headers). Baseline: a bare Hono handler on @hono/node-server in its own process, same run.`,
+        method: `autocannon, ${CONNECTIONS} connections for ${DURATION_S} s each, against the built api in its own process (signed in with the session cookie and its proof as a browser sends them; logging, metrics, headers). Baselines: a bare node:http handler (the goal's) and a bare Hono handler on @hono/node-server, each in its own process, same run. CPU: user + system time of the server process per request, from /proc.`,
         rows: [
-          { metric: 'check-session, requests/s', value: session.rps, unit: 'req/s', baseline: baseline.rps, goal: '≥ 0.6×' },
-          { metric: 'check-session, p99 latency', value: session.p99, unit: 'ms', baseline: baseline.p99 },
-          { metric: 'timers (20), requests/s', value: timers.rps, unit: 'req/s', baseline: baseline.rps },
-          { metric: 'timers (20), p99 latency', value: timers.p99, unit: 'ms', baseline: baseline.p99 },
-          { metric: 'account/billing, requests/s', value: billing.rps, unit: 'req/s', baseline: baseline.rps },
-          { metric: 'account/billing, p99 latency', value: billing.p99, unit: 'ms', baseline: baseline.p99 },
+          { metric: 'check-session, requests/s', value: session.rps, unit: 'req/s', baseline: node.rps, goal: '≥ 0.6×' },
+          { metric: 'check-session, p99 latency', value: session.p99, unit: 'ms', baseline: node.p99 },
+          { metric: 'check-session vs bare Hono, requests/s', value: session.rps, unit: 'req/s', baseline: hono.rps },
+          { metric: 'check-session, server CPU per request', value: session.cpu, unit: 'µs', baseline: node.cpu },
+          { metric: 'check-session without a proof (Postgres lookup), requests/s', value: lookup.rps, unit: 'req/s', baseline: node.rps },
+          { metric: 'check-session without a proof, server CPU per request', value: lookup.cpu, unit: 'µs', baseline: node.cpu },
+          { metric: 'timers (20), requests/s', value: timers.rps, unit: 'req/s', baseline: node.rps },
+          { metric: 'timers (20), p99 latency', value: timers.p99, unit: 'ms', baseline: node.p99 },
+          { metric: 'account/billing, requests/s', value: billing.rps, unit: 'req/s', baseline: node.rps },
+          { metric: 'account/billing, p99 latency', value: billing.p99, unit: 'ms', baseline: node.p99 },
+          { metric: 'bare Hono, server CPU per request', value: hono.cpu, unit: 'µs', baseline: node.cpu },
         ],
       },
     ];
   } finally {
     await stack.close();
-    await bare.stop();
+    await bareNode.stop();
+    await bareHono.stop();
   }
 }

@@ -26,6 +26,20 @@ describe('loadConfig', () => {
     expect(c.gemini.baseUrl).toBeUndefined();
   });
 
+  it('signs session proofs with SESSION_SECRET; production without it (or a lifetime of 0) turns them off', () => {
+    expect(loadConfig({}).sessionProof).toEqual({ secret: expect.any(String), lifetimeMs: 60_000 });
+    const prod = { NODE_ENV: 'production', GOOGLE_CLIENT_ID: 'a', GEMINI_API_KEY: 'b', STRIPE_SECRET_KEY: 'c', STRIPE_WEBHOOK_SECRET: 'd' };
+    expect(loadConfig(prod).sessionProof).toBeNull();
+    const secret = 's'.repeat(32);
+    expect(loadConfig({ ...prod, SESSION_SECRET: secret, SESSION_PROOF_SECONDS: '15' }).sessionProof).toEqual({
+      secret,
+      lifetimeMs: 15_000,
+    });
+    expect(loadConfig({ SESSION_SECRET: secret, SESSION_PROOF_SECONDS: '0' }).sessionProof).toBeNull();
+    expect(() => loadConfig({ SESSION_SECRET: 'short' })).toThrow(/SESSION_SECRET: must be at least 32 characters/);
+    expect(() => loadConfig({ SESSION_PROOF_SECONDS: '3600' })).toThrow(/SESSION_PROOF_SECONDS/);
+  });
+
   it('sends email to the SMTP stand-in outside production and turns it off in production without SMTP_URL', () => {
     expect(loadConfig({}).mail).toEqual({
       url: 'smtp://127.0.0.1:2525',

@@ -110,6 +110,13 @@ const envSchema = z.object({
    * Unset in production turns the feeds off; outside production a fixed local value stands in.
    */
   FEED_TOKEN_SECRET: optional.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  /**
+   * Secret the short-lived session proofs are signed with (HMAC-SHA256, shared by every api process); at least
+   * 32 characters. Unset in production: no proofs, every signed-in request asks Postgres for its session.
+   */
+  SESSION_SECRET: optional.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  /** How long a session proof spares the Postgres lookup, in seconds; 0 turns the proofs off. */
+  SESSION_PROOF_SECONDS: int(60, 0, 600),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -162,6 +169,11 @@ export interface Config {
   logLevel: string;
   /** Secret of the calendar feed tokens; null when feeds are off (production without FEED_TOKEN_SECRET). */
   feedTokenSecret: string | null;
+  /**
+   * Short-lived signed session proofs (decision 025); null when off (production without SESSION_SECRET, or
+   * SESSION_PROOF_SECONDS=0), so every signed-in request looks its session up in Postgres.
+   */
+  sessionProof: { secret: string; lifetimeMs: number } | null;
   /** Names of the credentials served by the local stand-ins (empty in production). */
   standins: string[];
   /** Origin of the local stand-ins as the api and worker reach them (`STANDIN_URL`). */
@@ -250,6 +262,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     userRatePerMinute: e.USER_RATE_PER_MINUTE,
     logLevel: e.LOG_LEVEL,
     feedTokenSecret: e.FEED_TOKEN_SECRET ?? (e.NODE_ENV === 'production' ? null : 'local-development-feed-token-secret-not-for-production'),
+    sessionProof: sessionProof(e.SESSION_SECRET, e.SESSION_PROOF_SECONDS, e.NODE_ENV),
     standins: missing,
     standinUrl: standin,
     standinPublicUrl: standinPublic,
@@ -262,6 +275,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       standinPort: e.STANDIN_SMTP_PORT,
     },
   };
+}
+
+function sessionProof(secret: string | undefined, seconds: number, env: Config['env']): Config['sessionProof'] {
+  const key = secret ?? (env === 'production' ? undefined : 'local-development-session-secret-not-for-production');
+  return key && seconds > 0 ? { secret: key, lifetimeMs: seconds * 1000 } : null;
 }
 
 function hostList(value: string): string[] {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createMiddleware } from 'hono/factory';
 import type { Logger } from '../../core/logger';
 import type { AppEnv } from '../deps';
+import { presetHeaders } from './preset-headers';
 
 /** Gives each request an id (kept from a trusted proxy's X-Request-Id) and logs one line when it ends. */
 export function requestLog(logger: Logger) {
@@ -11,9 +12,8 @@ export function requestLog(logger: Logger) {
     const log = logger.child({ requestId });
     c.set('requestId', requestId);
     c.set('log', log);
-    c.header('X-Request-Id', requestId);
     const start = performance.now();
-    await next();
+    await presetHeaders(c, [['X-Request-Id', requestId]], next);
     const user = c.get('user');
     log.info(
       {

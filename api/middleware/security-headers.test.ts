@@ -1,3 +1,5 @@
+import { Hono } from 'hono';
+import { secureHeaders } from 'hono/secure-headers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack, type TestStack } from '../../test/support/stack';
 import { createApp } from '../app';
@@ -57,6 +59,39 @@ describe('Content-Security-Policy', () => {
     // Only the board's own paths get the wider policy, not a path that merely starts with the same letters.
     for (const path of ['/api/check-session', '/admin/queuesX']) {
       expect(parseCsp((await fetch(`${stack.url}${path}`)).headers.get('content-security-policy')).has('font-src')).toBe(false);
+    }
+  });
+
+  it('sends the same headers hono/secure-headers would, over HTTP and through app.request', async () => {
+    const gsi = new URL(stack.config.google.gsiUrl).origin;
+    const reference = new Hono();
+    reference.use(
+      secureHeaders({
+        crossOriginOpenerPolicy: 'same-origin-allow-popups',
+        crossOriginEmbedderPolicy: false,
+        crossOriginResourcePolicy: 'same-origin',
+        referrerPolicy: 'strict-origin-when-cross-origin',
+        strictTransportSecurity: false,
+        contentSecurityPolicy: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", gsi],
+          connectSrc: ["'self'", gsi],
+          frameSrc: ["'self'", gsi],
+          styleSrc: ["'self'", "'unsafe-inline'", gsi],
+          imgSrc: ["'self'", 'data:', 'https:'],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          frameAncestors: ["'none'"],
+        },
+      }),
+    );
+    reference.get('/', (c) => c.body(null, 204));
+    const expected = [...(await reference.request('/')).headers];
+    expect(expected.length).toBeGreaterThan(10);
+    const overHttp = (await fetch(`${stack.url}/api/check-session`)).headers;
+    const inProcess = (await createApp(stack.deps).request('/api/check-session')).headers;
+    for (const headers of [overHttp, inProcess]) {
+      for (const [name, value] of expected) expect(headers.get(name), name).toBe(value);
     }
   });
 });

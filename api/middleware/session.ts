@@ -1,14 +1,17 @@
-import { getCookie, setCookie } from 'hono/cookie';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Config } from '../../core/config';
+import { SESSION_PROOF_COOKIE, type SessionProofs, sessionProofs } from '../../core/auth/session-proof';
 import type { Sql } from '../../db/client';
 import { SESSION_COOKIE, validateSession, type SessionUser } from '../../db/sessions';
 import type { AppEnv } from '../deps';
 import { ApiError } from '../errors';
 
+type CookieConfig = Pick<Config, 'secureCookies' | 'sessionProof'>;
+
 /** Sets the session cookie with the flags the contract asks for. */
-export function setSessionCookie(c: Context, config: Config, token: string, expiresAt: Date): void {
+export function setSessionCookie(c: Context, config: CookieConfig, token: string, expiresAt: Date): void {
   setCookie(c, SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: 'Lax',
@@ -18,14 +21,67 @@ export function setSessionCookie(c: Context, config: Config, token: string, expi
   });
 }
 
-/** Loads the user from the session cookie (never from the request body); renews the cookie when slid. */
-export function loadSession(sql: Sql, config: Config) {
+/** Sets a fresh proof beside the session cookie; it ends with its lifetime, or with the session if sooner. */
+function setProofCookie(c: Context, config: CookieConfig, proofs: SessionProofs, user: SessionUser, token: string, sessionEnd: Date): void {
+  const now = Date.now();
+  const end = Math.min(now + config.sessionProof!.lifetimeMs, sessionEnd.getTime());
+  setCookie(c, SESSION_PROOF_COOKIE, proofs.sign(user, token, end), {
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure: config.secureCookies,
+    path: '/',
+    maxAge: Math.max(0, Math.floor((end - now) / 1000)),
+  });
+}
+
+/** The proofs of this configuration, or null when proofs are off (every request asks Postgres). */
+const proofsFor = (config: CookieConfig): SessionProofs | null => (config.sessionProof ? sessionProofs(config.sessionProof.secret) : null);
+
+/** After sign-in: the session cookie and, when proofs are on, the first proof, so the next request needs no lookup. */
+export function startSessionCookies(
+  c: Context,
+  config: CookieConfig,
+  user: SessionUser,
+  session: { token: string; expiresAt: Date },
+): void {
+  setSessionCookie(c, config, session.token, session.expiresAt);
+  const proofs = proofsFor(config);
+  if (proofs) setProofCookie(c, config, proofs, user, session.token, session.expiresAt);
+}
+
+/** At logout: both cookies go, so the browser keeps no proof of a session that no longer exists. */
+export function clearSessionCookies(c: Context, config: CookieConfig): void {
+  for (const name of [SESSION_COOKIE, SESSION_PROOF_COOKIE]) {
+    deleteCookie(c, name, { path: '/', httpOnly: true, sameSite: 'Lax', secure: config.secureCookies });
+  }
+}
+
+/**
+ * Loads the user from the session cookie (never from the request body). A valid, unexpired proof issued for
+ * this session cookie stands in for the Postgres lookup (decision 025); otherwise the session is checked in
+ * Postgres as before, the cookie renewed when slid, and a new proof issued.
+ */
+export function loadSession(sql: Sql, config: CookieConfig) {
+  const proofs = proofsFor(config);
   return createMiddleware<AppEnv>(async (c, next) => {
     const token = getCookie(c, SESSION_COOKIE);
-    const check = token ? await validateSession(sql, token) : { valid: false as const };
+    if (!token) {
+      c.set('user', null);
+      return next();
+    }
+    const proof = proofs ? getCookie(c, SESSION_PROOF_COOKIE) : undefined;
+    const proven = proof ? proofs!.verify(proof, token) : null;
+    if (proven) {
+      c.set('user', proven);
+      return next();
+    }
+    const check = await validateSession(sql, token);
     c.set('user', check.valid ? check.user : null);
-    if (check.valid && check.renewed && token) setSessionCookie(c, config, token, check.expiresAt);
-    await next();
+    if (check.valid) {
+      if (check.renewed) setSessionCookie(c, config, token, check.expiresAt);
+      if (proofs) setProofCookie(c, config, proofs, check.user, token, check.expiresAt);
+    }
+    return next();
   });
 }
 

@@ -1,13 +1,13 @@
 import { Hono } from 'hono';
 import { googleSignInRequestSchema, type LogoutReply, type SessionReply, type SignInReply } from '../../core/contract/auth';
-import { deleteCookie, getCookie } from 'hono/cookie';
+import { getCookie } from 'hono/cookie';
 import { createGoogleIdTokenVerifier } from '../../core/auth/google-id-token';
 import { createLoginRateLimiter } from '../../core/auth/login-rate-limit';
 import { createSession, deleteSession, SESSION_COOKIE } from '../../db/sessions';
 import { upsertUserFromGoogle } from '../../db/users';
 import type { AppDeps, AppEnv } from '../deps';
 import { ApiError } from '../errors';
-import { setSessionCookie } from '../middleware/session';
+import { clearSessionCookies, startSessionCookies } from '../middleware/session';
 import { jsonBody } from '../validate';
 import { clientIp } from '../client-ip';
 
@@ -43,7 +43,7 @@ export function authRoutes({ config, sql, redis }: AppDeps) {
     // A new sign-in replaces whatever session this browser had, so no orphan stays valid.
     await deleteSession(sql, getCookie(c, SESSION_COOKIE));
     const session = await createSession(sql, user.id);
-    setSessionCookie(c, config, session.token, session.expiresAt);
+    startSessionCookies(c, config, { id: user.id, email: user.email, name: user.name }, session);
     c.get('log').info({ userId: user.id }, 'signed in with google');
     return c.json({ status: 'success' } satisfies SignInReply);
   });
@@ -61,7 +61,7 @@ export function authRoutes({ config, sql, redis }: AppDeps) {
     }
     const wasSignedIn = c.get('user') !== null;
     await deleteSession(sql, getCookie(c, SESSION_COOKIE));
-    deleteCookie(c, SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'Lax', secure: config.secureCookies });
+    clearSessionCookies(c, config);
     c.header('Cache-Control', 'no-store');
     return c.json({ message: wasSignedIn ? 'You are now logged out.' : 'You were not signed in.' } satisfies LogoutReply);
   });
