@@ -4,7 +4,11 @@ import { timerRepeatStrategy } from './timer-job-policy';
 
 /** The api ↔ worker contract: queue names and job payloads. */
 export const TIMERS_QUEUE = 'timers';
-export const RUN_TIMER_JOB = 'run-timer';
+/**
+ * The name of a timer's jobs (one fire each). Short, because BullMQ stores it in every timer's scheduler hash,
+ * its next job's hash and the events stream: `run-timer` cost 32 bytes more per timer (decision 023).
+ */
+export const RUN_TIMER_JOB = 'fire';
 
 /**
  * Job data stays tiny: at most the timer id; everything else is read from Postgres when the job runs. A

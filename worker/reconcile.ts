@@ -1,5 +1,5 @@
 import type { JobSchedulerJson, Queue } from 'bullmq';
-import type { RunTimerJob } from '../core/jobs';
+import { RUN_TIMER_JOB, type RunTimerJob } from '../core/jobs';
 import { cronPattern, type Schedule } from '../core/schedule';
 import { schedulerId, timerIdOfScheduler, upsertTimerScheduler } from '../core/timer-scheduler';
 import type { Sql } from '../db/client';
@@ -57,14 +57,14 @@ const MIGRATE_AHEAD_MS = 60_000;
 
 /**
  * True when the scheduler fires on the timer's schedule and is armed. A scheduler of the layout before
- * decision 023 (`{timerId}` as data in its hash and in every job) is re-created too, but only while its next
+ * decision 023 (`{timerId}` as data in its hash and in every job, jobs named `run-timer`) is re-created too, but only while its next
  * fire is delayed and not about to fall due: upserting drops a fire that is already due.
  */
 async function isFine(queue: Queue<RunTimerJob>, scheduler: JobSchedulerJson<RunTimerJob>, timer: Schedule): Promise<boolean> {
   if (scheduler.pattern !== cronPattern(timer) || scheduler.tz !== timer.timezone) return false;
   const state = await nextFireState(queue, scheduler);
   if (!ARMED.has(state)) return false;
-  const oldLayout = scheduler.template?.data !== undefined;
+  const oldLayout = scheduler.template?.data !== undefined || scheduler.name !== RUN_TIMER_JOB;
   return !(oldLayout && state === 'delayed' && scheduler.next! > Date.now() + MIGRATE_AHEAD_MS);
 }
 
