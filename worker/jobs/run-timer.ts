@@ -2,7 +2,7 @@ import type { GoogleGenAI } from '@google/genai';
 import { UnrecoverableError, type Job } from 'bullmq';
 import type { Config } from '../../core/config';
 import { afterTimerRun, type AfterRunInput, newOrChanged } from '../../core/delivery/after-run';
-import { type DeliverJob, type RunTimerJob } from '../../core/jobs';
+import type { DeliverJob, RunTimerJob } from '../../core/jobs';
 import type { Logger } from '../../core/logger';
 import { runChargedSearch, type SearchSteps } from '../../core/search/charged-search';
 import { timerIdOfJob } from '../../core/timer-scheduler';
