@@ -4,14 +4,33 @@ import { timerRepeatStrategy } from './timer-job-policy';
 
 /** The api ↔ worker contract: queue names and job payloads. */
 export const TIMERS_QUEUE = 'timers';
-export const RUN_TIMER_JOB = 'run-timer';
+/**
+ * The name of a timer's jobs (one fire each). Short, because BullMQ stores it in every timer's scheduler hash,
+ * its next job's hash and the events stream: `run-timer` cost 32 bytes more per timer (decision 023).
+ */
+export const RUN_TIMER_JOB = 'fire';
 
-/** Job data stays tiny: the timer id; everything else is read from Postgres when the job runs. */
-export const runTimerJobSchema = z.object({ timerId: z.number().int().positive() });
+/**
+ * Job data stays tiny: at most the timer id; everything else is read from Postgres when the job runs. A
+ * scheduler's fires carry none, their scheduler id names the timer (core/timer-scheduler.ts `timerIdOfJob`);
+ * jobs added by hand ("run now") carry `timerId`.
+ */
+export const runTimerJobSchema = z.object({ timerId: z.number().int().positive().optional() });
 export type RunTimerJob = z.infer<typeof runTimerJobSchema>;
 
+/**
+ * BullMQ's events stream keeps this many entries (its default is 10,000, about 85 bytes each). Nothing here
+ * reads it (no QueueEvents); a short tail is left for debugging.
+ */
+export const TIMERS_EVENTS_MAX_LEN = 1_000;
+
 export function createTimersQueue(connection: ConnectionOptions, prefix: string): Queue<RunTimerJob> {
-  return new Queue<RunTimerJob>(TIMERS_QUEUE, { connection, prefix, settings: { repeatStrategy: timerRepeatStrategy } });
+  return new Queue<RunTimerJob>(TIMERS_QUEUE, {
+    connection,
+    prefix,
+    settings: { repeatStrategy: timerRepeatStrategy },
+    streams: { events: { maxLen: TIMERS_EVENTS_MAX_LEN } },
+  });
 }
 
 /** Email and webhook messages: one job per `deliveries` row, which holds everything the message says. */

@@ -1,5 +1,5 @@
-import type { Queue } from 'bullmq';
-import { RUN_TIMER_JOB, type RunTimerJob } from './jobs';
+import type { Job, Queue } from 'bullmq';
+import { RUN_TIMER_JOB, type RunTimerJob, runTimerJobSchema } from './jobs';
 import { cronPattern, type Schedule } from './schedule';
 import { TIMER_JOB_OPTS } from './timer-job-policy';
 
@@ -28,12 +28,25 @@ export function timerIdOfScheduler(id: string): number | null {
   return m ? Number(m[1]) : null;
 }
 
-/** Creates or updates the timer's job scheduler; job data stays the timer id alone. */
+/**
+ * The timer a timer job (one fire) is for, or null when it names none. A scheduler's fire has empty data: its
+ * scheduler id (`repeatJobKey`, `t<id>`) already names the timer, and the data would be stored twice more per
+ * timer (the scheduler's hash and its next job's). A job added by hand ("run now", or a fire of a scheduler made
+ * before decision 023) carries `{timerId}`.
+ */
+export function timerIdOfJob(job: Pick<Job, 'data' | 'repeatJobKey'>): number | null {
+  const data = runTimerJobSchema.safeParse(job.data ?? {});
+  if (!data.success) return null;
+  if (data.data.timerId !== undefined) return data.data.timerId;
+  return job.repeatJobKey ? timerIdOfScheduler(job.repeatJobKey) : null;
+}
+
+/** Creates or updates the timer's job scheduler. Its jobs carry no data: the scheduler id names the timer. */
 export async function upsertTimerScheduler(queue: Queue<RunTimerJob>, timer: Schedule & { id: number }): Promise<void> {
   await queue.upsertJobScheduler(
     schedulerId(timer.id),
     { pattern: cronPattern(timer), tz: timer.timezone },
-    { name: RUN_TIMER_JOB, data: { timerId: timer.id }, opts: TIMER_JOB_OPTS },
+    { name: RUN_TIMER_JOB, opts: TIMER_JOB_OPTS },
   );
 }
 

@@ -1,7 +1,7 @@
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTimersQueue, type RunTimerJob } from '../core/jobs';
+import { createTimersQueue, type RunTimerJob, TIMERS_EVENTS_MAX_LEN } from '../core/jobs';
 import { cronPattern, nextRunAt } from '../core/schedule';
 import { SchedulerUnavailableError, schedulerId } from '../core/timer-scheduler';
 import { createTimer, createTimers } from '../core/timers';
@@ -42,14 +42,42 @@ describe('createTimers: many timers of one user at once (an import)', () => {
     for (const [i, timer] of result.timers.entries()) {
       expect(timer).toMatchObject({ ...inputs[i], userId });
       const scheduler = (await stack.deps.timersQueue.getJobScheduler(schedulerId(timer.id)))!;
-      expect(scheduler).toMatchObject({
-        pattern: cronPattern(inputs[i]!),
-        tz: inputs[i]!.timezone,
-        template: { data: { timerId: timer.id } },
-      });
+      expect(scheduler).toMatchObject({ pattern: cronPattern(inputs[i]!), tz: inputs[i]!.timezone });
+      // The scheduler id names the timer; its hash and its jobs carry no data (decision 023).
+      expect(scheduler.template?.data).toBeUndefined();
       expect(scheduler.next).toBe(nextRunAt(inputs[i]!).getTime());
       expect(await stack.deps.timersQueue.getJobState(`repeat:${schedulerId(timer.id)}:${scheduler.next}`)).toBe('delayed');
     }
+  });
+
+  it("keeps the scheduler's hash compact in Redis for the longest time zone names, and its job's data empty", async () => {
+    const userId = await newUser();
+    const zones = Intl.supportedValuesOf('timeZone');
+    const longest = zones.reduce((a, b) => (b.length > a.length ? b : a));
+    const result = await createTimers(stack.deps, userId, [
+      { ...input(1), timezone: longest },
+      { ...input(2), timezone: 'America/Argentina/ComodRivadavia' },
+    ]);
+    if (!result.ok) throw new Error('refused');
+    const prefix = `${stack.config.queuePrefix}:timers`;
+    for (const timer of result.timers) {
+      const key = `${prefix}:repeat:${schedulerId(timer.id)}`;
+      const hash = await stack.redis.hgetall(key);
+      expect(hash.tz).toBe(timer.timezone);
+      // Redis keeps a hash as a listpack (about a third of a hash table's bytes) while every field and value
+      // is at most 64 bytes, its default hash-max-listpack-value.
+      for (const [field, value] of Object.entries(hash)) {
+        expect(Buffer.byteLength(field), field).toBeLessThanOrEqual(64);
+        expect(Buffer.byteLength(value), `${field}: ${value}`).toBeLessThanOrEqual(64);
+      }
+      expect(await stack.redis.object('ENCODING', key)).toBe('listpack');
+      const next = (await stack.deps.timersQueue.getJobScheduler(schedulerId(timer.id)))!.next!;
+      const job = await stack.redis.hgetall(`${prefix}:repeat:${schedulerId(timer.id)}:${next}`);
+      expect(job.data).toBe('{}');
+      expect(job.rjk).toBe(schedulerId(timer.id));
+    }
+    // The events stream is capped at TIMERS_EVENTS_MAX_LEN entries instead of BullMQ's 10,000.
+    expect(await stack.redis.hget(`${prefix}:meta`, 'opts.maxLenEvents')).toBe(String(TIMERS_EVENTS_MAX_LEN));
   });
 
   it('creates none when they would pass the 20-timer limit, and says how many fit', async () => {

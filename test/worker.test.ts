@@ -376,6 +376,34 @@ describe('timers worker against real Redis and Postgres', () => {
     expect(await w.reconcile()).toEqual({ upserted: 0, removed: 0 });
   });
 
+  it('reconcile re-creates a scheduler whose jobs are still `run-timer` with {timerId} (before decision 023); such fires still run', async () => {
+    const { timer } = await newTimer();
+    const queue = stack.deps.timersQueue;
+    const id = schedulerId(timer.id);
+    await queue.upsertJobScheduler(
+      id,
+      { pattern: cronPattern(timer), tz: timer.timezone },
+      { name: 'run-timer', data: { timerId: timer.id }, opts: { attempts: RUN_ATTEMPTS, backoff: { type: TIMER_BACKOFF } } },
+    );
+    const next = (await queue.getJobScheduler(id))!.next!;
+    expect((await queue.getJob(`repeat:${id}:${next}`))!.data).toEqual({ timerId: timer.id });
+
+    const w = await worker();
+    const scheduler = (await queue.getJobScheduler(id))!;
+    expect(scheduler).toMatchObject({ name: RUN_TIMER_JOB, next });
+    expect(scheduler.template?.data).toBeUndefined();
+    const job = (await queue.getJob(`repeat:${id}:${next}`))!;
+    expect(job).toMatchObject({ name: RUN_TIMER_JOB, data: {} });
+    expect(job.opts).toMatchObject({ attempts: RUN_ATTEMPTS, backoff: { type: TIMER_BACKOFF } });
+    expect(await w.reconcile()).toEqual({ upserted: 0, removed: 0 });
+
+    // A fire of the old layout (`run-timer`, data {timerId}) already queued runs on the current worker too.
+    const at = Date.UTC(2026, 4, 6, 7);
+    await queue.add('run-timer', { timerId: timer.id }, { jobId: `repeat:${id}:${at}`, prevMillis: at });
+    const [run] = await finishedRun(timer.id);
+    expect(run).toMatchObject({ status: 'succeeded', scheduledFor: new Date(at) });
+  });
+
   it('ends a run abandoned by a stopped worker once, with a sentence and its credit back', async () => {
     const { userId, timer } = await newTimer(5);
     await stack.db.sql`update accounts set searches_used = searches_used + 2 where user_id = ${userId}`;

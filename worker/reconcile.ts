@@ -1,6 +1,6 @@
 import type { JobSchedulerJson, Queue } from 'bullmq';
-import type { RunTimerJob } from '../core/jobs';
-import { cronPattern } from '../core/schedule';
+import { RUN_TIMER_JOB, type RunTimerJob } from '../core/jobs';
+import { cronPattern, type Schedule } from '../core/schedule';
 import { schedulerId, timerIdOfScheduler, upsertTimerScheduler } from '../core/timer-scheduler';
 import type { Sql } from '../db/client';
 import { listAllActiveTimers, lockSchedulersExclusive } from '../db/timers';
@@ -32,9 +32,7 @@ export async function reconcileSchedulers(sql: Sql, queue: Queue<RunTimerJob>): 
         batch.map(async (timer) => {
           const current = existing.get(schedulerId(timer.id));
           existing.delete(schedulerId(timer.id));
-          return Boolean(
-            current && current.pattern === cronPattern(timer) && current.tz === timer.timezone && (await isArmed(queue, current)),
-          );
+          return Boolean(current && (await isFine(queue, current, timer)));
         }),
       );
       for (const [k, timer] of batch.entries()) {
@@ -53,15 +51,31 @@ export async function reconcileSchedulers(sql: Sql, queue: Queue<RunTimerJob>): 
   });
 }
 
+const ARMED = new Set(['delayed', 'waiting', 'prioritized', 'waiting-children']);
+/** An old-layout scheduler whose next fire is closer than this is left for a later pass. */
+const MIGRATE_AHEAD_MS = 60_000;
+
 /**
- * True while the job of the scheduler's next fire is waiting to run. BullMQ arms the next fire when a worker
- * takes the current one; when that next time cannot be computed it arms nothing, and the scheduler stops with
- * `next` still naming the fire already taken. (Not pending, the job may be active: upserting is then safe, the
- * worker's own re-arm sees a newer scheduler and adds nothing. A pending job must not be upserted: that would
- * drop a due fire.)
+ * True when the scheduler fires on the timer's schedule and is armed. A scheduler of the layout before
+ * decision 023 (`{timerId}` as data in its hash and in every job, jobs named `run-timer`) is re-created too, but only while its next
+ * fire is delayed and not about to fall due: upserting drops a fire that is already due.
  */
-async function isArmed(queue: Queue<RunTimerJob>, scheduler: JobSchedulerJson<RunTimerJob>): Promise<boolean> {
-  if (!scheduler.next) return false;
-  const state = await queue.getJobState(`repeat:${scheduler.key}:${scheduler.next}`);
-  return state === 'delayed' || state === 'waiting' || state === 'prioritized' || state === 'waiting-children';
+async function isFine(queue: Queue<RunTimerJob>, scheduler: JobSchedulerJson<RunTimerJob>, timer: Schedule): Promise<boolean> {
+  if (scheduler.pattern !== cronPattern(timer) || scheduler.tz !== timer.timezone) return false;
+  const state = await nextFireState(queue, scheduler);
+  if (!ARMED.has(state)) return false;
+  const oldLayout = scheduler.template?.data !== undefined || scheduler.name !== RUN_TIMER_JOB;
+  return !(oldLayout && state === 'delayed' && scheduler.next! > Date.now() + MIGRATE_AHEAD_MS);
+}
+
+/**
+ * The state of the job of the scheduler's next fire. BullMQ arms the next fire when a worker takes the current
+ * one; when that next time cannot be computed it arms nothing, and the scheduler stops with `next` still
+ * naming the fire already taken. Armed means waiting to run. (Not pending, the job may be active: upserting is
+ * then safe, the worker's own re-arm sees a newer scheduler and adds nothing. A pending job must not be
+ * upserted: that would drop a due fire.)
+ */
+async function nextFireState(queue: Queue<RunTimerJob>, scheduler: JobSchedulerJson<RunTimerJob>): Promise<string> {
+  if (!scheduler.next) return 'unknown';
+  return queue.getJobState(`repeat:${scheduler.key}:${scheduler.next}`);
 }

@@ -2,9 +2,10 @@ import type { GoogleGenAI } from '@google/genai';
 import { UnrecoverableError, type Job } from 'bullmq';
 import type { Config } from '../../core/config';
 import { afterTimerRun, type AfterRunInput, newOrChanged } from '../../core/delivery/after-run';
-import { type DeliverJob, runTimerJobSchema, type RunTimerJob } from '../../core/jobs';
+import type { DeliverJob, RunTimerJob } from '../../core/jobs';
 import type { Logger } from '../../core/logger';
 import { runChargedSearch, type SearchSteps } from '../../core/search/charged-search';
+import { timerIdOfJob } from '../../core/timer-scheduler';
 import type { Queue } from 'bullmq';
 import type { Sql } from '../../db/client';
 import { claimRun, failRun, finishRun, noteRunError, succeedRun } from '../../db/timer-runs';
@@ -46,9 +47,10 @@ const NO_CREDITS = (tier: string) =>
  */
 export function createRunTimerProcessor(deps: RunTimerDeps) {
   return async (job: Job<RunTimerJob>, _token?: string, signal?: AbortSignal): Promise<RunTimerOutcome> => {
-    const data = runTimerJobSchema.safeParse(job.data);
-    if (!data.success) throw new UnrecoverableError(`Job data is not {timerId}: ${JSON.stringify(job.data)}`);
-    const timer = await getTimer(deps.sql, data.data.timerId);
+    const timerId = timerIdOfJob(job);
+    if (timerId === null)
+      throw new UnrecoverableError(`Job names no timer: data ${JSON.stringify(job.data)}, scheduler ${job.repeatJobKey}`);
+    const timer = await getTimer(deps.sql, timerId);
     if (!timer || timer.deletedAt) return 'timer-gone';
     // A scheduled fire taken just before the pause removed the scheduler does not run; "Run now" (its own job,
     // its run row already made) is the user's explicit request and runs even while the timer is paused.
