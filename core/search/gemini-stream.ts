@@ -1,6 +1,7 @@
-import type { GenerateContentResponse, GoogleGenAI } from '@google/genai';
+import type { GoogleGenAI } from '@google/genai';
 import type { GeminiThinking } from '../config';
 import { blockedFailure, emptyAnswer, geminiFailure } from './gemini-errors';
+import { type GeminiEndpoint, type StreamChunk, streamGenerateContent } from './gemini-sse';
 import { withThinking } from './gemini-thinking-call';
 import { SYSTEM_INSTRUCTION } from './prompt';
 
@@ -10,6 +11,8 @@ export interface Source {
 }
 
 export interface StreamOptions {
+  /** Where the request goes (config.gemini); `gemini` still holds what this process learnt about the model. */
+  endpoint: GeminiEndpoint;
   model: string;
   /** `GEMINI_THINKING`; auto (the table in thinking.ts) when absent. */
   thinking?: GeminiThinking;
@@ -28,7 +31,7 @@ export interface StreamOutcome {
   sources: Source[];
 }
 
-function textOf(chunk: GenerateContentResponse): string {
+function textOf(chunk: StreamChunk): string {
   const parts = chunk.candidates?.[0]?.content?.parts ?? [];
   // Thought parts are the model's reasoning, not the answer.
   return parts.map((p) => (p.thought ? '' : (p.text ?? ''))).join('');
@@ -45,7 +48,7 @@ export function sourcesBlock(sources: Source[]): string {
  * the caller's to know (it saw `onText`).
  */
 export async function streamAnswer(gemini: GoogleGenAI, options: StreamOptions): Promise<StreamOutcome> {
-  const { model, thinking = 'auto', prompt, grounding, signal, onText } = options;
+  const { endpoint, model, thinking = 'auto', prompt, grounding, signal, onText } = options;
   let answer = '';
   let promptTokens: number | null = null;
   let outputTokens: number | null = null;
@@ -55,16 +58,17 @@ export async function streamAnswer(gemini: GoogleGenAI, options: StreamOptions):
   try {
     // An interactive answer: the user watches it arrive, so the model thinks as little as it accepts.
     const stream = await withThinking(gemini, { model, thinking }, (thinkingConfig) =>
-      gemini.models.generateContentStream({
+      streamGenerateContent(
+        endpoint,
         model,
-        contents: [{ role: 'user', parts: [{ text: prompt }] }],
-        config: {
-          systemInstruction: SYSTEM_INSTRUCTION,
-          ...thinkingConfig,
+        {
+          contents: [{ role: 'user', parts: [{ text: prompt }] }],
+          systemInstruction: { role: 'user', parts: [{ text: SYSTEM_INSTRUCTION }] },
+          ...(thinkingConfig.thinkingConfig ? { generationConfig: thinkingConfig } : {}),
           ...(grounding ? { tools: [{ googleSearch: {} }] } : {}),
-          abortSignal: signal,
         },
-      }),
+        signal,
+      ),
     );
     for await (const chunk of stream) {
       blockReason ??= chunk.promptFeedback?.blockReason;
