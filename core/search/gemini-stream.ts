@@ -1,7 +1,6 @@
-import type { GoogleGenAI } from '@google/genai';
+import type { GenerateContentResponse, GoogleGenAI } from '@google/genai';
 import type { GeminiThinking } from '../config';
 import { blockedFailure, emptyAnswer, geminiFailure } from './gemini-errors';
-import { type GeminiEndpoint, type StreamChunk, streamGenerateContent } from './gemini-sse';
 import { withThinking } from './gemini-thinking-call';
 import { SYSTEM_INSTRUCTION } from './prompt';
 
@@ -11,8 +10,6 @@ export interface Source {
 }
 
 export interface StreamOptions {
-  /** Where the request goes (config.gemini); `gemini` still holds what this process learnt about the model. */
-  endpoint: GeminiEndpoint;
   model: string;
   /** `GEMINI_THINKING`; auto (the table in thinking.ts) when absent. */
   thinking?: GeminiThinking;
@@ -31,7 +28,7 @@ export interface StreamOutcome {
   sources: Source[];
 }
 
-function textOf(chunk: StreamChunk): string {
+function textOf(chunk: GenerateContentResponse): string {
   const parts = chunk.candidates?.[0]?.content?.parts ?? [];
   // Thought parts are the model's reasoning, not the answer.
   return parts.map((p) => (p.thought ? '' : (p.text ?? ''))).join('');
@@ -48,7 +45,7 @@ export function sourcesBlock(sources: Source[]): string {
  * the caller's to know (it saw `onText`).
  */
 export async function streamAnswer(gemini: GoogleGenAI, options: StreamOptions): Promise<StreamOutcome> {
-  const { endpoint, model, thinking = 'auto', prompt, grounding, signal, onText } = options;
+  const { model, thinking = 'auto', prompt, grounding, signal, onText } = options;
   let answer = '';
   let promptTokens: number | null = null;
   let outputTokens: number | null = null;
@@ -58,17 +55,16 @@ export async function streamAnswer(gemini: GoogleGenAI, options: StreamOptions):
   try {
     // An interactive answer: the user watches it arrive, so the model thinks as little as it accepts.
     const stream = await withThinking(gemini, { model, thinking }, (thinkingConfig) =>
-      streamGenerateContent(
-        endpoint,
+      gemini.models.generateContentStream({
         model,
-        {
-          contents: [{ role: 'user', parts: [{ text: prompt }] }],
-          systemInstruction: { role: 'user', parts: [{ text: SYSTEM_INSTRUCTION }] },
-          ...(thinkingConfig.thinkingConfig ? { generationConfig: thinkingConfig } : {}),
+        contents: [{ role: 'user', parts: [{ text: prompt }] }],
+        config: {
+          systemInstruction: SYSTEM_INSTRUCTION,
+          ...thinkingConfig,
           ...(grounding ? { tools: [{ googleSearch: {} }] } : {}),
+          abortSignal: signal,
         },
-        signal,
-      ),
+      }),
     );
     for await (const chunk of stream) {
       blockReason ??= chunk.promptFeedback?.blockReason;

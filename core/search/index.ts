@@ -65,9 +65,8 @@ export async function answerSearch(
   onText: (text: string) => void | Promise<void>,
   signal?: AbortSignal,
 ): Promise<SearchResult> {
-  const { apiKey, baseUrl, model, thinking } = deps.config.gemini;
+  const { model, thinking } = deps.config.gemini;
   const outcome = await streamAnswer(deps.gemini, {
-    endpoint: { apiKey, baseUrl },
     model,
     thinking,
     prompt: prepared.prompt,
