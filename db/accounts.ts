@@ -102,6 +102,17 @@ export async function takeCredit(sql: Db, userId: number): Promise<CreditResult>
 }
 
 /**
+ * Whether a take would very likely succeed now: a credit left, or a free period that has ended (rolling it
+ * gives new ones). A hint read before the take, never instead of it: concurrent asks may use the credit first.
+ */
+export async function creditLikelyLeft(sql: Db, userId: number): Promise<boolean> {
+  const [row] = await sql<{ likely: boolean }[]>`
+    select searches_used < (${sql.json(ALLOWANCES)}::jsonb ->> tier)::int or (tier = 'free' and period_end <= now()) as likely
+    from accounts where user_id = ${userId}`;
+  return row?.likely === true;
+}
+
+/**
  * Gives back a credit taken for a search that produced nothing, in the allowance period it was taken in
  * (`usageEpoch` from takeCredit): once a new period has started, the old credit is gone with its period.
  */
