@@ -24,8 +24,9 @@ export function askRoutes(deps: AppDeps) {
     const user = requireUser(c);
     const { ques, web, timezone } = parseAskInput(c.req.valid('json'));
     // The credit check rides along with the slot (Redis and Postgres at once): when a credit is very likely
-    // left, Gemini is asked while the credit is taken instead of after (decision 024).
-    const [slot, creditLikely] = await Promise.all([slots.acquire(user.id), creditLikelyLeft(deps.sql, user.id)]);
+    // left, Gemini is asked while the credit is taken instead of after (decision 024). A failed check only means
+    // no head start; it must not lose the slot just taken (the search itself then meets the failure).
+    const [slot, creditLikely] = await Promise.all([slots.acquire(user.id), creditLikelyLeft(deps.sql, user.id).catch(() => false)]);
     if (!slot) throw busy(deps.config.search.concurrencyPerUser);
     const log = c.get('log');
     const arrived = performance.now();
