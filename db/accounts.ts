@@ -72,17 +72,44 @@ export async function getBilling(sql: Db, userId: number): Promise<Billing | nul
   return rolled ? toBilling(rolled) : null;
 }
 
-/** Takes one search credit with a single conditional UPDATE: concurrent callers can never overdraw. */
-export async function takeCredit(sql: Db, userId: number): Promise<CreditResult> {
-  await rollFreePeriod(sql, userId);
+/**
+ * One conditional UPDATE that takes a credit: concurrent callers can never overdraw. With `inOpenPeriod` it
+ * also leaves a free account whose period has ended alone, so that it is rolled first.
+ */
+async function takeFromAllowance(sql: Db, userId: number, inOpenPeriod: boolean): Promise<AccountRow | undefined> {
   const [row] = await sql<AccountRow[]>`
     update accounts set searches_used = searches_used + 1, updated_at = now()
     where user_id = ${userId} and searches_used < (${sql.json(ALLOWANCES)}::jsonb ->> tier)::int
+      and (${!inOpenPeriod} or tier <> 'free' or period_end > now())
     returning tier, searches_used, status, period_end, usage_epoch`;
+  return row;
+}
+
+/**
+ * Takes one search credit. The common case (a period that has not ended, a credit left) is one statement, a
+ * round trip an interactive search waits for before Gemini is asked; only a refused take rolls an ended free
+ * period and tries again, which is what rolling first would have given.
+ */
+export async function takeCredit(sql: Db, userId: number): Promise<CreditResult> {
+  const taken = await takeFromAllowance(sql, userId, true);
+  if (taken) return { ok: true, billing: toBilling(taken) };
+  await rollFreePeriod(sql, userId);
+  const row = await takeFromAllowance(sql, userId, false);
   if (row) return { ok: true, billing: toBilling(row) };
   const billing = await getBilling(sql, userId);
   if (!billing) throw new Error(`User ${userId} has no account`);
   return { ok: false, billing };
+}
+
+/**
+ * Whether a take would very likely succeed now: a credit left, or a free period that has ended (rolling it
+ * gives new ones). A hint read before the take, never instead of it: concurrent asks may use the credit first.
+ */
+export async function creditLikelyLeft(sql: Db, userId: number): Promise<boolean> {
+  const [row] = await sql<{ likely: boolean }[]>`
+    select searches_used < (${sql.json(ALLOWANCES)}::jsonb ->> tier)::int or (tier = 'free' and period_end <= now()) as likely
+    from accounts where user_id = ${userId}`;
+  return row?.likely === true;
 }
 
 /**

@@ -3,6 +3,7 @@ import { askRequestSchema } from '../../core/contract/ask';
 import { observeAskFirstByte, streamClosed, streamOpened } from '../../core/metrics';
 import { runChargedSearch } from '../../core/search/charged-search';
 import { userSlots } from '../../core/search/user-slots';
+import { creditLikelyLeft } from '../../db/accounts';
 import { ANSWER_HEADERS, answerStream } from '../answer-stream';
 import type { AppDeps, AppEnv } from '../deps';
 import { requireUser, signedIn } from '../middleware/session';
@@ -22,7 +23,10 @@ export function askRoutes(deps: AppDeps) {
   app.post('/api/ask', signedIn, jsonBody(askRequestSchema), async (c) => {
     const user = requireUser(c);
     const { ques, web, timezone } = parseAskInput(c.req.valid('json'));
-    const slot = await slots.acquire(user.id);
+    // The credit check rides along with the slot (Redis and Postgres at once): when a credit is very likely
+    // left, Gemini is asked while the credit is taken instead of after (decision 024). A failed check only means
+    // no head start; it must not lose the slot just taken (the search itself then meets the failure).
+    const [slot, creditLikely] = await Promise.all([slots.acquire(user.id), creditLikelyLeft(deps.sql, user.id).catch(() => false)]);
     if (!slot) throw busy(deps.config.search.concurrencyPerUser);
     const log = c.get('log');
     const arrived = performance.now();
@@ -39,6 +43,7 @@ export function askRoutes(deps: AppDeps) {
         searchId = id;
       },
       signal: abort.signal,
+      answerWhileCharging: creditLikely,
     });
     try {
       await Promise.race([answer.started, outcome]);

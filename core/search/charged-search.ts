@@ -7,6 +7,7 @@ import type { Logger } from '../logger';
 import { planOf } from '../plans';
 import { type CreditSource, creditSourceFor } from './credit-source';
 import { SearchError } from './errors';
+import { heldAnswer } from './held-answer';
 import { answerSearch, type PreparedSearch, prepareSearch, type SearchDeps, type SearchInput, type SearchResult } from './index';
 
 /** The two steps of a search, replaceable so tests can hold or break the Gemini step. */
@@ -32,6 +33,12 @@ export interface ChargedSearchRequest {
   timerRunId?: number;
   /** Told the search's id as soon as it is recorded, before any answer text. */
   onRecorded?: (searchId: number) => void;
+  /**
+   * Ask Gemini while the credit is taken and the search recorded, not after (decision 024): for a caller that
+   * checked a credit is very likely left. The text is held until the credit is taken; a refused credit aborts
+   * the request, and nothing of it reaches `onText`.
+   */
+  answerWhileCharging?: boolean;
 }
 
 export type ChargedSearchOutcome =
@@ -94,19 +101,23 @@ export async function runChargedSearch(deps: ChargedSearchDeps, req: ChargedSear
   }
 
   const credits: CreditSource = creditSourceFor(sql, req.userId, req.timerRunId);
+  const early = req.answerWhileCharging ? heldAnswer((onText, signal) => answer(deps, prepared, onText, signal), req.signal) : null;
   // Independent writes sent together: an interactive user waits one round trip to Postgres, not two.
   const [recorded, charged] = await Promise.allSettled([startSearchRecord(sql, record), credits.take()]);
   if (recorded.status === 'rejected') {
+    early?.cancel();
     if (charged.status === 'fulfilled' && charged.value.kind === 'taken') await credits.giveBack(charged.value.epoch);
     throw recorded.reason;
   }
   const searchId = recorded.value;
   req.onRecorded?.(searchId);
   if (charged.status === 'rejected') {
+    early?.cancel();
     await finishSearchRecord(sql, searchId, { status: 'failed', error: 'Could not take a credit.' });
     throw charged.reason;
   }
   const credit = charged.value;
+  if (credit.kind !== 'taken') early?.cancel();
   if (credit.kind === 'run_ended') {
     await finishSearchRecord(sql, searchId, { status: 'refused', error: 'The timer run had already ended.' });
     return { kind: 'run_ended', searchId };
@@ -126,7 +137,8 @@ export async function runChargedSearch(deps: ChargedSearchDeps, req: ChargedSear
   };
   let result: SearchResult;
   try {
-    result = await answer(deps, prepared, onText, req.signal);
+    early?.release(onText);
+    result = await (early ? early.result : answer(deps, prepared, onText, req.signal));
   } catch (err) {
     const error = unexpected(err);
     const delivered = chars > 0;
