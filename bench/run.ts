@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { createTemplateDatabase, dropDatabase } from '../test/support/pg';
 import type { BenchResult } from './lib/report';
 import { report } from './lib/report';
+import { printFigures } from './lib/figures';
 
 /** Each benchmark runs on its own: `make bench ONLY=stream`. */
 const BENCHMARKS: Record<string, () => Promise<BenchResult[]>> = {
@@ -29,6 +30,7 @@ async function main(): Promise<void> {
       for (const result of await BENCHMARKS[name]!()) await report(result);
       console.log(`(${name}: ${((performance.now() - start) / 1000).toFixed(1)} s)`);
     }
+    await printFigures();
   } finally {
     await dropDatabase(template);
   }

@@ -10,6 +10,10 @@ export interface Row {
   baseline?: number;
   /** What the goal is, e.g. '< 5 ms', printed beside the figure. */
   goal?: string;
+  /** One of issue 15's headline figures: its name in the summary `make bench` prints last (bench/lib/figures.ts). */
+  figure?: string;
+  /** Whether the figure meets its goal, for the summary. */
+  met?: boolean;
 }
 
 export interface BenchResult {
@@ -31,7 +35,16 @@ export function machine() {
   };
 }
 
-const fmt = (n: number) => (Number.isInteger(n) ? String(n) : n >= 100 ? n.toFixed(0) : n.toFixed(2));
+export const fmt = (n: number) => (Number.isInteger(n) ? String(n) : n >= 100 ? n.toFixed(0) : n.toFixed(2));
+
+/** Prints a Markdown table, columns padded to their widest cell. */
+export function printTable(header: string[], lines: string[][]): void {
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
+  const row = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
+  console.log(row(header));
+  console.log(row(widths.map((w) => '-'.repeat(w))));
+  for (const l of lines) console.log(row(l));
+}
 
 /** Prints the table and writes bench/results/<name>.json (the latest figures of that benchmark). */
 export async function report(result: BenchResult): Promise<void> {
@@ -41,14 +54,9 @@ export async function report(result: BenchResult): Promise<void> {
     `${fmt(r.value)} ${r.unit}`,
     r.baseline === undefined ? '' : `${fmt(r.baseline)} ${r.unit}`,
     r.baseline === undefined || r.baseline === 0 ? '' : `${(r.value / r.baseline).toFixed(2)}×`,
-    r.goal ?? '',
+    r.goal === undefined ? '' : r.met === undefined ? r.goal : `${r.goal} (${r.met ? 'met' : 'not met'})`,
   ]);
-  const header = ['metric', 'value', 'baseline', 'ratio', 'goal'];
-  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
-  const row = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
-  console.log(row(header));
-  console.log(row(widths.map((w) => '-'.repeat(w))));
-  for (const l of lines) console.log(row(l));
+  printTable(['metric', 'value', 'baseline', 'ratio', 'goal'], lines);
   const dir = path.resolve('bench/results');
   await mkdir(dir, { recursive: true });
   await writeFile(
