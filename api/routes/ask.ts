@@ -5,7 +5,7 @@ import { runChargedSearch } from '../../core/search/charged-search';
 import { type Admission, askAdmission } from '../../core/search/ask-admission';
 import { userSlots } from '../../core/search/user-slots';
 import { creditLikelyLeft } from '../../db/accounts';
-import { ANSWER_HEADERS, answerStream } from '../answer-stream';
+import { ANSWER_HEADERS, answerStream, headWithFirstText } from '../answer-stream';
 import type { AppDeps, AppEnv } from '../deps';
 import { requireUser, signedIn } from '../middleware/session';
 import { tooFast } from '../middleware/user-rate-limit';
@@ -92,6 +92,7 @@ export function askRoutes(deps: AppDeps) {
         return release();
       });
     // The search's events are read from GET /api/searches/:id once the answer has ended (CONTRACT.md).
+    headWithFirstText(c);
     return c.body(answer.body, 200, { ...ANSWER_HEADERS, 'x-search-id': String(searchId) });
   });
 
