@@ -39,6 +39,8 @@ export function askRoutes(deps: AppDeps) {
    */
   const admitted: MiddlewareHandler<AskEnv> = async (c, next) => {
     const user = requireUser(c);
+    // The body is read while Redis and Postgres answer; the validator after this reuses the text read here.
+    c.req.text().catch(() => {});
     const [admission, creditLikely] = await Promise.all([gate.admit(user.id), creditLikelyLeft(deps.sql, user.id).catch(() => false)]);
     if (admission.kind === 'too_fast') throw tooFast(perMinute, admission.msBeforeNext);
     c.set('admission', admission);
