@@ -7,9 +7,8 @@ import type { Logger } from '../../core/logger';
 import { runChargedSearch, type SearchSteps } from '../../core/search/charged-search';
 import type { Queue } from 'bullmq';
 import type { Sql } from '../../db/client';
-import { claimRun, failRun, finishRun, noteRunError, succeedRun } from '../../db/timer-runs';
+import { claimFire, failRun, finishRun, noteRunError, succeedRun } from '../../db/timer-runs';
 import { runEvents } from '../../db/events';
-import { getTimer } from '../../db/timers';
 
 export interface RunTimerDeps {
   sql: Sql;
@@ -48,15 +47,14 @@ export function createRunTimerProcessor(deps: RunTimerDeps) {
   return async (job: Job<RunTimerJob>, _token?: string, signal?: AbortSignal): Promise<RunTimerOutcome> => {
     const data = runTimerJobSchema.safeParse(job.data);
     if (!data.success) throw new UnrecoverableError(`Job data is not {timerId}: ${JSON.stringify(job.data)}`);
-    const timer = await getTimer(deps.sql, data.data.timerId);
-    if (!timer || timer.deletedAt) return 'timer-gone';
+    const scheduledFor = scheduledTimeOf(job);
     // A scheduled fire taken just before the pause removed the scheduler does not run; "Run now" (its own job,
     // its run row already made) is the user's explicit request and runs even while the timer is paused.
-    if (timer.paused && job.id?.startsWith('repeat:')) return 'paused';
-    const log = deps.logger.child({ jobId: job.id, timerId: timer.id });
-    const scheduledFor = scheduledTimeOf(job);
-    const run = await claimRun(deps.sql, timer.id, scheduledFor);
+    const claim = await claimFire(deps.sql, data.data.timerId, scheduledFor, !job.id?.startsWith('repeat:'));
+    if (claim.kind !== 'claimed') return claim.kind;
+    const { timer, run } = claim;
     if (run.status !== 'running') return 'already-done';
+    const log = deps.logger.child({ jobId: job.id, timerId: timer.id });
     // Delivery, failure counting and notices never fail the run: it has ended, and a retry would not redo them.
     type RunEnd = Omit<AfterRunInput, 'timer' | 'runId'>;
     const after = async (end: RunEnd | (() => Promise<RunEnd>)) => {
