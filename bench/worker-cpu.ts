@@ -49,7 +49,9 @@ async function main(): Promise<void> {
   });
   if (prof) {
     for (let i = 0; i < workers; i++) {
-      fleet.workers.push(await startChild(['--cpu-prof', `--cpu-prof-dir=${prof}`, 'dist/server/worker.js'], fleet.env, { portVar: 'WORKER_METRICS_PORT' }));
+      fleet.workers.push(
+        await startChild(['--cpu-prof', `--cpu-prof-dir=${prof}`, 'dist/server/worker.js'], fleet.env, { portVar: 'WORKER_METRICS_PORT' }),
+      );
     }
   }
   try {
@@ -75,6 +77,7 @@ async function main(): Promise<void> {
       ids.push(...made.timers.map((t) => t.id));
     }
     await sql`update accounts set tier = 'pro'`;
+    await sql`update timers set email_enabled = false`;
     const dbName = new URL(fleet.db.url).pathname.slice(1);
     const backends = async () =>
       (await sql<{ pid: number }[]>`select pid from pg_stat_activity where datname = ${dbName}`).map((r) => r.pid);

@@ -1,4 +1,4 @@
-import { refundCredit, takeCredit, type Billing } from './accounts';
+import { ALLOWANCES, type Billing, getBilling, refundCredit, rollFreePeriod, takeCredit } from './accounts';
 import type { Db, Sql } from './client';
 import { TIMER_COLUMNS, type Timer, type TimerRow, toTimer } from './timers';
 
@@ -90,19 +90,36 @@ export type RunCredit = { kind: 'taken'; epoch: number } | { kind: 'none_left'; 
  * The credit of one attempt of a run, under the run's row lock: a run that already holds one (an earlier
  * execution died, or one is still going beside this) lends it to this attempt, so a fire costs one credit
  * however many executions it takes; an ended run takes nothing.
+ *
+ * One statement after the free period's roll: the CTE locks the run row first (FOR UPDATE waits for another
+ * execution's lock and then reads the row as that one left it), charges the account only when the locked row
+ * is running without a credit, and marks the row with what it took and the attempt's start.
  */
 export async function takeRunCredit(sql: Sql, run: { id: number; userId: number }): Promise<RunCredit> {
-  return sql.begin(async (tx) => {
-    // The UPDATE takes the row lock that the rest of the transaction holds, and restarts the attempt's clock.
-    const [row] = await tx<{ credit_taken: boolean; credit_epoch: number | null }[]>`
-      update timer_runs set started_at = now() where id = ${run.id} and status = 'running' returning credit_taken, credit_epoch`;
-    if (!row) return { kind: 'run_ended' } as const;
-    if (row.credit_taken) return { kind: 'taken', epoch: row.credit_epoch ?? 0 } as const;
-    const credit = await takeCredit(tx, run.userId);
-    if (!credit.ok) return { kind: 'none_left', billing: credit.billing } as const;
-    await tx`update timer_runs set credit_taken = true, credit_epoch = ${credit.billing.usageEpoch} where id = ${run.id}`;
-    return { kind: 'taken', epoch: credit.billing.usageEpoch } as const;
-  });
+  await rollFreePeriod(sql, run.userId);
+  const [row] = await sql<{ credit_taken: boolean; credit_epoch: number | null }[]>`
+    with locked as (
+      select id, status, credit_taken from timer_runs where id = ${run.id} for update
+    ),
+    took as (
+      update accounts set searches_used = searches_used + 1, updated_at = now()
+      where user_id = ${run.userId} and searches_used < (${sql.json(ALLOWANCES)}::jsonb ->> tier)::int
+        and exists (select 1 from locked where status = 'running' and not credit_taken)
+      returning usage_epoch
+    ),
+    marked as (
+      update timer_runs r set started_at = now(),
+        credit_taken = r.credit_taken or exists (select 1 from took),
+        credit_epoch = coalesce((select usage_epoch from took), r.credit_epoch)
+      from locked where r.id = locked.id and locked.status = 'running'
+      returning r.credit_taken, r.credit_epoch
+    )
+    select credit_taken, credit_epoch from marked`;
+  if (!row) return { kind: 'run_ended' };
+  if (row.credit_taken) return { kind: 'taken', epoch: row.credit_epoch ?? 0 };
+  const billing = await getBilling(sql, run.userId);
+  if (!billing) throw new Error(`User ${run.userId} has no account`);
+  return { kind: 'none_left', billing };
 }
 
 /**
