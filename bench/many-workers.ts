@@ -81,7 +81,12 @@ async function finishedRuns(fleet: Fleet, at: number, count: number, timeoutMs: 
     if (rows.length >= count) {
       return { starts: rows.map((r) => Number(r.ms)).sort((a, b) => a - b), lastFinish: Math.max(...rows.map((r) => Number(r.end_ms))) };
     }
-    if (Date.now() > deadline) throw new Error(`only ${rows.length} of ${count} runs finished in time`);
+    if (Date.now() > deadline) {
+      const left = await fleet.db.sql`
+        select status, left(coalesce(error, ''), 120) as error, count(*)::int as n from timer_runs
+        where scheduled_for = ${new Date(at)} group by 1, 2`;
+      throw new Error(`only ${rows.length} of ${count} runs finished in time: ${JSON.stringify(left)}`);
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
 }
