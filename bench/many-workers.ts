@@ -5,6 +5,7 @@ import { createTimer } from '../core/timers';
 import { startFleet, type Fleet } from '../test/support/fleet';
 import { createSignedInUser } from '../test/support/users';
 import { percentile, type BenchResult, type Row } from './lib/report';
+import { FIGURES } from './lib/figures';
 
 const PER_USER = 20;
 const WORKER_CONCURRENCY = '50';
@@ -110,13 +111,11 @@ async function lag(options: ManyWorkersOptions): Promise<Row[]> {
       await armFires(fleet, ids, at);
       const { starts, lastFinish } = await finishedRuns(fleet, at, ids.length, 10_000 + 180_000);
       const lags = starts.map((s) => s - at);
-      const last = workers === options.workerCounts.at(-1);
       rows.push(
         {
           metric: `${workers} worker process(es): throughput (runs / due to last run ended)`,
           value: ids.length / ((lastFinish - at) / 1000),
           unit: 'runs/s',
-          ...(last ? { goal: '≥ 1000 runs/s' } : {}),
         },
         { metric: `${workers} worker process(es): schedule lag p50`, value: percentile(lags, 50), unit: 'ms' },
         {
@@ -127,10 +126,21 @@ async function lag(options: ManyWorkersOptions): Promise<Row[]> {
         },
       );
     }
+    markFigures(rows);
     return rows;
   } finally {
     await fleet.close();
   }
+}
+
+/** Issue 15's two worker figures: the best throughput over the process counts, the best p99 lag with 2 or more. */
+function markFigures(rows: Row[]): void {
+  const best = (pattern: RegExp, better: (a: Row, b: Row) => boolean) =>
+    rows.filter((r) => pattern.test(r.metric)).reduce<Row | undefined>((b, r) => (!b || better(r, b) ? r : b), undefined);
+  const throughput = best(/throughput/, (a, b) => a.value > b.value);
+  if (throughput) Object.assign(throughput, { goal: '≥ 1000 runs/s', figure: FIGURES.throughput, met: throughput.value >= 1000 });
+  const lagP99 = best(/^([2-9]|\d{2,}) worker process\(es\): schedule lag p99/, (a, b) => a.value < b.value);
+  if (lagP99) Object.assign(lagP99, { figure: FIGURES.lag, met: lagP99.value < 1000 });
 }
 
 async function rush(options: ManyWorkersOptions): Promise<Row[]> {
