@@ -85,7 +85,10 @@ const envSchema = z.object({
     .string()
     .regex(/^\{[^{}]+\}$/, 'must be a Redis Cluster hash tag in braces, such as {eventfinder}')
     .default('{eventfinder}'),
-  WORKER_CONCURRENCY: int(4, 1, 256),
+  /** Timer runs one worker process runs at once; a run mostly waits on Gemini (seconds), so many (decision 022). */
+  WORKER_CONCURRENCY: int(50, 1, 256),
+  /** Postgres connections of one worker process; a run holds one only between its statements (decision 022). */
+  WORKER_DATABASE_POOL: int(10, 1, 100),
   /** Searches one user may run at the same time (POST /api/ask answers 429 beyond it). */
   SEARCH_CONCURRENCY_PER_USER: int(2, 1, 100),
   /** Reverse proxies in front of the api that append to X-Forwarded-For (the sign-in limit reads the client from it). */
@@ -153,6 +156,8 @@ export interface Config {
   webhookAllow: string[];
   worker: {
     concurrency: number;
+    /** Postgres pool size of a worker process (`WORKER_DATABASE_POOL`). */
+    databasePool: number;
     /** Timer runs started per minute across every worker process (`TIMER_RUNS_PER_MINUTE`). */
     timerRunsPerMinute: number;
     /** Port of the worker's metrics server, or null for none. */
@@ -254,6 +259,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webhookAllow: hostList(e.WEBHOOK_ALLOW),
     worker: {
       concurrency: e.WORKER_CONCURRENCY,
+      databasePool: e.WORKER_DATABASE_POOL,
       timerRunsPerMinute: e.TIMER_RUNS_PER_MINUTE,
       metricsPort: e.WORKER_METRICS_PORT ?? null,
     },

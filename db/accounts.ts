@@ -2,7 +2,7 @@ import { PLANS, planOf, type Tier } from '../core/plans';
 import type { Db } from './client';
 
 // The allowance per tier as a JSON parameter, so SQL reads the same table as the page (core/plans.ts).
-const ALLOWANCES: Record<string, number> = Object.fromEntries(PLANS.map((p) => [p.tier, p.searchesPerMonth]));
+export const ALLOWANCES: Record<string, number> = Object.fromEntries(PLANS.map((p) => [p.tier, p.searchesPerMonth]));
 
 export interface Billing {
   tier: Tier;

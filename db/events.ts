@@ -54,25 +54,32 @@ export async function recordRunEvents(
     // One event per key in a run, even if two found events ended on the same key (a moved one took an old key).
     const classified = classifyEvents(found, seen, now).filter((c, i, all) => all.findIndex((o) => o.event.key === c.event.key) === i);
     if (classified.length === 0) return [];
-    await tx`insert into timer_run_events ${tx(
-      classified.map((c, position) => ({
-        run_id: run.id,
-        position,
-        key: c.event.key,
-        event: tx.json(c.event as never),
-        is_new: c.event.new,
-        changed: c.changed,
-      })),
-    )}`;
-    for (const c of classified) {
-      const { event, sequence, bumped } = c.remember;
-      await tx`
-        insert into timer_events (timer_id, key, event, sequence, first_run_id)
-        values (${run.timerId}, ${event.key}, ${tx.json(event as never)}, ${sequence}, ${run.id})
-        on conflict (timer_id, key) do update set
-          event = excluded.event, sequence = excluded.sequence, last_seen_at = now(),
-          changed_at = case when ${bumped} then now() else timer_events.changed_at end`;
-    }
+    // One statement for the run's events and the timer's memory. A bumped event's sequence went up by one
+    // (core/events/only-new.ts), which is how the upsert tells that its calendar copy changed.
+    await tx`
+      with run_events as (
+        insert into timer_run_events ${tx(
+          classified.map((c, position) => ({
+            run_id: run.id,
+            position,
+            key: c.event.key,
+            event: tx.json(c.event as never),
+            is_new: c.event.new,
+            changed: c.changed,
+          })),
+        )})
+      insert into timer_events ${tx(
+        classified.map((c) => ({
+          timer_id: run.timerId,
+          key: c.remember.event.key,
+          event: tx.json(c.remember.event as never),
+          sequence: c.remember.sequence,
+          first_run_id: run.id,
+        })),
+      )}
+      on conflict (timer_id, key) do update set
+        event = excluded.event, sequence = excluded.sequence, last_seen_at = now(),
+        changed_at = case when excluded.sequence > timer_events.sequence then now() else timer_events.changed_at end`;
     return classified.map((c) => ({ event: c.event, changed: c.changed }));
   });
 }

@@ -1,5 +1,6 @@
-import { refundCredit, takeCredit, type Billing } from './accounts';
+import { ALLOWANCES, type Billing, getBilling, refundCredit, rollFreePeriod, takeCredit } from './accounts';
 import type { Db, Sql } from './client';
+import { TIMER_COLUMNS, type Timer, type TimerRow, toTimer } from './timers';
 
 export type RunStatus = 'running' | 'succeeded' | 'failed' | 'skipped';
 
@@ -52,25 +53,73 @@ export async function claimRun(sql: Db, timerId: number, scheduledFor: Date): Pr
   return toRun(row!);
 }
 
+export type FireClaim =
+  | { kind: 'timer-gone' }
+  /** A paused timer's scheduled fire: no run row is made. */
+  | { kind: 'paused' }
+  | { kind: 'claimed'; timer: Timer; run: { id: number; status: RunStatus } };
+
+/**
+ * A fire's timer and its run in one round trip: reads the timer and, when it is live (and not paused, unless
+ * `evenIfPaused`), creates the fire's run row (claimRun's unique timer + scheduled time). A row another execution
+ * already made is read in a second statement: the insert's snapshot may predate that row's commit.
+ */
+export async function claimFire(sql: Sql, timerId: number, scheduledFor: Date, evenIfPaused: boolean): Promise<FireClaim> {
+  const [row] = await sql<(TimerRow & { run_id: string | null; run_status: RunStatus | null })[]>`
+    with t as (select ${sql.unsafe(TIMER_COLUMNS)} from timers where id = ${timerId}),
+    claimed as (
+      insert into timer_runs (timer_id, scheduled_for, status)
+      select id, ${scheduledFor}, 'running' from t where deleted_at is null and (paused_at is null or ${evenIfPaused})
+      on conflict (timer_id, scheduled_for) do nothing
+      returning id, status)
+    select t.*, claimed.id as run_id, claimed.status as run_status from t left join claimed on true`;
+  if (!row || row.deleted_at) return { kind: 'timer-gone' };
+  if (row.paused_at && !evenIfPaused) return { kind: 'paused' };
+  const timer = toTimer(row);
+  if (row.run_id !== null) return { kind: 'claimed', timer, run: { id: Number(row.run_id), status: row.run_status! } };
+  const [existing] = await sql<{ id: string; status: RunStatus }[]>`
+    select id, status from timer_runs where timer_id = ${timerId} and scheduled_for = ${scheduledFor}`;
+  // Gone between the two statements only if the timer's runs were deleted with it.
+  if (!existing) return { kind: 'timer-gone' };
+  return { kind: 'claimed', timer, run: { id: Number(existing.id), status: existing.status } };
+}
+
 export type RunCredit = { kind: 'taken'; epoch: number } | { kind: 'none_left'; billing: Billing } | { kind: 'run_ended' };
 
 /**
  * The credit of one attempt of a run, under the run's row lock: a run that already holds one (an earlier
  * execution died, or one is still going beside this) lends it to this attempt, so a fire costs one credit
  * however many executions it takes; an ended run takes nothing.
+ *
+ * One statement after the free period's roll: the CTE locks the run row first (FOR UPDATE waits for another
+ * execution's lock and then reads the row as that one left it), charges the account only when the locked row
+ * is running without a credit, and marks the row with what it took and the attempt's start.
  */
 export async function takeRunCredit(sql: Sql, run: { id: number; userId: number }): Promise<RunCredit> {
-  return sql.begin(async (tx) => {
-    const [row] = await tx<{ status: RunStatus; credit_taken: boolean; credit_epoch: number | null }[]>`
-      select status, credit_taken, credit_epoch from timer_runs where id = ${run.id} for update`;
-    if (row?.status !== 'running') return { kind: 'run_ended' } as const;
-    await tx`update timer_runs set started_at = now() where id = ${run.id}`;
-    if (row.credit_taken) return { kind: 'taken', epoch: row.credit_epoch ?? 0 } as const;
-    const credit = await takeCredit(tx, run.userId);
-    if (!credit.ok) return { kind: 'none_left', billing: credit.billing } as const;
-    await tx`update timer_runs set credit_taken = true, credit_epoch = ${credit.billing.usageEpoch} where id = ${run.id}`;
-    return { kind: 'taken', epoch: credit.billing.usageEpoch } as const;
-  });
+  await rollFreePeriod(sql, run.userId);
+  const [row] = await sql<{ credit_taken: boolean; credit_epoch: number | null }[]>`
+    with locked as (
+      select id, status, credit_taken from timer_runs where id = ${run.id} for update
+    ),
+    took as (
+      update accounts set searches_used = searches_used + 1, updated_at = now()
+      where user_id = ${run.userId} and searches_used < (${sql.json(ALLOWANCES)}::jsonb ->> tier)::int
+        and exists (select 1 from locked where status = 'running' and not credit_taken)
+      returning usage_epoch
+    ),
+    marked as (
+      update timer_runs r set started_at = now(),
+        credit_taken = r.credit_taken or exists (select 1 from took),
+        credit_epoch = coalesce((select usage_epoch from took), r.credit_epoch)
+      from locked where r.id = locked.id and locked.status = 'running'
+      returning r.credit_taken, r.credit_epoch
+    )
+    select credit_taken, credit_epoch from marked`;
+  if (!row) return { kind: 'run_ended' };
+  if (row.credit_taken) return { kind: 'taken', epoch: row.credit_epoch ?? 0 };
+  const billing = await getBilling(sql, run.userId);
+  if (!billing) throw new Error(`User ${run.userId} has no account`);
+  return { kind: 'none_left', billing };
 }
 
 /**
@@ -99,6 +148,11 @@ export async function finishRun(sql: Db, runId: number, outcome: { status: 'skip
  * back while this one was still answering is charged again here, so an answered run always costs its credit.
  */
 export async function succeedRun(sql: Sql, run: { id: number; userId: number }, answer: string): Promise<void> {
+  // The usual case in one statement: the run still holds its credit, so ending it is all there is to do.
+  const [held] = await sql`
+    update timer_runs set status = 'succeeded', answer = ${answer}, error = null, finished_at = now()
+    where id = ${run.id} and status = 'running' and credit_taken returning id`;
+  if (held) return;
   await sql.begin(async (tx) => {
     const [row] = await tx<{ credit_taken: boolean }[]>`
       update timer_runs set status = 'succeeded', answer = ${answer}, error = null, finished_at = now()

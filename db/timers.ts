@@ -24,7 +24,7 @@ export interface LatestRun {
   error: string | null;
 }
 
-type TimerRow = {
+export type TimerRow = {
   id: string;
   user_id: string;
   schedule_type: ScheduleType;
@@ -42,11 +42,11 @@ type TimerRow = {
   consecutive_failures: number;
 };
 
-const COLUMNS =
+export const TIMER_COLUMNS =
   'id, user_id, schedule_type, time, weekday, question, website, timezone, created_at, deleted_at, ' +
   'paused_at, paused_reason, email_enabled, webhook_url, consecutive_failures';
 
-function toTimer(r: TimerRow): Timer {
+export function toTimer(r: TimerRow): Timer {
   return {
     id: Number(r.id),
     userId: Number(r.user_id),
@@ -84,7 +84,7 @@ export async function insertTimer(sql: Db, userId: number, t: Schedule & { ques:
   const [row] = await sql<TimerRow[]>`
     insert into timers (user_id, schedule_type, time, weekday, question, website, timezone)
     values (${userId}, ${t.scheduleType}, ${t.time}, ${t.weekday}, ${t.ques}, ${t.web}, ${t.timezone})
-    returning ${sql.unsafe(COLUMNS)}`;
+    returning ${sql.unsafe(TIMER_COLUMNS)}`;
   return toTimer(row!);
 }
 
@@ -102,20 +102,20 @@ export async function insertTimers(sql: Db, userId: number, ts: (Schedule & { qu
   }));
   const inserted = await sql<TimerRow[]>`
     insert into timers ${sql(rows)}
-    returning ${sql.unsafe(COLUMNS)}`;
+    returning ${sql.unsafe(TIMER_COLUMNS)}`;
   return inserted.map(toTimer).sort((a, b) => a.id - b.id);
 }
 
 /** Any timer by id, deleted or not (the worker decides what a deleted one means). */
 export async function getTimer(sql: Db, id: number): Promise<Timer | null> {
-  const [row] = await sql<TimerRow[]>`select ${sql.unsafe(COLUMNS)} from timers where id = ${id}`;
+  const [row] = await sql<TimerRow[]>`select ${sql.unsafe(TIMER_COLUMNS)} from timers where id = ${id}`;
   return row ? toTimer(row) : null;
 }
 
 /** Every active (not deleted, not paused) timer, for the worker's reconcile pass. */
 export async function listAllActiveTimers(sql: Db): Promise<Timer[]> {
   const rows = await sql<TimerRow[]>`
-    select ${sql.unsafe(COLUMNS)} from timers where deleted_at is null and paused_at is null order by id`;
+    select ${sql.unsafe(TIMER_COLUMNS)} from timers where deleted_at is null and paused_at is null order by id`;
   return rows.map(toTimer);
 }
 
@@ -125,7 +125,7 @@ export async function listUserTimers(sql: Db, userId: number): Promise<(Timer & 
     (TimerRow & { run_at: Date | null; run_status: string | null; run_answer: string | null; run_error: string | null })[]
   >`
     select ${sql.unsafe(
-      COLUMNS.split(', ')
+      TIMER_COLUMNS.split(', ')
         .map((c) => `t.${c}`)
         .join(', '),
     )},

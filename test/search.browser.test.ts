@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SESSION_PROOF_COOKIE } from '../core/auth/session-proof';
 import { getBilling } from '../db/accounts';
 import { useSearches } from './support/billing';
 import { shot, unexpectedErrors } from './support/browser';
@@ -130,6 +131,9 @@ describe('the event search screen in Chromium', () => {
   it('switches to the signed-out view with a sentence when the session has ended', async () => {
     const { page, errors, user } = await signedInHome();
     await suite.stack.db.sql`delete from sessions where user_id = ${user.id}`;
+    // The browser's session proof outlives a session deleted elsewhere by at most its lifetime (decision 025);
+    // once that has passed the browser has dropped the cookie, as here.
+    await page.context().clearCookies({ name: SESSION_PROOF_COOKIE });
     await page.getByLabel('Your Question').fill('Meetups in Lisbon');
     await page.getByRole('button', { name: 'Search Events' }).click();
     const home = page.locator('[data-view="home"]');

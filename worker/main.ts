@@ -18,7 +18,7 @@ const SHUTDOWN_GRACE_MS = 60_000;
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
   const logger = createLogger(config.logLevel, 'worker');
-  const sql = createSql(config.databaseUrl);
+  const sql = createSql(config.databaseUrl, { max: config.worker.databasePool });
   // BullMQ workers block on Redis; a per-request retry limit would make them fail instead of wait.
   const connection = createRedis(config, 'queue');
   connection.on('error', (err) => logger.warn({ err: err.message }, 'redis error'));

@@ -59,6 +59,8 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
     QUEUE_PREFIX: prefix,
     STANDIN_URL: standins.url,
     WEBSITE_FETCH_ALLOW: `127.0.0.1:${standins.port}`,
+    // Digests go to the stand-ins' mailbox, as in make dev, not to a closed port they would be retried against.
+    SMTP_URL: standins.smtpUrl,
     ADMIN_USER: FLEET_ADMIN.user,
     ADMIN_PASSWORD: FLEET_ADMIN.password,
     LOG_LEVEL: 'warn',

@@ -8,9 +8,8 @@ import { runChargedSearch, type SearchSteps } from '../../core/search/charged-se
 import { timerIdOfJob } from '../../core/timer-scheduler';
 import type { Queue } from 'bullmq';
 import type { Sql } from '../../db/client';
-import { claimRun, failRun, finishRun, noteRunError, succeedRun } from '../../db/timer-runs';
+import { claimFire, failRun, finishRun, noteRunError, succeedRun } from '../../db/timer-runs';
 import { runEvents } from '../../db/events';
-import { getTimer } from '../../db/timers';
 
 export interface RunTimerDeps {
   sql: Sql;
@@ -50,15 +49,14 @@ export function createRunTimerProcessor(deps: RunTimerDeps) {
     const timerId = timerIdOfJob(job);
     if (timerId === null)
       throw new UnrecoverableError(`Job names no timer: data ${JSON.stringify(job.data)}, scheduler ${job.repeatJobKey}`);
-    const timer = await getTimer(deps.sql, timerId);
-    if (!timer || timer.deletedAt) return 'timer-gone';
+    const scheduledFor = scheduledTimeOf(job);
     // A scheduled fire taken just before the pause removed the scheduler does not run; "Run now" (its own job,
     // its run row already made) is the user's explicit request and runs even while the timer is paused.
-    if (timer.paused && job.id?.startsWith('repeat:')) return 'paused';
-    const log = deps.logger.child({ jobId: job.id, timerId: timer.id });
-    const scheduledFor = scheduledTimeOf(job);
-    const run = await claimRun(deps.sql, timer.id, scheduledFor);
+    const claim = await claimFire(deps.sql, timerId, scheduledFor, !job.id?.startsWith('repeat:'));
+    if (claim.kind !== 'claimed') return claim.kind;
+    const { timer, run } = claim;
     if (run.status !== 'running') return 'already-done';
+    const log = deps.logger.child({ jobId: job.id, timerId: timer.id });
     // Delivery, failure counting and notices never fail the run: it has ended, and a retry would not redo them.
     type RunEnd = Omit<AfterRunInput, 'timer' | 'runId'>;
     const after = async (end: RunEnd | (() => Promise<RunEnd>)) => {

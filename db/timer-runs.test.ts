@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../test/support/db';
+import { createSignedInUser } from '../test/support/users';
+import { claimFire, failRun, refundRunCredit, succeedRun, takeRunCredit } from './timer-runs';
+import { insertTimer } from './timers';
+
+describe('a fire and its credit', () => {
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+  });
+  afterAll(() => db.drop());
+
+  const used = async (userId: number) =>
+    (await db.sql<{ n: number }[]>`select searches_used as n from accounts where user_id = ${userId}`)[0]!.n;
+
+  async function timerOf(userId: number) {
+    return insertTimer(db.sql, userId, {
+      scheduleType: 'daily',
+      time: '09:00',
+      weekday: null,
+      ques: 'Kubernetes meetups',
+      web: '',
+      timezone: 'UTC',
+    });
+  }
+
+  it('claims one run per fire, however many executions claim it at once', async () => {
+    const { user } = await createSignedInUser(db.sql);
+    const timer = await timerOf(user.id);
+    const at = new Date('2026-11-23T09:00:00Z');
+    const claims = await Promise.all(Array.from({ length: 8 }, () => claimFire(db.sql, timer.id, at, false)));
+    const ids = new Set(claims.map((c) => (c.kind === 'claimed' ? c.run.id : null)));
+    expect(ids.size).toBe(1);
+    expect([...ids][0]).not.toBeNull();
+    const [row] = await db.sql<{ n: number }[]>`select count(*)::int as n from timer_runs where timer_id = ${timer.id}`;
+    expect(row!.n).toBe(1);
+  });
+
+  it('does not claim a deleted timer, nor a paused one unless asked to (Run now)', async () => {
+    const { user } = await createSignedInUser(db.sql);
+    const paused = await timerOf(user.id);
+    await db.sql`update timers set paused_at = now() where id = ${paused.id}`;
+    const at = new Date('2026-11-23T09:00:00Z');
+    expect((await claimFire(db.sql, paused.id, at, false)).kind).toBe('paused');
+    expect((await claimFire(db.sql, paused.id, at, true)).kind).toBe('claimed');
+    const gone = await timerOf(user.id);
+    await db.sql`update timers set deleted_at = now() where id = ${gone.id}`;
+    expect((await claimFire(db.sql, gone.id, at, true)).kind).toBe('timer-gone');
+    expect((await claimFire(db.sql, 999_999_999, at, true)).kind).toBe('timer-gone');
+  });
+
+  it('charges a run once when executions take its credit at the same time, and lends it to each', async () => {
+    const { user } = await createSignedInUser(db.sql);
+    const timer = await timerOf(user.id);
+    const claim = await claimFire(db.sql, timer.id, new Date('2026-11-23T10:00:00Z'), false);
+    if (claim.kind !== 'claimed') throw new Error('not claimed');
+    const before = await used(user.id);
+    const takes = await Promise.all(Array.from({ length: 10 }, () => takeRunCredit(db.sql, { id: claim.run.id, userId: user.id })));
+    expect(takes.every((t) => t.kind === 'taken')).toBe(true);
+    expect(new Set(takes.map((t) => (t.kind === 'taken' ? t.epoch : -1))).size).toBe(1);
+    expect(await used(user.id)).toBe(before + 1);
+
+    // Given back once, taken again once; an ended run takes nothing and keeps its charge.
+    await Promise.all([
+      refundRunCredit(db.sql, { id: claim.run.id, userId: user.id }),
+      refundRunCredit(db.sql, { id: claim.run.id, userId: user.id }),
+    ]);
+    expect(await used(user.id)).toBe(before);
+    await Promise.all([
+      takeRunCredit(db.sql, { id: claim.run.id, userId: user.id }),
+      takeRunCredit(db.sql, { id: claim.run.id, userId: user.id }),
+    ]);
+    expect(await used(user.id)).toBe(before + 1);
+    await succeedRun(db.sql, { id: claim.run.id, userId: user.id }, 'an answer');
+    expect(await takeRunCredit(db.sql, { id: claim.run.id, userId: user.id })).toEqual({ kind: 'run_ended' });
+    expect(await failRun(db.sql, { id: claim.run.id, userId: user.id }, 'late failure')).toBe(false);
+    expect(await used(user.id)).toBe(before + 1);
+  });
+
+  it('takes nothing when the allowance is used up, and says so with the billing state', async () => {
+    const { user } = await createSignedInUser(db.sql);
+    const timer = await timerOf(user.id);
+    await db.sql`update accounts set searches_used = 1000000 where user_id = ${user.id}`;
+    const claim = await claimFire(db.sql, timer.id, new Date('2026-11-23T11:00:00Z'), false);
+    if (claim.kind !== 'claimed') throw new Error('not claimed');
+    const take = await takeRunCredit(db.sql, { id: claim.run.id, userId: user.id });
+    expect(take).toMatchObject({ kind: 'none_left', billing: { credits: 0 } });
+    expect(await used(user.id)).toBe(1000000);
+    const [row] = await db.sql<{ credit_taken: boolean }[]>`select credit_taken from timer_runs where id = ${claim.run.id}`;
+    expect(row!.credit_taken).toBe(false);
+  });
+
+  it('charges a succeeded run whose credit an earlier failed execution gave back, once', async () => {
+    const { user } = await createSignedInUser(db.sql);
+    const timer = await timerOf(user.id);
+    const claim = await claimFire(db.sql, timer.id, new Date('2026-11-23T12:00:00Z'), false);
+    if (claim.kind !== 'claimed') throw new Error('not claimed');
+    const before = await used(user.id);
+    await takeRunCredit(db.sql, { id: claim.run.id, userId: user.id });
+    await refundRunCredit(db.sql, { id: claim.run.id, userId: user.id });
+    await Promise.all([
+      succeedRun(db.sql, { id: claim.run.id, userId: user.id }, 'an answer'),
+      succeedRun(db.sql, { id: claim.run.id, userId: user.id }, 'an answer'),
+    ]);
+    expect(await used(user.id)).toBe(before + 1);
+  });
+});
