@@ -1,3 +1,5 @@
+import type { Context } from 'hono';
+
 export const ANSWER_HEADERS = {
   'content-type': 'text/plain; charset=utf-8',
   // Proxies such as nginx must pass each chunk on at once instead of buffering the answer.
@@ -46,4 +48,24 @@ export function answerStream(abort: AbortController) {
       open = false;
     },
   };
+}
+
+/** Node's response, which @hono/node-server hands the app as `env.outgoing`; absent under app.request(). */
+interface NodeEnv {
+  outgoing?: { cork?: () => void; uncork?: () => void };
+}
+
+/**
+ * Sends the status line and headers in the same socket write as the first text. @hono/node-server writes a
+ * streamed reply's head on its own (`flushHeaders`) and then the first chunk, two writes where one would do:
+ * on loopback each write costs about as much as all our work after the first chunk (issue 15, timeline in
+ * BENCHMARKS.md). Call it just before returning a stream whose first text is already queued: the writes of
+ * this turn of the event loop are held (cork) and go out together once the promise chain that writes the
+ * head and the queued text has run (nextTick comes after it). Without a Node response it does nothing.
+ */
+export function headWithFirstText(c: Context): void {
+  const outgoing = (c.env as NodeEnv | undefined)?.outgoing;
+  if (typeof outgoing?.cork !== 'function' || typeof outgoing.uncork !== 'function') return;
+  outgoing.cork();
+  process.nextTick(() => outgoing.uncork?.());
 }

@@ -1,3 +1,4 @@
+import { SESSION_PROOF_COOKIE } from '../core/auth/session-proof';
 import { createSignedInUser } from '../test/support/users';
 import { percentile, type BenchResult, type Row } from './lib/report';
 import { startBenchStack, type BenchStack } from './lib/stack';
@@ -65,14 +66,20 @@ export async function run(): Promise<BenchResult[]> {
         headers: { 'content-type': 'application/json', 'x-goog-api-key': 'bench' },
         body: JSON.stringify({ contents: [{ role: 'user', parts: [{ text: QUESTION }] }] }),
       });
-    // Each ask goes to the next user in turn, so no user exceeds the per-user cap or the pro allowance.
+    // Each ask goes to the next user in turn, so no user exceeds the per-user cap or the pro allowance. Like a
+    // browser, each user keeps the session proof a reply sets (decision 025) and sends it with the next ask.
     let next = 0;
-    const ask = (_i: number) =>
-      fetch(`${stack.api.url}/api/ask`, {
+    const ask = async (_i: number) => {
+      const user = next++ % cookies.length;
+      const res = await fetch(`${stack.api.url}/api/ask`, {
         method: 'POST',
-        headers: { cookie: cookies[next++ % cookies.length]!, 'content-type': 'application/json', origin: stack.api.url },
+        headers: { cookie: cookies[user]!, 'content-type': 'application/json', origin: stack.api.url },
         body: JSON.stringify({ ques: QUESTION, web: '', timezone: 'Europe/Berlin' }),
       });
+      const proof = res.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_PROOF_COOKIE}=`));
+      if (proof) cookies[user] = `${cookies[user]!.split('; ')[0]}; ${proof.split(';')[0]}`;
+      return res;
+    };
 
     const rows: Row[] = [];
     for (const level of LEVELS) {
@@ -138,7 +145,7 @@ export async function run(): Promise<BenchResult[]> {
     return [
       {
         name: 'stream',
-        method: `Gemini stand-in sends its first chunk after ${FIRST_CHUNK_DELAY_MS} ms, then chunks ${CHUNK_DELAY_MS} ms apart. Baseline: the same stream read straight from the stand-in; measured: POST /api/ask on the built api in its own process (session, credit, search record, Redis slot, Gemini client). Added time = our percentile minus the baseline's; samples per level: ${JSON.stringify(SAMPLES)}. RSS from /proc of the api process.`,
+        method: `Gemini stand-in sends its first chunk after ${FIRST_CHUNK_DELAY_MS} ms, then chunks ${CHUNK_DELAY_MS} ms apart. Baseline: the same stream read straight from the stand-in; measured: POST /api/ask on the built api in its own process (session, credit, search record, Redis slot, Gemini client); each user sends the session proof its last reply set, as a browser does (decision 025). Added time = our percentile minus the baseline's; samples per level: ${JSON.stringify(SAMPLES)}. RSS from /proc of the api process.`,
         rows,
       },
     ];

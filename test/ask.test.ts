@@ -195,6 +195,14 @@ describe('POST /api/ask', () => {
     expect(rec!.error).toMatch(/went away/);
   });
 
+  it('gives back the search slot of an ask refused after taking it (a body that is not an ask)', async () => {
+    const { cookie } = await signIn();
+    for (let i = 0; i < 3; i++) expect((await ask(stack.url, cookie, { ques: 42, web: '' })).status).toBe(400);
+    const res = await ask(stack.url, cookie, { ques: 'AI conferences in Berlin', web: '' });
+    expect(res.status).toBe(200);
+    await res.text();
+  });
+
   it('runs at most 2 searches at once per user: 429 with a sentence', async () => {
     const { cookie } = await signIn();
     stack.standins.gemini.setChunkDelay(200);

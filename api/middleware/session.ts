@@ -86,7 +86,7 @@ export function loadSession(sql: Sql, config: CookieConfig) {
 }
 
 /** The signed-in user, or a 401. */
-export function requireUser(c: Context<AppEnv>): SessionUser {
+export function requireUser<E extends AppEnv>(c: Context<E>): SessionUser {
   const user = c.get('user');
   if (!user) throw new ApiError(401, 'Please sign in with Google first.');
   return user;

@@ -1,19 +1,31 @@
 import type { RedisClient } from '../../core/redis';
 import { createMiddleware } from 'hono/factory';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { userRateKeyPrefix } from '../../core/search/ask-admission';
 import { ServiceUnavailableError } from '../../core/unavailable';
 import type { AppEnv } from '../deps';
 import { ApiError } from '../errors';
 
+/** The 429 of a user past USER_RATE_PER_MINUTE; `msBeforeNext` is what is left of the counting window. */
+export function tooFast(perMinute: number, msBeforeNext: number): ApiError {
+  const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
+  return new ApiError(
+    429,
+    `You are sending requests too quickly (more than ${perMinute} a minute). Please wait ${seconds} second${seconds === 1 ? '' : 's'} and try again.`,
+    { headers: { 'Retry-After': String(seconds) } },
+  );
+}
+
 /**
  * Limits how many requests one signed-in user sends per minute, counted in Redis so every api process shares
  * the count. It runs before the route reads the body, so a refused request writes nothing and fetches nothing.
- * Signed-out requests pass through: the route answers them 401.
+ * Signed-out requests pass through: the route answers them 401. POST /api/ask counts against the same budget
+ * in its own admission script (core/search/ask-admission.ts), which also takes its search slot.
  */
 export function userRateLimit(redis: RedisClient, options: { prefix: string; perMinute: number }) {
   const limiter = new RateLimiterRedis({
     storeClient: redis,
-    keyPrefix: `${options.prefix}:user-rate`,
+    keyPrefix: userRateKeyPrefix(options.prefix),
     points: options.perMinute,
     duration: 60,
     // Fail at once while Redis is away instead of queueing the command.
@@ -27,12 +39,7 @@ export function userRateLimit(redis: RedisClient, options: { prefix: string; per
     } catch (res) {
       // The library rejects with a RateLimiterRes when the limit is hit and with an Error when Redis fails.
       if (!(res instanceof RateLimiterRes)) throw new ServiceUnavailableError('redis', { cause: res });
-      const seconds = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
-      throw new ApiError(
-        429,
-        `You are sending requests too quickly (more than ${options.perMinute} a minute). Please wait ${seconds} second${seconds === 1 ? '' : 's'} and try again.`,
-        { headers: { 'Retry-After': String(seconds) } },
-      );
+      throw tooFast(options.perMinute, res.msBeforeNext);
     }
     return next();
   });

@@ -1,12 +1,14 @@
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { askRequestSchema } from '../../core/contract/ask';
 import { observeAskFirstByte, streamClosed, streamOpened } from '../../core/metrics';
 import { runChargedSearch } from '../../core/search/charged-search';
+import { type Admission, askAdmission } from '../../core/search/ask-admission';
 import { userSlots } from '../../core/search/user-slots';
 import { creditLikelyLeft } from '../../db/accounts';
-import { ANSWER_HEADERS, answerStream } from '../answer-stream';
+import { ANSWER_HEADERS, answerStream, headWithFirstText } from '../answer-stream';
 import type { AppDeps, AppEnv } from '../deps';
 import { requireUser, signedIn } from '../middleware/session';
+import { tooFast } from '../middleware/user-rate-limit';
 import { jsonBody } from '../validate';
 import { parseAskInput } from './ask-input';
 import { busy, refusal } from './ask-refusals';
@@ -16,18 +18,48 @@ import { busy, refusal } from './ask-refusals';
  * The status line waits for the first answer text, so a search that fails before any text is an ordinary
  * error reply; after it, the text streams and a late failure is said at the end of the text.
  */
-export function askRoutes(deps: AppDeps) {
-  const app = new Hono<AppEnv>();
-  const slots = userSlots(deps.redis, { prefix: deps.config.queuePrefix, max: deps.config.search.concurrencyPerUser });
+interface AskEnv extends AppEnv {
+  Variables: AppEnv['Variables'] & { admission: Admission; creditLikely: boolean };
+}
 
-  app.post('/api/ask', signedIn, jsonBody(askRequestSchema), async (c) => {
+export function askRoutes(deps: AppDeps) {
+  const app = new Hono<AskEnv>();
+  const { queuePrefix: prefix, userRatePerMinute: perMinute } = deps.config;
+  const maxSearches = deps.config.search.concurrencyPerUser;
+  const gate = askAdmission(deps.redis, { prefix, perMinute, maxSearches });
+  const slots = userSlots(deps.redis, { prefix, max: maxSearches });
+
+  /**
+   * Before the body is read: one Redis round trip counts the ask against the user's request rate and takes a
+   * search slot (decision 026), and beside it (Redis and Postgres at once) a hint says whether a credit is very
+   * likely left; then Gemini is asked while the credit is taken instead of after (decision 024). A failed hint
+   * only means no head start; it must not lose the slot just taken (the search itself then meets the failure).
+   * A slot taken for an ask that is then refused (bad body, no credit, failure before any text) goes back here;
+   * an answered ask's slot goes back when its answer ends.
+   */
+  const admitted: MiddlewareHandler<AskEnv> = async (c, next) => {
+    const user = requireUser(c);
+    // The body is read while Redis and Postgres answer; the validator after this reuses the text read here.
+    c.req.text().catch(() => {});
+    const [admission, creditLikely] = await Promise.all([gate.admit(user.id), creditLikelyLeft(deps.sql, user.id).catch(() => false)]);
+    if (admission.kind === 'too_fast') throw tooFast(perMinute, admission.msBeforeNext);
+    c.set('admission', admission);
+    c.set('creditLikely', creditLikely);
+    await next();
+    // Hono turns a thrown error into the error reply before it gets here, and leaves it in `c.error`.
+    if (c.error && admission.kind === 'admitted') {
+      await slots.release(user.id, admission.token).catch((err) => c.get('log').warn({ err }, 'could not release search slot'));
+    }
+  };
+
+  app.post('/api/ask', signedIn, admitted, jsonBody(askRequestSchema), async (c) => {
     const user = requireUser(c);
     const { ques, web, timezone } = parseAskInput(c.req.valid('json'));
-    // The credit check rides along with the slot (Redis and Postgres at once): when a credit is very likely
-    // left, Gemini is asked while the credit is taken instead of after (decision 024). A failed check only means
-    // no head start; it must not lose the slot just taken (the search itself then meets the failure).
-    const [slot, creditLikely] = await Promise.all([slots.acquire(user.id), creditLikelyLeft(deps.sql, user.id).catch(() => false)]);
-    if (!slot) throw busy(deps.config.search.concurrencyPerUser);
+    // The order of refusals is the one from when the rate limit was a middleware: rate, then body, then slot.
+    const admission = c.get('admission');
+    if (admission.kind !== 'admitted') throw busy(maxSearches);
+    const creditLikely = c.get('creditLikely');
+    const slot = admission.token;
     const log = c.get('log');
     const arrived = performance.now();
     const release = () => slots.release(user.id, slot).catch((err) => log.warn({ err }, 'could not release search slot'));
@@ -45,13 +77,8 @@ export function askRoutes(deps: AppDeps) {
       signal: abort.signal,
       answerWhileCharging: creditLikely,
     });
-    try {
-      await Promise.race([answer.started, outcome]);
-      if (!answer.hasText) throw refusal(await outcome);
-    } catch (err) {
-      await release();
-      throw err;
-    }
+    await Promise.race([answer.started, outcome]);
+    if (!answer.hasText) throw refusal(await outcome);
     observeAskFirstByte((performance.now() - arrived) / 1000);
     streamOpened();
     outcome
@@ -67,6 +94,7 @@ export function askRoutes(deps: AppDeps) {
         return release();
       });
     // The search's events are read from GET /api/searches/:id once the answer has ended (CONTRACT.md).
+    headWithFirstText(c);
     return c.body(answer.body, 200, { ...ANSWER_HEADERS, 'x-search-id': String(searchId) });
   });
 

@@ -1,0 +1,76 @@
+import { createHash } from 'node:crypto';
+import { RateLimiterRedis } from 'rate-limiter-flexible';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createRedis } from '../redis';
+import { redisScript } from '../redis-script';
+import { freePort } from '../../test/support/processes';
+import { createTestRedis, deletePrefix, testQueuePrefix } from '../../test/support/redis';
+import { ServiceUnavailableError } from '../unavailable';
+import { askAdmission, userRateKeyPrefix } from './ask-admission';
+import { userSlots } from './user-slots';
+
+describe('askAdmission', () => {
+  const prefix = testQueuePrefix();
+  const redis = createTestRedis();
+  afterAll(async () => {
+    await deletePrefix(redis, prefix);
+    redis.disconnect();
+  });
+
+  it('takes at most `maxSearches` slots, and past the rate refuses without taking one', async () => {
+    const gate = askAdmission(redis, { prefix, perMinute: 3, maxSearches: 2 });
+    const slots = userSlots(redis, { prefix, max: 2 });
+    const a = await gate.admit(1);
+    const b = await gate.admit(1);
+    expect(a.kind).toBe('admitted');
+    expect(b.kind).toBe('admitted');
+    expect(await gate.admit(1)).toEqual({ kind: 'busy' });
+    if (a.kind === 'admitted') await slots.release(1, a.token);
+    const late = await gate.admit(1);
+    expect(late.kind).toBe('too_fast');
+    expect(late.kind === 'too_fast' && late.msBeforeNext).toBeGreaterThan(58_000);
+    // The refused ask took no slot: the one freed above is still free.
+    expect(await slots.acquire(1)).toBeTruthy();
+    expect((await gate.admit(2)).kind).toBe('admitted');
+  });
+
+  it('counts on the same budget as the rate limiter of POST /api/schedule', async () => {
+    const limiter = new RateLimiterRedis({ storeClient: redis, keyPrefix: userRateKeyPrefix(prefix), points: 2, duration: 60 });
+    const gate = askAdmission(redis, { prefix, perMinute: 2, maxSearches: 5 });
+    await limiter.consume('7');
+    expect((await gate.admit(7)).kind).toBe('admitted');
+    const refused = await limiter.consume('7').catch((res: unknown) => res);
+    expect(refused).toMatchObject({ consumedPoints: 3, remainingPoints: 0 });
+    expect((await gate.admit(7)).kind).toBe('too_fast');
+  });
+
+  it('says Redis is unavailable (ServiceUnavailableError) instead of failing with its raw error', async () => {
+    const down = createRedis({ redisUrl: `redis://127.0.0.1:${await freePort()}`, redisClusterNodes: null }, 'requests');
+    down.on('error', () => {}); // refused connections, expected here
+    const err = await askAdmission(down, { prefix, perMinute: 3, maxSearches: 2 })
+      .admit(1)
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ServiceUnavailableError);
+    down.disconnect();
+  });
+});
+
+describe('redisScript', () => {
+  const redis = createTestRedis();
+  afterAll(() => redis.disconnect());
+
+  it('sends a script the server has not seen once, then only its SHA1', async () => {
+    const lua = `-- ${testQueuePrefix()}\nreturn tonumber(ARGV[1]) + 1`;
+    const run = redisScript(lua, 0);
+    const [before] = (await redis.script('EXISTS', sha1(lua))) as number[];
+    expect(before).toBe(0);
+    expect(await run(redis, [41])).toBe(42);
+    const [after] = (await redis.script('EXISTS', sha1(lua))) as number[];
+    expect(after).toBe(1);
+    expect(await run(redis, [1])).toBe(2);
+  });
+});
+
+function sha1(text: string): string {
+  return createHash('sha1').update(text).digest('hex');
+}
