@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { build } from 'esbuild';
-import { SESSION_PROOF_COOKIE } from '../core/auth/session-proof';
 import { createSignedInUser } from '../test/support/users';
 import type { BenchResult } from './lib/report';
 import { freePort, startChild, type ChildServer } from '../test/support/processes';
 import { startBenchStack } from './lib/stack';
 import { FIGURES } from './lib/figures';
+import { withSessionProof } from './lib/session-proof-cookie';
 
 const DURATION_S = 8;
 const CONNECTIONS = 50;
@@ -76,9 +76,9 @@ export async function run(): Promise<BenchResult[]> {
     // before each route, so no proof expires during a run (the default lifetime is 60 s, a run 8 s).
     const browserCookie = async () => {
       const res = await fetch(`${stack.api.url}/api/check-session`, { headers: { cookie: sessionCookie } });
-      const proof = res.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_PROOF_COOKIE}=`));
-      if (!proof) throw new Error('the api set no session proof');
-      return `${sessionCookie}; ${proof.split(';')[0]}`;
+      const cookie = withSessionProof(sessionCookie, res);
+      if (!cookie) throw new Error('the api set no session proof');
+      return cookie;
     };
     const node = await load(bareNode, '/api/check-session');
     const hono = await load(bareHono, '/api/check-session');

@@ -1,8 +1,8 @@
-import { SESSION_PROOF_COOKIE } from '../core/auth/session-proof';
 import { createSignedInUser } from '../test/support/users';
 import { percentile, type BenchResult, type Row } from './lib/report';
 import { startBenchStack, type BenchStack } from './lib/stack';
 import { FIGURES } from './lib/figures';
+import { withSessionProof } from './lib/session-proof-cookie';
 
 const ADDED_FIRST_BYTE_GOAL_MS: Record<number, number> = { 1: 2, 50: 20 };
 const ADDED_FIRST_BYTE_FIGURE: Record<number, string> = { 1: FIGURES.askOne, 50: FIGURES.askFifty };
@@ -76,8 +76,7 @@ export async function run(): Promise<BenchResult[]> {
         headers: { cookie: cookies[user]!, 'content-type': 'application/json', origin: stack.api.url },
         body: JSON.stringify({ ques: QUESTION, web: '', timezone: 'Europe/Berlin' }),
       });
-      const proof = res.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_PROOF_COOKIE}=`));
-      if (proof) cookies[user] = `${cookies[user]!.split('; ')[0]}; ${proof.split(';')[0]}`;
+      cookies[user] = withSessionProof(cookies[user]!, res) ?? cookies[user]!;
       return res;
     };
 

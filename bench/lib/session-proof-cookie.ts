@@ -1,0 +1,10 @@
+import { SESSION_PROOF_COOKIE } from '../../core/auth/session-proof';
+
+/**
+ * What a browser sends next: its session cookie and the session proof a reply set (decision 025), or null when
+ * the reply set none. Benchmarks send it so they measure the request a signed-in browser makes.
+ */
+export function withSessionProof(sessionCookie: string, reply: Response): string | null {
+  const proof = reply.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_PROOF_COOKIE}=`));
+  return proof ? `${sessionCookie.split('; ')[0]}; ${proof.split(';')[0]}` : null;
+}
