@@ -27,7 +27,7 @@ export function askRoutes(deps: AppDeps) {
   const { queuePrefix: prefix, userRatePerMinute: perMinute } = deps.config;
   const maxSearches = deps.config.search.concurrencyPerUser;
   const gate = askAdmission(deps.redis, { prefix, perMinute, maxSearches });
-  const slots = userSlots(deps.redis, { prefix, max: maxSearches });
+  const slots = userSlots(deps.redis, { prefix });
 
   /**
    * Before the body is read: one Redis round trip counts the ask against the user's request rate and takes a

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { RedisClient } from '../redis';
-import { redisScript } from '../redis-script';
 import { viaRedis } from '../unavailable';
 
 /**
@@ -20,8 +19,6 @@ if redis.call('ZCARD', KEYS[${k}]) < tonumber(ARGV[${a + 1}]) then
 end`;
 }
 
-const ACQUIRE = redisScript(`${slotTakeLua(1, 1)}\nreturn slot`, 1);
-
 export const DEFAULT_SLOT_TTL_MS = 5 * 60_000;
 
 /** The Redis key of one user's running searches; under the queue prefix, a Cluster hash tag. */
@@ -36,22 +33,15 @@ export function slotTakeArgs(max: number, ttlMs: number): { token: string; args:
 
 export interface UserSlots {
   /**
-   * A token when a slot was free, else null; release it when the search ends. Throws ServiceUnavailableError
-   * when Redis cannot be reached, so the route answers 503 'try again' rather than 500.
+   * Gives back a slot the ask's admission took (ask-admission.ts) when its search ends. Throws
+   * ServiceUnavailableError when Redis cannot be reached.
    */
-  acquire(userId: number): Promise<string | null>;
   release(userId: number, token: string): Promise<void>;
 }
 
 /** Per-user limit of searches running at once, shared by every api process through Redis. */
-export function userSlots(redis: RedisClient, options: { prefix: string; max: number; ttlMs?: number }): UserSlots {
-  const ttlMs = options.ttlMs ?? DEFAULT_SLOT_TTL_MS;
+export function userSlots(redis: RedisClient, options: { prefix: string }): UserSlots {
   return {
-    async acquire(userId) {
-      const { token, args } = slotTakeArgs(options.max, ttlMs);
-      const ok = await viaRedis(() => ACQUIRE(redis, [slotKey(options.prefix, userId), ...args]));
-      return ok === 1 ? token : null;
-    },
     async release(userId, token) {
       await viaRedis(() => redis.zrem(slotKey(options.prefix, userId), token));
     },
