@@ -8,19 +8,29 @@ const asEvent = (json: unknown): Event => eventSchema.parse(json);
 
 /**
  * Stores a search's events; each is new unless the same user found it in an earlier search. Stored once:
- * a second call for the same search changes nothing.
+ * a second call for the same search changes nothing. One statement: the search waits on it before its reply
+ * ends, and a timer run makes one per fire.
  */
 export async function recordSearchEvents(sql: Sql, search: { id: number; userId: number }, found: FoundEvent[]): Promise<Event[]> {
   if (found.length === 0) return [];
-  const keys = found.map((e) => e.key);
-  const known = await sql<{ key: string }[]>`
-    select distinct se.key from search_events se join searches s on s.id = se.search_id
-    where se.key = any(${keys}) and s.user_id = ${search.userId} and se.search_id <> ${search.id}`;
-  const seen = new Set(known.map((r) => r.key));
-  const events = found.map((e) => ({ ...e, new: !seen.has(e.key) }));
-  const rows = events.map((e, position) => ({ search_id: search.id, position, key: e.key, event: sql.json(e as never) }));
-  await sql`insert into search_events ${sql(rows)} on conflict do nothing`;
-  return events;
+  const rows = await sql<{ new: boolean }[]>`
+    with found as (
+      select (f.position - 1)::int as position, f.event ->> 'key' as key, f.event
+      from jsonb_array_elements(${sql.json(found as never)}) with ordinality as f (event, position)
+    ),
+    classified as (
+      select position, key, event || jsonb_build_object('new', not exists (
+        select 1 from search_events se join searches s on s.id = se.search_id
+        where se.key = found.key and s.user_id = ${search.userId} and se.search_id <> ${search.id})) as event
+      from found
+    ),
+    stored as (
+      insert into search_events (search_id, position, key, event)
+      select ${search.id}, position, key, event from classified
+      on conflict do nothing
+    )
+    select (event ->> 'new')::boolean as new from classified order by position`;
+  return found.map((e, i) => ({ ...e, new: rows[i]!.new }));
 }
 
 export async function searchEvents(sql: Db, searchId: number): Promise<Event[]> {
@@ -45,11 +55,14 @@ export async function recordRunEvents(
   now = new Date(),
 ): Promise<RunEvent[]> {
   return sql.begin(async (tx: Tx) => {
-    await tx`select pg_advisory_xact_lock(hashtext('timer-events'), ${run.timerId}::int)`;
-    const existing = await runEvents(tx, run.id);
+    // Sent together, run in order: each read's snapshot is taken after the lock is held.
+    const [, existing, seenRows] = await Promise.all([
+      tx`select pg_advisory_xact_lock(hashtext('timer-events'), ${run.timerId}::int)`,
+      runEvents(tx, run.id),
+      tx<{ key: string; event: FoundEvent; sequence: number }[]>`
+        select key, event, sequence from timer_events where timer_id = ${run.timerId}`,
+    ]);
     if (existing.length > 0) return existing;
-    const seenRows = await tx<{ key: string; event: FoundEvent; sequence: number }[]>`
-      select key, event, sequence from timer_events where timer_id = ${run.timerId}`;
     const seen = new Map<string, SeenEvent>(seenRows.map((r) => [r.key, { key: r.key, event: r.event, sequence: r.sequence }]));
     // One event per key in a run, even if two found events ended on the same key (a moved one took an old key).
     const classified = classifyEvents(found, seen, now).filter((c, i, all) => all.findIndex((o) => o.event.key === c.event.key) === i);

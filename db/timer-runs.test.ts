@@ -91,6 +91,21 @@ describe('a fire and its credit', () => {
     expect(row!.credit_taken).toBe(false);
   });
 
+  it("rolls a free account's ended period before charging a run: the new period's first credit", async () => {
+    const { user } = await createSignedInUser(db.sql);
+    const timer = await timerOf(user.id);
+    await db.sql`update accounts set tier = 'free', searches_used = 10, period_start = now() - interval '40 days',
+                 period_end = now() - interval '10 days' where user_id = ${user.id}`;
+    const [account0] = await db.sql<{ epoch: number }[]>`select usage_epoch as epoch from accounts where user_id = ${user.id}`;
+    const claim = await claimFire(db.sql, timer.id, new Date('2026-11-23T11:30:00Z'), false);
+    if (claim.kind !== 'claimed') throw new Error('not claimed');
+    const take = await takeRunCredit(db.sql, { id: claim.run.id, userId: user.id });
+    expect(take).toEqual({ kind: 'taken', epoch: account0!.epoch + 1 });
+    const [account] = await db.sql<{ used: number; ended: boolean }[]>`
+      select searches_used as used, period_end <= now() as ended from accounts where user_id = ${user.id}`;
+    expect(account).toEqual({ used: 1, ended: false });
+  });
+
   it('charges a succeeded run whose credit an earlier failed execution gave back, once', async () => {
     const { user } = await createSignedInUser(db.sql);
     const timer = await timerOf(user.id);

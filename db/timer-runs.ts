@@ -91,19 +91,37 @@ export type RunCredit = { kind: 'taken'; epoch: number } | { kind: 'none_left'; 
  * execution died, or one is still going beside this) lends it to this attempt, so a fire costs one credit
  * however many executions it takes; an ended run takes nothing.
  *
- * One statement after the free period's roll: the CTE locks the run row first (FOR UPDATE waits for another
- * execution's lock and then reads the row as that one left it), charges the account only when the locked row
- * is running without a credit, and marks the row with what it took and the attempt's start.
+ * Usually one statement: a free account whose period has ended is left alone by the first try, rolled, and
+ * tried again, which is what rolling first would have given (as takeCredit does).
  */
 export async function takeRunCredit(sql: Sql, run: { id: number; userId: number }): Promise<RunCredit> {
-  await rollFreePeriod(sql, run.userId);
-  const [row] = await sql<{ credit_taken: boolean; credit_epoch: number | null }[]>`
+  let row = await chargeRun(sql, run, true);
+  if (row && !row.credit_taken && row.period_ended) {
+    await rollFreePeriod(sql, run.userId);
+    row = await chargeRun(sql, run, false);
+  }
+  if (!row) return { kind: 'run_ended' };
+  if (row.credit_taken) return { kind: 'taken', epoch: row.credit_epoch ?? 0 };
+  const billing = await getBilling(sql, run.userId);
+  if (!billing) throw new Error(`User ${run.userId} has no account`);
+  return { kind: 'none_left', billing };
+}
+
+/**
+ * One statement: the CTE locks the run row first (FOR UPDATE waits for another execution's lock and then reads
+ * the row as that one left it), charges the account only when the locked row is running without a credit, and
+ * marks the row with what it took and the attempt's start. With `inOpenPeriod` a free account whose period has
+ * ended is not charged; `period_ended` tells the caller to roll it.
+ */
+async function chargeRun(sql: Sql, run: { id: number; userId: number }, inOpenPeriod: boolean) {
+  const [row] = await sql<{ credit_taken: boolean; credit_epoch: number | null; period_ended: boolean }[]>`
     with locked as (
       select id, status, credit_taken from timer_runs where id = ${run.id} for update
     ),
     took as (
       update accounts set searches_used = searches_used + 1, updated_at = now()
       where user_id = ${run.userId} and searches_used < (${sql.json(ALLOWANCES)}::jsonb ->> tier)::int
+        and (${!inOpenPeriod} or tier <> 'free' or period_end > now())
         and exists (select 1 from locked where status = 'running' and not credit_taken)
       returning usage_epoch
     ),
@@ -114,12 +132,10 @@ export async function takeRunCredit(sql: Sql, run: { id: number; userId: number 
       from locked where r.id = locked.id and locked.status = 'running'
       returning r.credit_taken, r.credit_epoch
     )
-    select credit_taken, credit_epoch from marked`;
-  if (!row) return { kind: 'run_ended' };
-  if (row.credit_taken) return { kind: 'taken', epoch: row.credit_epoch ?? 0 };
-  const billing = await getBilling(sql, run.userId);
-  if (!billing) throw new Error(`User ${run.userId} has no account`);
-  return { kind: 'none_left', billing };
+    select credit_taken, credit_epoch,
+      exists (select 1 from accounts where user_id = ${run.userId} and tier = 'free' and period_end <= now()) as period_ended
+    from marked`;
+  return row;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { GoogleGenAI } from '@google/genai';
 import type { Sql } from '../../db/client';
-import { recordRunEvents, recordSearchEvents } from '../../db/events';
+import { type RunEvent, recordRunEvents, recordSearchEvents } from '../../db/events';
 import type { Event } from '../contract/event';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
@@ -18,20 +18,27 @@ export interface EventsDeps {
 export interface AnsweredSearch {
   searchId: number;
   userId: number;
-  timerRunId?: number;
+  /** The timer run this search answered, with its timer (whose memory says which events are new). */
+  timerRun?: { id: number; timerId: number };
   timezone: string;
   prepared: PreparedSearch;
   result: SearchResult;
   signal?: AbortSignal;
 }
 
+export interface AnsweredEvents {
+  /** As the caller shows them: a run's new ones first. */
+  events: Event[];
+  /** A timer run's events with whether each changed since the timer last saw it; empty for other searches. */
+  runEvents: RunEvent[];
+}
+
 /**
  * The events of an answered search, collected (website facts + the model's extraction) and stored: for the
- * search, and for a timer run against the timer's memory (new / changed). Returns them as the caller shows
- * them (a run's new ones first). Never throws: the answer is already out, so a failure here is logged and
- * costs the events only.
+ * search, and for a timer run against the timer's memory (new / changed). Never throws: the answer is already
+ * out, so a failure here is logged and costs the events only.
  */
-export async function eventsOfAnsweredSearch(deps: EventsDeps, s: AnsweredSearch): Promise<Event[]> {
+export async function eventsOfAnsweredSearch(deps: EventsDeps, s: AnsweredSearch): Promise<AnsweredEvents> {
   const logger = deps.logger;
   try {
     const found = await collectEvents(
@@ -47,13 +54,11 @@ export async function eventsOfAnsweredSearch(deps: EventsDeps, s: AnsweredSearch
       },
     );
     const forSearch = await recordSearchEvents(deps.sql, { id: s.searchId, userId: s.userId }, found);
-    if (s.timerRunId === undefined) return forSearch;
-    const [run] = await deps.sql<{ timer_id: string }[]>`select timer_id from timer_runs where id = ${s.timerRunId}`;
-    if (!run) return forSearch;
-    const forRun = await recordRunEvents(deps.sql, { id: s.timerRunId, timerId: Number(run.timer_id) }, found);
-    return forRun.map((r) => r.event);
+    if (s.timerRun === undefined) return { events: forSearch, runEvents: [] };
+    const runEvents = await recordRunEvents(deps.sql, s.timerRun, found);
+    return { events: runEvents.map((r) => r.event), runEvents };
   } catch (err) {
     logger?.error({ err, searchId: s.searchId }, 'could not collect or store the events of a search');
-    return [];
+    return { events: [], runEvents: [] };
   }
 }

@@ -1,6 +1,7 @@
 import type { Billing } from '../../db/accounts';
 import type { Sql } from '../../db/client';
 import { finishSearchRecord, startSearchRecord } from '../../db/searches';
+import type { RunEvent } from '../../db/events';
 import type { Event } from '../contract/event';
 import { eventsOfAnsweredSearch } from '../events/record';
 import type { Logger } from '../logger';
@@ -29,8 +30,8 @@ export interface ChargedSearchRequest {
   /** Each piece of answer text as it arrives (awaited); an interactive caller streams it on. */
   onText?: (text: string) => void | Promise<void>;
   signal?: AbortSignal;
-  /** The timer run this search is an attempt of; absent for an interactive search. */
-  timerRunId?: number;
+  /** The timer run this search is an attempt of, with its timer; absent for an interactive search. */
+  timerRun?: { id: number; timerId: number };
   /** Told the search's id as soon as it is recorded, before any answer text. */
   onRecorded?: (searchId: number) => void;
   /**
@@ -50,6 +51,8 @@ export type ChargedSearchOutcome =
       firstTextAt: Date;
       /** The answer's events as stored (core/events): for a timer run marked new / changed, new ones first. */
       events: Event[];
+      /** A timer run's events with whether each changed (what its delivery sends); empty otherwise. */
+      runEvents: RunEvent[];
       unrecorded?: unknown;
     }
   /** Refused before any cost: the allowance is used up. Nothing was charged. */
@@ -86,7 +89,7 @@ export async function runChargedSearch(deps: ChargedSearchDeps, req: ChargedSear
     question: req.input.question,
     website: req.input.website,
     model: deps.config.gemini.model,
-    timerRunId: req.timerRunId ?? null,
+    timerRunId: req.timerRun?.id ?? null,
   };
 
   let prepared: PreparedSearch;
@@ -100,7 +103,7 @@ export async function runChargedSearch(deps: ChargedSearchDeps, req: ChargedSear
     return { kind: 'failed', searchId, error, delivered: false, firstTextAt: null };
   }
 
-  const credits: CreditSource = creditSourceFor(sql, req.userId, req.timerRunId);
+  const credits: CreditSource = creditSourceFor(sql, req.userId, req.timerRun?.id);
   const early = req.answerWhileCharging ? heldAnswer((onText, signal) => answer(deps, prepared, onText, signal), req.signal) : null;
   // Independent writes sent together: an interactive user waits one round trip to Postgres, not two.
   const [recorded, charged] = await Promise.allSettled([startSearchRecord(sql, record), credits.take()]);
@@ -166,16 +169,16 @@ export async function runChargedSearch(deps: ChargedSearchDeps, req: ChargedSear
     }),
   );
   // After the answer, before the caller ends its reply: a client that reads the search next sees its events.
-  const events = await eventsOfAnsweredSearch(deps, {
+  const { events, runEvents } = await eventsOfAnsweredSearch(deps, {
     searchId,
     userId: req.userId,
-    timerRunId: req.timerRunId,
+    timerRun: req.timerRun,
     timezone: req.input.timezone,
     prepared,
     result,
     signal: req.signal,
   });
-  return { kind: 'answered', searchId, result, prepared, firstTextAt: firstTextAt ?? new Date(), events, unrecorded };
+  return { kind: 'answered', searchId, result, prepared, firstTextAt: firstTextAt ?? new Date(), events, runEvents, unrecorded };
 }
 
 /** The answer is out by now: a failed final write is reported with the outcome, never thrown over it. */

@@ -9,7 +9,6 @@ import { timerIdOfJob } from '../../core/timer-scheduler';
 import type { Queue } from 'bullmq';
 import type { Sql } from '../../db/client';
 import { claimFire, failRun, finishRun, noteRunError, succeedRun } from '../../db/timer-runs';
-import { runEvents } from '../../db/events';
 
 export interface RunTimerDeps {
   sql: Sql;
@@ -59,16 +58,21 @@ export function createRunTimerProcessor(deps: RunTimerDeps) {
     const log = deps.logger.child({ jobId: job.id, timerId: timer.id });
     // Delivery, failure counting and notices never fail the run: it has ended, and a retry would not redo them.
     type RunEnd = Omit<AfterRunInput, 'timer' | 'runId'>;
-    const after = async (end: RunEnd | (() => Promise<RunEnd>)) => {
+    const after = async (end: RunEnd) => {
       try {
-        await afterTimerRun(deps, { timer, runId: run.id, ...(typeof end === 'function' ? await end() : end) });
+        await afterTimerRun(deps, { timer, runId: run.id, ...end });
       } catch (err) {
         log.error({ err: (err as Error).message }, 'after-run step failed (messages of this run may be missing)');
       }
     };
 
     const input = { question: timer.ques, website: timer.web, timezone: timer.timezone };
-    const outcome = await runChargedSearch(deps, { userId: timer.userId, input, signal, timerRunId: run.id });
+    const outcome = await runChargedSearch(deps, {
+      userId: timer.userId,
+      input,
+      signal,
+      timerRun: { id: run.id, timerId: timer.id },
+    });
     if ('unrecorded' in outcome && outcome.unrecorded) log.error({ err: outcome.unrecorded }, 'could not finish search record');
     switch (outcome.kind) {
       case 'run_ended':
@@ -81,7 +85,7 @@ export function createRunTimerProcessor(deps: RunTimerDeps) {
         await succeedRun(deps.sql, { id: run.id, userId: timer.userId }, outcome.result.answer);
         log.info({ scheduledFor, chars: outcome.result.answer.length }, 'timer run succeeded');
         // The run's events as recorded against the timer's memory (core/events): only new or changed ones go out.
-        await after(async () => ({ outcome: 'succeeded', newOrChangedEvents: newOrChanged(await runEvents(deps.sql, run.id)) }));
+        await after({ outcome: 'succeeded', newOrChangedEvents: newOrChanged(outcome.runEvents) });
         return 'succeeded';
       case 'failed': {
         const { error } = outcome;

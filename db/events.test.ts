@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FoundEvent } from '../core/events/from-facts';
+import { createTestDatabase, type TestDatabase } from '../test/support/db';
+import { createSignedInUser } from '../test/support/users';
+import { recordRunEvents, recordSearchEvents } from './events';
+import { startSearchRecord } from './searches';
+import { claimFire } from './timer-runs';
+import { insertTimer } from './timers';
+
+const found = (title: string, day: string): FoundEvent => ({
+  key: `https://events.example/${title.toLowerCase().replaceAll(' ', '-')}`,
+  title,
+  starts_at: `${day}T18:00:00+01:00`,
+  ends_at: null,
+  all_day: false,
+  timezone: 'Europe/Berlin',
+  venue: null,
+  city: 'Berlin',
+  online: false,
+  url: null,
+  source_url: 'https://events.example/',
+  status: 'scheduled',
+});
+
+describe('recording the events of searches and timer runs', () => {
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+  });
+  afterAll(() => db.drop());
+
+  const search = async (userId: number) =>
+    startSearchRecord(db.sql, { userId, question: 'AI meetups', website: '', model: 'gemini-flash-latest', timerRunId: null });
+
+  it("marks a search's events new unless the user found them in an earlier search, and stores them once", async () => {
+    const { user } = await createSignedInUser(db.sql);
+    const { user: other } = await createSignedInUser(db.sql);
+    const meetup = found('Vector Night', '2026-12-03');
+    const talk = found('Robotics Talk', '2026-12-09');
+
+    const first = await search(user.id);
+    expect((await recordSearchEvents(db.sql, { id: first, userId: user.id }, [meetup])).map((e) => e.new)).toEqual([true]);
+    const second = await search(user.id);
+    const again = await recordSearchEvents(db.sql, { id: second, userId: user.id }, [talk, meetup]);
+    expect(again.map((e) => [e.title, e.new])).toEqual([
+      ['Robotics Talk', true],
+      ['Vector Night', false],
+    ]);
+    // Another user's history is not this user's.
+    const theirs = await search(other.id);
+    expect((await recordSearchEvents(db.sql, { id: theirs, userId: other.id }, [meetup])).map((e) => e.new)).toEqual([true]);
+
+    // Recorded again for the same search: nothing changes, and the stored events keep their flags and order.
+    await recordSearchEvents(db.sql, { id: second, userId: user.id }, [talk, meetup]);
+    const stored = await db.sql<{ key: string; position: number; new: boolean; title: string }[]>`
+      select key, position, (event ->> 'new')::boolean as new, event ->> 'title' as title
+      from search_events where search_id = ${second} order by position`;
+    expect(stored.map((r) => [r.position, r.title, r.new])).toEqual([
+      [0, 'Robotics Talk', true],
+      [1, 'Vector Night', false],
+    ]);
+  });
+
+  it('calls an event new in one run of a timer only, however many runs record it at once', async () => {
+    const { user } = await createSignedInUser(db.sql);
+    const timer = await insertTimer(db.sql, user.id, {
+      scheduleType: 'daily',
+      time: '09:00',
+      weekday: null,
+      ques: 'AI meetups',
+      web: '',
+      timezone: 'UTC',
+    });
+    const runs = await Promise.all(
+      Array.from({ length: 6 }, async (_, i) => {
+        const claim = await claimFire(db.sql, timer.id, new Date(Date.UTC(2026, 10, 23 + i, 9)), false);
+        if (claim.kind !== 'claimed') throw new Error('not claimed');
+        return claim.run.id;
+      }),
+    );
+    const events = [found('Vector Night', '2026-12-03'), found('Robotics Talk', '2026-12-09')];
+    const recorded = await Promise.all(runs.map((id) => recordRunEvents(db.sql, { id, timerId: timer.id }, events)));
+    for (const key of events.map((e) => e.key)) {
+      const newIn = recorded.filter((r) => r.some((e) => e.event.key === key && e.event.new));
+      expect(newIn).toHaveLength(1);
+    }
+    // A redelivered run gets the events it recorded the first time.
+    expect(await recordRunEvents(db.sql, { id: runs[0]!, timerId: timer.id }, [])).toEqual(recorded[0]);
+  });
+});
