@@ -5,6 +5,7 @@ import { createApp } from '../api/app';
 import type { AppEnv } from '../api/deps';
 import { startTestStack, type TestStack } from './support/stack';
 import { createSignedInUser } from './support/users';
+import { dailyTimer } from './support/timer-input';
 
 // Names the injected resolver knows; nothing here asks real DNS. The public address is never connected to:
 // saving a timer only checks where its website points.
@@ -38,15 +39,7 @@ describe('input hardening', () => {
 
   const post = (path: string, body: unknown) =>
     app.request(path, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  const timer = (fields: Record<string, unknown>) => ({
-    scheduleType: 'daily',
-    time: '09:00',
-    weekday: null,
-    ques: 'AI meetups',
-    web: '',
-    timezone: 'UTC',
-    ...fields,
-  });
+  const timer = (fields: Record<string, unknown>) => ({ ...dailyTimer({ ques: 'AI meetups', timezone: 'UTC' }), ...fields });
   const rows = async () =>
     (
       await stack.db.sql`select (select count(*)::int from searches where user_id = ${userId}) as searches,
