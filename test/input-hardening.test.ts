@@ -120,16 +120,27 @@ describe('input hardening', () => {
   });
 
   describe('Cache-Control', () => {
+    // Over the stack's Node server, as in production: there the header goes onto Node's response, not the reply.
+    const get = (path: string, headers: Record<string, string> = {}) => fetch(`${stack.url}${path}`, { headers });
+
     it('is no-store on every /api reply that carries a user’s data, and on their errors', async () => {
       for (const path of ['/api/timers', '/api/account/billing', '/api/check-session']) {
-        const res = await app.request(path, { headers: { cookie } });
+        const res = await get(path, { cookie });
         expect(res.status, path).toBe(200);
         expect(res.headers.get('cache-control'), path).toBe('no-store');
       }
-      expect((await app.request('/api/timers')).headers.get('cache-control')).toBe('no-store');
-      expect((await post('/api/schedule', timer({}))).headers.get('cache-control')).toBe('no-store');
+      const signedOut = await get('/api/timers');
+      expect(signedOut.status).toBe(401);
+      expect(signedOut.headers.get('cache-control')).toBe('no-store');
+      const saved = await fetch(`${stack.url}/api/schedule`, {
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/json' },
+        body: JSON.stringify(timer({})),
+      });
+      expect(saved.status).toBe(200);
+      expect(saved.headers.get('cache-control')).toBe('no-store');
       // The page already says so itself; hashed assets stay cacheable.
-      expect((await app.request('/', { headers: { cookie } })).headers.get('cache-control')).toBe('no-store');
+      expect((await get('/', { cookie })).headers.get('cache-control')).toBe('no-store');
     });
   });
 });
