@@ -8,6 +8,7 @@ import { useSearches } from './support/billing';
 import { captureLogs } from './support/logs';
 import { startTestStack, type TestStack } from './support/stack';
 import { createSignedInUser } from './support/users';
+import { dailyTimer } from './support/timer-input';
 
 const RATE = 5;
 
@@ -50,7 +51,7 @@ describe('abuse limits', () => {
         /^You are sending requests too quickly \(more than 5 a minute\)\. Please wait \d+ seconds? and try again\.$/,
       );
       // The same budget covers saving timers; nothing more is written.
-      const timer = { scheduleType: 'daily', time: '09:00', weekday: null, ques: 'AI meetups', web: '', timezone: 'UTC' };
+      const timer = dailyTimer({ ques: 'AI meetups', timezone: 'UTC' });
       const schedule = await post('/api/schedule', cookie, timer);
       expect(schedule.status).toBe(429);
       expect(await count('searches', user.id)).toBe(RATE);

@@ -6,6 +6,7 @@ import { createRunTimerProcessor } from '../worker/jobs/run-timer';
 import { ask } from './support/ask';
 import { startTestStack, type TestStack } from './support/stack';
 import { createSignedInUser } from './support/users';
+import { dailyTimer } from './support/timer-input';
 
 /**
  * The same cases through both adapters of the one charged search (core/search/charged-search.ts): an
@@ -62,14 +63,7 @@ describe('one charged search behind /api/ask and a timer run', () => {
 
   const viaTimerRun = async (c: Case) => {
     const { userId, requestsBefore } = await prepare(c);
-    const timer = await insertTimer(stack.db.sql, userId, {
-      scheduleType: 'daily',
-      time: '09:00',
-      weekday: null,
-      timezone: 'Europe/Berlin',
-      ques: 'AI conferences in Berlin',
-      web: c.web,
-    });
+    const timer = await insertTimer(stack.db.sql, userId, dailyTimer({ ques: 'AI conferences in Berlin', web: c.web }));
     const processJob = createRunTimerProcessor({ ...stack.deps, sql: stack.db.sql, deliveriesQueue: stack.deliveriesQueue });
     const at = Date.UTC(2026, 5, 1, 7);
     const job = {

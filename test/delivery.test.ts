@@ -16,6 +16,7 @@ import { reconcileSchedulers } from '../worker/reconcile';
 import { startTestStack, type TestStack } from './support/stack';
 import { createSignedInUser } from './support/users';
 import { until } from './support/wait';
+import { dailyTimer } from './support/timer-input';
 
 /** A local webhook receiver on 127.0.0.1: records every POST; `answer` sets the next status codes. */
 function startReceiver() {
@@ -93,14 +94,7 @@ describe('delivery: email digests, webhooks, unsubscribe, auto-pause', () => {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   const createTimer = async (ques: string) => {
-    const res = await api('POST', '/api/schedule', {
-      scheduleType: 'daily',
-      time: '09:00',
-      weekday: '',
-      ques,
-      web: '',
-      timezone: 'Europe/Berlin',
-    });
+    const res = await api('POST', '/api/schedule', dailyTimer({ ques }));
     expect(res.status).toBe(200);
     return ((await res.json()) as { id: number }).id;
   };
@@ -418,12 +412,7 @@ describe('delivery: email digests, webhooks, unsubscribe, auto-pause', () => {
   it('tells the user once per allowance period that runs are skipped for lack of searches', async () => {
     const question = 'Out of searches';
     const user = await createSignedInUser(stack.db.sql);
-    const res = await api(
-      'POST',
-      '/api/schedule',
-      { scheduleType: 'daily', time: '08:00', weekday: '', ques: question, web: '', timezone: 'UTC' },
-      user.cookie,
-    );
+    const res = await api('POST', '/api/schedule', dailyTimer({ time: '08:00', ques: question, timezone: 'UTC' }), user.cookie);
     const timerId = ((await res.json()) as { id: number }).id;
     const first = await endRun(
       timerId,

@@ -10,8 +10,9 @@ import { ask } from './support/ask';
 import { startTestStack, type TestStack } from './support/stack';
 import { createSignedInUser } from './support/users';
 import { until } from './support/wait';
+import { dailyTimer } from './support/timer-input';
 
-const daily = { scheduleType: 'daily' as const, time: '09:00', weekday: null, ques: 'AI conferences', web: '', timezone: 'Europe/Berlin' };
+const daily = dailyTimer();
 
 /** A logger whose lines the test can read. */
 function capturingLogger() {

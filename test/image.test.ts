@@ -17,6 +17,7 @@ import { createTestRedis, deletePrefix, testQueuePrefix, testRedisUrl } from './
 import { expectBullBoard, expectPageWithIslandScripts } from './support/served';
 import { createSignedInUser } from './support/users';
 import { until } from './support/wait';
+import { dailyTimer } from './support/timer-input';
 
 // The image, without Docker: the Dockerfile's final stage laid out in a temporary directory (its COPY lines,
 // production dependencies only), started with compose.yaml's commands and environment (a fresh machine: no
@@ -177,14 +178,7 @@ describe('the image as compose.yaml runs it', () => {
     const res = await fetch(`${api.url}/api/schedule`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie, origin: api.url },
-      body: JSON.stringify({
-        scheduleType: 'daily',
-        time: '09:00',
-        weekday: null,
-        ques: 'AI conferences',
-        web: website,
-        timezone: 'Europe/Berlin',
-      }),
+      body: JSON.stringify(dailyTimer({ web: website })),
     });
     expect(res.status, await res.clone().text()).toBe(200);
     const { id } = (await res.json()) as { id: number };

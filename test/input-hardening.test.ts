@@ -5,6 +5,7 @@ import { createApp } from '../api/app';
 import type { AppEnv } from '../api/deps';
 import { startTestStack, type TestStack } from './support/stack';
 import { createSignedInUser } from './support/users';
+import { dailyTimer } from './support/timer-input';
 
 // Names the injected resolver knows; nothing here asks real DNS. The public address is never connected to:
 // saving a timer only checks where its website points.
@@ -38,15 +39,7 @@ describe('input hardening', () => {
 
   const post = (path: string, body: unknown) =>
     app.request(path, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  const timer = (fields: Record<string, unknown>) => ({
-    scheduleType: 'daily',
-    time: '09:00',
-    weekday: null,
-    ques: 'AI meetups',
-    web: '',
-    timezone: 'UTC',
-    ...fields,
-  });
+  const timer = (fields: Record<string, unknown>) => ({ ...dailyTimer({ ques: 'AI meetups', timezone: 'UTC' }), ...fields });
   const rows = async () =>
     (
       await stack.db.sql`select (select count(*)::int from searches where user_id = ${userId}) as searches,
@@ -127,16 +120,27 @@ describe('input hardening', () => {
   });
 
   describe('Cache-Control', () => {
+    // Over the stack's Node server, as in production: there the header goes onto Node's response, not the reply.
+    const get = (path: string, headers: Record<string, string> = {}) => fetch(`${stack.url}${path}`, { headers });
+
     it('is no-store on every /api reply that carries a user’s data, and on their errors', async () => {
       for (const path of ['/api/timers', '/api/account/billing', '/api/check-session']) {
-        const res = await app.request(path, { headers: { cookie } });
+        const res = await get(path, { cookie });
         expect(res.status, path).toBe(200);
         expect(res.headers.get('cache-control'), path).toBe('no-store');
       }
-      expect((await app.request('/api/timers')).headers.get('cache-control')).toBe('no-store');
-      expect((await post('/api/schedule', timer({}))).headers.get('cache-control')).toBe('no-store');
+      const signedOut = await get('/api/timers');
+      expect(signedOut.status).toBe(401);
+      expect(signedOut.headers.get('cache-control')).toBe('no-store');
+      const saved = await fetch(`${stack.url}/api/schedule`, {
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/json' },
+        body: JSON.stringify(timer({})),
+      });
+      expect(saved.status).toBe(200);
+      expect(saved.headers.get('cache-control')).toBe('no-store');
       // The page already says so itself; hashed assets stay cacheable.
-      expect((await app.request('/', { headers: { cookie } })).headers.get('cache-control')).toBe('no-store');
+      expect((await get('/', { cookie })).headers.get('cache-control')).toBe('no-store');
     });
   });
 });

@@ -8,6 +8,7 @@ import { ask } from './support/ask';
 import { startTestStack, type TestStack } from './support/stack';
 import { createSignedInUser } from './support/users';
 import { until } from './support/wait';
+import { dailyTimer } from './support/timer-input';
 
 const ADMIN = { user: 'ops', password: 'scrape-secret' };
 const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
@@ -69,14 +70,7 @@ describe('Prometheus /metrics', () => {
     const { user } = await createSignedInUser(stack.db.sql);
     const delayed = 'queue_jobs{queue="timers",state="delayed"}';
     const before = sample(await scrape(), delayed);
-    const created = await createTimer(stack.deps, user.id, {
-      scheduleType: 'daily',
-      time: '09:00',
-      weekday: null,
-      ques: 'AI conferences',
-      web: '',
-      timezone: 'Europe/Berlin',
-    });
+    const created = await createTimer(stack.deps, user.id, dailyTimer());
     expect(created.ok).toBe(true);
     expect(sample(await scrape(), delayed)).toBe(before + 1);
   });
@@ -109,14 +103,7 @@ describe('Prometheus /metrics', () => {
     const before = await scrapeWorker();
 
     const { user } = await createSignedInUser(stack.db.sql);
-    const created = await createTimer(stack.deps, user.id, {
-      scheduleType: 'daily',
-      time: '10:00',
-      weekday: null,
-      ques: 'AI conferences',
-      web: '',
-      timezone: 'Europe/Berlin',
-    });
+    const created = await createTimer(stack.deps, user.id, dailyTimer({ time: '10:00' }));
     if (!created.ok) throw new Error('timer not created');
     await stack.startWorker();
     const at = Date.UTC(2026, 4, 1, 8);

@@ -8,6 +8,7 @@ import { captureLogs } from './support/logs';
 import { freePort } from './support/processes';
 import { startTestStack, type TestStack } from './support/stack';
 import { createSignedInUser } from './support/users';
+import { dailyTimer } from './support/timer-input';
 
 // Redis or Postgres "down": the app's client pointed at a loopback port nobody listens on, as when the server
 // is stopped. Every route that needs it must answer 503 with a sentence (never 500), and sign-in keeps working
@@ -23,7 +24,7 @@ describe('when Redis or Postgres is down', () => {
   });
   afterAll(() => stack?.close());
 
-  const timer = { scheduleType: 'daily', time: '09:00', weekday: null, ques: 'AI meetups', web: '', timezone: 'UTC' };
+  const timer = dailyTimer({ ques: 'AI meetups', timezone: 'UTC' });
   const post = (app: Hono<AppEnv>, path: string, body: unknown, headers: Record<string, string> = {}) =>
     app.request(path, { method: 'POST', headers: { 'content-type': 'application/json', cookie, ...headers }, body: JSON.stringify(body) });
   const sentence = /^[A-Z].* (try again|again in a minute).*\.$/;

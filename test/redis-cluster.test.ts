@@ -7,6 +7,7 @@ import { startRedisCluster, type RedisCluster } from './support/redis-cluster';
 import { startTestStack, type TestStack } from './support/stack';
 import { createSignedInUser } from './support/users';
 import { until } from './support/wait';
+import { dailyTimer } from './support/timer-input';
 
 describe('against a real three-node Redis Cluster (REDIS_CLUSTER_NODES)', () => {
   let cluster: RedisCluster;
@@ -37,14 +38,7 @@ describe('against a real three-node Redis Cluster (REDIS_CLUSTER_NODES)', () => 
     const res = await fetch(`${stack.url}/api/schedule`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie, origin: stack.url },
-      body: JSON.stringify({
-        scheduleType: 'daily',
-        time: '09:00',
-        weekday: '',
-        ques: 'AI conferences in Berlin',
-        web: '',
-        timezone: 'Europe/Berlin',
-      }),
+      body: JSON.stringify(dailyTimer({ ques: 'AI conferences in Berlin' })),
     });
     expect(res.status).toBe(200);
     const timer = await res.json();

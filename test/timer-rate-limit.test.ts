@@ -9,6 +9,7 @@ import { startTimersWorker, type TimersWorker } from '../worker/timers-worker';
 import { startTestStack, type TestStack } from './support/stack';
 import { createSignedInUser } from './support/users';
 import { until } from './support/wait';
+import { dailyTimer } from './support/timer-input';
 
 const PER_MINUTE = 600;
 const RUSH = 35;
@@ -33,14 +34,7 @@ describe('TIMER_RUNS_PER_MINUTE: one rate for all workers together', () => {
     const timers = await Promise.all(
       Array.from({ length: RUSH }, async () => {
         const { user } = await createSignedInUser(stack.db.sql);
-        const created = await createTimer(stack.deps, user.id, {
-          scheduleType: 'daily',
-          time: '09:00',
-          weekday: null,
-          ques: 'AI conferences',
-          web: '',
-          timezone: 'Europe/Berlin',
-        });
+        const created = await createTimer(stack.deps, user.id, dailyTimer());
         if (!created.ok) throw new Error('timer not created');
         return created.timer.id;
       }),

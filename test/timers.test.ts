@@ -6,6 +6,7 @@ import { nextRunAt } from '../core/schedule';
 import { schedulerId } from '../core/timer-scheduler';
 import { startTestStack, type TestStack } from './support/stack';
 import { createSignedInUser } from './support/users';
+import { dailyTimer } from './support/timer-input';
 
 describe('timers API', () => {
   let stack: TestStack;
@@ -30,14 +31,8 @@ describe('timers API', () => {
       headers: { 'content-type': 'application/json', cookie: as },
       body: JSON.stringify(body),
     });
-  const daily = {
-    scheduleType: 'daily',
-    time: '09:00',
-    weekday: 'Monday',
-    ques: 'AI conferences in Berlin',
-    web: '',
-    timezone: 'Europe/Berlin',
-  };
+  // A weekday on a daily timer on purpose: the api is to store it without one.
+  const daily = dailyTimer({ weekday: 'Monday', ques: 'AI conferences in Berlin' });
   const activeCount = async (id = userId) =>
     (await stack.db.sql<{ n: number }[]>`select count(*)::int as n from timers where user_id = ${id} and deleted_at is null`)[0]!.n;
 

@@ -15,8 +15,9 @@ import { createTestRedis, deletePrefix } from './support/redis';
 import { startTestStack, type TestStack } from './support/stack';
 import { createSignedInUser } from './support/users';
 import { until } from './support/wait';
+import { dailyTimer } from './support/timer-input';
 
-const daily = { scheduleType: 'daily' as const, time: '09:00', weekday: null, ques: 'AI conferences', web: '', timezone: 'Europe/Berlin' };
+const daily = dailyTimer();
 
 describe('timers worker against real Redis and Postgres', () => {
   let stack: TestStack;

@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
+import { serveOverNode } from '../../test/support/node-server';
 import { startTestStack, type TestStack } from '../../test/support/stack';
 
 describe('health', () => {
@@ -37,8 +38,12 @@ describe('health', () => {
     expect(res.headers.get('x-request-id')).toBeTruthy();
     // The stack's APP_URL is plain http: no HSTS. Over https it is sent.
     expect(res.headers.get('strict-transport-security')).toBeNull();
-    const https = createApp({ ...stack.deps, config: { ...stack.config, secureCookies: true } });
-    expect((await https.request('/healthz')).headers.get('strict-transport-security')).toMatch(/^max-age=\d+/);
+    const https = await serveOverNode(createApp({ ...stack.deps, config: { ...stack.config, secureCookies: true } }));
+    try {
+      expect((await fetch(`${https.url}/healthz`)).headers.get('strict-transport-security')).toMatch(/^max-age=\d+/);
+    } finally {
+      await https.close();
+    }
   });
 
   it('answers unknown API routes with JSON {error}', async () => {

@@ -1,6 +1,7 @@
 import { startStandins, type Standins } from '../../dev/standins/server';
 import { createTestDatabase, type TestDatabase } from '../../test/support/db';
-import { deletePrefix, createTestRedis, testQueuePrefix, testRedisUrl } from '../../test/support/redis';
+import { testBaseEnv } from '../../test/support/base-env';
+import { deletePrefix, createTestRedis, testQueuePrefix } from '../../test/support/redis';
 import { freePort, startChild, type ChildServer } from '../../test/support/processes';
 
 export interface BenchStack {
@@ -28,13 +29,7 @@ export async function startBenchStack(extraEnv: Record<string, string> = {}, opt
     stripeWebhookSecret: 'whsec_local_standin',
   });
   const env = {
-    NODE_ENV: 'test',
-    APP_URL: appUrl,
-    DATABASE_URL: db.url,
-    REDIS_URL: testRedisUrl(),
-    QUEUE_PREFIX: prefix,
-    STANDIN_URL: standins.url,
-    LOG_LEVEL: 'silent',
+    ...testBaseEnv({ appUrl, databaseUrl: db.url, queuePrefix: prefix, standins }),
     ...extraEnv,
   };
   // nodeArgs: e.g. ['--cpu-prof'] to profile the api (Node refuses that flag in NODE_OPTIONS).

@@ -3,9 +3,10 @@ import { createTimersQueue, type RunTimerJob } from '../../core/jobs';
 import { loadConfig } from '../../core/config';
 import { createRedis, type RedisClient } from '../../core/redis';
 import { startStandins, type Standins } from '../../dev/standins/server';
+import { testBaseEnv } from './base-env';
 import { createTestDatabase, type TestDatabase } from './db';
 import { freePort, startChild, type ChildServer } from './processes';
-import { deletePrefix, testQueuePrefix, testRedisUrl } from './redis';
+import { deletePrefix, testQueuePrefix } from './redis';
 
 export const FLEET_ADMIN = { user: 'ops', password: 'fleet-metrics' };
 
@@ -52,17 +53,10 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
     stripeWebhookSecret: 'whsec_local_standin',
   });
   const env: Record<string, string> = {
-    NODE_ENV: 'test',
-    APP_URL: appUrl,
-    DATABASE_URL: db.url,
-    REDIS_URL: testRedisUrl(),
-    QUEUE_PREFIX: prefix,
-    STANDIN_URL: standins.url,
-    WEBSITE_FETCH_ALLOW: `127.0.0.1:${standins.port}`,
-    // Digests go to the stand-ins' mailbox, as in make dev, not to a closed port they would be retried against.
-    SMTP_URL: standins.smtpUrl,
+    ...testBaseEnv({ appUrl, databaseUrl: db.url, queuePrefix: prefix, standins }),
     ADMIN_USER: FLEET_ADMIN.user,
     ADMIN_PASSWORD: FLEET_ADMIN.password,
+    // Not silent: the children's stderr reaches the test output, so a failing process's warnings say why.
     LOG_LEVEL: 'warn',
     ...options.env,
   };

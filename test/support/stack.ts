@@ -14,7 +14,8 @@ import { startDeliveriesWorker, type DeliveriesWorker } from '../../worker/deliv
 import { startTimersWorker, type TimersWorker } from '../../worker/timers-worker';
 import type { Queue } from 'bullmq';
 import { createTestDatabase, type TestDatabase } from './db';
-import { deletePrefix, testQueuePrefix, testRedisUrl } from './redis';
+import { testBaseEnv } from './base-env';
+import { deletePrefix, testQueuePrefix } from './redis';
 
 export interface TestStack {
   /** The app's origin, e.g. http://127.0.0.1:41234 */
@@ -60,15 +61,7 @@ export async function startTestStack(options: StackOptions = {}): Promise<TestSt
     stripeWebhookSecret: 'whsec_local_standin',
   });
   const config = loadConfig({
-    NODE_ENV: 'test',
-    APP_URL: url,
-    DATABASE_URL: db.url,
-    REDIS_URL: testRedisUrl(),
-    QUEUE_PREFIX: prefix,
-    STANDIN_URL: standins.url,
-    WEBSITE_FETCH_ALLOW: `127.0.0.1:${standins.port}`,
-    SMTP_URL: standins.smtpUrl,
-    LOG_LEVEL: 'silent',
+    ...testBaseEnv({ appUrl: url, databaseUrl: db.url, queuePrefix: prefix, standins }),
     ...options.env,
   });
   const logger = createLogger(config.logLevel, 'test');

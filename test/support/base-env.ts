@@ -1,0 +1,30 @@
+import type { Standins } from '../../dev/standins/server';
+import { testRedisUrl } from './redis';
+
+export interface BaseEnvOptions {
+  appUrl: string;
+  databaseUrl: string;
+  queuePrefix: string;
+  standins: Pick<Standins, 'url' | 'port' | 'smtpUrl'>;
+}
+
+/**
+ * The environment every test or bench deployment starts from: a database and queue prefix of its own, and the
+ * local stand-ins for every outside service, so nothing it does reaches the real ones. Callers spread their own
+ * keys after it (admin login, log level, a test's overrides).
+ */
+export function testBaseEnv(options: BaseEnvOptions): Record<string, string> {
+  return {
+    NODE_ENV: 'test',
+    APP_URL: options.appUrl,
+    DATABASE_URL: options.databaseUrl,
+    REDIS_URL: testRedisUrl(),
+    QUEUE_PREFIX: options.queuePrefix,
+    STANDIN_URL: options.standins.url,
+    // Website facts may be fetched from the stand-ins' sample sites, and from nowhere else.
+    WEBSITE_FETCH_ALLOW: `127.0.0.1:${options.standins.port}`,
+    // Digests go to the stand-ins' mailbox, as in make dev, not to a closed port they would be retried against.
+    SMTP_URL: options.standins.smtpUrl,
+    LOG_LEVEL: 'silent',
+  };
+}
