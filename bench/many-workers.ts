@@ -6,6 +6,8 @@ import { startFleet, type Fleet } from '../test/support/fleet';
 import { createSignedInUser } from '../test/support/users';
 import { percentile, type BenchResult, type Row } from './lib/report';
 import { FIGURES } from './lib/figures';
+import { measureGeminiFloor } from './lib/gemini-floor';
+import { measureWorkerCpu } from './worker-cpu';
 
 const PER_USER = 20;
 const WORKER_CONCURRENCY = '50';
@@ -177,13 +179,36 @@ async function rush(options: ManyWorkersOptions): Promise<Row[]> {
   }
 }
 
+/**
+ * Where throughput saturates on this machine: the CPU one run costs, split by process, and the ceiling that puts
+ * on the machine's cores; then the same for the run's two Gemini calls alone, a floor no change to the worker,
+ * Postgres or Redis can go below.
+ */
+async function saturation(): Promise<Row[]> {
+  const cpu = await measureWorkerCpu({ workers: 1, runs: 2000, concurrency: Number(WORKER_CONCURRENCY) });
+  const floor = await measureGeminiFloor();
+  const per = cpu.cpuMsPerRun;
+  const ceiling = (ms: number) => (floor.cores * 1000) / ms;
+  return [
+    { metric: 'CPU per run, all processes (1 worker, 2,000 runs)', value: per.total, unit: 'ms' },
+    { metric: 'CPU per run: worker process', value: per.worker, unit: 'ms' },
+    { metric: 'CPU per run: Postgres', value: per.postgres, unit: 'ms' },
+    { metric: 'CPU per run: Redis', value: per.redis, unit: 'ms' },
+    { metric: 'CPU per run: Gemini stand-in and bench', value: per.standinAndBench, unit: 'ms' },
+    { metric: 'Postgres transactions per run', value: cpu.pgTransactionsPerRun, unit: '' },
+    { metric: `ceiling on ${floor.cores} cores at that CPU per run`, value: ceiling(per.total), unit: 'runs/s' },
+    { metric: 'CPU per run of its two Gemini calls alone (official client + stand-in)', value: floor.cpuMsPerRun, unit: 'ms' },
+    { metric: `ceiling on ${floor.cores} cores from those calls alone`, value: floor.ceilingRunsPerSecond, unit: 'runs/s' },
+  ];
+}
+
 export async function run(options: Partial<ManyWorkersOptions> = {}): Promise<BenchResult[]> {
   const o = { ...DEFAULTS, ...options };
   return [
     {
       name: 'workers',
-      method: `Worker processes (built dist/server/worker.js, concurrency ${WORKER_CONCURRENCY} each) against one Postgres and Redis, Gemini stand-in answering at once (no delay between chunks), timers' email off (no digests rendered or sent). Lag: ${o.sameMinute} timers' fires armed as their schedulers arm them (delayed jobs due on one instant), TIMER_RUNS_PER_MINUTE=1000000 so the global limiter never caps it, lag = timer_runs.started_at − that instant, measured with ${o.workerCounts.join(', ')} worker processes in turn; throughput = the runs over the time from that instant to the last run's end. Rush: ${o.rush} fires due at once with TIMER_RUNS_PER_MINUTE=${o.rushPerMinute}; the start rate over the drain.`,
-      rows: [...(await lag(o)), ...(await rush(o))],
+      method: `Worker processes (built dist/server/worker.js, concurrency ${WORKER_CONCURRENCY} each) against one Postgres and Redis, Gemini stand-in answering at once (no delay between chunks), timers' email off (no digests rendered or sent). Lag: ${o.sameMinute} timers' fires armed as their schedulers arm them (delayed jobs due on one instant), TIMER_RUNS_PER_MINUTE=1000000 so the global limiter never caps it, lag = timer_runs.started_at − that instant, measured with ${o.workerCounts.join(', ')} worker processes in turn; throughput = the runs over the time from that instant to the last run's end. Rush: ${o.rush} fires due at once with TIMER_RUNS_PER_MINUTE=${o.rushPerMinute}; the start rate over the drain. Saturation: CPU time per run by process (bench/worker-cpu.ts: /proc utime + stime of the worker and the database's backends, Redis INFO cpu, this process for the stand-in) and of the run's two Gemini calls alone (bench/lib/gemini-floor.ts); ceiling = cores × 1000 ms / CPU ms per run.`,
+      rows: [...(await lag(o)), ...(await rush(o)), ...(await saturation())],
     },
   ];
 }

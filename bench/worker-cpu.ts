@@ -28,14 +28,32 @@ function procCpuMs(pid: number): number {
   }
 }
 
-async function main(): Promise<void> {
-  const workers = Number(process.argv[2] ?? 1);
-  const runs = Number(process.argv[3] ?? 2000);
-  const concurrency = process.argv[4] ?? '50';
-  const template = await createTemplateDatabase();
+export interface WorkerCpuOptions {
+  workers: number;
+  runs: number;
+  concurrency: number;
+  /** Profiles the worker processes (`node --cpu-prof`) into this folder. */
+  profileDir?: string;
+}
+
+export interface WorkerCpu {
+  workers: number;
+  runs: number;
+  concurrency: number;
+  runsPerSecond: number;
+  /** CPU time per run by process; `standinAndBench` is this process (the Gemini stand-in and the polling). */
+  cpuMsPerRun: { worker: number; postgres: number; redis: number; standinAndBench: number; total: number };
+  pgTransactionsPerRun: number;
+  load: string;
+}
+
+/** Drains `runs` queued fires through built worker processes and splits the CPU they cost by process. */
+export async function measureWorkerCpu(options: WorkerCpuOptions): Promise<WorkerCpu> {
+  const { workers, runs } = options;
+  const concurrency = String(options.concurrency);
   const redis = await startPrivateRedis([]);
   const port = redis.redis.options.port;
-  const prof = process.env.WORKER_CPU_PROF;
+  const prof = options.profileDir;
   const fleet = await startFleet({
     apis: 0,
     workers: prof ? 0 : workers,
@@ -108,35 +126,50 @@ async function main(): Promise<void> {
     const red = (await redisCpu()) - before.redis;
     const self = process.cpuUsage(before.self);
     const selfMs = (self.user + self.system) / 1000;
-    const per = (ms: number) => (ms / runs).toFixed(3);
-    console.log(
-      JSON.stringify({
-        workers,
-        runs,
-        concurrency,
-        runsPerSecond: Math.round(runs / seconds),
-        cpuMsPerRun: {
-          worker: per(worker),
-          postgres: per(pg),
-          redis: per(red),
-          standinAndBench: per(selfMs),
-          total: per(worker + pg + red + selfMs),
-        },
-        pgTransactionsPerRun: ((Number(stats1!.xact) - Number(stats0!.xact)) / runs).toFixed(1),
-        load: readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' '),
-      }),
-    );
+    const per = (ms: number) => ms / runs;
+    return {
+      workers,
+      runs,
+      concurrency: options.concurrency,
+      runsPerSecond: Math.round(runs / seconds),
+      cpuMsPerRun: {
+        worker: per(worker),
+        postgres: per(pg),
+        redis: per(red),
+        standinAndBench: per(selfMs),
+        total: per(worker + pg + red + selfMs),
+      },
+      pgTransactionsPerRun: (Number(stats1!.xact) - Number(stats0!.xact)) / runs,
+      load: readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' '),
+    };
   } finally {
     await fleet.close();
     await redis.stop();
+  }
+}
+
+async function main(): Promise<void> {
+  const template = await createTemplateDatabase();
+  try {
+    const result = await measureWorkerCpu({
+      workers: Number(process.argv[2] ?? 1),
+      runs: Number(process.argv[3] ?? 2000),
+      concurrency: Number(process.argv[4] ?? 50),
+      profileDir: process.env.WORKER_CPU_PROF,
+    });
+    console.log(JSON.stringify(result));
+  } finally {
     await dropDatabase(template);
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (err) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+// Run as a script (`npx tsx bench/worker-cpu.ts`), not when the workers benchmark imports it.
+if (process.argv[1]?.endsWith('worker-cpu.ts')) {
+  main().then(
+    () => process.exit(0),
+    (err) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+}
