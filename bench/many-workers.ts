@@ -197,7 +197,8 @@ async function saturation(): Promise<Row[]> {
     { metric: 'CPU per run: Gemini stand-in and bench', value: per.standinAndBench, unit: 'ms' },
     { metric: 'Postgres transactions per run', value: cpu.pgTransactionsPerRun, unit: '' },
     { metric: `ceiling on ${floor.cores} cores at that CPU per run`, value: ceiling(per.total), unit: 'runs/s' },
-    { metric: 'CPU per run of its two Gemini calls alone (official client + stand-in)', value: floor.cpuMsPerRun, unit: 'ms' },
+    { metric: 'CPU per run of its two Gemini calls alone: client (our code + official client)', value: floor.clientMsPerRun, unit: 'ms' },
+    { metric: 'CPU per run of its two Gemini calls alone: stand-in', value: floor.standinMsPerRun, unit: 'ms' },
     { metric: `ceiling on ${floor.cores} cores from those calls alone`, value: floor.ceilingRunsPerSecond, unit: 'runs/s' },
   ];
 }
@@ -207,7 +208,7 @@ export async function run(options: Partial<ManyWorkersOptions> = {}): Promise<Be
   return [
     {
       name: 'workers',
-      method: `Worker processes (built dist/server/worker.js, concurrency ${WORKER_CONCURRENCY} each) against one Postgres and Redis, Gemini stand-in answering at once (no delay between chunks), timers' email off (no digests rendered or sent). Lag: ${o.sameMinute} timers' fires armed as their schedulers arm them (delayed jobs due on one instant), TIMER_RUNS_PER_MINUTE=1000000 so the global limiter never caps it, lag = timer_runs.started_at − that instant, measured with ${o.workerCounts.join(', ')} worker processes in turn; throughput = the runs over the time from that instant to the last run's end. Rush: ${o.rush} fires due at once with TIMER_RUNS_PER_MINUTE=${o.rushPerMinute}; the start rate over the drain. Saturation: CPU time per run by process (bench/worker-cpu.ts: /proc utime + stime of the worker and the database's backends, Redis INFO cpu, this process for the stand-in) and of the run's two Gemini calls alone (bench/lib/gemini-floor.ts); ceiling = cores × 1000 ms / CPU ms per run.`,
+      method: `Worker processes (built dist/server/worker.js, concurrency ${WORKER_CONCURRENCY} each) against one Postgres and Redis, Gemini stand-in answering at once (no delay between chunks), timers' email off (no digests rendered or sent). Lag: ${o.sameMinute} timers' fires armed as their schedulers arm them (delayed jobs due on one instant), TIMER_RUNS_PER_MINUTE=1000000 so the global limiter never caps it, lag = timer_runs.started_at − that instant, measured with ${o.workerCounts.join(', ')} worker processes in turn; throughput = the runs over the time from that instant to the last run's end. Rush: ${o.rush} fires due at once with TIMER_RUNS_PER_MINUTE=${o.rushPerMinute}; the start rate over the drain. Saturation: CPU time per run by process (bench/worker-cpu.ts: /proc utime + stime of the worker and the database's backends, Redis INFO cpu, this process for the stand-in) and of the run's two Gemini calls alone, the stand-in in a process of its own (bench/lib/gemini-floor.ts); ceiling = cores × 1000 ms / CPU ms per run.`,
       rows: [...(await lag(o)), ...(await rush(o)), ...(await saturation())],
     },
   ];

@@ -7,6 +7,7 @@ import { startFleet } from '../test/support/fleet';
 import { createTemplateDatabase, dropDatabase } from '../test/support/pg';
 import { startChild } from '../test/support/processes';
 import { createSignedInUser } from '../test/support/users';
+import { procCpuMs } from './lib/proc-cpu';
 import { startPrivateRedis } from './lib/redis-server';
 
 /**
@@ -17,17 +18,6 @@ import { startPrivateRedis } from './lib/redis-server';
  * than wall clock, so a busy shared machine does not move the figure much. WORKER_CPU_PROF=dir profiles the
  * workers (`node --cpu-prof`).
  */
-const TICK_MS = 1000 / 100;
-
-function procCpuMs(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
-  } catch {
-    return 0;
-  }
-}
-
 export interface WorkerCpuOptions {
   workers: number;
   runs: number;

@@ -24,7 +24,10 @@ export async function startMetricsServer(port: number, admin: { user: string; pa
     return c.body(body, 200, { 'content-type': contentType, 'cache-control': 'no-store' });
   });
   const server = await new Promise<Server>((resolve, reject) => {
-    const s = serve({ fetch: app.fetch, port }, () => resolve(s as Server));
+    // The adapter would otherwise swap the process's global Request and Response for its own lightweight ones:
+    // a gain for an api's replies, but here the only Responses made are the Gemini client's, one per streamed
+    // chunk, each then read with .json(), which the lightweight class does by building the real one anyway.
+    const s = serve({ fetch: app.fetch, port, overrideGlobalObjects: false }, () => resolve(s as Server));
     (s as Server).once('error', reject);
   });
   return {

@@ -3,11 +3,13 @@ import { createGemini } from '../../core/clients';
 import { loadConfig } from '../../core/config';
 import { extractWithModel } from '../../core/events/model-extraction';
 import { answerSearch, prepareSearch } from '../../core/search/index';
-import { startStandins } from '../../dev/standins/server';
+import { startChild } from '../../test/support/processes';
+import { procCpuMs } from './proc-cpu';
 
 export interface GeminiFloor {
-  /** CPU time of one run's Gemini calls, client and stand-in together. */
-  cpuMsPerRun: number;
+  /** CPU time of one run's Gemini calls: the client's (the product's code and the official client) and the stand-in's. */
+  clientMsPerRun: number;
+  standinMsPerRun: number;
   /** The most runs per second the machine's cores could give if a run were nothing but those calls. */
   ceilingRunsPerSecond: number;
   cores: number;
@@ -16,20 +18,14 @@ export interface GeminiFloor {
 /**
  * What a timer run's two Gemini calls cost on this machine with nothing else around them: the streamed answer and
  * the events extraction, through the product's own functions and the official client, answered at once by the
- * Gemini stand-in in this process. Measured as this process's CPU time, so it holds on a busy machine. The
- * workers bench's runs make exactly these calls, so no change to the worker, Postgres or Redis can take
- * throughput above the ceiling this gives.
+ * Gemini stand-in in a process of its own. CPU time of each process, so it holds on a busy machine. The workers
+ * bench's runs make exactly these calls, so no change to the worker, Postgres or Redis can take throughput above
+ * the ceiling this gives.
  */
 export async function measureGeminiFloor(runs = 1500, concurrency = 20): Promise<GeminiFloor> {
-  const standins = await startStandins({
-    port: 0,
-    appUrl: 'http://127.0.0.1:9',
-    googleClientId: 'local-standin.apps.googleusercontent.com',
-    stripeWebhookSecret: 'whsec_local_standin',
-  });
+  const standin = await startChild(['--import', 'tsx', 'bench/lib/gemini-standin-child.ts'], {}, { readyPath: '/sites/' });
   try {
-    standins.gemini.setChunkDelay(0);
-    const config = loadConfig({ NODE_ENV: 'test', STANDIN_URL: standins.url, LOG_LEVEL: 'silent' });
+    const config = loadConfig({ NODE_ENV: 'test', GEMINI_API_KEY: 'bench', GEMINI_BASE_URL: standin.url, LOG_LEVEL: 'silent' });
     const deps = { config, gemini: createGemini(config) };
     const settings = { model: config.gemini.model, thinking: config.gemini.thinking };
     const oneRun = async (i: number) => {
@@ -46,13 +42,14 @@ export async function measureGeminiFloor(runs = 1500, concurrency = 20): Promise
       );
     };
     await drain(200);
-    const before = process.cpuUsage();
+    const before = { client: process.cpuUsage(), standin: procCpuMs(standin.pid) };
     await drain(runs);
-    const used = process.cpuUsage(before);
-    const cpuMsPerRun = (used.user + used.system) / 1000 / runs;
+    const client = process.cpuUsage(before.client);
+    const clientMsPerRun = (client.user + client.system) / 1000 / runs;
+    const standinMsPerRun = (procCpuMs(standin.pid) - before.standin) / runs;
     const cores = availableParallelism();
-    return { cpuMsPerRun, ceilingRunsPerSecond: (cores * 1000) / cpuMsPerRun, cores };
+    return { clientMsPerRun, standinMsPerRun, ceilingRunsPerSecond: (cores * 1000) / (clientMsPerRun + standinMsPerRun), cores };
   } finally {
-    await standins.close();
+    await standin.stop();
   }
 }
