@@ -1,3 +1,4 @@
+import type { PendingQuery, Row } from 'postgres';
 import type { Db, Tx } from './client';
 import { getTimer, type Timer } from './timers';
 
@@ -40,19 +41,26 @@ export async function markTimerResumed(sql: Db, timerId: number): Promise<boolea
 }
 
 /**
- * Recomputes the timer's consecutive failed runs from the run history (failed runs after its latest succeeded
- * one and after its latest resume; skipped runs neither count nor break the streak) and stores it. Derived,
- * not incremented, so calling it twice for the same run cannot count that run twice.
+ * The failed runs in a row of the timers row `t`, as an SQL expression: failed runs after its latest succeeded one
+ * and after its latest resume (skipped runs neither count nor break the streak). `succeededNow` is the scheduled
+ * time of a run that the same statement ends as succeeded, which the statement's own snapshot does not show.
+ */
+export function failedRunsInARow(sql: Db, succeededNow: PendingQuery<Row[]> = sql`'-infinity'::timestamptz`) {
+  return sql`(
+    select count(*)::int from timer_runs r
+    where r.timer_id = t.id and r.status = 'failed'
+      and r.scheduled_for > greatest(${succeededNow}, coalesce(
+        (select max(s.scheduled_for) from timer_runs s where s.timer_id = t.id and s.status = 'succeeded'), '-infinity'))
+      and coalesce(r.finished_at, r.started_at) > coalesce(t.failures_since, '-infinity'))`;
+}
+
+/**
+ * Recomputes the timer's consecutive failed runs from the run history and stores it. Derived, not incremented,
+ * so calling it twice for the same run cannot count that run twice.
  */
 export async function recountFailures(sql: Db, timerId: number): Promise<number> {
   const [row] = await sql<{ n: number }[]>`
-    update timers t set consecutive_failures = (
-      select count(*)::int from timer_runs r
-      where r.timer_id = t.id and r.status = 'failed'
-        and r.scheduled_for > coalesce(
-          (select max(s.scheduled_for) from timer_runs s where s.timer_id = t.id and s.status = 'succeeded'), '-infinity')
-        and coalesce(r.finished_at, r.started_at) > coalesce(t.failures_since, '-infinity')
-    )
+    update timers t set consecutive_failures = ${failedRunsInARow(sql)}
     where t.id = ${timerId}
     returning consecutive_failures as n`;
   return row?.n ?? 0;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test/support/db';
 import { createSignedInUser } from '../test/support/users';
+import { recountFailures } from './timer-delivery';
 import { claimFire, failRun, refundRunCredit, succeedRun, takeRunCredit } from './timer-runs';
 import { insertTimer } from './timers';
 
@@ -119,5 +120,29 @@ describe('a fire and its credit', () => {
       succeedRun(db.sql, { id: claim.run.id, userId: user.id }, 'an answer'),
     ]);
     expect(await used(user.id)).toBe(before + 1);
+  });
+
+  it("a success recounts the timer's failures in a row in the statement that ends the run", async () => {
+    const { user } = await createSignedInUser(db.sql);
+    const timer = await timerOf(user.id);
+    const fire = async (day: number) => {
+      const claim = await claimFire(db.sql, timer.id, new Date(Date.UTC(2026, 10, day, 9)), false);
+      if (claim.kind !== 'claimed') throw new Error('not claimed');
+      await takeRunCredit(db.sql, { id: claim.run.id, userId: user.id });
+      return { id: claim.run.id, userId: user.id };
+    };
+    const stored = async () => (await db.sql<{ n: number }[]>`select consecutive_failures as n from timers where id = ${timer.id}`)[0]!.n;
+    const early = await fire(1);
+    await failRun(db.sql, await fire(2), 'Gemini failed');
+    await failRun(db.sql, await fire(3), 'Gemini failed');
+    expect(await recountFailures(db.sql, timer.id)).toBe(2);
+
+    // An older fire that succeeds late does not break the streak of the failures after it.
+    expect(await succeedRun(db.sql, early, 'an answer')).toBe(2);
+    expect(await stored()).toBe(2);
+    // A newer one does, and the stored count says so at once.
+    expect(await succeedRun(db.sql, await fire(4), 'an answer')).toBe(0);
+    expect(await stored()).toBe(0);
+    expect(await recountFailures(db.sql, timer.id)).toBe(0);
   });
 });

@@ -1,5 +1,6 @@
 import { ALLOWANCES, type Billing, getBilling, refundCredit, rollFreePeriod, takeCredit } from './accounts';
 import type { Db, Sql } from './client';
+import { failedRunsInARow } from './timer-delivery';
 import { TIMER_COLUMNS, type Timer, type TimerRow, toTimer } from './timers';
 
 export type RunStatus = 'running' | 'succeeded' | 'failed' | 'skipped';
@@ -162,13 +163,21 @@ export async function finishRun(sql: Db, runId: number, outcome: { status: 'skip
 /**
  * Ends a still-running run as succeeded with its answer. A run whose credit an earlier, failed execution gave
  * back while this one was still answering is charged again here, so an answered run always costs its credit.
+ * Returns the timer's failed runs in a row after this success when this call stored them (the usual case: one
+ * statement ends the run and recounts), else null.
  */
-export async function succeedRun(sql: Sql, run: { id: number; userId: number }, answer: string): Promise<void> {
-  // The usual case in one statement: the run still holds its credit, so ending it is all there is to do.
-  const [held] = await sql`
-    update timer_runs set status = 'succeeded', answer = ${answer}, error = null, finished_at = now()
-    where id = ${run.id} and status = 'running' and credit_taken returning id`;
-  if (held) return;
+export async function succeedRun(sql: Sql, run: { id: number; userId: number }, answer: string): Promise<number | null> {
+  // The usual case in one statement: the run still holds its credit, so ending it and recounting is all there is.
+  const [held] = await sql<{ n: number }[]>`
+    with done as (
+      update timer_runs set status = 'succeeded', answer = ${answer}, error = null, finished_at = now()
+      where id = ${run.id} and status = 'running' and credit_taken
+      returning timer_id, scheduled_for
+    )
+    update timers t set consecutive_failures = ${failedRunsInARow(sql, sql`done.scheduled_for`)}
+    from done where t.id = done.timer_id
+    returning t.consecutive_failures as n`;
+  if (held) return held.n;
   await sql.begin(async (tx) => {
     const [row] = await tx<{ credit_taken: boolean }[]>`
       update timer_runs set status = 'succeeded', answer = ${answer}, error = null, finished_at = now()
@@ -179,6 +188,7 @@ export async function succeedRun(sql: Sql, run: { id: number; userId: number }, 
       await tx`update timer_runs set credit_taken = true, credit_epoch = ${credit.billing.usageEpoch} where id = ${run.id}`;
     }
   });
+  return null;
 }
 
 /** Records why the latest attempt failed while BullMQ retries it. */

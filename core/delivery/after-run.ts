@@ -33,6 +33,8 @@ export interface AfterRunInput {
   newOrChangedEvents: Event[];
   /** The failed or skipped run's sentence (shown in the alert). */
   error?: string | null;
+  /** A succeeded run's failures in a row, when the statement that ended it already recounted them (succeedRun). */
+  consecutiveFailures?: number;
 }
 
 export interface AfterRunResult {
@@ -67,7 +69,7 @@ export async function afterTimerRun(deps: AfterRunDeps, input: AfterRunInput): P
   const emailOn = deps.config.mail.url !== null && timer.email;
 
   if (input.outcome === 'succeeded') {
-    result.consecutiveFailures = await recountFailures(deps.sql, timer.id);
+    result.consecutiveFailures = input.consecutiveFailures ?? (await recountFailures(deps.sql, timer.id));
     if (input.newOrChangedEvents.length === 0) return result;
     if (emailOn) await record('email', 'digest', { events: input.newOrChangedEvents });
     if (timer.webhookUrl) await record('webhook', 'digest', { events: input.newOrChangedEvents });

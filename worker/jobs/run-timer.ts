@@ -82,10 +82,14 @@ export function createRunTimerProcessor(deps: RunTimerDeps) {
         await after({ outcome: 'skipped-no-searches', newOrChangedEvents: [], error: NO_CREDITS(outcome.billing.tier) });
         return 'skipped';
       case 'answered':
-        await succeedRun(deps.sql, { id: run.id, userId: timer.userId }, outcome.result.answer);
+        const failuresInARow = await succeedRun(deps.sql, { id: run.id, userId: timer.userId }, outcome.result.answer);
         log.info({ scheduledFor, chars: outcome.result.answer.length }, 'timer run succeeded');
         // The run's events as recorded against the timer's memory (core/events): only new or changed ones go out.
-        await after({ outcome: 'succeeded', newOrChangedEvents: newOrChanged(outcome.runEvents) });
+        await after({
+          outcome: 'succeeded',
+          newOrChangedEvents: newOrChanged(outcome.runEvents),
+          ...(failuresInARow === null ? {} : { consecutiveFailures: failuresInARow }),
+        });
         return 'succeeded';
       case 'failed': {
         const { error } = outcome;
