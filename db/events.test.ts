@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FoundEvent } from '../core/events/from-facts';
 import { createTestDatabase, type TestDatabase } from '../test/support/db';
+import { dailyTimer } from '../test/support/timer-input';
 import { createSignedInUser } from '../test/support/users';
 import { recordRunEvents, recordSearchEvents } from './events';
 import { startSearchRecord } from './searches';
@@ -63,14 +64,7 @@ describe('recording the events of searches and timer runs', () => {
 
   it('calls an event new in one run of a timer only, however many runs record it at once', async () => {
     const { user } = await createSignedInUser(db.sql);
-    const timer = await insertTimer(db.sql, user.id, {
-      scheduleType: 'daily',
-      time: '09:00',
-      weekday: null,
-      ques: 'AI meetups',
-      web: '',
-      timezone: 'UTC',
-    });
+    const timer = await insertTimer(db.sql, user.id, dailyTimer());
     const runs = await Promise.all(
       Array.from({ length: 6 }, async (_, i) => {
         const claim = await claimFire(db.sql, timer.id, new Date(Date.UTC(2026, 10, 23 + i, 9)), false);
@@ -86,5 +80,22 @@ describe('recording the events of searches and timer runs', () => {
     }
     // A redelivered run gets the events it recorded the first time.
     expect(await recordRunEvents(db.sql, { id: runs[0]!, timerId: timer.id }, [])).toEqual(recorded[0]);
+  });
+
+  it('gives executions of one run that record at once the same events, as the first recorded them', async () => {
+    const { user } = await createSignedInUser(db.sql);
+    const timer = await insertTimer(db.sql, user.id, dailyTimer());
+    const claim = await claimFire(db.sql, timer.id, new Date('2026-11-23T09:00:00Z'), false);
+    if (claim.kind !== 'claimed') throw new Error('not claimed');
+    const events = [found('Vector Night', '2026-12-03'), found('Robotics Talk', '2026-12-09')];
+    const executions = await Promise.all(
+      Array.from({ length: 4 }, () => recordRunEvents(db.sql, { id: claim.run.id, timerId: timer.id }, events)),
+    );
+    for (const recorded of executions) {
+      expect(recorded.map((r) => [r.event.title, r.event.new])).toEqual([
+        ['Vector Night', true],
+        ['Robotics Talk', true],
+      ]);
+    }
   });
 });

@@ -55,13 +55,14 @@ export async function recordRunEvents(
   now = new Date(),
 ): Promise<RunEvent[]> {
   return sql.begin(async (tx: Tx) => {
-    // Sent together, run in order: each read's snapshot is taken after the lock is held.
-    const [, existing, seenRows] = await Promise.all([
-      tx`select pg_advisory_xact_lock(hashtext('timer-events'), ${run.timerId}::int)`,
-      runEvents(tx, run.id),
-      tx<{ key: string; event: FoundEvent; sequence: number }[]>`
-        select key, event, sequence from timer_events where timer_id = ${run.timerId}`,
-    ]);
+    // Sent together and run in this order, so each read's snapshot is taken once the lock is held. A query
+    // starts when it is first awaited, so each is started here explicitly, in order.
+    const locked = tx`select pg_advisory_xact_lock(hashtext('timer-events'), ${run.timerId}::int)`.execute();
+    const recorded = runEventRows(tx, run.id).execute();
+    const remembered = tx<{ key: string; event: FoundEvent; sequence: number }[]>`
+      select key, event, sequence from timer_events where timer_id = ${run.timerId}`.execute();
+    const [, recordedRows, seenRows] = await Promise.all([locked, recorded, remembered]);
+    const existing = toRunEvents(recordedRows);
     if (existing.length > 0) return existing;
     const seen = new Map<string, SeenEvent>(seenRows.map((r) => [r.key, { key: r.key, event: r.event, sequence: r.sequence }]));
     // One event per key in a run, even if two found events ended on the same key (a moved one took an old key).
@@ -99,8 +100,16 @@ export async function recordRunEvents(
 
 /** A run's events, new ones first, then in the order found. */
 export async function runEvents(sql: Db, runId: number): Promise<RunEvent[]> {
-  const rows = await sql<{ event: unknown; changed: boolean }[]>`
-    select event, changed from timer_run_events where run_id = ${runId} order by is_new desc, position`;
+  return toRunEvents(await runEventRows(sql, runId));
+}
+
+type RunEventRow = { event: unknown; changed: boolean };
+
+function runEventRows(sql: Db, runId: number) {
+  return sql<RunEventRow[]>`select event, changed from timer_run_events where run_id = ${runId} order by is_new desc, position`;
+}
+
+function toRunEvents(rows: readonly RunEventRow[]): RunEvent[] {
   return rows.map((r) => ({ event: asEvent(r.event), changed: r.changed }));
 }
 
