@@ -81,7 +81,7 @@ export function createRunTimerProcessor(deps: RunTimerDeps) {
         await finishRun(deps.sql, run.id, { status: 'skipped', error: NO_CREDITS(outcome.billing.tier) });
         await after({ outcome: 'skipped-no-searches', newOrChangedEvents: [], error: NO_CREDITS(outcome.billing.tier) });
         return 'skipped';
-      case 'answered':
+      case 'answered': {
         const failuresInARow = await succeedRun(deps.sql, { id: run.id, userId: timer.userId }, outcome.result.answer);
         log.info({ scheduledFor, chars: outcome.result.answer.length }, 'timer run succeeded');
         // The run's events as recorded against the timer's memory (core/events): only new or changed ones go out.
@@ -91,6 +91,7 @@ export function createRunTimerProcessor(deps: RunTimerDeps) {
           ...(failuresInARow === null ? {} : { consecutiveFailures: failuresInARow }),
         });
         return 'succeeded';
+      }
       case 'failed': {
         const { error } = outcome;
         const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
