@@ -68,8 +68,12 @@ describe('event cards and timer feeds in Chromium', () => {
     const row = page.getByRole('region', { name: 'Your Timers' }).getByRole('listitem').first();
     await row.waitFor();
     await expect(row.getByText('No runs yet.', { exact: true }).first().isVisible()).resolves.toBe(true);
+    const badge = page.locator('[data-view="home"] .credits-badge');
+    const before = Number(/\d+/.exec((await badge.textContent()) ?? '')?.[0]);
     await row.getByRole('button', { name: 'Run now' }).click();
     await row.locator('.timer-run__head', { hasText: '3 new' }).waitFor({ timeout: 30_000 });
+    // The run took one search, and the badge says so without a reload.
+    await badge.filter({ hasText: new RegExp(`^${before - 1} searches? left$`) }).waitFor();
     // The row's own summary follows the run it just showed.
     await row.locator('.timer-row__result summary', { hasText: 'Latest result' }).waitFor();
     await row.getByRole('button', { name: 'Run now' }).click();

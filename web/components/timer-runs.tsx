@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TimerRunReply } from '../../core/contract/events';
+import { refreshBilling } from '../client/billing';
 import { fetchTimerRuns, runTimerNow } from '../client/events';
 import { EventList } from './event-list';
 
@@ -44,7 +45,11 @@ export function TimerRuns({
   const running = runs?.some((r) => r.status === 'running') ?? false;
   const wasRunning = useRef(false);
   useEffect(() => {
-    if (wasRunning.current && !running) onRunsChanged?.();
+    if (wasRunning.current && !running) {
+      onRunsChanged?.();
+      // The run took a search (or gave it back): the credits badge follows.
+      void refreshBilling();
+    }
     wasRunning.current = running;
   }, [running, onRunsChanged]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: each new list re-arms the poll while a run is still going
@@ -61,8 +66,10 @@ export function TimerRuns({
       await runTimerNow(timerId);
       // The button says "Running…" until the run has ended and shows up in the list.
       setOpen(true);
-      await load();
+      const list = await load();
       onRunsChanged?.();
+      // A run that ended before the list was read never shows as running here, so the badge follows now.
+      if (!list.some((r) => r.status === 'running')) void refreshBilling();
     } catch (err) {
       setMessage((err as Error).message);
     } finally {
