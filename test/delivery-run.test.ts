@@ -3,6 +3,7 @@ import { type TimerRunReply, timerRunsReplySchema } from '../core/contract/event
 import { startTestStack, type TestStack } from './support/stack';
 import { createSignedInUser } from './support/users';
 import { until } from './support/wait';
+import { dailyTimer } from './support/timer-input';
 
 /**
  * Delivery through the real run path: Run now → the worker's timer run (one charged search, events recorded
@@ -66,14 +67,11 @@ describe('timer runs deliver their new and changed events', () => {
 
   it('one email per run with new or changed events, each listing exactly those, none for a run with nothing new', async () => {
     const question = 'AI events in Berlin, by email';
-    const res = await call('POST', '/api/schedule', {
-      scheduleType: 'daily',
-      time: '03:00',
-      weekday: '',
-      ques: question,
-      web: `${stack.standins.url}/sites/changing/delivery${Date.now()}.html`,
-      timezone: 'Europe/Berlin',
-    });
+    const res = await call(
+      'POST',
+      '/api/schedule',
+      dailyTimer({ time: '03:00', ques: question, web: `${stack.standins.url}/sites/changing/delivery${Date.now()}.html` }),
+    );
     const timerId = ((await res.json()) as { id: number }).id;
 
     const first = await runNow(timerId);
@@ -107,14 +105,11 @@ describe('timer runs deliver their new and changed events', () => {
   });
 
   it('Run now still runs a paused timer (an explicit request); its scheduled fires do not', async () => {
-    const res = await call('POST', '/api/schedule', {
-      scheduleType: 'daily',
-      time: '04:00',
-      weekday: '',
-      ques: 'Paused but asked',
-      web: `${stack.standins.url}/sites/berlin-ai.html`,
-      timezone: 'Europe/Berlin',
-    });
+    const res = await call(
+      'POST',
+      '/api/schedule',
+      dailyTimer({ time: '04:00', ques: 'Paused but asked', web: `${stack.standins.url}/sites/berlin-ai.html` }),
+    );
     const timerId = ((await res.json()) as { id: number }).id;
     expect((await call('PATCH', `/api/timers/${timerId}`, { paused: true })).status).toBe(200);
     const run = await runNow(timerId);

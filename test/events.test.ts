@@ -7,6 +7,7 @@ import { ask } from './support/ask';
 import { until } from './support/wait';
 import { startTestStack, type TestStack } from './support/stack';
 import { createSignedInUser } from './support/users';
+import { dailyTimer } from './support/timer-input';
 
 /**
  * Events as data end to end (issue 12): real Postgres, Redis, the worker and the stand-ins' sample sites.
@@ -36,14 +37,7 @@ describe('events, only-new timers and feeds', () => {
     });
 
   async function newTimer(web: string): Promise<number> {
-    const res = await call('POST', '/api/schedule', {
-      scheduleType: 'daily',
-      time: '03:00',
-      weekday: '',
-      ques: 'AI events in Berlin',
-      web,
-      timezone: 'Europe/Berlin',
-    });
+    const res = await call('POST', '/api/schedule', dailyTimer({ time: '03:00', ques: 'AI events in Berlin', web }));
     expect(res.status).toBe(200);
     return ((await res.json()) as { id: number }).id;
   }

@@ -1,6 +1,6 @@
-import { startStandins, type Standins } from '../../dev/standins/server';
+import type { Standins } from '../../dev/standins/server';
 import { createTestDatabase, type TestDatabase } from '../../test/support/db';
-import { testBaseEnv } from '../../test/support/base-env';
+import { startTestStandins, testBaseEnv } from '../../test/support/base-env';
 import { deletePrefix, createTestRedis, testQueuePrefix } from '../../test/support/redis';
 import { freePort, startChild, type ChildServer } from '../../test/support/processes';
 
@@ -22,12 +22,7 @@ export async function startBenchStack(extraEnv: Record<string, string> = {}, opt
   const prefix = testQueuePrefix();
   const apiPort = await freePort();
   const appUrl = `http://127.0.0.1:${apiPort}`;
-  const standins = await startStandins({
-    port: 0,
-    appUrl,
-    googleClientId: 'local-standin.apps.googleusercontent.com',
-    stripeWebhookSecret: 'whsec_local_standin',
-  });
+  const standins = await startTestStandins(appUrl);
   const env = {
     ...testBaseEnv({ appUrl, databaseUrl: db.url, queuePrefix: prefix, standins }),
     ...extraEnv,

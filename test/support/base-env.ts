@@ -1,4 +1,4 @@
-import type { Standins } from '../../dev/standins/server';
+import { type Standins, startStandins } from '../../dev/standins/server';
 import { testRedisUrl } from './redis';
 
 export interface BaseEnvOptions {
@@ -27,4 +27,14 @@ export function testBaseEnv(options: BaseEnvOptions): Record<string, string> {
     SMTP_URL: options.standins.smtpUrl,
     LOG_LEVEL: 'silent',
   };
+}
+
+/** The local stand-ins for a test or bench deployment at `appUrl`, on a free port, with the test identities. */
+export function startTestStandins(appUrl: string): Promise<Standins> {
+  return startStandins({
+    port: 0,
+    appUrl,
+    googleClientId: 'local-standin.apps.googleusercontent.com',
+    stripeWebhookSecret: 'whsec_local_standin',
+  });
 }

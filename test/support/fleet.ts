@@ -2,8 +2,8 @@ import type { Queue } from 'bullmq';
 import { createTimersQueue, type RunTimerJob } from '../../core/jobs';
 import { loadConfig } from '../../core/config';
 import { createRedis, type RedisClient } from '../../core/redis';
-import { startStandins, type Standins } from '../../dev/standins/server';
-import { testBaseEnv } from './base-env';
+import type { Standins } from '../../dev/standins/server';
+import { startTestStandins, testBaseEnv } from './base-env';
 import { createTestDatabase, type TestDatabase } from './db';
 import { freePort, startChild, type ChildServer } from './processes';
 import { deletePrefix, testQueuePrefix } from './redis';
@@ -46,12 +46,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
   const prefix = testQueuePrefix();
   const apiPorts = await Promise.all(Array.from({ length: options.apis }, () => freePort()));
   const appUrl = `http://127.0.0.1:${apiPorts[0] ?? (await freePort())}`;
-  const standins = await startStandins({
-    port: 0,
-    appUrl,
-    googleClientId: 'local-standin.apps.googleusercontent.com',
-    stripeWebhookSecret: 'whsec_local_standin',
-  });
+  const standins = await startTestStandins(appUrl);
   const env: Record<string, string> = {
     ...testBaseEnv({ appUrl, databaseUrl: db.url, queuePrefix: prefix, standins }),
     ADMIN_USER: FLEET_ADMIN.user,

@@ -9,12 +9,12 @@ import { createMailer } from '../../core/delivery/mailer';
 import { createDeliveriesQueue, createTimersQueue, type DeliverJob } from '../../core/jobs';
 import { createLogger } from '../../core/logger';
 import { createRedis, type RedisClient } from '../../core/redis';
-import { startStandins, type Standins } from '../../dev/standins/server';
+import type { Standins } from '../../dev/standins/server';
 import { startDeliveriesWorker, type DeliveriesWorker } from '../../worker/deliveries-worker';
 import { startTimersWorker, type TimersWorker } from '../../worker/timers-worker';
 import type { Queue } from 'bullmq';
 import { createTestDatabase, type TestDatabase } from './db';
-import { testBaseEnv } from './base-env';
+import { startTestStandins, testBaseEnv } from './base-env';
 import { deletePrefix, testQueuePrefix } from './redis';
 
 export interface TestStack {
@@ -54,12 +54,7 @@ export async function startTestStack(options: StackOptions = {}): Promise<TestSt
   const server = createAdaptorServer({ fetch: (req: Request, env: unknown) => fetchApp!(req, env) });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const standins = await startStandins({
-    port: 0,
-    appUrl: url,
-    googleClientId: 'local-standin.apps.googleusercontent.com',
-    stripeWebhookSecret: 'whsec_local_standin',
-  });
+  const standins = await startTestStandins(url);
   const config = loadConfig({
     ...testBaseEnv({ appUrl: url, databaseUrl: db.url, queuePrefix: prefix, standins }),
     ...options.env,
