@@ -2,7 +2,20 @@ import { PLANS, planOf, type Tier } from '../core/plans';
 import type { Db } from './client';
 
 // The allowance per tier as a JSON parameter, so SQL reads the same table as the page (core/plans.ts).
-export const ALLOWANCES: Record<string, number> = Object.fromEntries(PLANS.map((p) => [p.tier, p.searchesPerMonth]));
+const ALLOWANCES: Record<string, number> = Object.fromEntries(PLANS.map((p) => [p.tier, p.searchesPerMonth]));
+
+/** SQL over an `accounts` row: fewer searches used than its tier's allowance. */
+const underAllowance = (sql: Db) => sql`searches_used < (${sql.json(ALLOWANCES)}::jsonb ->> tier)::int`;
+
+/** SQL over an `accounts` row: a free account whose allowance period is over (it is rolled before it is charged). */
+export const freePeriodEnded = (sql: Db) => sql`(tier = 'free' and period_end <= now())`;
+
+/**
+ * SQL over an `accounts` row: a credit is left to take. With `inOpenPeriod` a free account whose period has ended
+ * is left alone, so that it is rolled first; every take of a credit charges through this one condition.
+ */
+export const creditLeft = (sql: Db, inOpenPeriod: boolean) =>
+  sql`${underAllowance(sql)} and (${!inOpenPeriod} or not ${freePeriodEnded(sql)})`;
 
 export interface Billing {
   tier: Tier;
@@ -63,7 +76,7 @@ export async function rollFreePeriod(sql: Db, userId: number, at?: Date): Promis
  */
 export async function getBilling(sql: Db, userId: number): Promise<Billing | null> {
   const [row] = await sql<(AccountRow & { ended: boolean })[]>`
-    select tier, searches_used, status, period_end, usage_epoch, (tier = 'free' and period_end <= now()) as ended
+    select tier, searches_used, status, period_end, usage_epoch, ${freePeriodEnded(sql)} as ended
     from accounts where user_id = ${userId}`;
   if (!row?.ended) return row ? toBilling(row) : null;
   await rollFreePeriod(sql, userId);
@@ -79,8 +92,7 @@ export async function getBilling(sql: Db, userId: number): Promise<Billing | nul
 async function takeFromAllowance(sql: Db, userId: number, inOpenPeriod: boolean): Promise<AccountRow | undefined> {
   const [row] = await sql<AccountRow[]>`
     update accounts set searches_used = searches_used + 1, updated_at = now()
-    where user_id = ${userId} and searches_used < (${sql.json(ALLOWANCES)}::jsonb ->> tier)::int
-      and (${!inOpenPeriod} or tier <> 'free' or period_end > now())
+    where user_id = ${userId} and ${creditLeft(sql, inOpenPeriod)}
     returning tier, searches_used, status, period_end, usage_epoch`;
   return row;
 }
@@ -107,7 +119,7 @@ export async function takeCredit(sql: Db, userId: number): Promise<CreditResult>
  */
 export async function creditLikelyLeft(sql: Db, userId: number): Promise<boolean> {
   const [row] = await sql<{ likely: boolean }[]>`
-    select searches_used < (${sql.json(ALLOWANCES)}::jsonb ->> tier)::int or (tier = 'free' and period_end <= now()) as likely
+    select ${underAllowance(sql)} or ${freePeriodEnded(sql)} as likely
     from accounts where user_id = ${userId}`;
   return row?.likely === true;
 }

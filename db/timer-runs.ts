@@ -1,4 +1,4 @@
-import { ALLOWANCES, type Billing, getBilling, refundCredit, rollFreePeriod, takeCredit } from './accounts';
+import { type Billing, creditLeft, freePeriodEnded, getBilling, refundCredit, rollFreePeriod, takeCredit } from './accounts';
 import type { Db, Sql } from './client';
 import { failedRunsInARow } from './timer-delivery';
 import { TIMER_COLUMNS, type Timer, type TimerRow, toTimer } from './timers';
@@ -121,8 +121,7 @@ async function chargeRun(sql: Sql, run: { id: number; userId: number }, inOpenPe
     ),
     took as (
       update accounts set searches_used = searches_used + 1, updated_at = now()
-      where user_id = ${run.userId} and searches_used < (${sql.json(ALLOWANCES)}::jsonb ->> tier)::int
-        and (${!inOpenPeriod} or tier <> 'free' or period_end > now())
+      where user_id = ${run.userId} and ${creditLeft(sql, inOpenPeriod)}
         and exists (select 1 from locked where status = 'running' and not credit_taken)
       returning usage_epoch
     ),
@@ -134,7 +133,7 @@ async function chargeRun(sql: Sql, run: { id: number; userId: number }, inOpenPe
       returning r.credit_taken, r.credit_epoch
     )
     select credit_taken, credit_epoch,
-      exists (select 1 from accounts where user_id = ${run.userId} and tier = 'free' and period_end <= now()) as period_ended
+      exists (select 1 from accounts where user_id = ${run.userId} and ${freePeriodEnded(sql)}) as period_ended
     from marked`;
   return row;
 }
