@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FoundEvent } from '../core/events/from-facts';
 import { createTestDatabase, type TestDatabase } from '../test/support/db';
+import { claimedRun } from '../test/support/runs';
 import { dailyTimer } from '../test/support/timer-input';
 import { createSignedInUser } from '../test/support/users';
 import { recordRunEvents, recordSearchEvents } from './events';
 import { startSearchRecord } from './searches';
-import { claimFire } from './timer-runs';
 import { insertTimer } from './timers';
 
 const found = (title: string, day: string): FoundEvent => ({
@@ -67,9 +67,7 @@ describe('recording the events of searches and timer runs', () => {
     const timer = await insertTimer(db.sql, user.id, dailyTimer());
     const runs = await Promise.all(
       Array.from({ length: 6 }, async (_, i) => {
-        const claim = await claimFire(db.sql, timer.id, new Date(Date.UTC(2026, 10, 23 + i, 9)), false);
-        if (claim.kind !== 'claimed') throw new Error('not claimed');
-        return claim.run.id;
+        return (await claimedRun(db.sql, timer.id, new Date(Date.UTC(2026, 10, 23 + i, 9)))).id;
       }),
     );
     const events = [found('Vector Night', '2026-12-03'), found('Robotics Talk', '2026-12-09')];
@@ -85,11 +83,10 @@ describe('recording the events of searches and timer runs', () => {
   it('gives executions of one run that record at once the same events, as the first recorded them', async () => {
     const { user } = await createSignedInUser(db.sql);
     const timer = await insertTimer(db.sql, user.id, dailyTimer());
-    const claim = await claimFire(db.sql, timer.id, new Date('2026-11-23T09:00:00Z'), false);
-    if (claim.kind !== 'claimed') throw new Error('not claimed');
+    const run = await claimedRun(db.sql, timer.id, new Date('2026-11-23T09:00:00Z'));
     const events = [found('Vector Night', '2026-12-03'), found('Robotics Talk', '2026-12-09')];
     const executions = await Promise.all(
-      Array.from({ length: 4 }, () => recordRunEvents(db.sql, { id: claim.run.id, timerId: timer.id }, events)),
+      Array.from({ length: 4 }, () => recordRunEvents(db.sql, { id: run.id, timerId: timer.id }, events)),
     );
     for (const recorded of executions) {
       expect(recorded.map((r) => [r.event.title, r.event.new])).toEqual([

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test/support/db';
+import { claimedRun } from '../test/support/runs';
 import { createSignedInUser } from '../test/support/users';
 import { recountFailures } from './timer-delivery';
 import { claimFire, failRun, refundRunCredit, succeedRun, takeRunCredit } from './timer-runs';
@@ -54,28 +55,21 @@ describe('a fire and its credit', () => {
   it('charges a run once when executions take its credit at the same time, and lends it to each', async () => {
     const { user } = await createSignedInUser(db.sql);
     const timer = await timerOf(user.id);
-    const claim = await claimFire(db.sql, timer.id, new Date('2026-11-23T10:00:00Z'), false);
-    if (claim.kind !== 'claimed') throw new Error('not claimed');
+    const run = { ...(await claimedRun(db.sql, timer.id, new Date('2026-11-23T10:00:00Z'))), userId: user.id };
     const before = await used(user.id);
-    const takes = await Promise.all(Array.from({ length: 10 }, () => takeRunCredit(db.sql, { id: claim.run.id, userId: user.id })));
+    const takes = await Promise.all(Array.from({ length: 10 }, () => takeRunCredit(db.sql, run)));
     expect(takes.every((t) => t.kind === 'taken')).toBe(true);
     expect(new Set(takes.map((t) => (t.kind === 'taken' ? t.epoch : -1))).size).toBe(1);
     expect(await used(user.id)).toBe(before + 1);
 
     // Given back once, taken again once; an ended run takes nothing and keeps its charge.
-    await Promise.all([
-      refundRunCredit(db.sql, { id: claim.run.id, userId: user.id }),
-      refundRunCredit(db.sql, { id: claim.run.id, userId: user.id }),
-    ]);
+    await Promise.all([refundRunCredit(db.sql, run), refundRunCredit(db.sql, run)]);
     expect(await used(user.id)).toBe(before);
-    await Promise.all([
-      takeRunCredit(db.sql, { id: claim.run.id, userId: user.id }),
-      takeRunCredit(db.sql, { id: claim.run.id, userId: user.id }),
-    ]);
+    await Promise.all([takeRunCredit(db.sql, run), takeRunCredit(db.sql, run)]);
     expect(await used(user.id)).toBe(before + 1);
-    await succeedRun(db.sql, { id: claim.run.id, userId: user.id }, 'an answer');
-    expect(await takeRunCredit(db.sql, { id: claim.run.id, userId: user.id })).toEqual({ kind: 'run_ended' });
-    expect(await failRun(db.sql, { id: claim.run.id, userId: user.id }, 'late failure')).toBe(false);
+    await succeedRun(db.sql, run, 'an answer');
+    expect(await takeRunCredit(db.sql, run)).toEqual({ kind: 'run_ended' });
+    expect(await failRun(db.sql, run, 'late failure')).toBe(false);
     expect(await used(user.id)).toBe(before + 1);
   });
 
@@ -83,12 +77,11 @@ describe('a fire and its credit', () => {
     const { user } = await createSignedInUser(db.sql);
     const timer = await timerOf(user.id);
     await db.sql`update accounts set searches_used = 1000000 where user_id = ${user.id}`;
-    const claim = await claimFire(db.sql, timer.id, new Date('2026-11-23T11:00:00Z'), false);
-    if (claim.kind !== 'claimed') throw new Error('not claimed');
-    const take = await takeRunCredit(db.sql, { id: claim.run.id, userId: user.id });
+    const run = { ...(await claimedRun(db.sql, timer.id, new Date('2026-11-23T11:00:00Z'))), userId: user.id };
+    const take = await takeRunCredit(db.sql, run);
     expect(take).toMatchObject({ kind: 'none_left', billing: { credits: 0 } });
     expect(await used(user.id)).toBe(1000000);
-    const [row] = await db.sql<{ credit_taken: boolean }[]>`select credit_taken from timer_runs where id = ${claim.run.id}`;
+    const [row] = await db.sql<{ credit_taken: boolean }[]>`select credit_taken from timer_runs where id = ${run.id}`;
     expect(row!.credit_taken).toBe(false);
   });
 
@@ -98,9 +91,8 @@ describe('a fire and its credit', () => {
     await db.sql`update accounts set tier = 'free', searches_used = 10, period_start = now() - interval '40 days',
                  period_end = now() - interval '10 days' where user_id = ${user.id}`;
     const [account0] = await db.sql<{ epoch: number }[]>`select usage_epoch as epoch from accounts where user_id = ${user.id}`;
-    const claim = await claimFire(db.sql, timer.id, new Date('2026-11-23T11:30:00Z'), false);
-    if (claim.kind !== 'claimed') throw new Error('not claimed');
-    const take = await takeRunCredit(db.sql, { id: claim.run.id, userId: user.id });
+    const run = { ...(await claimedRun(db.sql, timer.id, new Date('2026-11-23T11:30:00Z'))), userId: user.id };
+    const take = await takeRunCredit(db.sql, run);
     expect(take).toEqual({ kind: 'taken', epoch: account0!.epoch + 1 });
     const [account] = await db.sql<{ used: number; ended: boolean }[]>`
       select searches_used as used, period_end <= now() as ended from accounts where user_id = ${user.id}`;
@@ -110,15 +102,11 @@ describe('a fire and its credit', () => {
   it('charges a succeeded run whose credit an earlier failed execution gave back, once', async () => {
     const { user } = await createSignedInUser(db.sql);
     const timer = await timerOf(user.id);
-    const claim = await claimFire(db.sql, timer.id, new Date('2026-11-23T12:00:00Z'), false);
-    if (claim.kind !== 'claimed') throw new Error('not claimed');
+    const run = { ...(await claimedRun(db.sql, timer.id, new Date('2026-11-23T12:00:00Z'))), userId: user.id };
     const before = await used(user.id);
-    await takeRunCredit(db.sql, { id: claim.run.id, userId: user.id });
-    await refundRunCredit(db.sql, { id: claim.run.id, userId: user.id });
-    await Promise.all([
-      succeedRun(db.sql, { id: claim.run.id, userId: user.id }, 'an answer'),
-      succeedRun(db.sql, { id: claim.run.id, userId: user.id }, 'an answer'),
-    ]);
+    await takeRunCredit(db.sql, run);
+    await refundRunCredit(db.sql, run);
+    await Promise.all([succeedRun(db.sql, run, 'an answer'), succeedRun(db.sql, run, 'an answer')]);
     expect(await used(user.id)).toBe(before + 1);
   });
 
@@ -126,10 +114,9 @@ describe('a fire and its credit', () => {
     const { user } = await createSignedInUser(db.sql);
     const timer = await timerOf(user.id);
     const fire = async (day: number) => {
-      const claim = await claimFire(db.sql, timer.id, new Date(Date.UTC(2026, 10, day, 9)), false);
-      if (claim.kind !== 'claimed') throw new Error('not claimed');
-      await takeRunCredit(db.sql, { id: claim.run.id, userId: user.id });
-      return { id: claim.run.id, userId: user.id };
+      const run = { ...(await claimedRun(db.sql, timer.id, new Date(Date.UTC(2026, 10, day, 9)))), userId: user.id };
+      await takeRunCredit(db.sql, run);
+      return run;
     };
     const stored = async () => (await db.sql<{ n: number }[]>`select consecutive_failures as n from timers where id = ${timer.id}`)[0]!.n;
     const early = await fire(1);
