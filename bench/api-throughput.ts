@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { build } from 'esbuild';
 import { createSignedInUser } from '../test/support/users';
@@ -7,25 +6,22 @@ import { freePort, startChild, type ChildServer } from '../test/support/processe
 import { startBenchStack } from './lib/stack';
 import { FIGURES } from './lib/figures';
 import { withSessionProof } from './lib/session-proof-cookie';
+import { procTreeCpuMs } from './lib/proc-cpu';
 
 const DURATION_S = 8;
+// Each server's first load compiles its hot paths; measured runs start after this much of it.
+const WARM_UP_S = 2;
 const CONNECTIONS = 50;
-// /proc/<pid>/stat counts CPU time in clock ticks; Linux's USER_HZ is 100 on every platform it runs on.
-const TICKS_PER_S = 100;
-
-/** User plus system CPU time of a process so far, in microseconds (Linux). */
-function cpuMicros(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) / TICKS_PER_S) * 1e6;
-}
+/** User plus system CPU time of a server so far, its cluster processes included, in microseconds (Linux). */
+const cpuMicros = (pid: number) => procTreeCpuMs(pid) * 1000;
 
 /** Throughput and latency of one route, and the CPU time the server process spent per request meanwhile. */
-async function load(server: ChildServer, path: string, cookie?: string) {
+async function load(server: ChildServer, path: string, cookie?: string, duration = DURATION_S) {
   const before = cpuMicros(server.pid);
   const result = await autocannon({
     url: `${server.url}${path}`,
     connections: CONNECTIONS,
-    duration: DURATION_S,
+    duration,
     headers: cookie ? { cookie } : {},
   });
   if (result.non2xx > 0) throw new Error(`${path}: ${result.non2xx} non-2xx answers`);
@@ -55,6 +51,8 @@ export async function run(): Promise<BenchResult[]> {
   const bareNode = await startBaseline('bare-node');
   const bareHono = await startBaseline('bare-hono');
   const stack = await startBenchStack();
+  // The same api as two processes on one port (bench/lib/api-cluster.ts): what scale-out gives on this machine.
+  const pair = await startBenchStack({ API_CLUSTER_PROCESSES: '2' }, { nodeArgs: ['--import', 'tsx', 'bench/lib/api-cluster.ts'] });
   try {
     const { cookie: sessionCookie } = await createSignedInUser(stack.db.sql);
     for (let i = 0; i < 20; i++) {
@@ -74,22 +72,28 @@ export async function run(): Promise<BenchResult[]> {
     }
     // What a browser sends: the session cookie and the proof its last lookup set (decision 025). A fresh one
     // before each route, so no proof expires during a run (the default lifetime is 60 s, a run 8 s).
-    const browserCookie = async () => {
-      const res = await fetch(`${stack.api.url}/api/check-session`, { headers: { cookie: sessionCookie } });
-      const cookie = withSessionProof(sessionCookie, res);
+    const browserCookie = async (api = stack.api, session = sessionCookie) => {
+      const res = await fetch(`${api.url}/api/check-session`, { headers: { cookie: session } });
+      const cookie = withSessionProof(session, res);
       if (!cookie) throw new Error('the api set no session proof');
       return cookie;
     };
+    const { cookie: pairSession } = await createSignedInUser(pair.db.sql);
+    await load(bareNode, '/api/check-session', undefined, WARM_UP_S);
+    await load(bareHono, '/api/check-session', undefined, WARM_UP_S);
+    await load(stack.api, '/api/check-session', await browserCookie(), WARM_UP_S);
+    await load(pair.api, '/api/check-session', await browserCookie(pair.api, pairSession), WARM_UP_S);
     const node = await load(bareNode, '/api/check-session');
     const hono = await load(bareHono, '/api/check-session');
     const session = await load(stack.api, '/api/check-session', await browserCookie());
     const lookup = await load(stack.api, '/api/check-session', sessionCookie);
     const timers = await load(stack.api, '/api/timers', await browserCookie());
     const billing = await load(stack.api, '/api/account/billing', await browserCookie());
+    const twoProcesses = await load(pair.api, '/api/check-session', await browserCookie(pair.api, pairSession));
     return [
       {
         name: 'api',
-        method: `autocannon, ${CONNECTIONS} connections for ${DURATION_S} s each, against the built api in its own process (signed in with the session cookie and its proof as a browser sends them; logging, metrics, headers). Baselines: a bare node:http handler (the goal's) and a bare Hono handler on @hono/node-server, each in its own process, same run. CPU: user + system time of the server process per request, from /proc.`,
+        method: `autocannon, ${CONNECTIONS} connections for ${DURATION_S} s each, after a ${WARM_UP_S} s warm-up of each server, against the built api in its own process (signed in with the session cookie and its proof as a browser sends them; logging, metrics, headers). Baselines: a bare node:http handler (the goal's) and a bare Hono handler on @hono/node-server, each in its own process, same run. Two api processes: the same build twice on one port under node:cluster (bench/lib/api-cluster.ts), standing for scale-out behind a load balancer. CPU: user + system time of the server process per request, from /proc.`,
         rows: [
           {
             metric: 'check-session, requests/s',
@@ -101,6 +105,13 @@ export async function run(): Promise<BenchResult[]> {
             met: session.rps >= 0.6 * node.rps,
           },
           { metric: 'check-session, p99 latency', value: session.p99, unit: 'ms', baseline: node.p99 },
+          {
+            metric: 'check-session, 2 api processes on one port (node:cluster), requests/s',
+            value: twoProcesses.rps,
+            unit: 'req/s',
+            baseline: node.rps,
+          },
+          { metric: 'check-session, 2 api processes, server CPU per request', value: twoProcesses.cpu, unit: 'µs', baseline: node.cpu },
           { metric: 'check-session vs bare Hono, requests/s', value: session.rps, unit: 'req/s', baseline: hono.rps },
           { metric: 'check-session, server CPU per request', value: session.cpu, unit: 'µs', baseline: node.cpu },
           { metric: 'check-session without a proof (Postgres lookup), requests/s', value: lookup.rps, unit: 'req/s', baseline: node.rps },
@@ -114,6 +125,7 @@ export async function run(): Promise<BenchResult[]> {
       },
     ];
   } finally {
+    await pair.close();
     await stack.close();
     await bareNode.stop();
     await bareHono.stop();

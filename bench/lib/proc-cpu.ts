@@ -11,3 +11,14 @@ export function procCpuMs(pid: number): number {
     return 0;
   }
 }
+
+/** A process's CPU time and its children's (a node:cluster primary and its processes), in ms. */
+export function procTreeCpuMs(pid: number): number {
+  let children: number[] = [];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
+  } catch {
+    // Gone already: it has no CPU time left to count.
+  }
+  return procCpuMs(pid) + children.reduce((sum, child) => sum + procCpuMs(child), 0);
+}

@@ -14,6 +14,11 @@ export interface Row {
   figure?: string;
   /** Whether the figure meets its goal, for the summary. */
   met?: boolean;
+  /**
+   * A limit this machine puts on one of issue 15's figures whatever the product's code does (a floor or a
+   * ceiling measured in the same run), and whether that limit alone already misses the figure's goal.
+   */
+  bounds?: { figure: string; missesGoal: boolean };
 }
 
 export interface BenchResult {
