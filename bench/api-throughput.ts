@@ -11,6 +11,8 @@ import { procTreeCpuMs } from './lib/proc-cpu';
 const DURATION_S = 8;
 // Each server's first load compiles its hot paths; measured runs start after this much of it.
 const WARM_UP_S = 2;
+// Issue 15's goal: signed-in check-session at this share of a bare node:http handler's requests/s.
+const SESSION_GOAL_RATIO = 0.6;
 const CONNECTIONS = 50;
 /** User plus system CPU time of a server so far, its cluster processes included, in microseconds (Linux). */
 const cpuMicros = (pid: number) => procTreeCpuMs(pid) * 1000;
@@ -100,9 +102,9 @@ export async function run(): Promise<BenchResult[]> {
             value: session.rps,
             unit: 'req/s',
             baseline: node.rps,
-            goal: '≥ 0.6×',
+            goal: `≥ ${SESSION_GOAL_RATIO}×`,
             figure: FIGURES.session,
-            met: session.rps >= 0.6 * node.rps,
+            met: session.rps >= SESSION_GOAL_RATIO * node.rps,
           },
           { metric: 'check-session, p99 latency', value: session.p99, unit: 'ms', baseline: node.p99 },
           {
@@ -121,6 +123,15 @@ export async function run(): Promise<BenchResult[]> {
           { metric: 'account/billing, requests/s', value: billing.rps, unit: 'req/s', baseline: node.rps },
           { metric: 'account/billing, p99 latency', value: billing.p99, unit: 'ms', baseline: node.p99 },
           { metric: 'bare Hono, server CPU per request', value: hono.cpu, unit: 'µs', baseline: node.cpu },
+          // The framework the design names, with an empty handler and nothing else: no signed-in route can be
+          // faster, so when it alone is under the goal's ratio the goal is out of reach on this machine.
+          {
+            metric: 'bare Hono (no middleware, session or headers), requests/s',
+            value: hono.rps,
+            unit: 'req/s',
+            baseline: node.rps,
+            bounds: { figure: FIGURES.session, missesGoal: hono.rps < SESSION_GOAL_RATIO * node.rps },
+          },
         ],
       },
     ];

@@ -40,7 +40,9 @@ export async function printFigures(): Promise<void> {
       row.baseline ? `${(row.value / row.baseline).toFixed(2)}× (${fmt(row.value)} ${row.unit})` : `${fmt(row.value)} ${row.unit}`,
       row.goal ?? '',
       row.met === undefined ? '' : row.met ? 'met' : bound?.bounds?.missesGoal ? 'not met, out of reach here' : 'not met',
-      bound ? `${fmt(bound.value)} ${bound.unit}: ${bound.metric}` : '',
+      bound
+        ? `${bound.baseline ? `${(bound.value / bound.baseline).toFixed(2)}×` : `${fmt(bound.value)} ${bound.unit}`}: ${bound.metric}`
+        : '',
       at.slice(0, 16).replace('T', ' '),
     ];
   });
