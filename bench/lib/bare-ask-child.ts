@@ -18,10 +18,10 @@ createServer(async (req, res) => {
     res.writeHead(req.url === '/healthz' ? 200 : 404).end();
     return;
   }
-  let body = '';
-  for await (const chunk of req) body += chunk;
-  const { ques, timezone } = JSON.parse(body) as { ques: string; timezone: string };
   try {
+    let body = '';
+    for await (const chunk of req) body += chunk;
+    const { ques, timezone } = JSON.parse(body) as { ques: string; timezone: string };
     const prepared = await prepareSearch(deps, { question: ques, website: '', timezone });
     await answerSearch(deps, prepared, (text) => {
       if (!res.headersSent) res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
