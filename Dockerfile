@@ -4,6 +4,8 @@
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
+# npm ci's postinstall bounds postgres.js's pool queue (decision 028).
+COPY db/patch-postgres-queue.mjs db/
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npx tsx web/build.ts
@@ -12,6 +14,7 @@ RUN npx tsx web/build.ts
 FROM node:20-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
+COPY db/patch-postgres-queue.mjs db/
 RUN npm ci --omit=dev --no-audit --no-fund
 
 FROM node:20-bookworm-slim

@@ -7,6 +7,7 @@ import { startBenchStack } from './lib/stack';
 import { FIGURES } from './lib/figures';
 import { withSessionProof } from './lib/session-proof-cookie';
 import { procTreeCpuMs } from './lib/proc-cpu';
+import { measurePoolDrift } from './lib/pool-drift';
 
 const DURATION_S = 8;
 // Each server's first load compiles its hot paths; measured runs start after this much of it.
@@ -92,10 +93,11 @@ export async function run(): Promise<BenchResult[]> {
     const timers = await load(stack.api, '/api/timers', await browserCookie());
     const billing = await load(stack.api, '/api/account/billing', await browserCookie());
     const twoProcesses = await load(pair.api, '/api/check-session', await browserCookie(pair.api, pairSession));
+    const drift = await measurePoolDrift(stack.db.url);
     return [
       {
         name: 'api',
-        method: `autocannon, ${CONNECTIONS} connections for ${DURATION_S} s each, after a ${WARM_UP_S} s warm-up of each server, against the built api in its own process (signed in with the session cookie and its proof as a browser sends them; logging, metrics, headers). Baselines: a bare node:http handler (the goal's) and a bare Hono handler on @hono/node-server, each in its own process, same run. Two api processes: the same build twice on one port under node:cluster (bench/lib/api-cluster.ts), standing for scale-out behind a load balancer. CPU: user + system time of the server process per request, from /proc.`,
+        method: `autocannon, ${CONNECTIONS} connections for ${DURATION_S} s each, after a ${WARM_UP_S} s warm-up of each server, against the built api in its own process (signed in with the session cookie and its proof as a browser sends them; logging, metrics, headers). Baselines: a bare node:http handler (the goal's) and a bare Hono handler on @hono/node-server, each in its own process, same run. Two api processes: the same build twice on one port under node:cluster (bench/lib/api-cluster.ts), standing for scale-out behind a load balancer. CPU: user + system time of the server process per request, from /proc. Pool drift: ${drift.queries} \`select 1\` through the product's pool (10 connections), 50 at a time, in this process; the client's CPU per query in the last 40,000 against the 20,001st to 60,000th.`,
         rows: [
           {
             metric: 'check-session, requests/s',
@@ -123,6 +125,14 @@ export async function run(): Promise<BenchResult[]> {
           { metric: 'account/billing, requests/s', value: billing.rps, unit: 'req/s', baseline: node.rps },
           { metric: 'account/billing, p99 latency', value: billing.p99, unit: 'ms', baseline: node.p99 },
           { metric: 'bare Hono, server CPU per request', value: hono.cpu, unit: 'µs', baseline: node.cpu },
+          {
+            metric: `Postgres pool, client CPU per query in the last 40,000 of ${drift.queries} (baseline: 20,001st to 60,000th)`,
+            value: drift.lastMicros,
+            unit: 'µs',
+            baseline: drift.firstMicros,
+            goal: '≤ 1.5× (decision 028)',
+            met: drift.lastMicros <= 1.5 * drift.firstMicros,
+          },
           // The framework the design names, with an empty handler and nothing else: no signed-in route can be
           // faster, so when it alone is under the goal's ratio the goal is out of reach on this machine.
           {

@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { chmodSync, chownSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, chownSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Queue } from 'bullmq';
@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTimersQueue, RUN_TIMER_JOB, type RunTimerJob } from '../core/jobs';
 import { schedulerId } from '../core/timer-scheduler';
 import { createSql, type Sql } from '../db/client';
+import { MARKER as POSTGRES_QUEUE_MARKER } from '../db/patch-postgres-queue.mjs';
 import { listRuns } from '../db/timer-runs';
 import { type ComposeFile, loadCompose, serviceEnvironment } from './support/compose';
 import { layoutImage, type Layout } from './support/image-layout';
@@ -192,6 +193,14 @@ describe('the image as compose.yaml runs it', () => {
     });
     expect(run.status, run.error ?? '').toBe('succeeded');
     expect(run.answer).toContain(`I found 3 events on ${website}`);
+  });
+
+  it("holds postgres.js with its pool queue bounded by the production install's postinstall (decision 028)", () => {
+    for (const build of ['src', 'cjs/src']) {
+      expect(readFileSync(path.join(layout.dir, 'node_modules/postgres', build, 'queue.js'), 'utf8'), build).toContain(
+        POSTGRES_QUEUE_MARKER,
+      );
+    }
   });
 
   it('the worker stops with exit code 0 on SIGTERM', async () => {

@@ -1,0 +1,86 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { MARKER, POSTGRES_3_4_9_QUEUE, patchPostgresQueue } from './patch-postgres-queue.mjs';
+
+/** The queue of postgres.js's pool, as the pool uses it (decision 028). */
+interface PoolQueue<T> {
+  readonly length: number;
+  /** Backing-array slots, holes included; only the patched queue has it. */
+  readonly slots?: number;
+  push(x: T): T;
+  shift(): T | undefined;
+  remove(x: T): T | null;
+}
+type QueueFactory = <T>(initial?: T[]) => PoolQueue<T>;
+
+const installed = path.resolve('node_modules/postgres');
+const requireCjs = createRequire(import.meta.url);
+const builds: [name: string, load: () => Promise<QueueFactory>][] = [
+  ['ESM (what the api and worker import)', async () => (await import(pathToFileURL(path.join(installed, 'src/queue.js')).href)).default],
+  ['CommonJS', async () => requireCjs(path.join(installed, 'cjs/src/queue.js'))],
+  ['Cloudflare', async () => (await import(pathToFileURL(path.join(installed, 'cf/src/queue.js')).href)).default],
+];
+
+const connections = (n: number) => Array.from({ length: n }, (_, i) => ({ id: i }));
+
+describe.each(builds)("postgres.js's pool queue as installed, %s", (_name, load) => {
+  it('stays bounded while idle connections rotate, as every query of a quiet pool does', async () => {
+    const Queue = await load();
+    const all = connections(10);
+    const open = Queue(all);
+    // A query takes the oldest open connection; the pool then moves it (remove from `open`, where it no longer
+    // is) to busy, and back to `open` when the query is done. The queue never empties while others idle.
+    let outOfOrder = 0;
+    for (let query = 0; query < 100_000; query++) {
+      const c = open.shift()!;
+      if (c !== all[query % 10] || open.remove(c) !== null) outOfOrder++;
+      open.push(c);
+    }
+    expect(outOfOrder).toBe(0);
+    expect(open.length).toBe(10);
+    expect(open.slots).toBeLessThanOrEqual(2 * 10 + 64);
+  });
+
+  it('keeps first-in first-out order across removals and compaction', async () => {
+    const Queue = await load();
+    const all = connections(300);
+    const q = Queue<{ id: number }>();
+    for (const c of all) q.push(c);
+    for (let i = 0; i < 150; i++) expect(q.shift()).toBe(all[i]);
+    expect(q.remove(all[200]!)).toBe(all[200]);
+    expect(q.remove(all[10]!)).toBeNull(); // already taken
+    const rest: number[] = [];
+    while (q.length) rest.push(q.shift()!.id);
+    expect(rest).toEqual(
+      all
+        .slice(150)
+        .filter((c) => c.id !== 200)
+        .map((c) => c.id),
+    );
+    expect(q.slots).toBe(0);
+  });
+});
+
+describe('db/patch-postgres-queue.mjs (postinstall)', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'pg-queue-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const write = (file: string, text: string) => {
+    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    writeFileSync(path.join(dir, file), text);
+  };
+
+  it("patches postgres.js 3.4.9's queue in each build once, and leaves any other version's alone", () => {
+    write('src/queue.js', `export default Queue\n\n${POSTGRES_3_4_9_QUEUE}`);
+    write('cjs/src/queue.js', `module.exports = Queue\n\n${POSTGRES_3_4_9_QUEUE}`);
+    const other = 'export default Queue\n\nfunction Queue(name) { /* a later version */ }\n';
+    write('cf/src/queue.js', other);
+    expect(patchPostgresQueue(dir).map((r) => r.outcome)).toEqual(['patched', 'patched', 'unknown content']);
+    expect(readFileSync(path.join(dir, 'cjs/src/queue.js'), 'utf8')).toContain(MARKER);
+    expect(readFileSync(path.join(dir, 'cf/src/queue.js'), 'utf8')).toBe(other);
+    expect(patchPostgresQueue(dir).map((r) => r.outcome)).toEqual(['already patched', 'already patched', 'unknown content']);
+  });
+});
