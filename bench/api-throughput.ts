@@ -97,7 +97,7 @@ export async function run(): Promise<BenchResult[]> {
     return [
       {
         name: 'api',
-        method: `autocannon, ${CONNECTIONS} connections for ${DURATION_S} s each, after a ${WARM_UP_S} s warm-up of each server, against the built api in its own process (signed in with the session cookie and its proof as a browser sends them; logging, metrics, headers). Baselines: a bare node:http handler (the goal's) and a bare Hono handler on @hono/node-server, each in its own process, same run. Two api processes: the same build twice on one port under node:cluster (bench/lib/api-cluster.ts), standing for scale-out behind a load balancer. CPU: user + system time of the server process per request, from /proc. Pool drift: ${drift.queries} \`select 1\` through the product's pool (10 connections), 50 at a time, in this process; the client's CPU per query in the last 40,000 against the 20,001st to 60,000th.`,
+        method: `autocannon, ${CONNECTIONS} connections for ${DURATION_S} s each, after a ${WARM_UP_S} s warm-up of each server, against the built api in its own process (signed in with the session cookie and its proof as a browser sends them; logging, metrics, headers). Baselines: a bare node:http handler (the goal's) and a bare Hono handler on @hono/node-server, each in its own process, same run. Two api processes: the same build twice on one port under node:cluster (bench/lib/api-cluster.ts), standing for scale-out behind a load balancer. CPU: user + system time of the server process per request, from /proc. Pool drift: ${drift.queries.toLocaleString('en-US')} \`select 1\` through the product's pool (10 connections), 50 at a time, in this process; the client's CPU per query in the last 40,000 against the 20,001st to 60,000th.`,
         rows: [
           {
             metric: 'check-session, requests/s',
@@ -126,7 +126,7 @@ export async function run(): Promise<BenchResult[]> {
           { metric: 'account/billing, p99 latency', value: billing.p99, unit: 'ms', baseline: node.p99 },
           { metric: 'bare Hono, server CPU per request', value: hono.cpu, unit: 'µs', baseline: node.cpu },
           {
-            metric: `Postgres pool, client CPU per query in the last 40,000 of ${drift.queries} (baseline: 20,001st to 60,000th)`,
+            metric: `Postgres pool, client CPU per query in the last 40,000 of ${drift.queries.toLocaleString('en-US')} (baseline: 20,001st to 60,000th)`,
             value: drift.lastMicros,
             unit: 'µs',
             baseline: drift.firstMicros,
