@@ -43,7 +43,7 @@ dev: migrate
 
 # make bench, or make bench ONLY=stream
 bench: build
-	npx tsx bench/run.ts $(ONLY)
+	npx tsx --expose-gc bench/run.ts $(ONLY)
 
 # A throwaway three-node Redis Cluster on free loopback ports; prints its REDIS_CLUSTER_NODES. Ctrl-C removes it.
 redis-cluster:

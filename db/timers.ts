@@ -112,11 +112,38 @@ export async function getTimer(sql: Db, id: number): Promise<Timer | null> {
   return row ? toTimer(row) : null;
 }
 
-/** Every active (not deleted, not paused) timer, for the worker's reconcile pass. */
-export async function listAllActiveTimers(sql: Db): Promise<Timer[]> {
-  const rows = await sql<TimerRow[]>`
-    select ${sql.unsafe(TIMER_COLUMNS)} from timers where deleted_at is null and paused_at is null order by id`;
-  return rows.map(toTimer);
+/** What a scheduler is made from: the timer's id and its schedule. */
+export type ScheduledTimer = Schedule & { id: number };
+
+const SCHEDULE_COLUMNS = 'id, schedule_type, time, weekday, timezone';
+type ScheduleRow = Pick<TimerRow, 'id' | 'schedule_type' | 'time' | 'weekday' | 'timezone'>;
+const toScheduled = (r: ScheduleRow): ScheduledTimer => ({
+  id: Number(r.id),
+  scheduleType: r.schedule_type,
+  time: r.time,
+  weekday: r.weekday,
+  timezone: r.timezone,
+});
+
+/**
+ * One page of the active (not deleted, not paused) timers after `afterId`, in id order, for the worker's
+ * reconcile pass: only what a scheduler is made from, so a page stays small at any number of timers.
+ */
+export async function listActiveSchedulesAfter(sql: Db, afterId: number, limit: number): Promise<ScheduledTimer[]> {
+  const rows = await sql<ScheduleRow[]>`
+    select ${sql.unsafe(SCHEDULE_COLUMNS)} from timers
+    where id > ${afterId} and deleted_at is null and paused_at is null
+    order by id limit ${limit}`;
+  return rows.map(toScheduled);
+}
+
+/** Those of these timers that are active, with their schedules as they are now. */
+export async function activeSchedulesOf(sql: Db, ids: number[]): Promise<ScheduledTimer[]> {
+  const rows = await sql<ScheduleRow[]>`
+    select ${sql.unsafe(SCHEDULE_COLUMNS)} from timers
+    where id = any(${ids}::bigint[]) and deleted_at is null and paused_at is null
+    order by id`;
+  return rows.map(toScheduled);
 }
 
 /** The user's active timers, oldest first, each with its latest run. */

@@ -386,7 +386,7 @@ describe('delivery: email digests, webhooks, unsubscribe, auto-pause', () => {
     expect(alerts[0]!.text).toContain('HTTP 500');
     expect(alerts[0]!.text).toContain('resume the timer in Manage Timers');
 
-    await reconcileSchedulers(stack.db.sql, stack.deps.timersQueue);
+    await reconcileSchedulers(stack.db.sql, stack.redis, stack.deps.timersQueue);
     expect(await stack.deps.timersQueue.getJobScheduler(schedulerId(timerId))).toBeFalsy();
     const listed = ((await (await api('GET', '/api/timers')).json()) as { id: number }[]).find((t) => t.id === timerId);
     expect(listed).toMatchObject({

@@ -354,6 +354,15 @@ describe('timers worker against real Redis and Postgres', () => {
     // A second pass finds nothing to do.
     expect(await w.reconcile()).toEqual({ upserted: 0, removed: 0 });
   });
+  it('the periodic pass, claimed by one worker of two each period, restores a scheduler lost after start', async () => {
+    const { timer } = await newTimer();
+    await worker({ reconcileEveryMs: 300 });
+    await worker({ reconcileEveryMs: 300 });
+    await stack.deps.timersQueue.removeJobScheduler(schedulerId(timer.id));
+    const restored = await until('the periodic pass', () => stack.deps.timersQueue.getJobScheduler(schedulerId(timer.id)));
+    expect(restored).toMatchObject({ pattern: cronPattern(daily), next: nextRunAt(timer).getTime() });
+  });
+
   it('reconcile replaces a scheduler of the older shape (timer-<id>, options in every job) by the current one', async () => {
     const { timer } = await newTimer();
     const queue = stack.deps.timersQueue;

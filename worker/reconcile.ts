@@ -1,54 +1,108 @@
 import type { JobSchedulerJson, Queue } from 'bullmq';
 import { RUN_TIMER_JOB, type RunTimerJob } from '../core/jobs';
-import { cronPattern, type Schedule } from '../core/schedule';
+import { cronPattern } from '../core/schedule';
 import { schedulerId, timerIdOfScheduler, upsertTimerScheduler } from '../core/timer-scheduler';
-import type { Sql } from '../db/client';
-import { listAllActiveTimers, lockSchedulersExclusive } from '../db/timers';
+import type { RedisClient } from '../core/redis';
+import type { Db, Sql } from '../db/client';
+import { activeSchedulesOf, listActiveSchedulesAfter, lockSchedulersExclusive, type ScheduledTimer } from '../db/timers';
 
-const CHECK_BATCH = 500;
+/** Timers (or schedulers) checked per page: what the pass holds in memory, and at most what a fix locks for. */
+export const RECONCILE_PAGE = 1000;
 
 export interface ReconcileResult {
   upserted: number;
   removed: number;
 }
 
+type OurScheduler = { key: string; timerId: number };
+
 /**
  * Makes Redis match Postgres: every active timer gets its scheduler (with its current pattern and zone),
  * every scheduler without an active timer goes. Redis can therefore lose everything (FLUSHALL, failover)
- * and the next pass restores every timer. Runs under the exclusive schedulers lock, so an API create or
- * delete that is between its Redis change and its commit is waited for, never undone.
+ * and the next pass restores every timer.
+ *
+ * It reads a page at a time, without a lock, so memory stays one page at any number of timers and saves go on
+ * meanwhile (decision 029). What looks wrong is checked again under the exclusive schedulers lock before it is
+ * fixed: an API save or delete that is between its Redis change and its commit is waited for, never undone.
  */
-export async function reconcileSchedulers(sql: Sql, queue: Queue<RunTimerJob>): Promise<ReconcileResult> {
-  return sql.begin(async (tx) => {
-    await lockSchedulersExclusive(tx);
-    const timers = await listAllActiveTimers(tx);
-    const existing = new Map((await queue.getJobSchedulers()).map((s) => [s.key, s]));
-    let upserted = 0;
-    let removed = 0;
-    // Checked many at a time: ioredis pipelines concurrent commands, and the API waits on this lock.
-    for (let i = 0; i < timers.length; i += CHECK_BATCH) {
-      const batch = timers.slice(i, i + CHECK_BATCH);
-      const fine = await Promise.all(
-        batch.map(async (timer) => {
-          const current = existing.get(schedulerId(timer.id));
-          existing.delete(schedulerId(timer.id));
-          return Boolean(current && (await isFine(queue, current, timer)));
-        }),
-      );
-      for (const [k, timer] of batch.entries()) {
-        if (fine[k]) continue;
-        await upsertTimerScheduler(queue, timer);
-        upserted++;
-      }
+export async function reconcileSchedulers(
+  sql: Sql,
+  redis: RedisClient,
+  queue: Queue<RunTimerJob>,
+  pageSize = RECONCILE_PAGE,
+): Promise<ReconcileResult> {
+  // Side by side: one arms only active timers, the other removes only what belongs to none.
+  const [upserted, removed] = await Promise.all([
+    armActiveTimers(sql, queue, pageSize),
+    removeOrphanSchedulers(sql, redis, queue, pageSize),
+  ]);
+  return { upserted, removed };
+}
+
+/** Every active timer, in id order, checked against its scheduler; a missing, changed or stopped one is upserted. */
+async function armActiveTimers(sql: Sql, queue: Queue<RunTimerJob>, pageSize: number): Promise<number> {
+  let upserted = 0;
+  let after = 0;
+  for (;;) {
+    const page = await listActiveSchedulesAfter(sql, after, pageSize);
+    const candidates = await unarmed(queue, page);
+    if (candidates.length) {
+      upserted += await sql.begin(async (tx) => {
+        await lockSchedulersExclusive(tx);
+        const broken = await unarmed(queue, await activeSchedulesOf(tx, ids(candidates)));
+        await Promise.all(broken.map((timer) => upsertTimerScheduler(queue, timer)));
+        return broken.length;
+      });
     }
-    for (const key of existing.keys()) {
-      // Only schedulers this project made (timer-<id>); anything else in the queue is left alone.
-      if (timerIdOfScheduler(key) === null) continue;
-      await queue.removeJobScheduler(key);
-      removed++;
-    }
-    return { upserted, removed };
-  });
+    if (page.length < pageSize) return upserted;
+    after = page.at(-1)!.id;
+  }
+}
+
+/**
+ * Every scheduler this project made (`t<id>`, or the older `timer-<id>`) whose name is not the current one of
+ * an active timer is removed. Redis's SCAN returns every member present for the whole scan; one added meanwhile
+ * belongs to a save, which keeps its own scheduler right.
+ */
+async function removeOrphanSchedulers(sql: Sql, redis: RedisClient, queue: Queue<RunTimerJob>, pageSize: number): Promise<number> {
+  let removed = 0;
+  let cursor = '0';
+  do {
+    const [next, flat] = await redis.zscan(queue.keys.repeat!, cursor, 'COUNT', pageSize);
+    cursor = next;
+    // Members and scores alternate; a scheduler from elsewhere in the queue is left alone.
+    const ours = flat
+      .filter((_, i) => i % 2 === 0)
+      .flatMap((key) => {
+        const timerId = timerIdOfScheduler(key);
+        return timerId === null ? [] : [{ key, timerId }];
+      });
+    const candidates = await orphansAmong(sql, ours);
+    if (!candidates.length) continue;
+    removed += await sql.begin(async (tx) => {
+      await lockSchedulersExclusive(tx);
+      const orphans = await orphansAmong(tx, candidates);
+      // SCAN may name a member twice; only a scheduler that was still there counts.
+      const gone = await Promise.all(orphans.map((s) => queue.removeJobScheduler(s.key)));
+      return gone.filter(Boolean).length;
+    });
+  } while (cursor !== '0');
+  return removed;
+}
+
+const ids = (timers: { id: number }[]) => timers.map((t) => t.id);
+
+/** The timers whose scheduler is missing, changed or stopped. All at once: ioredis pipelines concurrent commands. */
+async function unarmed(queue: Queue<RunTimerJob>, timers: ScheduledTimer[]): Promise<ScheduledTimer[]> {
+  const fine = await Promise.all(timers.map((timer) => isFine(queue, timer)));
+  return timers.filter((_, k) => !fine[k]);
+}
+
+/** The schedulers that are not the current one of an active timer. */
+async function orphansAmong(db: Db, schedulers: OurScheduler[]): Promise<OurScheduler[]> {
+  if (!schedulers.length) return [];
+  const active = new Set(ids(await activeSchedulesOf(db, [...new Set(schedulers.map((s) => s.timerId))])));
+  return schedulers.filter((s) => !(active.has(s.timerId) && s.key === schedulerId(s.timerId)));
 }
 
 const ARMED = new Set(['delayed', 'waiting', 'prioritized', 'waiting-children']);
@@ -60,7 +114,9 @@ const MIGRATE_AHEAD_MS = 60_000;
  * decision 023 (`{timerId}` as data in its hash and in every job, jobs named `run-timer`) is re-created too, but only while its next
  * fire is delayed and not about to fall due: upserting drops a fire that is already due.
  */
-async function isFine(queue: Queue<RunTimerJob>, scheduler: JobSchedulerJson<RunTimerJob>, timer: Schedule): Promise<boolean> {
+async function isFine(queue: Queue<RunTimerJob>, timer: ScheduledTimer): Promise<boolean> {
+  const scheduler = await queue.getJobScheduler(schedulerId(timer.id));
+  if (!scheduler) return false;
   if (scheduler.pattern !== cronPattern(timer) || scheduler.tz !== timer.timezone) return false;
   const state = await nextFireState(queue, scheduler);
   if (!ARMED.has(state)) return false;

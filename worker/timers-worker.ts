@@ -13,9 +13,10 @@ import { deleteExpiredSessions } from '../db/sessions';
 import { createRunTimerProcessor, type RunTimerOutcome } from './jobs/run-timer';
 import { every } from './every';
 import { reconcileSchedulers } from './reconcile';
+import { claimReconcilePass } from './reconcile-claim';
 import { sweepAbandonedRuns } from './sweep-abandoned-runs';
 
-/** How often the worker re-checks that Redis holds a scheduler for every active timer. */
+/** How often one worker of the fleet re-checks that Redis holds a scheduler for every active timer. */
 const RECONCILE_EVERY_MS = 5 * 60_000;
 
 export interface WorkerDeps {
@@ -46,7 +47,7 @@ export interface TimersWorker {
 export async function startTimersWorker(deps: WorkerDeps): Promise<TimersWorker> {
   const { config, connection, logger, queue, sql } = deps;
   const reconcile = async () => {
-    const result = await reconcileSchedulers(sql, queue);
+    const result = await reconcileSchedulers(sql, connection, queue);
     if (result.upserted || result.removed) logger.info(result, 'timer schedulers reconciled');
     const abandoned = await sweepAbandonedRuns(sql);
     if (abandoned) logger.warn({ abandoned }, 'ended timer runs abandoned by a stopped worker');
@@ -83,7 +84,12 @@ export async function startTimersWorker(deps: WorkerDeps): Promise<TimersWorker>
   worker.on('error', (err) => logger.error({ err: err.message }, 'worker error'));
   await worker.waitUntilReady();
 
-  const stopReconciling = every(deps.reconcileEveryMs ?? RECONCILE_EVERY_MS, reconcile, logger, 'reconcile');
+  // At start a worker always reconciles (it may follow a Redis restore); after that, one worker per period does.
+  const period = deps.reconcileEveryMs ?? RECONCILE_EVERY_MS;
+  const reconcileIfClaimed = async () => {
+    if (await claimReconcilePass(connection, config.queuePrefix, period)) await reconcile();
+  };
+  const stopReconciling = every(period, reconcileIfClaimed, logger, 'reconcile');
 
   logger.info({ concurrency: config.worker.concurrency }, 'worker ready');
   return {
