@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cronPattern } from '../core/schedule';
-import { schedulerId } from '../core/timer-scheduler';
+import { schedulerId, upsertTimerSchedulers } from '../core/timer-scheduler';
 import { createTimer, createTimers } from '../core/timers';
 import { lockSchedulersExclusive, type Timer } from '../db/timers';
 import { reconcileSchedulers } from '../worker/reconcile';
@@ -58,7 +58,8 @@ describe('reconcile pass, a page at a time, against real Postgres and Redis', ()
     await queue.upsertJobScheduler(`timer-${withLegacy!.id}`, { pattern: cronPattern(daily), tz: daily.timezone }, { name: 'run-timer' });
     await queue.upsertJobScheduler('cleanup', { every: 3_600_000 }, { name: 'cleanup' });
 
-    // Two timers a page: four pages of timers, and schedulers scanned two at a time.
+    // Two timers a page: the four active ones take two pages and an empty third. (Redis answers a ZSCAN of a set
+    // this small in one reply, whatever the count.)
     expect(await reconcile(2)).toEqual({ upserted: 2, removed: 3 });
 
     for (const timer of [fine!, missing!, changed!, withLegacy!]) {
@@ -70,6 +71,14 @@ describe('reconcile pass, a page at a time, against real Postgres and Redis', ()
     expect(await scheduler('cleanup')).toMatchObject({ every: 3_600_000 });
     expect(await reconcile(2)).toEqual({ upserted: 0, removed: 0 });
     await queue.removeJobScheduler('cleanup');
+  });
+
+  it('removes orphans across many scan pages (a set over 128 members, which Redis scans in steps)', async () => {
+    const orphans = Array.from({ length: 300 }, (_, i) => ({ ...daily, id: 9_000_000 + i }));
+    await upsertTimerSchedulers(stack.deps.timersQueue, orphans);
+    expect(await stack.deps.timersQueue.getJobSchedulersCount()).toBeGreaterThan(300);
+    expect(await reconcile(20)).toEqual({ upserted: 0, removed: 300 });
+    for (const orphan of [orphans[0]!, orphans[299]!]) expect(await scheduler(schedulerId(orphan.id))).toBeUndefined();
   });
 
   /** Holds the exclusive schedulers lock, as a pass fixing a page does, until `release` is called. */
