@@ -1,11 +1,12 @@
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import { createTimersQueue, RUN_TIMER_JOB } from '../core/jobs';
 import { schedulerId, upsertTimerSchedulers } from '../core/timer-scheduler';
 import { reconcileSchedulers } from '../worker/reconcile';
-import { createTimer, createTimers, deleteTimer } from '../core/timers';
+import { createTimer, createTimers } from '../core/timers';
 import type { Timer } from '../db/timers';
 import { parseTimerInput, type TimerInput } from '../core/timer-input';
 import { startTestStack, type TestStack } from '../test/support/stack';
-import { createTestRedis } from '../test/support/redis';
 import { createSignedInUser } from '../test/support/users';
 import { startPrivateRedis } from './lib/redis-server';
 import { percentile, type BenchResult, type Row } from './lib/report';
@@ -22,7 +23,7 @@ const THROUGHPUT_RUNS = 2_000;
 const SAME_MINUTE = 1_000;
 const WORKER_CONCURRENCY = '50';
 
-export function input(i: number, time = `${String(i % 24).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}`): TimerInput {
+function input(i: number, time = `${String(i % 24).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}`): TimerInput {
   const check = parseTimerInput({
     scheduleType: i % 2 ? 'weekly' : 'daily',
     time,
@@ -36,7 +37,7 @@ export function input(i: number, time = `${String(i % 24).padStart(2, '0')}:${St
 }
 
 /** Users in bulk (20 timers each at most); all on pro with credits to spare. */
-export async function makeUsers(stack: TestStack, count: number): Promise<number[]> {
+async function makeUsers(stack: TestStack, count: number): Promise<number[]> {
   const ids: number[] = [];
   for (let i = 0; i < count; i += 100) {
     const batch = await Promise.all(
@@ -96,7 +97,7 @@ async function createOneByOne(stack: TestStack, users: number[], count: number, 
 }
 
 /** createTimers, the bulk path: each user's timers in one call, CREATE_CONCURRENCY users at once. */
-export async function createMany(stack: TestStack, users: number[], count: number, make: (i: number) => TimerInput): Promise<Timer[]> {
+async function createMany(stack: TestStack, users: number[], count: number, make: (i: number) => TimerInput): Promise<Timer[]> {
   const made: Timer[] = [];
   let next = 0;
   const userCount = Math.ceil(count / PER_USER);
@@ -160,34 +161,29 @@ async function reconcileAlone(stack: TestStack): Promise<PassAlone> {
 }
 
 /**
- * What a person meets while a pass runs: each save of a timer (a create, then its delete), in ms, one after
- * another. The saves go over a Redis connection of their own, as an api process's would, not queued behind
- * the pass's pipelined commands on its connection.
+ * What a person meets while a pass runs: each save of a timer (a create, then its delete) made during a second
+ * pass, one after another, by a process of its own (bench/lib/timer-saver-child.ts), as an api process would
+ * make it: its own Node event loop, Postgres pool and Redis connection.
  */
 async function savesDuringReconcile(stack: TestStack, userId: number): Promise<number[]> {
-  const redis = createTestRedis();
-  const api = { ...stack.deps, timersQueue: createTimersQueue(redis, stack.config.queuePrefix) };
-  try {
-    const saveMs: number[] = [];
-    let done = false;
-    const pass = reconcileSchedulers(stack.db.sql, stack.redis, stack.deps.timersQueue).finally(() => {
-      done = true;
-    });
-    const saver = (async () => {
-      while (!done) {
-        const t0 = performance.now();
-        const created = await createTimer(api, userId, input(saveMs.length));
-        if (!created.ok) throw new Error('the saver ran out of room');
-        await deleteTimer(api, userId, created.timer.id);
-        saveMs.push(performance.now() - t0);
-      }
-    })();
-    await Promise.all([pass, saver]);
-    return saveMs;
-  } finally {
-    await api.timersQueue.close();
-    redis.disconnect();
-  }
+  const saver = spawn(process.execPath, ['--import', 'tsx', 'bench/lib/timer-saver-child.ts'], {
+    env: {
+      ...process.env,
+      DATABASE_URL: stack.db.url,
+      REDIS_URL: stack.config.redisUrl,
+      QUEUE_PREFIX: stack.config.queuePrefix,
+      SAVER_USER_ID: String(userId),
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const lines = createInterface({ input: saver.stdout! })[Symbol.asyncIterator]();
+  if ((await lines.next()).value !== 'ready') throw new Error('the saver did not start');
+  const from = Date.now();
+  await reconcileSchedulers(stack.db.sql, stack.redis, stack.deps.timersQueue);
+  const to = Date.now();
+  saver.kill('SIGTERM');
+  const saves = JSON.parse((await lines.next()).value as string) as [number, number][];
+  return saves.filter(([at]) => at >= from && at < to).map(([, ms]) => ms);
 }
 
 export async function scale(): Promise<Row[]> {
@@ -257,7 +253,7 @@ export async function scale(): Promise<Row[]> {
         unit: 'MiB',
       },
       {
-        metric: 'timer saves (create + delete, own Redis connection) one after another during a second pass',
+        metric: 'timer saves (create + delete) by another process, one after another, during a second pass',
         value: saveMs.length,
         unit: '',
       },
@@ -331,7 +327,7 @@ export async function run(): Promise<BenchResult[]> {
   return [
     {
       name: 'timers',
-      method: `${TIMERS} timers for ${TIMERS / PER_USER} users through core createTimers, each user's 20 in one call (one transaction, a multi-row insert, the schedulers upserted in one pipeline), ${CREATE_CONCURRENCY} users at once; for comparison ${ONE_BY_ONE} through createTimer one at a time (the API's path). Redis memory from INFO used_memory before and after, on the shared Redis (default settings), broken down by MEMORY USAGE (SAMPLES 0) of one timer's keys and its shares of the queue-wide keys, and again for the same schedulers on a private redis-server with ${RECOMMENDED_REDIS.join(' ')}. Worker: one in-process worker (concurrency ${WORKER_CONCURRENCY}) with the Gemini stand-in answering at once; throughput over ${THROUGHPUT_RUNS} queued runs; lag = timer_runs.started_at minus the scheduled minute for ${SAME_MINUTE} daily timers on the same minute.`,
+      method: `${TIMERS} timers for ${TIMERS / PER_USER} users through core createTimers, each user's 20 in one call (one transaction, a multi-row insert, the schedulers upserted in one pipeline), ${CREATE_CONCURRENCY} users at once; for comparison ${ONE_BY_ONE} through createTimer one at a time (the API's path). Redis memory from INFO used_memory before and after, on the shared Redis (default settings), broken down by MEMORY USAGE (SAMPLES 0) of one timer's keys and its shares of the queue-wide keys, and again for the same schedulers on a private redis-server with ${RECOMMENDED_REDIS.join(' ')}. Worker: one in-process worker (concurrency ${WORKER_CONCURRENCY}) with the Gemini stand-in answering at once; throughput over ${THROUGHPUT_RUNS} queued runs; lag = timer_runs.started_at minus the scheduled minute for ${SAME_MINUTE} daily timers on the same minute. Reconcile: a worker's pass over the armed timers in this process, its live heap sampled after a full GC every ${HEAP_SAMPLE_MS} ms; then a second pass while another process saves and deletes one user's timer again and again (bench/lib/timer-saver-child.ts).`,
       rows: [...(await scale()), ...(await worker())],
     },
   ];
