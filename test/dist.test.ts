@@ -66,7 +66,7 @@ describe('the built server and worker from dist/', () => {
 
   it('the worker starts, and stops with exit code 0 on SIGTERM', async () => {
     const worker = startWorker();
-    // Up and connected once it has reconciled its (empty) set of schedulers and says so.
+    // Up and connected once its BullMQ worker takes jobs and it says so (its start pass runs beside the jobs).
     await Promise.race([worker.logged('worker ready'), worker.exited.then((code) => Promise.reject(new Error(`exited with ${code}`)))]);
     worker.child.kill('SIGTERM');
     expect(await worker.exited).toBe(0);
@@ -75,7 +75,7 @@ describe('the built server and worker from dist/', () => {
 
   it('a SIGTERM while the worker is still starting stops it gracefully too', async () => {
     const worker = startWorker();
-    // Said once the handlers are in place, before the first reconcile pass and the BullMQ worker start.
+    // Said once the handlers are in place, before the BullMQ worker starts.
     await Promise.race([worker.logged('worker starting'), worker.exited.then((code) => Promise.reject(new Error(`exited with ${code}`)))]);
     worker.child.kill('SIGTERM');
     expect(await worker.exited).toBe(0);

@@ -8,6 +8,7 @@ import { schedulerId, upsertTimerScheduler } from '../core/timer-scheduler';
 import { createTimer, deleteTimer } from '../core/timers';
 import { type answerSearch, SearchError } from '../core/search/index';
 import { listRuns, type TimerRun } from '../db/timer-runs';
+import { lockSchedulersExclusive } from '../db/timers';
 import { createRunTimerProcessor } from '../worker/jobs/run-timer';
 import { ABANDONED_MESSAGE, sweepAbandonedRuns } from '../worker/sweep-abandoned-runs';
 import { startTimersWorker, type TimersWorker, type WorkerDeps } from '../worker/timers-worker';
@@ -37,7 +38,7 @@ describe('timers worker against real Redis and Postgres', () => {
     await stack?.close();
   });
 
-  async function worker(extra: Partial<WorkerDeps> = {}): Promise<TimersWorker> {
+  async function worker(extra: Partial<WorkerDeps> = {}, waitForStartPass = true): Promise<TimersWorker> {
     const connection = createTestRedis();
     connections.push(connection);
     const w = await startTimersWorker({
@@ -55,6 +56,8 @@ describe('timers worker against real Redis and Postgres', () => {
       ...extra,
     });
     workers.push(w);
+    // Most tests below look at what the start pass did; it runs beside the jobs, so wait for it.
+    if (waitForStartPass) await w.startPass;
     return w;
   }
 
@@ -361,6 +364,41 @@ describe('timers worker against real Redis and Postgres', () => {
     await stack.deps.timersQueue.removeJobScheduler(schedulerId(timer.id));
     const restored = await until('the periodic pass', () => stack.deps.timersQueue.getJobScheduler(schedulerId(timer.id)));
     expect(restored).toMatchObject({ pattern: cronPattern(daily), next: nextRunAt(timer).getTime() });
+  });
+
+  it('takes jobs while its start pass is still going (the pass runs beside the jobs, not before them)', async () => {
+    const { timer } = await newTimer();
+    // The start pass will find this scheduler missing, and wait for the lock to put it back.
+    await stack.deps.timersQueue.removeJobScheduler(schedulerId(timer.id));
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const holder = stack.db.sql.begin(async (tx) => {
+      await lockSchedulersExclusive(tx);
+      await held;
+    });
+    await until('the lock held', async () => {
+      const [row] = await stack.db.sql<{ n: number }[]>`
+        select count(*)::int as n from pg_locks
+        where locktype = 'advisory' and granted and database = (select oid from pg_database where datname = current_database())`;
+      return row!.n === 1;
+    });
+
+    const w = await worker({}, false);
+    let passDone = false;
+    void w.startPass.then(() => {
+      passDone = true;
+    });
+    await fire(timer.id, Date.UTC(2026, 3, 7, 7));
+    const [run] = await finishedRun(timer.id);
+    expect(run).toMatchObject({ status: 'succeeded' });
+    expect(passDone).toBe(false);
+
+    release();
+    await holder;
+    expect(await w.startPass).toEqual({ upserted: 1, removed: 0 });
+    expect(await stack.deps.timersQueue.getJobScheduler(schedulerId(timer.id))).toMatchObject({ pattern: cronPattern(daily) });
   });
 
   it('reconcile replaces a scheduler of the older shape (timer-<id>, options in every job) by the current one', async () => {

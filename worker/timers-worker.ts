@@ -12,7 +12,7 @@ import type { SearchSteps } from '../core/search/charged-search';
 import { deleteExpiredSessions } from '../db/sessions';
 import { createRunTimerProcessor, type RunTimerOutcome } from './jobs/run-timer';
 import { every } from './every';
-import { reconcileSchedulers } from './reconcile';
+import { type ReconcileResult, reconcileSchedulers } from './reconcile';
 import { claimReconcilePass } from './reconcile-claim';
 import { sweepAbandonedRuns } from './sweep-abandoned-runs';
 
@@ -38,12 +38,17 @@ export interface WorkerDeps {
 export interface TimersWorker {
   worker: Worker<RunTimerJob>;
   /** Runs one reconcile pass now (also run at start and periodically), then ends abandoned runs and sessions. */
-  reconcile: () => Promise<{ upserted: number; removed: number }>;
+  reconcile: () => Promise<ReconcileResult>;
+  /**
+   * The pass run at start, while the worker already takes jobs; null when it failed (logged, and the periodic
+   * pass tries again).
+   */
+  startPass: Promise<ReconcileResult | null>;
   /** Stops taking jobs and waits for the running ones to finish (SIGTERM); `force` abandons them. */
   close: (force?: boolean) => Promise<void>;
 }
 
-/** Reconciles the schedulers, then starts the BullMQ worker on the timers queue. */
+/** Starts the BullMQ worker on the timers queue, and beside it a first reconcile pass. */
 export async function startTimersWorker(deps: WorkerDeps): Promise<TimersWorker> {
   const { config, connection, logger, queue, sql } = deps;
   const reconcile = async () => {
@@ -56,7 +61,6 @@ export async function startTimersWorker(deps: WorkerDeps): Promise<TimersWorker>
     if (sessions) logger.info({ sessions }, 'deleted expired sessions');
     return result;
   };
-  await reconcile();
 
   // Runs enqueue their emails and webhooks here; the deliveries worker (deliveries-worker.ts) sends them.
   const deliveriesQueue = createDeliveriesQueue(connection, config.queuePrefix);
@@ -84,6 +88,13 @@ export async function startTimersWorker(deps: WorkerDeps): Promise<TimersWorker>
   worker.on('error', (err) => logger.error({ err: err.message }, 'worker error'));
   await worker.waitUntilReady();
 
+  // Beside the jobs, not before them: at a million timers the pass takes about a minute, and the fires due
+  // meanwhile should not wait for it (decision 029).
+  const startPass = reconcile().catch((err) => {
+    logger.warn({ err: (err as Error).message }, 'reconcile at start failed; the periodic pass tries again');
+    return null;
+  });
+
   // At start a worker always reconciles (it may follow a Redis restore); after that, one worker per period does.
   const period = deps.reconcileEveryMs ?? RECONCILE_EVERY_MS;
   const reconcileIfClaimed = async () => {
@@ -95,6 +106,7 @@ export async function startTimersWorker(deps: WorkerDeps): Promise<TimersWorker>
   return {
     worker,
     reconcile,
+    startPass,
     close: async (force = false) => {
       stopReconciling();
       await worker.close(force);

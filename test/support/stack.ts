@@ -96,6 +96,8 @@ export async function startTestStack(options: StackOptions = {}): Promise<TestSt
         gemini: deps.gemini,
         logger,
       });
+      // Its start pass runs beside the jobs; a test sees the worker once that pass is done.
+      await stack.worker.startPass;
       return stack.worker;
     },
     deliveriesQueue,
