@@ -177,13 +177,20 @@ async function savesDuringReconcile(stack: TestStack, userId: number): Promise<n
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const lines = createInterface({ input: saver.stdout! })[Symbol.asyncIterator]();
-  if ((await lines.next()).value !== 'ready') throw new Error('the saver did not start');
-  const from = Date.now();
-  await reconcileSchedulers(stack.db.sql, stack.redis, stack.deps.timersQueue);
-  const to = Date.now();
-  saver.kill('SIGTERM');
+  let from: number;
+  let to: number;
+  try {
+    if ((await lines.next()).value !== 'ready') throw new Error('the saver did not start');
+    from = Date.now();
+    await reconcileSchedulers(stack.db.sql, stack.redis, stack.deps.timersQueue);
+    to = Date.now();
+  } finally {
+    saver.kill('SIGTERM'); // it prints its saves and exits
+  }
   const saves = JSON.parse((await lines.next()).value as string) as [number, number][];
-  return saves.filter(([at]) => at >= from && at < to).map(([, ms]) => ms);
+  const during = saves.filter(([at]) => at >= from && at < to).map(([, ms]) => ms);
+  if (!during.length) throw new Error('no save went through during the pass');
+  return during;
 }
 
 export async function scale(): Promise<Row[]> {
