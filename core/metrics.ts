@@ -57,6 +57,20 @@ const deliveries = new Counter({
   registers: [registry],
 });
 
+const reconcilePasses = new Histogram({
+  name: 'reconcile_pass_seconds',
+  help: 'Reconcile passes this worker ran (its start pass, and the periodic ones it claimed), by duration.',
+  buckets: [0.1, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300],
+  registers: [registry],
+});
+
+const reconcileFixes = new Counter({
+  name: 'reconcile_fixes_total',
+  help: 'Job schedulers a reconcile pass of this worker fixed: armed (missing, changed or stopped) or removed (no active timer).',
+  labelNames: ['fix'] as const,
+  registers: [registry],
+});
+
 export function countRequest(method: string, route: string, status: number, seconds: number): void {
   httpRequests.inc({ method, route, status: String(status) });
   httpDuration.observe({ method, route }, seconds);
@@ -92,6 +106,13 @@ export function countTimerRun(outcome: TimerRunOutcome): void {
 /** For the deliveries worker: e.g. countDelivery('email', 'sent' | 'failed' | 'retrying'). */
 export function countDelivery(channel: string, outcome: string): void {
   deliveries.inc({ channel, outcome });
+}
+
+/** The timers worker calls this after each reconcile pass: how long it took and what it fixed. */
+export function observeReconcilePass(seconds: number, fixed: { upserted: number; removed: number }): void {
+  reconcilePasses.observe(seconds);
+  reconcileFixes.inc({ fix: 'armed' }, fixed.upserted);
+  reconcileFixes.inc({ fix: 'removed' }, fixed.removed);
 }
 
 /** The text exposition format and its content type, as Prometheus scrapes it. */

@@ -100,12 +100,20 @@ describe('Prometheus /metrics', () => {
       (await fetch(`${url}/metrics`, { headers: { authorization: basic(ADMIN.user, ADMIN.password) } })).text();
     const succeeded = 'timer_runs_total{outcome="succeeded"}';
     const gone = 'timer_runs_total{outcome="timer-gone"}';
+    const passes = 'reconcile_pass_seconds_count';
+    const armed = 'reconcile_fixes_total{fix="armed"}';
     const before = await scrapeWorker();
 
     const { user } = await createSignedInUser(stack.db.sql);
     const created = await createTimer(stack.deps, user.id, dailyTimer({ time: '10:00' }));
     if (!created.ok) throw new Error('timer not created');
+    // Lost, so the worker's start pass puts it back and counts the fix.
+    await stack.deps.timersQueue.removeJobScheduler(schedulerId(created.timer.id));
     await stack.startWorker();
+    const started = await scrapeWorker();
+    expect(sample(started, passes) - sample(before, passes)).toBe(1);
+    expect(sample(started, armed) - sample(before, armed)).toBe(1);
+
     const at = Date.UTC(2026, 4, 1, 8);
     await stack.deps.timersQueue.add(
       RUN_TIMER_JOB,

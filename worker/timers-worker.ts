@@ -3,7 +3,7 @@ import { Worker, type Queue } from 'bullmq';
 import type { RedisClient } from '../core/redis';
 import type { Config } from '../core/config';
 import { createDeliveriesQueue, TIMERS_QUEUE, type RunTimerJob } from '../core/jobs';
-import { countTimerRun } from '../core/metrics';
+import { countTimerRun, observeReconcilePass } from '../core/metrics';
 import { KEEP_COMPLETED, KEEP_FAILED, timerBackoffStrategy, timerRepeatStrategy } from '../core/timer-job-policy';
 import { timerRunLimiter } from '../core/timer-run-limit';
 import type { Logger } from '../core/logger';
@@ -52,7 +52,9 @@ export interface TimersWorker {
 export async function startTimersWorker(deps: WorkerDeps): Promise<TimersWorker> {
   const { config, connection, logger, queue, sql } = deps;
   const reconcile = async () => {
+    const start = performance.now();
     const result = await reconcileSchedulers(sql, connection, queue);
+    observeReconcilePass((performance.now() - start) / 1000, result);
     if (result.upserted || result.removed) logger.info(result, 'timer schedulers reconciled');
     const abandoned = await sweepAbandonedRuns(sql);
     if (abandoned) logger.warn({ abandoned }, 'ended timer runs abandoned by a stopped worker');
