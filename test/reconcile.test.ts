@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cronPattern } from '../core/schedule';
 import { schedulerId, upsertTimerSchedulers } from '../core/timer-scheduler';
 import { createTimer, createTimers } from '../core/timers';
-import { lockSchedulersExclusive, type Timer } from '../db/timers';
+import type { Timer } from '../db/timers';
 import { reconcileSchedulers } from '../worker/reconcile';
 import { claimReconcilePass } from '../worker/reconcile-claim';
+import { advisoryLocks, holdSchedulersLock } from './support/schedulers-lock';
 import { startTestStack, type TestStack } from './support/stack';
 import { dailyTimer } from './support/timer-input';
 import { createSignedInUser } from './support/users';
@@ -35,17 +36,6 @@ describe('reconcile pass, a page at a time, against real Postgres and Redis', ()
     if (!created.ok) throw new Error('timers not created');
     return created.timers;
   }
-
-  /** Advisory locks of this test's database that transactions hold (granted) or wait for. */
-  const advisoryLocks = async (granted: boolean) =>
-    Number(
-      (
-        await stack.db.sql<{ n: string }[]>`
-          select count(*) as n from pg_locks
-          where locktype = 'advisory' and granted = ${granted}
-            and database = (select oid from pg_database where datname = current_database())`
-      )[0]!.n,
-    );
 
   it('arms missing and changed schedulers and removes orphans across pages, leaving other schedulers alone', async () => {
     const queue = stack.deps.timersQueue;
@@ -81,26 +71,9 @@ describe('reconcile pass, a page at a time, against real Postgres and Redis', ()
     for (const orphan of [orphans[0]!, orphans[299]!]) expect(await scheduler(schedulerId(orphan.id))).toBeUndefined();
   });
 
-  /** Holds the exclusive schedulers lock, as a pass fixing a page does, until `release` is called. */
-  async function holdSchedulersLock() {
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const holder = stack.db.sql.begin(async (tx) => {
-      await lockSchedulersExclusive(tx);
-      await held;
-    });
-    await until('the lock held', async () => (await advisoryLocks(true)) === 1);
-    return async () => {
-      release();
-      await holder;
-    };
-  }
-
   it('a pass over schedulers that are all right takes no lock, so saves never wait for it', async () => {
     await timersOfNewUser(3);
-    const release = await holdSchedulersLock();
+    const release = await holdSchedulersLock(stack.db.sql);
     try {
       expect(await reconcile(1)).toEqual({ upserted: 0, removed: 0 });
     } finally {
@@ -113,18 +86,18 @@ describe('reconcile pass, a page at a time, against real Postgres and Redis', ()
     const { user } = await createSignedInUser(stack.db.sql);
 
     // With the lock held, the pass's first fix and then the save queue up behind it, in that order.
-    const release = await holdSchedulersLock();
+    const release = await holdSchedulersLock(stack.db.sql);
     const finished: string[] = [];
     const pass = reconcile(1).then((result) => {
       finished.push('pass');
       return result;
     });
-    await until('the pass waiting for the lock', async () => (await advisoryLocks(false)) === 1);
+    await until('the pass waiting for the lock', async () => (await advisoryLocks(stack.db.sql, false)) === 1);
     const save = createTimer(stack.deps, user.id, daily).then((result) => {
       finished.push('save');
       return result;
     });
-    await until('the save waiting behind the pass', async () => (await advisoryLocks(false)) === 2);
+    await until('the save waiting behind the pass', async () => (await advisoryLocks(stack.db.sql, false)) === 2);
     await release();
 
     const [saved, result] = await Promise.all([save, pass]);

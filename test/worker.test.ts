@@ -8,11 +8,11 @@ import { schedulerId, upsertTimerScheduler } from '../core/timer-scheduler';
 import { createTimer, deleteTimer } from '../core/timers';
 import { type answerSearch, SearchError } from '../core/search/index';
 import { listRuns, type TimerRun } from '../db/timer-runs';
-import { lockSchedulersExclusive } from '../db/timers';
 import { createRunTimerProcessor } from '../worker/jobs/run-timer';
 import { ABANDONED_MESSAGE, sweepAbandonedRuns } from '../worker/sweep-abandoned-runs';
 import { startTimersWorker, type TimersWorker, type WorkerDeps } from '../worker/timers-worker';
 import { createTestRedis, deletePrefix } from './support/redis';
+import { holdSchedulersLock } from './support/schedulers-lock';
 import { startTestStack, type TestStack } from './support/stack';
 import { createSignedInUser } from './support/users';
 import { until } from './support/wait';
@@ -370,20 +370,7 @@ describe('timers worker against real Redis and Postgres', () => {
     const { timer } = await newTimer();
     // The start pass will find this scheduler missing, and wait for the lock to put it back.
     await stack.deps.timersQueue.removeJobScheduler(schedulerId(timer.id));
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const holder = stack.db.sql.begin(async (tx) => {
-      await lockSchedulersExclusive(tx);
-      await held;
-    });
-    await until('the lock held', async () => {
-      const [row] = await stack.db.sql<{ n: number }[]>`
-        select count(*)::int as n from pg_locks
-        where locktype = 'advisory' and granted and database = (select oid from pg_database where datname = current_database())`;
-      return row!.n === 1;
-    });
+    const release = await holdSchedulersLock(stack.db.sql);
 
     const w = await worker({}, false);
     let passDone = false;
@@ -395,8 +382,7 @@ describe('timers worker against real Redis and Postgres', () => {
     expect(run).toMatchObject({ status: 'succeeded' });
     expect(passDone).toBe(false);
 
-    release();
-    await holder;
+    await release();
     expect(await w.startPass).toEqual({ upserted: 1, removed: 0 });
     expect(await stack.deps.timersQueue.getJobScheduler(schedulerId(timer.id))).toMatchObject({ pattern: cronPattern(daily) });
   });
