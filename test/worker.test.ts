@@ -11,6 +11,7 @@ import { listRuns, type TimerRun } from '../db/timer-runs';
 import { createRunTimerProcessor } from '../worker/jobs/run-timer';
 import { ABANDONED_MESSAGE, sweepAbandonedRuns } from '../worker/sweep-abandoned-runs';
 import { startTimersWorker, type TimersWorker, type WorkerDeps } from '../worker/timers-worker';
+import { reconcileClaimKey } from '../worker/reconcile-claim';
 import { createTestRedis, deletePrefix } from './support/redis';
 import { holdSchedulersLock } from './support/schedulers-lock';
 import { startTestStack, type TestStack } from './support/stack';
@@ -364,6 +365,18 @@ describe('timers worker against real Redis and Postgres', () => {
     await stack.deps.timersQueue.removeJobScheduler(schedulerId(timer.id));
     const restored = await until('the periodic pass', () => stack.deps.timersQueue.getJobScheduler(schedulerId(timer.id)));
     expect(restored).toMatchObject({ pattern: cronPattern(daily), next: nextRunAt(timer).getTime() });
+  });
+
+  it('workers started together run one start pass: the others find the period claimed', async () => {
+    const { timer } = await newTimer();
+    await stack.redis.del(reconcileClaimKey(stack.config.queuePrefix));
+    await stack.deps.timersQueue.removeJobScheduler(schedulerId(timer.id));
+    const started = await Promise.all([1, 2, 3].map(() => worker({ reconcileEveryMs: 60_000 })));
+    const passes = await Promise.all(started.map((w) => w.startPass));
+    expect(passes.filter((p) => p === 'claimed-elsewhere')).toHaveLength(2);
+    expect(passes.filter((p) => typeof p === 'object')).toEqual([{ upserted: 1, removed: 0 }]);
+    expect(await stack.deps.timersQueue.getJobScheduler(schedulerId(timer.id))).toMatchObject({ pattern: cronPattern(daily) });
+    await stack.redis.del(reconcileClaimKey(stack.config.queuePrefix));
   });
 
   it('takes jobs while its start pass is still going (the pass runs beside the jobs, not before them)', async () => {

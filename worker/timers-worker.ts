@@ -31,7 +31,7 @@ export interface WorkerDeps {
   /** BullMQ lock and stalled-check timings (ms); BullMQ's defaults (30 s) unless given. */
   lockDuration?: number;
   stalledInterval?: number;
-  /** 0 turns the periodic reconcile off (it still runs once at start). */
+  /** 0 turns the periodic reconcile off (each worker then runs one pass at start, unclaimed). */
   reconcileEveryMs?: number;
 }
 
@@ -40,10 +40,11 @@ export interface TimersWorker {
   /** Runs one reconcile pass now (also run at start and periodically), then ends abandoned runs and sessions. */
   reconcile: () => Promise<ReconcileResult>;
   /**
-   * The pass run at start, while the worker already takes jobs; null when it failed (logged, and the periodic
-   * pass tries again).
+   * The pass run at start, while the worker already takes jobs. 'claimed-elsewhere' when another worker's pass
+   * began within the period (a fleet started together runs one); 'failed' when it failed (logged, and the
+   * periodic pass tries again).
    */
-  startPass: Promise<ReconcileResult | null>;
+  startPass: Promise<ReconcileResult | 'claimed-elsewhere' | 'failed'>;
   /** Stops taking jobs and waits for the running ones to finish (SIGTERM); `force` abandons them. */
   close: (force?: boolean) => Promise<void>;
 }
@@ -90,19 +91,27 @@ export async function startTimersWorker(deps: WorkerDeps): Promise<TimersWorker>
   worker.on('error', (err) => logger.error({ err: err.message }, 'worker error'));
   await worker.waitUntilReady();
 
+  // A pass reads every timer and scheduler, so one per period is enough for the fleet: the first worker to claim
+  // the period runs it. That holds at start too, so N workers started together (a deploy) run one pass, not N.
+  // After a Redis flush or restore the claim is gone with the rest (or restored, then the next period's pass
+  // does the work): a lost scheduler waits at most one period.
+  const period = deps.reconcileEveryMs ?? RECONCILE_EVERY_MS;
+  const claimed = () => period <= 0 || claimReconcilePass(connection, config.queuePrefix, period);
+
   // Beside the jobs, not before them: at a million timers the pass takes about a minute, and the fires due
   // meanwhile should not wait for it (decision 029).
-  const startPass = reconcile().catch((err) => {
+  const startPass = (async () => ((await claimed()) ? reconcile() : ('claimed-elsewhere' as const)))().catch((err) => {
     logger.warn({ err: (err as Error).message }, 'reconcile at start failed; the periodic pass tries again');
-    return null;
+    return 'failed' as const;
   });
-
-  // At start a worker always reconciles (it may follow a Redis restore); after that, one worker per period does.
-  const period = deps.reconcileEveryMs ?? RECONCILE_EVERY_MS;
-  const reconcileIfClaimed = async () => {
-    if (await claimReconcilePass(connection, config.queuePrefix, period)) await reconcile();
-  };
-  const stopReconciling = every(period, reconcileIfClaimed, logger, 'reconcile');
+  const stopReconciling = every(
+    period,
+    async () => {
+      if (await claimed()) await reconcile();
+    },
+    logger,
+    'reconcile',
+  );
 
   logger.info({ concurrency: config.worker.concurrency }, 'worker ready');
   return {
