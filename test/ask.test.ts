@@ -56,7 +56,7 @@ describe('POST /api/ask', () => {
     const [recorded] = await stack.db.sql`select user_id from searches where id = ${searchId}`;
     expect(recorded).toMatchObject({ user_id: String(user.id) });
     const arrivals = await readChunks(res);
-    const finishedUpstream = stack.standins.gemini.state.lastStreamFinishedAt;
+    const finishedUpstream = stack.standins.gemini.state.lastAnswerFinishedAt;
     // The stand-in sends ~12 chunks 150 ms apart: the first must arrive well before the last was sent.
     expect(arrivals.length).toBeGreaterThanOrEqual(5);
     expect(finishedUpstream - arrivals[0]!.at).toBeGreaterThan(1000);
@@ -65,7 +65,7 @@ describe('POST /api/ask', () => {
     expect(text).toContain('AI Summit Berlin');
     // Without a website, Google Search grounding is on and its sources close the answer as plain lines.
     expect(text).toMatch(/\n\nSources:\nAI Summit Berlin: https:\/\/example\.com\/ai-summit-berlin\n/);
-    const request = stack.standins.gemini.state.lastStreamRequest!;
+    const request = stack.standins.gemini.state.lastAnswerRequest!;
     expect(request.model).toBe(stack.config.gemini.model);
     expect(request.apiKey).toBe(stack.config.gemini.apiKey);
     expect(request.body.tools).toEqual([{ googleSearch: {} }]);

@@ -77,6 +77,14 @@ describe('one charged search behind /api/ask and a timer run', () => {
     return { ...(await outcomeOf(userId)), geminiCalled: stack.standins.gemini.state.requests > requestsBefore };
   };
 
+  it('an ask streams its answer; a timer run, which nobody reads along, asks for it whole', async () => {
+    const answered = cases[0]!;
+    await viaAsk(answered);
+    expect(stack.standins.gemini.state.lastAnswerRequest!.method).toBe('streamGenerateContent');
+    await viaTimerRun(answered);
+    expect(stack.standins.gemini.state.lastAnswerRequest!.method).toBe('generateContent');
+  });
+
   for (const c of cases) {
     it(`${c.name}: the same record and charge either way`, async () => {
       expect(await viaAsk(c)).toEqual(c.expected);

@@ -221,7 +221,7 @@ describe('structured extraction through the Gemini stand-in', () => {
     expect(request.method).toBe('generateContent');
     expect(request.body.generationConfig).toMatchObject({ responseMimeType: 'application/json' });
     expect(request.body.tools).toBeUndefined();
-    expect(request.prompt).toContain(stack.standins.gemini.state.lastStreamRequest!.prompt);
+    expect(request.prompt).toContain(stack.standins.gemini.state.lastAnswerRequest!.prompt);
     const search = (await (await fetch(`${stack.url}/api/searches/${res.headers.get('x-search-id')}`, { headers: { cookie } })).json()) as {
       events: Event[];
     };

@@ -16,8 +16,8 @@ export interface GeminiFloor {
 }
 
 /**
- * What a timer run's two Gemini calls cost on this machine with nothing else around them: the streamed answer and
- * the events extraction, through the product's own functions and the official client, answered at once by the
+ * What a timer run's two Gemini calls cost on this machine with nothing else around them: the answer (asked for
+ * whole, as a run asks for it) and the events extraction, through the product's own functions and the official client, answered at once by the
  * Gemini stand-in in a process of its own. CPU time of each process, so it holds on a busy machine. The workers
  * bench's runs make exactly these calls, so no change to the worker, Postgres or Redis can take throughput above
  * the ceiling this gives.
@@ -30,7 +30,7 @@ export async function measureGeminiFloor(runs = 1500, concurrency = 20): Promise
     const settings = { model: config.gemini.model, thinking: config.gemini.thinking };
     const oneRun = async (i: number) => {
       const prepared = await prepareSearch(deps, { question: `Kubernetes meetups #${i}`, website: '', timezone: 'UTC' });
-      const result = await answerSearch(deps, prepared, () => {});
+      const result = await answerSearch(deps, prepared, () => {}, undefined, 'whole');
       await extractWithModel(deps.gemini, { settings, prompt: prepared.prompt, answer: result.answer });
     };
     const drain = async (count: number) => {

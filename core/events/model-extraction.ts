@@ -1,7 +1,7 @@
 import type { GoogleGenAI } from '@google/genai';
 import { z } from 'zod';
 import type { GeminiSettings } from '../search/gemini-model';
-import type { Source } from '../search/gemini-stream';
+import type { Source } from '../search/gemini-answer';
 import { withThinking } from '../search/gemini-thinking-call';
 import { canonicalUrl } from './canonical-url';
 import { eventKey, normaliseTitle } from './event-key';

@@ -27,7 +27,10 @@ export interface ChargedSearchDeps extends SearchDeps {
 export interface ChargedSearchRequest {
   userId: number;
   input: SearchInput;
-  /** Each piece of answer text as it arrives (awaited); an interactive caller streams it on. */
+  /**
+   * Each piece of answer text as it arrives (awaited); an interactive caller streams it on. Without it nobody
+   * reads along, so the answer is asked for whole (one reply, less CPU than a stream of pieces).
+   */
   onText?: (text: string) => void | Promise<void>;
   signal?: AbortSignal;
   /** The timer run this search is an attempt of, with its timer; absent for an interactive search. */
@@ -104,7 +107,10 @@ export async function runChargedSearch(deps: ChargedSearchDeps, req: ChargedSear
   }
 
   const credits: CreditSource = creditSourceFor(sql, req.userId, req.timerRun?.id);
-  const early = req.answerWhileCharging ? heldAnswer((onText, signal) => answer(deps, prepared, onText, signal), req.signal) : null;
+  const delivery = req.onText ? 'streamed' : 'whole';
+  const early = req.answerWhileCharging
+    ? heldAnswer((onText, signal) => answer(deps, prepared, onText, signal, delivery), req.signal)
+    : null;
   // Independent writes sent together: an interactive user waits one round trip to Postgres, not two.
   const [recorded, charged] = await Promise.allSettled([startSearchRecord(sql, record), credits.take()]);
   if (recorded.status === 'rejected') {
@@ -141,7 +147,7 @@ export async function runChargedSearch(deps: ChargedSearchDeps, req: ChargedSear
   let result: SearchResult;
   try {
     early?.release(onText);
-    result = await (early ? early.result : answer(deps, prepared, onText, req.signal));
+    result = await (early ? early.result : answer(deps, prepared, onText, req.signal, delivery));
   } catch (err) {
     const error = unexpected(err);
     const delivered = chars > 0;

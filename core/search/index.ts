@@ -2,12 +2,12 @@ import type { GoogleGenAI } from '@google/genai';
 import type { Config } from '../config';
 import { isValidTimeZone } from '../schedule';
 import { extractFacts, type WebsiteFacts } from './extract';
-import { streamAnswer, type Source } from './gemini-stream';
+import { type AnswerDelivery, askGemini, type Source } from './gemini-answer';
 import { buildPrompt } from './prompt';
 import { fetchWebsite, type ResolvedAddress } from './website';
 
 export { SearchError, type SearchErrorCode } from './errors';
-export type { Source } from './gemini-stream';
+export type { AnswerDelivery, Source } from './gemini-answer';
 
 /**
  * The search pipeline shared by /api/ask and the timer worker: website guard + fetch, extraction, prompt,
@@ -58,16 +58,21 @@ export async function prepareSearch(deps: SearchDeps, input: SearchInput, signal
   return { prompt, grounding: website === null, website };
 }
 
-/** Step 2: streams Gemini's answer through `onText`; throws SearchError (check whether text was delivered). */
+/**
+ * Step 2: asks Gemini for the answer and hands its text to `onText`, streamed unless the caller asks for it
+ * whole; throws SearchError (check whether text was delivered).
+ */
 export async function answerSearch(
   deps: SearchDeps,
   prepared: PreparedSearch,
   onText: (text: string) => void | Promise<void>,
   signal?: AbortSignal,
+  delivery: AnswerDelivery = 'streamed',
 ): Promise<SearchResult> {
   const { model, thinking } = deps.config.gemini;
-  const outcome = await streamAnswer(deps.gemini, {
+  const outcome = await askGemini(deps.gemini, {
     model,
+    delivery,
     thinking,
     prompt: prepared.prompt,
     grounding: prepared.grounding,

@@ -5,11 +5,14 @@ import { createModelRegistry, refusalFor } from './gemini-models';
 import { sitesApp, sitesIndex } from './sites';
 
 export type GeminiFailure =
-  /** 'before': the request is refused with an error status; 'after': the stream breaks after two chunks. */
+  /**
+   * 'before': the request is refused with an error status; 'after': the stream breaks after two chunks (a whole
+   * answer, `generateContent`, fails with the status after the model's time instead).
+   */
   | { when: 'before' | 'after'; status: 400 | 403 | 429 | 500 | 503 }
   /** 'prompt': the prompt is blocked (promptFeedback.blockReason, no candidates), as Gemini's safety filter does. */
   | { when: 'prompt'; blockReason: 'SAFETY' | 'BLOCKLIST' | 'PROHIBITED_CONTENT' }
-  /** 'empty': the stream ends with finishReason STOP and no text. */
+  /** 'empty': the stream (or the whole answer) ends with finishReason STOP and no text. */
   | { when: 'empty' };
 
 export interface GeminiRequestRecord {
@@ -88,8 +91,8 @@ export function createGeminiStandin(options: { chunkDelayMs?: number; firstChunk
   const scripted: string[] = [];
   const state = {
     lastRequest: null as GeminiRequestRecord | null,
-    /** The last streamed answer request (an event extraction after it is a `generateContent` call). */
-    lastStreamRequest: null as GeminiRequestRecord | null,
+    /** The last answer request, streamed or whole (an event extraction after it asks for JSON). */
+    lastAnswerRequest: null as GeminiRequestRecord | null,
     requests: 0,
     /** Generate requests refused with 400 for what they asked of the model (thinking settings, tools). */
     refusedRequests: 0,
@@ -97,8 +100,8 @@ export function createGeminiStandin(options: { chunkDelayMs?: number; firstChunk
     modelLookups: 0,
     /** Streams whose client went away before the answer was complete. */
     abortedRequests: 0,
-    /** Time the last stream wrote its final chunk (ms since epoch), to compare with client arrival times. */
-    lastStreamFinishedAt: 0,
+    /** Time the last answer was complete (its stream's final chunk, or a whole answer), ms since epoch. */
+    lastAnswerFinishedAt: 0,
   };
 
   const app = new Hono();
@@ -140,7 +143,8 @@ export function createGeminiStandin(options: { chunkDelayMs?: number; firstChunk
     const prompt = (body.contents ?? []).flatMap((content) => (content.parts ?? []).map((p) => p.text ?? '')).join('\n');
     state.requests++;
     state.lastRequest = { model, method, apiKey, body, prompt };
-    if (method === 'streamGenerateContent') state.lastStreamRequest = state.lastRequest;
+    const structured = body.generationConfig?.responseMimeType === 'application/json';
+    if (!structured) state.lastAnswerRequest = state.lastRequest;
     // Checked before an injected failure is used up, so a test's failNext meets the request that gets through.
     const refused = refusalFor(known, body);
     if (refused) {
@@ -150,8 +154,7 @@ export function createGeminiStandin(options: { chunkDelayMs?: number; firstChunk
     const failure = failures.shift();
     if (failure?.when === 'before') return c.json(errorBody(failure.status), failure.status);
 
-    const structured = body.generationConfig?.responseMimeType === 'application/json';
-    // A scripted answer is for the streamed text answer, never for the structured extraction.
+    // A scripted answer is for the text answer, never for the structured extraction.
     const next = structured ? undefined : scripted.shift();
     const answer = structured
       ? { text: JSON.stringify(extractionFor(prompt)), sources: [] }
@@ -181,7 +184,21 @@ export function createGeminiStandin(options: { chunkDelayMs?: number; firstChunk
       responseId: `standin-${state.requests}`,
     });
 
-    if (method === 'generateContent') return c.json(responseOf(answer.text, true, answer.text));
+    if (method === 'generateContent' && structured) return c.json(responseOf(answer.text, true, answer.text));
+    if (method === 'generateContent') {
+      // The whole answer in one reply, after the time the model takes to write it all, as the real API does.
+      const writing = firstChunkDelayMs + chunkDelayMs * Math.max(0, chunks.length - 1);
+      if (writing > 0 && !(await sleepUnlessAborted(writing, c.req.raw.signal))) {
+        state.abortedRequests++;
+        return c.body(null); // nobody is there to read it
+      }
+      if (failure?.when === 'after') return c.json(errorBody(failure.status), failure.status);
+      if (failure?.when === 'prompt')
+        return c.json({ promptFeedback: { blockReason: failure.blockReason }, usageMetadata: usage(''), modelVersion: model });
+      if (failure?.when === 'empty') return c.json(responseOf('', true, ''));
+      state.lastAnswerFinishedAt = Date.now();
+      return c.json(responseOf(answer.text, true, answer.text));
+    }
     if (failure?.when === 'prompt') {
       return sse(
         c,
@@ -211,7 +228,7 @@ export function createGeminiStandin(options: { chunkDelayMs?: number; firstChunk
           sent += chunks[i];
           await send(responseOf(chunks[i]!, i === chunks.length - 1, sent));
         }
-        state.lastStreamFinishedAt = Date.now();
+        state.lastAnswerFinishedAt = Date.now();
       },
       () => {
         state.abortedRequests++;
@@ -259,6 +276,22 @@ export function createGeminiStandin(options: { chunkDelayMs?: number; firstChunk
 export type GeminiStandin = ReturnType<typeof createGeminiStandin>;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Waits `ms`; false as soon as the client goes away. */
+function sleepUnlessAborted(ms: number, signal: AbortSignal): Promise<boolean> {
+  if (signal.aborted) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', gone);
+      resolve(true);
+    }, ms);
+    const gone = () => {
+      clearTimeout(timer);
+      resolve(false);
+    };
+    signal.addEventListener('abort', gone, { once: true });
+  });
+}
 
 /** A `text/event-stream` reply; counts a client that goes away before the stream ends. */
 function sse(c: Context, body: (send: (json: unknown) => Promise<void>, aborted: () => boolean) => Promise<void>, onAbort: () => void) {

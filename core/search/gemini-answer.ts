@@ -9,19 +9,27 @@ export interface Source {
   uri: string;
 }
 
-export interface StreamOptions {
+/**
+ * 'streamed': the answer arrives in pieces as the model writes them (someone is reading). 'whole': one reply
+ * with all of it, for a caller nobody watches (a timer run): the same answer for a fraction of the client's
+ * CPU, which parses one response instead of one per piece.
+ */
+export type AnswerDelivery = 'streamed' | 'whole';
+
+export interface AnswerOptions {
   model: string;
+  delivery: AnswerDelivery;
   /** `GEMINI_THINKING`; auto (the table in thinking.ts) when absent. */
   thinking?: GeminiThinking;
   prompt: string;
   /** Google Search grounding: on when there is no website to answer from. */
   grounding: boolean;
   signal?: AbortSignal;
-  /** Called with each piece of answer text as soon as it arrives; awaited (back-pressure). */
+  /** Called with each piece of answer text as soon as it arrives (a whole answer: once); awaited (back-pressure). */
   onText: (text: string) => void | Promise<void>;
 }
 
-export interface StreamOutcome {
+export interface AnswerOutcome {
   answer: string;
   promptTokens: number | null;
   outputTokens: number | null;
@@ -41,11 +49,11 @@ export function sourcesBlock(sources: Source[]): string {
 }
 
 /**
- * Streams one Gemini answer through `onText`. Throws SearchError; whether text was already delivered is
- * the caller's to know (it saw `onText`).
+ * Asks Gemini for one answer and hands its text to `onText`, in pieces or whole (`delivery`). Throws
+ * SearchError; whether text was already delivered is the caller's to know (it saw `onText`).
  */
-export async function streamAnswer(gemini: GoogleGenAI, options: StreamOptions): Promise<StreamOutcome> {
-  const { model, thinking = 'auto', prompt, grounding, signal, onText } = options;
+export async function askGemini(gemini: GoogleGenAI, options: AnswerOptions): Promise<AnswerOutcome> {
+  const { model, delivery, thinking = 'auto', prompt, grounding, signal, onText } = options;
   let answer = '';
   let promptTokens: number | null = null;
   let outputTokens: number | null = null;
@@ -53,9 +61,9 @@ export async function streamAnswer(gemini: GoogleGenAI, options: StreamOptions):
   let blockReason: string | undefined;
   const sources = new Map<string, Source>();
   try {
-    // An interactive answer: the user watches it arrive, so the model thinks as little as it accepts.
-    const stream = await withThinking(gemini, { model, thinking }, (thinkingConfig) =>
-      gemini.models.generateContentStream({
+    // The model thinks as little as it accepts (thinking.ts): an interactive user watches the answer arrive.
+    const pieces = await withThinking(gemini, { model, thinking }, async (thinkingConfig) => {
+      const request = {
         model,
         contents: [{ role: 'user', parts: [{ text: prompt }] }],
         config: {
@@ -64,9 +72,11 @@ export async function streamAnswer(gemini: GoogleGenAI, options: StreamOptions):
           ...(grounding ? { tools: [{ googleSearch: {} }] } : {}),
           abortSignal: signal,
         },
-      }),
-    );
-    for await (const chunk of stream) {
+      };
+      // A whole answer is read exactly as a stream of one piece.
+      return delivery === 'streamed' ? gemini.models.generateContentStream(request) : [await gemini.models.generateContent(request)];
+    });
+    for await (const chunk of pieces) {
       blockReason ??= chunk.promptFeedback?.blockReason;
       const candidate = chunk.candidates?.[0];
       if (candidate?.finishReason) finishReason = candidate.finishReason;

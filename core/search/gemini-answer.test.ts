@@ -1,0 +1,104 @@
+import type { AddressInfo } from 'node:net';
+import { createAdaptorServer } from '@hono/node-server';
+import { GoogleGenAI } from '@google/genai';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createGeminiStandin, type GeminiFailure } from '../../dev/standins/gemini';
+import { type AnswerDelivery, askGemini } from './gemini-answer';
+import { SearchError } from './errors';
+
+/** One answer asked for streamed (an ask) and whole (a timer run), through the official client and the stand-in. */
+describe('askGemini, streamed and whole', () => {
+  const standin = createGeminiStandin({ chunkDelayMs: 0 });
+  const server = createAdaptorServer({ fetch: standin.app.fetch });
+  let gemini: GoogleGenAI;
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    gemini = new GoogleGenAI({ apiKey: 'test-key', httpOptions: { baseUrl: `http://127.0.0.1:${port}` } });
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  beforeEach(() => standin.reset());
+
+  const deliveries: AnswerDelivery[] = ['streamed', 'whole'];
+
+  async function answer(delivery: AnswerDelivery, pieces: string[] = []) {
+    const outcome = await askGemini(gemini, {
+      model: 'gemini-flash-latest',
+      delivery,
+      prompt: 'QUESTION: AI conferences in Berlin',
+      grounding: true,
+      onText: (text) => {
+        pieces.push(text);
+      },
+    });
+    return { outcome, pieces, method: standin.state.lastAnswerRequest?.method };
+  }
+
+  it('the same answer, tokens and sources either way; a whole answer comes in one piece', async () => {
+    const streamed = await answer('streamed');
+    const whole = await answer('whole');
+    expect(streamed.method).toBe('streamGenerateContent');
+    expect(whole.method).toBe('generateContent');
+    expect(whole.outcome).toEqual(streamed.outcome);
+    expect(whole.outcome.sources.length).toBeGreaterThan(0);
+    expect(whole.outcome.answer).toContain('Sources:');
+    expect(streamed.pieces.length).toBeGreaterThan(2);
+    // The answer, then its sources block.
+    expect(whole.pieces).toHaveLength(2);
+    expect(whole.pieces.join('')).toBe(whole.outcome.answer);
+  });
+
+  const failures: { name: string; failure: GeminiFailure; code: string }[] = [
+    { name: 'refused before any text', failure: { when: 'before', status: 429 }, code: 'upstream_busy' },
+    { name: 'a blocked prompt', failure: { when: 'prompt', blockReason: 'SAFETY' }, code: 'blocked' },
+    { name: 'an empty answer', failure: { when: 'empty' }, code: 'empty' },
+  ];
+  for (const { name, failure, code } of failures) {
+    for (const delivery of deliveries) {
+      it(`${name}, ${delivery}: SearchError ${code}, no text delivered`, async () => {
+        standin.failNext(failure);
+        const pieces: string[] = [];
+        const err = await answer(delivery, pieces).then(
+          () => null,
+          (e: unknown) => e,
+        );
+        expect(err).toBeInstanceOf(SearchError);
+        expect((err as SearchError).code).toBe(code);
+        expect(pieces).toEqual([]);
+      });
+    }
+  }
+
+  it('an answer that breaks while being written: a stream has delivered some text, a whole answer none', async () => {
+    const delivered: Record<AnswerDelivery, string[]> = { streamed: [], whole: [] };
+    for (const delivery of deliveries) {
+      standin.failNext({ when: 'after', status: 500 });
+      const err = await answer(delivery, delivered[delivery]).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect((err as SearchError).code).toBe('upstream_failed');
+    }
+    expect(delivered.streamed.length).toBe(2);
+    expect(delivered.whole).toEqual([]);
+  });
+
+  it('a whole answer waits for the time the model takes to write it, and the client can leave meanwhile', async () => {
+    standin.setChunkDelay(60_000);
+    const signal = AbortSignal.timeout(100);
+    const aborted = standin.state.abortedRequests;
+    const err = await askGemini(gemini, {
+      model: 'gemini-flash-latest',
+      delivery: 'whole',
+      prompt: 'QUESTION: AI conferences in Berlin',
+      grounding: true,
+      signal,
+      onText: () => {},
+    }).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect((err as SearchError).code).toBe('aborted');
+    await expect.poll(() => standin.state.abortedRequests).toBe(aborted + 1);
+  });
+});
