@@ -1,28 +1,18 @@
-import type { AddressInfo } from 'node:net';
-import { createAdaptorServer } from '@hono/node-server';
-import { GoogleGenAI } from '@google/genai';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createGeminiStandin, type GeminiFailure } from '../../dev/standins/gemini';
+import { describe, expect, it } from 'vitest';
+import type { GeminiFailure } from '../../dev/standins/gemini';
+import { useGeminiStandin } from '../../test/support/gemini-standin-client';
 import { type AnswerDelivery, askGemini } from './gemini-answer';
 import { SearchError } from './errors';
 
 /** One answer asked for streamed (an ask) and whole (a timer run), through the official client and the stand-in. */
 describe('askGemini, streamed and whole', () => {
-  const standin = createGeminiStandin({ chunkDelayMs: 0 });
-  const server = createAdaptorServer({ fetch: standin.app.fetch });
-  let gemini: GoogleGenAI;
-  beforeAll(async () => {
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
-    gemini = new GoogleGenAI({ apiKey: 'test-key', httpOptions: { baseUrl: `http://127.0.0.1:${port}` } });
-  });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-  beforeEach(() => standin.reset());
+  const served = useGeminiStandin({ chunkDelayMs: 0 });
+  const { standin } = served;
 
   const deliveries: AnswerDelivery[] = ['streamed', 'whole'];
 
   async function answer(delivery: AnswerDelivery, pieces: string[] = []) {
-    const outcome = await askGemini(gemini, {
+    const outcome = await askGemini(served.gemini, {
       model: 'gemini-flash-latest',
       delivery,
       prompt: 'QUESTION: AI conferences in Berlin',
@@ -87,7 +77,7 @@ describe('askGemini, streamed and whole', () => {
     standin.setChunkDelay(60_000);
     const signal = AbortSignal.timeout(100);
     const aborted = standin.state.abortedRequests;
-    const err = await askGemini(gemini, {
+    const err = await askGemini(served.gemini, {
       model: 'gemini-flash-latest',
       delivery: 'whole',
       prompt: 'QUESTION: AI conferences in Berlin',

@@ -1,25 +1,15 @@
-import type { AddressInfo } from 'node:net';
-import { createAdaptorServer } from '@hono/node-server';
-import { ApiError, GoogleGenAI, type GenerateContentConfig } from '@google/genai';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ApiError, type GenerateContentConfig } from '@google/genai';
+import { describe, expect, it } from 'vitest';
 import { buildPrompt } from '../../core/search/prompt';
-import { createGeminiStandin } from './gemini';
+import { useGeminiStandin } from '../../test/support/gemini-standin-client';
 
 /** The Gemini stand-in through the official client: it answers and refuses what the real API does. */
 describe('Gemini stand-in models', () => {
-  const standin = createGeminiStandin({ chunkDelayMs: 0 });
-  const server = createAdaptorServer({ fetch: standin.app.fetch });
-  let gemini: GoogleGenAI;
-  beforeAll(async () => {
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
-    gemini = new GoogleGenAI({ apiKey: 'test-key', httpOptions: { baseUrl: `http://127.0.0.1:${port}` } });
-  });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-  beforeEach(() => standin.reset());
+  const served = useGeminiStandin({ chunkDelayMs: 0 });
+  const { standin } = served;
 
   const ask = (model: string, config: GenerateContentConfig, text = 'QUESTION: AI events') =>
-    gemini.models.generateContent({ model, contents: [{ role: 'user', parts: [{ text }] }], config });
+    served.gemini.models.generateContent({ model, contents: [{ role: 'user', parts: [{ text }] }], config });
 
   /** The refusal's status and message as Google's error body carries them. */
   async function refusal(call: Promise<unknown>): Promise<{ status: number; message: string; reason?: string }> {
@@ -33,20 +23,20 @@ describe('Gemini stand-in models', () => {
   }
 
   it('describes models and aliases as models.get does; an alias does not name its target', async () => {
-    expect(await gemini.models.get({ model: 'gemini-3.5-flash' })).toMatchObject({
+    expect(await served.gemini.models.get({ model: 'gemini-3.5-flash' })).toMatchObject({
       name: 'models/gemini-3.5-flash',
       version: '3.5-flash-05-2026',
       displayName: 'Gemini 3.5 Flash',
       thinking: true,
     });
-    const alias = await gemini.models.get({ model: 'gemini-flash-latest' });
+    const alias = await served.gemini.models.get({ model: 'gemini-flash-latest' });
     expect(alias).toMatchObject({
       name: 'models/gemini-flash-latest',
       version: 'Gemini Flash Latest',
       description: 'Latest release of Gemini Flash',
     });
     expect(JSON.stringify(alias)).not.toMatch(/3\.\d/);
-    expect(await refusal(gemini.models.get({ model: 'gemini-9-flash' }))).toMatchObject({
+    expect(await refusal(served.gemini.models.get({ model: 'gemini-9-flash' }))).toMatchObject({
       status: 404,
       message: expect.stringMatching(/not found/),
     });
@@ -118,7 +108,7 @@ describe('Gemini stand-in models', () => {
       message: 'API key not valid. Please pass a valid API key.',
       reason: 'API_KEY_INVALID',
     });
-    expect((await refusal(gemini.models.get({ model: 'gemini-3.5-flash' }))).reason).toBe('API_KEY_INVALID');
+    expect((await refusal(served.gemini.models.get({ model: 'gemini-3.5-flash' }))).reason).toBe('API_KEY_INVALID');
   });
 
   it('can change a model under its name, as Google does', async () => {
