@@ -126,4 +126,11 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ WORKER_METRICS_PORT: '9464' })).toThrowError(/needs ADMIN_USER and ADMIN_PASSWORD/);
     expect(loadConfig({ WORKER_METRICS_PORT: '9464', ADMIN_USER: 'ops', ADMIN_PASSWORD: 'pw' }).worker.metricsPort).toBe(9464);
   });
+
+  it('gives a timer run 5 minutes an attempt unless TIMER_RUN_TIMEOUT_SECONDS says otherwise, under the abandoned hour', () => {
+    expect(loadConfig({}).worker.runTimeoutMs).toBe(300_000);
+    expect(loadConfig({ TIMER_RUN_TIMEOUT_SECONDS: '90' }).worker.runTimeoutMs).toBe(90_000);
+    expect(() => loadConfig({ TIMER_RUN_TIMEOUT_SECONDS: '3600' })).toThrowError(/TIMER_RUN_TIMEOUT_SECONDS/);
+    expect(() => loadConfig({ TIMER_RUN_TIMEOUT_SECONDS: '0' })).toThrowError(/TIMER_RUN_TIMEOUT_SECONDS/);
+  });
 });

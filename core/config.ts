@@ -97,6 +97,11 @@ const envSchema = z.object({
   USER_RATE_PER_MINUTE: int(20, 1, 10_000),
   /** Timer runs started per minute by all workers together (one limit in Redis; protects the Gemini quota). */
   TIMER_RUNS_PER_MINUTE: int(120, 1, 1_000_000),
+  /**
+   * The longest one attempt of a timer run may take before it is given up and retried (a hung connection to
+   * Gemini would hold the worker's slot for good). Below an hour, after which a run counts as abandoned.
+   */
+  TIMER_RUN_TIMEOUT_SECONDS: int(300, 10, 1800),
   /** Renamed TIMER_RUNS_PER_MINUTE; refused below so a deployment still setting it learns that. */
   WORKER_RATE_PER_MINUTE: optional,
   /** Port of a worker's own /metrics and /healthz server; unset: none. */
@@ -160,6 +165,8 @@ export interface Config {
     databasePool: number;
     /** Timer runs started per minute across every worker process (`TIMER_RUNS_PER_MINUTE`). */
     timerRunsPerMinute: number;
+    /** The longest one attempt of a timer run may take, in ms (`TIMER_RUN_TIMEOUT_SECONDS`). */
+    runTimeoutMs: number;
     /** Port of the worker's metrics server, or null for none. */
     metricsPort: number | null;
   };
@@ -261,6 +268,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       concurrency: e.WORKER_CONCURRENCY,
       databasePool: e.WORKER_DATABASE_POOL,
       timerRunsPerMinute: e.TIMER_RUNS_PER_MINUTE,
+      runTimeoutMs: e.TIMER_RUN_TIMEOUT_SECONDS * 1000,
       metricsPort: e.WORKER_METRICS_PORT ?? null,
     },
     search: { concurrencyPerUser: e.SEARCH_CONCURRENCY_PER_USER },

@@ -191,6 +191,24 @@ describe('timers worker against real Redis and Postgres', () => {
     expect(await used(userId)).toBe(0);
   });
 
+  it('gives up an attempt that outlasts TIMER_RUN_TIMEOUT_SECONDS: the run fails with a sentence and its credit back', async () => {
+    const { userId, timer } = await newTimer();
+    // Gemini accepts the request and never answers within the deadline.
+    stack.standins.gemini.setFirstChunkDelay(60_000);
+    const aborted = stack.standins.gemini.state.abortedRequests;
+    await worker({ config: { ...stack.config, worker: { ...stack.config.worker, runTimeoutMs: 300 } } });
+    const job = await fire(timer.id, Date.UTC(2026, 3, 2, 8), { attempts: 1 });
+    const [run] = await finishedRun(timer.id);
+    expect(run).toMatchObject({
+      status: 'failed',
+      creditTaken: false,
+      error: 'The AI service took too long to answer. Please try again in a few minutes.',
+    });
+    expect(await used(userId)).toBe(0);
+    await until('the job to fail', async () => (await job.getState()) === 'failed');
+    await until('Gemini to see the request given up', async () => stack.standins.gemini.state.abortedRequests === aborted + 1);
+  });
+
   it('skips the run without calling Gemini when no credits are left', async () => {
     const { userId, timer } = await newTimer(0);
     const requests = stack.standins.gemini.state.requests;

@@ -2,8 +2,9 @@ import type { Sql } from '../db/client';
 import { failRun, listAbandonedRuns } from '../db/timer-runs';
 
 /**
- * Longer than any run can take: a search gives up on the website after seconds and on Gemini after minutes,
- * and a stalled job is handed out again within a minute, which restarts its clock (takeRunCredit).
+ * Longer than any run can take: a search gives up on the website after seconds and an attempt after
+ * `TIMER_RUN_TIMEOUT_SECONDS` (at most 30 minutes), and a stalled job is handed out again within a minute,
+ * which restarts its clock (takeRunCredit).
  */
 export const ABANDONED_AFTER_MS = 60 * 60_000;
 

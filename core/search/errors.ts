@@ -5,6 +5,7 @@ export type SearchErrorCode =
   | 'upstream_busy'
   | 'upstream_failed'
   | 'upstream_unavailable'
+  | 'upstream_timeout'
   | 'upstream_rejected'
   | 'blocked'
   | 'empty'

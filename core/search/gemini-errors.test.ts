@@ -22,6 +22,12 @@ describe('geminiFailure', () => {
     expect(geminiFailure(new Error('x'), controller.signal).code).toBe('aborted');
   });
 
+  it('tells a deadline that ran out (a TimeoutError reason) from a cancel: the AI service took too long, retryable', () => {
+    const err = geminiFailure(new Error('This operation was aborted'), AbortSignal.abort(new DOMException('late', 'TimeoutError')));
+    expect(err).toMatchObject({ code: 'upstream_timeout', status: 503, retryable: true });
+    expect(err.message).toBe('The AI service took too long to answer. Please try again in a few minutes.');
+  });
+
   it('reports blocked prompts and withheld answers as a sentence to rephrase', () => {
     expect(blockedFailure('SAFETY', undefined)?.message).toMatch(/rephrase/);
     expect(blockedFailure(undefined, 'PROHIBITED_CONTENT')?.retryable).toBe(false);

@@ -4,6 +4,11 @@ import { SearchError } from './errors';
 /** Maps anything the Gemini client throws to a SearchError with a sentence the user can act on. */
 export function geminiFailure(err: unknown, signal?: AbortSignal): SearchError {
   if (err instanceof SearchError) return err;
+  if (signal?.aborted && (signal.reason as Error | undefined)?.name === 'TimeoutError') {
+    return new SearchError('upstream_timeout', 'The AI service took too long to answer. Please try again in a few minutes.', 503, true, {
+      cause: err,
+    });
+  }
   if (signal?.aborted || (err instanceof Error && err.name === 'AbortError')) {
     return new SearchError('aborted', 'The search was cancelled before it finished.', 503, true, { cause: err });
   }

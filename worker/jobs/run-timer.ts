@@ -9,6 +9,7 @@ import { timerIdOfJob } from '../../core/timer-scheduler';
 import type { Queue } from 'bullmq';
 import type { Sql } from '../../db/client';
 import { claimFire, failRun, finishRun, noteRunError, succeedRun } from '../../db/timer-runs';
+import { runDeadline } from './run-deadline';
 
 export interface RunTimerDeps {
   sql: Sql;
@@ -67,12 +68,13 @@ export function createRunTimerProcessor(deps: RunTimerDeps) {
     };
 
     const input = { question: timer.ques, website: timer.web, timezone: timer.timezone };
+    const deadline = runDeadline(signal, deps.config.worker.runTimeoutMs);
     const outcome = await runChargedSearch(deps, {
       userId: timer.userId,
       input,
-      signal,
+      signal: deadline.signal,
       timerRun: { id: run.id, timerId: timer.id },
-    });
+    }).finally(deadline.clear);
     if ('unrecorded' in outcome && outcome.unrecorded) log.error({ err: outcome.unrecorded }, 'could not finish search record');
     switch (outcome.kind) {
       case 'run_ended':
