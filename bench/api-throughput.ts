@@ -56,6 +56,8 @@ export async function run(): Promise<BenchResult[]> {
   const stack = await startBenchStack();
   // The same api as two processes on one port (bench/lib/api-cluster.ts): what scale-out gives on this machine.
   const pair = await startBenchStack({ API_CLUSTER_PROCESSES: '2' }, { nodeArgs: ['--import', 'tsx', 'bench/lib/api-cluster.ts'] });
+  // The other stacks run silent, as the tests do; this one writes the request log line production writes.
+  const logging = await startBenchStack({ LOG_LEVEL: 'info' });
   try {
     const { cookie: sessionCookie } = await createSignedInUser(stack.db.sql);
     for (let i = 0; i < 20; i++) {
@@ -82,10 +84,12 @@ export async function run(): Promise<BenchResult[]> {
       return cookie;
     };
     const { cookie: pairSession } = await createSignedInUser(pair.db.sql);
+    const { cookie: loggingSession } = await createSignedInUser(logging.db.sql);
     await load(bareNode, '/api/check-session', undefined, WARM_UP_S);
     await load(bareHono, '/api/check-session', undefined, WARM_UP_S);
     await load(stack.api, '/api/check-session', await browserCookie(), WARM_UP_S);
     await load(pair.api, '/api/check-session', await browserCookie(pair.api, pairSession), WARM_UP_S);
+    await load(logging.api, '/api/check-session', await browserCookie(logging.api, loggingSession), WARM_UP_S);
     const node = await load(bareNode, '/api/check-session');
     const hono = await load(bareHono, '/api/check-session');
     const session = await load(stack.api, '/api/check-session', await browserCookie());
@@ -93,11 +97,12 @@ export async function run(): Promise<BenchResult[]> {
     const timers = await load(stack.api, '/api/timers', await browserCookie());
     const billing = await load(stack.api, '/api/account/billing', await browserCookie());
     const twoProcesses = await load(pair.api, '/api/check-session', await browserCookie(pair.api, pairSession));
+    const logged = await load(logging.api, '/api/check-session', await browserCookie(logging.api, loggingSession));
     const drift = await measurePoolDrift(stack.db.url);
     return [
       {
         name: 'api',
-        method: `autocannon, ${CONNECTIONS} connections for ${DURATION_S} s each, after a ${WARM_UP_S} s warm-up of each server, against the built api in its own process (signed in with the session cookie and its proof as a browser sends them; logging, metrics, headers). Baselines: a bare node:http handler (the goal's) and a bare Hono handler on @hono/node-server, each in its own process, same run. Two api processes: the same build twice on one port under node:cluster (bench/lib/api-cluster.ts), standing for scale-out behind a load balancer. CPU: user + system time of the server process per request, from /proc. Pool drift: ${drift.queries.toLocaleString('en-US')} \`select 1\` through the product's pool (10 connections), 50 at a time, in this process; the client's CPU per query in the last 40,000 against the 20,001st to 60,000th.`,
+        method: `autocannon, ${CONNECTIONS} connections for ${DURATION_S} s each, after a ${WARM_UP_S} s warm-up of each server, against the built api in its own process (signed in with the session cookie and its proof as a browser sends them; metrics, headers, the request log at LOG_LEVEL=silent as in the tests, and once more at info, the default, which writes a line per request). Baselines: a bare node:http handler (the goal's) and a bare Hono handler on @hono/node-server, each in its own process, same run. Two api processes: the same build twice on one port under node:cluster (bench/lib/api-cluster.ts), standing for scale-out behind a load balancer. CPU: user + system time of the server process per request, from /proc. Pool drift: ${drift.queries.toLocaleString('en-US')} \`select 1\` through the product's pool (10 connections), 50 at a time, in this process; the client's CPU per query in the last 40,000 against the 20,001st to 60,000th.`,
         rows: [
           {
             metric: 'check-session, requests/s',
@@ -117,6 +122,13 @@ export async function run(): Promise<BenchResult[]> {
           },
           { metric: 'check-session, 2 api processes, server CPU per request', value: twoProcesses.cpu, unit: 'µs', baseline: node.cpu },
           { metric: 'check-session vs bare Hono, requests/s', value: session.rps, unit: 'req/s', baseline: hono.rps },
+          {
+            metric: 'check-session with the request log written (LOG_LEVEL=info, the default), requests/s',
+            value: logged.rps,
+            unit: 'req/s',
+            baseline: node.rps,
+          },
+          { metric: 'check-session with the request log written, server CPU per request', value: logged.cpu, unit: 'µs', baseline: node.cpu },
           { metric: 'check-session, server CPU per request', value: session.cpu, unit: 'µs', baseline: node.cpu },
           { metric: 'check-session without a proof (Postgres lookup), requests/s', value: lookup.rps, unit: 'req/s', baseline: node.rps },
           { metric: 'check-session without a proof, server CPU per request', value: lookup.cpu, unit: 'µs', baseline: node.cpu },
@@ -146,6 +158,7 @@ export async function run(): Promise<BenchResult[]> {
       },
     ];
   } finally {
+    await logging.close();
     await pair.close();
     await stack.close();
     await bareNode.stop();
