@@ -61,7 +61,8 @@ export async function askGemini(gemini: GoogleGenAI, options: AnswerOptions): Pr
   let blockReason: string | undefined;
   const sources = new Map<string, Source>();
   try {
-    // The model thinks as little as it accepts (thinking.ts): an interactive user watches the answer arrive.
+    // The model thinks as little as it accepts (thinking.ts), whichever the delivery: an ask's user watches the
+    // answer arrive, and a timer run gets the answer the same question gets when asked.
     const pieces = await withThinking(gemini, { model, thinking }, async (thinkingConfig) => {
       const request = {
         model,
