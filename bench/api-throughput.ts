@@ -128,7 +128,12 @@ export async function run(): Promise<BenchResult[]> {
             unit: 'req/s',
             baseline: node.rps,
           },
-          { metric: 'check-session with the request log written, server CPU per request', value: logged.cpu, unit: 'µs', baseline: node.cpu },
+          {
+            metric: 'check-session with the request log written, server CPU per request',
+            value: logged.cpu,
+            unit: 'µs',
+            baseline: node.cpu,
+          },
           { metric: 'check-session, server CPU per request', value: session.cpu, unit: 'µs', baseline: node.cpu },
           { metric: 'check-session without a proof (Postgres lookup), requests/s', value: lookup.rps, unit: 'req/s', baseline: node.rps },
           { metric: 'check-session without a proof, server CPU per request', value: lookup.cpu, unit: 'µs', baseline: node.cpu },
