@@ -93,8 +93,8 @@ export async function startTimersWorker(deps: WorkerDeps): Promise<TimersWorker>
 
   // A pass reads every timer and scheduler, so one per period is enough for the fleet: the first worker to claim
   // the period runs it. That holds at start too, so N workers started together (a deploy) run one pass, not N.
-  // After a Redis flush or restore the claim is gone with the rest (or restored, then the next period's pass
-  // does the work): a lost scheduler waits at most one period.
+  // A Redis flush takes the claim with the rest, so the next start or tick runs a pass; a restore that brings
+  // the claim back delays that pass until the claim lapses (under one period) and a worker's timer ticks.
   const period = deps.reconcileEveryMs ?? RECONCILE_EVERY_MS;
   const claimed = () => period <= 0 || claimReconcilePass(connection, config.queuePrefix, period);
 
