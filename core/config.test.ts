@@ -133,4 +133,10 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TIMER_RUN_TIMEOUT_SECONDS: '3600' })).toThrowError(/TIMER_RUN_TIMEOUT_SECONDS/);
     expect(() => loadConfig({ TIMER_RUN_TIMEOUT_SECONDS: '0' })).toThrowError(/TIMER_RUN_TIMEOUT_SECONDS/);
   });
+
+  it('lets an ask wait 90 s for each piece of answer unless ASK_IDLE_TIMEOUT_SECONDS says otherwise', () => {
+    expect(loadConfig({}).search.answerIdleMs).toBe(90_000);
+    expect(loadConfig({ ASK_IDLE_TIMEOUT_SECONDS: '30' }).search.answerIdleMs).toBe(30_000);
+    expect(() => loadConfig({ ASK_IDLE_TIMEOUT_SECONDS: '5' })).toThrowError(/ASK_IDLE_TIMEOUT_SECONDS/);
+  });
 });

@@ -91,6 +91,8 @@ const envSchema = z.object({
   WORKER_DATABASE_POOL: int(10, 1, 100),
   /** Searches one user may run at the same time (POST /api/ask answers 429 beyond it). */
   SEARCH_CONCURRENCY_PER_USER: int(2, 1, 100),
+  /** How long an ask waits for the next piece of answer (the first one included) before it gives up. */
+  ASK_IDLE_TIMEOUT_SECONDS: int(90, 10, 600),
   /** Reverse proxies in front of the api that append to X-Forwarded-For (the sign-in limit reads the client from it). */
   TRUSTED_PROXY_HOPS: int(0, 0, 10),
   /** POST /api/ask and POST /api/schedule requests one user may send per minute (429 beyond it). */
@@ -175,7 +177,11 @@ export interface Config {
    * address is the client's, and the header, which anyone can send, is ignored.
    */
   trustedProxyHops: number;
-  search: { concurrencyPerUser: number };
+  search: {
+    concurrencyPerUser: number;
+    /** How long an ask waits for the next piece of answer, in ms (`ASK_IDLE_TIMEOUT_SECONDS`). */
+    answerIdleMs: number;
+  };
   /** Requests per minute one user may send to POST /api/ask and POST /api/schedule together. */
   userRatePerMinute: number;
   logLevel: string;
@@ -271,7 +277,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       runTimeoutMs: e.TIMER_RUN_TIMEOUT_SECONDS * 1000,
       metricsPort: e.WORKER_METRICS_PORT ?? null,
     },
-    search: { concurrencyPerUser: e.SEARCH_CONCURRENCY_PER_USER },
+    search: { concurrencyPerUser: e.SEARCH_CONCURRENCY_PER_USER, answerIdleMs: e.ASK_IDLE_TIMEOUT_SECONDS * 1000 },
     trustedProxyHops: e.TRUSTED_PROXY_HOPS,
     userRatePerMinute: e.USER_RATE_PER_MINUTE,
     logLevel: e.LOG_LEVEL,

@@ -147,6 +147,63 @@ describe('POST /api/ask', () => {
     await until('the search to fail', async () => (await listSearches(stack.db.sql, user.id))[0]?.status === 'failed');
   });
 
+  /** Runs `body` with ASK_IDLE_TIMEOUT_SECONDS at `ms` (the route reads it per ask), then puts it back. */
+  async function withAnswerIdle(ms: number, body: () => Promise<void>) {
+    const before = stack.config.search.answerIdleMs;
+    stack.config.search.answerIdleMs = ms;
+    try {
+      await body();
+    } finally {
+      stack.config.search.answerIdleMs = before;
+    }
+  }
+
+  it('gives up a model that sends nothing within ASK_IDLE_TIMEOUT_SECONDS: 503 with a sentence, the credit back', async () => {
+    const { user, cookie } = await signIn();
+    stack.standins.gemini.setFirstChunkDelay(60_000);
+    const aborted = stack.standins.gemini.state.abortedRequests;
+    await withAnswerIdle(300, async () => {
+      const res = await ask(stack.url, cookie, { ques: 'AI events', web: '' });
+      expect(res.status).toBe(503);
+      expect(await res.text()).toBe('The AI service took too long to answer. Please try again in a few minutes.');
+    });
+    expect(await used(user.id)).toBe(0);
+    const [rec] = await listSearches(stack.db.sql, user.id);
+    expect(rec).toMatchObject({ status: 'failed', error: 'The AI service took too long to answer. Please try again in a few minutes.' });
+    await until('Gemini to see the request given up', () => stack.standins.gemini.state.abortedRequests === aborted + 1);
+    // Its search slot went back: two more asks run at once.
+    stack.standins.gemini.setFirstChunkDelay(0);
+    const next = await Promise.all([1, 2].map(() => ask(stack.url, cookie, { ques: 'AI events', web: '' })));
+    expect(next.map((r) => r.status)).toEqual([200, 200]);
+    await Promise.all(next.map((r) => r.text()));
+  });
+
+  it('ends an answer that stalls for ASK_IDLE_TIMEOUT_SECONDS with an incomplete-answer line; each piece restarts the wait', async () => {
+    const { user, cookie } = await signIn();
+    // Pieces 150 ms apart pass a 1 s wait between pieces, though the whole answer takes longer than 1 s.
+    stack.standins.gemini.setChunkDelay(150);
+    await withAnswerIdle(1000, async () => {
+      const whole = await (await ask(stack.url, cookie, { ques: 'AI events', web: '' })).text();
+      expect(whole).not.toMatch(/incomplete/);
+      expect(stack.standins.gemini.state.lastAnswerFinishedAt).toBeGreaterThan(0);
+
+      stack.standins.gemini.setChunkDelay(60_000);
+      const res = await ask(stack.url, cookie, { ques: 'AI events', web: '' });
+      expect(res.status).toBe(200);
+      const text = await res.text();
+      expect(text.startsWith('Here are events')).toBe(true);
+      expect(text).toMatch(
+        /\n\n\[The answer is incomplete: The AI service took too long to answer\. Please try again in a few minutes\.\]\n$/,
+      );
+    });
+    // Text was delivered, so the search is charged; its record says why it ended.
+    expect(await used(user.id)).toBe(2);
+    const stalled = await until('the stalled search to fail', async () =>
+      (await listSearches(stack.db.sql, user.id)).find((r) => r.status === 'failed'),
+    );
+    expect(stalled.error).toBe('The AI service took too long to answer. Please try again in a few minutes.');
+  });
+
   describe('refuses unsafe websites, takes no credit and never calls Gemini', () => {
     const refused: [string, (s: TestStack) => string, number, RegExp][] = [
       ['loopback 127.0.0.1', () => 'http://127.0.0.1:9/', 400, /private or local network/],

@@ -3,6 +3,7 @@ import { askRequestSchema } from '../../core/contract/ask';
 import { observeAskFirstByte, streamClosed, streamOpened } from '../../core/metrics';
 import { runChargedSearch } from '../../core/search/charged-search';
 import { type Admission, askAdmission } from '../../core/search/ask-admission';
+import { deadline } from '../../core/search/deadline';
 import { userSlots } from '../../core/search/user-slots';
 import { creditLikelyLeft } from '../../db/accounts';
 import { ANSWER_HEADERS, answerStream, headWithFirstText } from '../answer-stream';
@@ -66,17 +67,23 @@ export function askRoutes(deps: AppDeps) {
     const abort = new AbortController();
     c.req.raw.signal.addEventListener('abort', () => abort.abort(), { once: true });
     const answer = answerStream(abort);
+    // The user is waiting: a model that sends nothing for this long is given up, with a sentence (decision 032).
+    const upstream = deadline(abort.signal, deps.config.search.answerIdleMs);
     let searchId = 0;
     const outcome = runChargedSearch(deps, {
       userId: user.id,
       input: { question: ques, website: web, timezone },
-      onText: answer.write,
+      onText: (text) => {
+        upstream.restart();
+        answer.write(text);
+      },
       onRecorded: (id) => {
         searchId = id;
       },
-      signal: abort.signal,
+      signal: upstream.signal,
       answerWhileCharging: creditLikely,
     });
+    void outcome.then(upstream.clear, upstream.clear);
     await Promise.race([answer.started, outcome]);
     if (!answer.hasText) throw refusal(await outcome);
     observeAskFirstByte((performance.now() - arrived) / 1000);

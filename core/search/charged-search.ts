@@ -153,11 +153,10 @@ export async function runChargedSearch(deps: ChargedSearchDeps, req: ChargedSear
     const delivered = chars > 0;
     // The one refund rule: a search that delivered no text costs nothing.
     if (!delivered) await credits.giveBack(credit.epoch);
-    const aborted = req.signal?.aborted === true;
     const unrecorded = await settle(
       finishSearchRecord(sql, searchId, {
         status: 'failed',
-        error: aborted && delivered ? 'The client went away before the answer was complete.' : error.message,
+        error: error.code === 'aborted' && delivered ? 'The client went away before the answer was complete.' : error.message,
         answerChars: chars,
         firstChunkAt: firstTextAt,
       }),

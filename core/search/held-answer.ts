@@ -13,8 +13,9 @@ export function heldAnswer(
   callerSignal: AbortSignal | undefined,
 ): { result: Promise<SearchResult>; signal: AbortSignal; release: (onText: OnText) => void; cancel: () => void } {
   const abort = new AbortController();
-  if (callerSignal?.aborted) abort.abort();
-  else callerSignal?.addEventListener('abort', () => abort.abort(), { once: true });
+  // With the caller's reason, so a deadline that ran out is still told from a client that left.
+  if (callerSignal?.aborted) abort.abort(callerSignal.reason);
+  else callerSignal?.addEventListener('abort', () => abort.abort(callerSignal.reason), { once: true });
   let release!: (onText: OnText) => void;
   let refuse!: (err: Error) => void;
   const gate = new Promise<OnText>((resolve, reject) => {

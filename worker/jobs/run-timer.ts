@@ -5,11 +5,11 @@ import { afterTimerRun, type AfterRunInput, newOrChanged } from '../../core/deli
 import type { DeliverJob, RunTimerJob } from '../../core/jobs';
 import type { Logger } from '../../core/logger';
 import { runChargedSearch, type SearchSteps } from '../../core/search/charged-search';
+import { deadline as deadlineFor } from '../../core/search/deadline';
 import { timerIdOfJob } from '../../core/timer-scheduler';
 import type { Queue } from 'bullmq';
 import type { Sql } from '../../db/client';
 import { claimFire, failRun, finishRun, noteRunError, succeedRun } from '../../db/timer-runs';
-import { runDeadline } from './run-deadline';
 
 export interface RunTimerDeps {
   sql: Sql;
@@ -68,7 +68,8 @@ export function createRunTimerProcessor(deps: RunTimerDeps) {
     };
 
     const input = { question: timer.ques, website: timer.web, timezone: timer.timezone };
-    const deadline = runDeadline(signal, deps.config.worker.runTimeoutMs);
+    // One limit for the whole attempt: a whole answer has no pieces to watch for (decision 032).
+    const deadline = deadlineFor(signal, deps.config.worker.runTimeoutMs);
     const outcome = await runChargedSearch(deps, {
       userId: timer.userId,
       input,
