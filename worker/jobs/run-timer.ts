@@ -5,7 +5,7 @@ import { afterTimerRun, type AfterRunInput, newOrChanged } from '../../core/deli
 import type { DeliverJob, RunTimerJob } from '../../core/jobs';
 import type { Logger } from '../../core/logger';
 import { runChargedSearch, type SearchSteps } from '../../core/search/charged-search';
-import { deadline as deadlineFor } from '../../core/search/deadline';
+import { deadline } from '../../core/search/deadline';
 import { timerIdOfJob } from '../../core/timer-scheduler';
 import type { Queue } from 'bullmq';
 import type { Sql } from '../../db/client';
@@ -69,13 +69,13 @@ export function createRunTimerProcessor(deps: RunTimerDeps) {
 
     const input = { question: timer.ques, website: timer.web, timezone: timer.timezone };
     // One limit for the whole attempt: a whole answer has no pieces to watch for (decision 032).
-    const deadline = deadlineFor(signal, deps.config.worker.runTimeoutMs);
+    const attempt = deadline(signal, deps.config.worker.runTimeoutMs);
     const outcome = await runChargedSearch(deps, {
       userId: timer.userId,
       input,
-      signal: deadline.signal,
+      signal: attempt.signal,
       timerRun: { id: run.id, timerId: timer.id },
-    }).finally(deadline.clear);
+    }).finally(attempt.clear);
     if ('unrecorded' in outcome && outcome.unrecorded) log.error({ err: outcome.unrecorded }, 'could not finish search record');
     switch (outcome.kind) {
       case 'run_ended':
