@@ -219,6 +219,7 @@ export async function scale(): Promise<Row[]> {
     // timers were deleted above, so has room.
     const pass = await reconcileAlone(stack);
     const saveMs = await savesDuringReconcile(stack, users.at(-1)!);
+    const longestSaveMs = Math.max(...saveMs);
     const recommended = await bytesPerTimerRecommended(stack, timers);
     return [
       {
@@ -267,10 +268,10 @@ export async function scale(): Promise<Row[]> {
       { metric: 'median of those saves', value: percentile(saveMs, 50), unit: 'ms' },
       {
         metric: 'longest of those saves',
-        value: Math.max(...saveMs),
+        value: longestSaveMs,
         unit: 'ms',
         goal: '≤ 250 ms',
-        met: Math.max(...saveMs) <= 250,
+        met: longestSaveMs <= 250,
       },
     ];
   } finally {

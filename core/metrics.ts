@@ -59,7 +59,7 @@ const deliveries = new Counter({
 
 const reconcilePasses = new Histogram({
   name: 'reconcile_pass_seconds',
-  help: 'Reconcile passes this worker ran (its start pass, and the periodic ones it claimed), by duration.',
+  help: 'Reconcile passes this worker ran (those it claimed for the fleet, at its start or periodically), by duration.',
   buckets: [0.1, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300],
   registers: [registry],
 });

@@ -96,22 +96,16 @@ export async function startTimersWorker(deps: WorkerDeps): Promise<TimersWorker>
   // A Redis flush takes the claim with the rest, so the next start or tick runs a pass; a restore that brings
   // the claim back delays that pass until the claim lapses (under one period) and a worker's timer ticks.
   const period = deps.reconcileEveryMs ?? RECONCILE_EVERY_MS;
-  const claimed = () => period <= 0 || claimReconcilePass(connection, config.queuePrefix, period);
+  const reconcileIfClaimed = async () =>
+    period <= 0 || (await claimReconcilePass(connection, config.queuePrefix, period)) ? reconcile() : ('claimed-elsewhere' as const);
 
   // Beside the jobs, not before them: at a million timers the pass takes about a minute, and the fires due
   // meanwhile should not wait for it (decision 029).
-  const startPass = (async () => ((await claimed()) ? reconcile() : ('claimed-elsewhere' as const)))().catch((err) => {
+  const startPass = reconcileIfClaimed().catch((err) => {
     logger.warn({ err: (err as Error).message }, 'reconcile at start failed; the periodic pass tries again');
     return 'failed' as const;
   });
-  const stopReconciling = every(
-    period,
-    async () => {
-      if (await claimed()) await reconcile();
-    },
-    logger,
-    'reconcile',
-  );
+  const stopReconciling = every(period, reconcileIfClaimed, logger, 'reconcile');
 
   logger.info({ concurrency: config.worker.concurrency }, 'worker ready');
   return {
