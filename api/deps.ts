@@ -1,9 +1,9 @@
 import type { GoogleGenAI } from '@google/genai';
 import type { Queue } from 'bullmq';
-import type { RedisClient } from '../core/redis';
+import type { RedisClient } from '../core/redis/client';
 import type Stripe from 'stripe';
 import type { Config } from '../core/config';
-import type { ResolvedAddress } from '../core/search/website';
+import type { ResolvedAddress } from '../core/website/fetch';
 import type { RunTimerJob } from '../core/jobs';
 import type { Logger } from '../core/logger';
 import type { Sql } from '../db/client';

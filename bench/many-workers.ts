@@ -1,7 +1,7 @@
 import { RUN_TIMER_JOB } from '../core/jobs';
-import { timerRunLimiter } from '../core/timer-run-limit';
-import { schedulerId } from '../core/timer-scheduler';
-import { createTimer } from '../core/timers';
+import { timerRunLimiter } from '../core/timers/run-limit';
+import { schedulerId } from '../core/timers/scheduler';
+import { createTimer } from '../core/timers/lifecycle';
 import { startFleet, type Fleet } from '../test/support/fleet';
 import { createSignedInUser } from '../test/support/users';
 import { percentile, type BenchResult, type Row } from './lib/report';

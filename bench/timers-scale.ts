@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { createTimersQueue, RUN_TIMER_JOB } from '../core/jobs';
-import { schedulerId, upsertTimerSchedulers } from '../core/timer-scheduler';
+import { schedulerId, upsertTimerSchedulers } from '../core/timers/scheduler';
 import { reconcileSchedulers } from '../worker/reconcile';
-import { createTimer, createTimers } from '../core/timers';
+import { createTimer, createTimers } from '../core/timers/lifecycle';
 import type { Timer } from '../db/timers';
-import { parseTimerInput, type TimerInput } from '../core/timer-input';
+import { parseTimerInput, type TimerInput } from '../core/timers/input';
 import { startTestStack, type TestStack } from '../test/support/stack';
 import { createSignedInUser } from '../test/support/users';
 import { startPrivateRedis } from './lib/redis-server';

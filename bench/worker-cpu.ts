@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { RUN_TIMER_JOB } from '../core/jobs';
-import { parseTimerInput } from '../core/timer-input';
-import { createTimers } from '../core/timers';
+import { parseTimerInput } from '../core/timers/input';
+import { createTimers } from '../core/timers/lifecycle';
 import { startFleet } from '../test/support/fleet';
 import { createTemplateDatabase, dropDatabase } from '../test/support/pg';
 import { startChild } from '../test/support/processes';

@@ -2,7 +2,7 @@ import { GoogleGenAI } from '@google/genai';
 import Stripe from 'stripe';
 import type { Config } from './config';
 import type { Logger } from './logger';
-import { setGeminiLogger } from './search/gemini-model';
+import { setGeminiLogger } from './gemini/model';
 
 /** The official Stripe client, pointed at `STRIPE_API_URL` (the real API or the local stand-in). */
 export function createStripe(config: Config): Stripe {

@@ -50,7 +50,7 @@ const envSchema = z.object({
   GEMINI_API_KEY: optional,
   GEMINI_BASE_URL: optional.pipe(z.url().optional()),
   GEMINI_MODEL: z.string().trim().min(1).default('gemini-flash-latest'),
-  /** Thinking settings sent to Gemini: `auto` (per model family, core/search/thinking.ts), a level, or `off`. */
+  /** Thinking settings sent to Gemini: `auto` (per model family, core/gemini/thinking.ts), a level, or `off`. */
   GEMINI_THINKING: z
     .string()
     .trim()

@@ -1,6 +1,6 @@
 import { Queue, type ConnectionOptions } from 'bullmq';
 import { z } from 'zod';
-import { timerRepeatStrategy } from './timer-job-policy';
+import { timerRepeatStrategy } from './timers/job-policy';
 
 /** The api ↔ worker contract: queue names and job payloads. */
 export const TIMERS_QUEUE = 'timers';
@@ -12,7 +12,7 @@ export const RUN_TIMER_JOB = 'fire';
 
 /**
  * Job data stays tiny: at most the timer id; everything else is read from Postgres when the job runs. A
- * scheduler's fires carry none, their scheduler id names the timer (core/timer-scheduler.ts `timerIdOfJob`);
+ * scheduler's fires carry none, their scheduler id names the timer (core/timers/scheduler.ts `timerIdOfJob`);
  * jobs added by hand ("run now") carry `timerId`.
  */
 export const runTimerJobSchema = z.object({ timerId: z.number().int().positive().optional() });
@@ -22,14 +22,14 @@ export type RunTimerJob = z.infer<typeof runTimerJobSchema>;
  * BullMQ's events stream keeps this many entries (its default is 10,000, about 85 bytes each). Nothing here
  * reads it (no QueueEvents); a short tail is left for debugging.
  */
-export const TIMERS_EVENTS_MAX_LEN = 1_000;
+export const TIMERS_QUEUE_EVENT_STREAM_MAX_LEN = 1_000;
 
 export function createTimersQueue(connection: ConnectionOptions, prefix: string): Queue<RunTimerJob> {
   return new Queue<RunTimerJob>(TIMERS_QUEUE, {
     connection,
     prefix,
     settings: { repeatStrategy: timerRepeatStrategy },
-    streams: { events: { maxLen: TIMERS_EVENTS_MAX_LEN } },
+    streams: { events: { maxLen: TIMERS_QUEUE_EVENT_STREAM_MAX_LEN } },
   });
 }
 

@@ -1,6 +1,6 @@
 import { controlCharacterMessage, hasControlCharacters } from './control-characters';
-import { SearchError } from './search/errors';
-import { parseWebsiteUrl } from './search/website';
+import { SearchError } from './search-error';
+import { parseWebsiteUrl } from './website/fetch';
 
 export const MAX_QUESTION_CHARS = 2000;
 export const MAX_WEBSITE_CHARS = 2048;

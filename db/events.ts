@@ -1,5 +1,5 @@
 import { type Event, eventSchema } from '../core/contract/event';
-import type { TimerRunReply } from '../core/contract/events';
+import type { TimerRunReply } from '../core/contract/event-replies';
 import type { FoundEvent } from '../core/events/from-facts';
 import { classifyEvents, type SeenEvent } from '../core/events/only-new';
 import type { Db, Sql, Tx } from './client';

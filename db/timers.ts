@@ -1,4 +1,4 @@
-import type { Schedule, ScheduleType, Weekday } from '../core/schedule';
+import type { Schedule, ScheduleType, Weekday } from '../core/timers/schedule';
 import type { Db, Tx } from './client';
 
 export interface Timer extends Schedule {

@@ -1,11 +1,11 @@
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTimersQueue, type RunTimerJob, TIMERS_EVENTS_MAX_LEN } from '../core/jobs';
-import { cronPattern, nextRunAt } from '../core/schedule';
-import { SchedulerUnavailableError, schedulerId } from '../core/timer-scheduler';
-import { createTimer, createTimers } from '../core/timers';
-import type { TimerInput } from '../core/timer-input';
+import { createTimersQueue, type RunTimerJob, TIMERS_QUEUE_EVENT_STREAM_MAX_LEN } from '../core/jobs';
+import { cronPattern, nextRunAt } from '../core/timers/schedule';
+import { SchedulerUnavailableError, schedulerId } from '../core/timers/scheduler';
+import { createTimer, createTimers } from '../core/timers/lifecycle';
+import type { TimerInput } from '../core/timers/input';
 import { startTestStack, type TestStack } from './support/stack';
 import { createSignedInUser } from './support/users';
 
@@ -76,8 +76,8 @@ describe('createTimers: many timers of one user at once (an import)', () => {
       expect(job.data).toBe('{}');
       expect(job.rjk).toBe(schedulerId(timer.id));
     }
-    // The events stream is capped at TIMERS_EVENTS_MAX_LEN entries instead of BullMQ's 10,000.
-    expect(await stack.redis.hget(`${prefix}:meta`, 'opts.maxLenEvents')).toBe(String(TIMERS_EVENTS_MAX_LEN));
+    // The events stream is capped at TIMERS_QUEUE_EVENT_STREAM_MAX_LEN entries instead of BullMQ's 10,000.
+    expect(await stack.redis.hget(`${prefix}:meta`, 'opts.maxLenEvents')).toBe(String(TIMERS_QUEUE_EVENT_STREAM_MAX_LEN));
   });
 
   it('creates none when they would pass the 20-timer limit, and says how many fit', async () => {

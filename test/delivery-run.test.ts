@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TimerRunReply, timerRunsReplySchema } from '../core/contract/events';
+import { type TimerRunReply, timerRunsReplySchema } from '../core/contract/event-replies';
 import { startTestStack, type TestStack } from './support/stack';
 import { createSignedInUser } from './support/users';
 import { until } from './support/wait';

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { schedulerId } from '../core/timer-scheduler';
+import { schedulerId } from '../core/timers/scheduler';
 import { getTimer } from '../db/timers';
 import { appFetch } from './support/billing';
 import { shot, unexpectedErrors } from './support/browser';

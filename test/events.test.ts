@@ -2,7 +2,7 @@ import { XMLParser } from 'fast-xml-parser';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Event } from '../core/contract/event';
-import { searchReplySchema, type TimerRunReply, timerRunsReplySchema } from '../core/contract/events';
+import { searchReplySchema, type TimerRunReply, timerRunsReplySchema } from '../core/contract/event-replies';
 import { ask } from './support/ask';
 import { until } from './support/wait';
 import { startTestStack, type TestStack } from './support/stack';

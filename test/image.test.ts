@@ -6,7 +6,7 @@ import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTimersQueue, RUN_TIMER_JOB, type RunTimerJob } from '../core/jobs';
-import { schedulerId } from '../core/timer-scheduler';
+import { schedulerId } from '../core/timers/scheduler';
 import { createSql, type Sql } from '../db/client';
 import { MARKER as POSTGRES_QUEUE_MARKER } from '../db/patch-postgres-queue.mjs';
 import { listRuns } from '../db/timer-runs';

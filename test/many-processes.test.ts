@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RUN_TIMER_JOB } from '../core/jobs';
-import { schedulerId } from '../core/timer-scheduler';
+import { schedulerId } from '../core/timers/scheduler';
 import { startFleet, metricSample, scrape, type Fleet } from './support/fleet';
 import { createSignedInUser } from './support/users';
 import { until } from './support/wait';

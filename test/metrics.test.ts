@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../api/app';
 import { RUN_TIMER_JOB } from '../core/jobs';
-import { schedulerId } from '../core/timer-scheduler';
-import { createTimer } from '../core/timers';
+import { schedulerId } from '../core/timers/scheduler';
+import { createTimer } from '../core/timers/lifecycle';
 import { startMetricsServer, type MetricsServer } from '../worker/metrics-server';
 import { ask } from './support/ask';
 import { startTestStack, type TestStack } from './support/stack';

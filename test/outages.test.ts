@@ -2,7 +2,7 @@ import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../api/app';
 import type { AppEnv } from '../api/deps';
-import { createRedis } from '../core/redis';
+import { createRedis } from '../core/redis/client';
 import { createSql, type Sql } from '../db/client';
 import { captureLogs } from './support/logs';
 import { freePort } from './support/processes';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cronPattern } from '../core/schedule';
-import { schedulerId, upsertTimerSchedulers } from '../core/timer-scheduler';
-import { createTimer, createTimers } from '../core/timers';
+import { cronPattern } from '../core/timers/schedule';
+import { schedulerId, upsertTimerSchedulers } from '../core/timers/scheduler';
+import { createTimer, createTimers } from '../core/timers/lifecycle';
 import type { Timer } from '../db/timers';
 import { reconcileSchedulers } from '../worker/reconcile';
 import { claimReconcilePass } from '../worker/reconcile-claim';

@@ -1,6 +1,6 @@
 import { Cluster } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { schedulerId } from '../core/timer-scheduler';
+import { schedulerId } from '../core/timers/scheduler';
 import { listRuns } from '../db/timer-runs';
 import { ask, readChunks } from './support/ask';
 import { startRedisCluster, type RedisCluster } from './support/redis-cluster';

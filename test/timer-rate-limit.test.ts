@@ -1,10 +1,10 @@
 import type { Job } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RUN_TIMER_JOB, type RunTimerJob } from '../core/jobs';
-import { createRedis, type RedisClient } from '../core/redis';
-import { timerRunLimiter } from '../core/timer-run-limit';
-import { schedulerId } from '../core/timer-scheduler';
-import { createTimer } from '../core/timers';
+import { createRedis, type RedisClient } from '../core/redis/client';
+import { timerRunLimiter } from '../core/timers/run-limit';
+import { schedulerId } from '../core/timers/scheduler';
+import { createTimer } from '../core/timers/lifecycle';
 import { startTimersWorker, type TimersWorker } from '../worker/timers-worker';
 import { startTestStack, type TestStack } from './support/stack';
 import { createSignedInUser } from './support/users';

@@ -4,7 +4,7 @@ import type { Mailer } from '../core/delivery/mailer';
 import { DELIVERY_BACKOFF_MS, enqueueDelivery } from '../core/delivery/queue';
 import { DELIVERIES_QUEUE, type DeliverJob } from '../core/jobs';
 import type { Logger } from '../core/logger';
-import type { RedisClient } from '../core/redis';
+import type { RedisClient } from '../core/redis/client';
 import type { Sql } from '../db/client';
 import { listStalePendingDeliveries } from '../db/deliveries';
 import { createDeliverProcessor, type DeliverDeps } from './jobs/deliver';

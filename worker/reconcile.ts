@@ -1,8 +1,8 @@
 import type { JobSchedulerJson, Queue } from 'bullmq';
 import { RUN_TIMER_JOB, type RunTimerJob } from '../core/jobs';
-import { cronPattern } from '../core/schedule';
-import { schedulerId, timerIdOfScheduler, upsertTimerScheduler } from '../core/timer-scheduler';
-import type { RedisClient } from '../core/redis';
+import { cronPattern } from '../core/timers/schedule';
+import { schedulerId, timerIdOfScheduler, upsertTimerScheduler } from '../core/timers/scheduler';
+import type { RedisClient } from '../core/redis/client';
 import type { Db, Sql } from '../db/client';
 import { activeSchedulesOf, listActiveSchedulesAfter, lockSchedulersExclusive, type ScheduledTimer } from '../db/timers';
 

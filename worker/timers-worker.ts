@@ -1,11 +1,11 @@
 import type { GoogleGenAI } from '@google/genai';
 import { Worker, type Queue } from 'bullmq';
-import type { RedisClient } from '../core/redis';
+import type { RedisClient } from '../core/redis/client';
 import type { Config } from '../core/config';
 import { createDeliveriesQueue, TIMERS_QUEUE, type RunTimerJob } from '../core/jobs';
 import { countTimerRun, observeReconcilePass } from '../core/metrics';
-import { KEEP_COMPLETED, KEEP_FAILED, timerBackoffStrategy, timerRepeatStrategy } from '../core/timer-job-policy';
-import { timerRunLimiter } from '../core/timer-run-limit';
+import { KEEP_COMPLETED, KEEP_FAILED, timerBackoffStrategy, timerRepeatStrategy } from '../core/timers/job-policy';
+import { timerRunLimiter } from '../core/timers/run-limit';
 import type { Logger } from '../core/logger';
 import type { Sql } from '../db/client';
 import type { SearchSteps } from '../core/search/charged-search';
@@ -74,7 +74,7 @@ export async function startTimersWorker(deps: WorkerDeps): Promise<TimersWorker>
     concurrency: config.worker.concurrency,
     // Counted in Redis per queue, so this is one limit for all workers together (TIMER_RUNS_PER_MINUTE).
     limiter: timerRunLimiter(config.worker.timerRunsPerMinute),
-    // Worker-wide rather than stored in every job (core/timer-job-policy.ts): the delays of the timers' backoff,
+    // Worker-wide rather than stored in every job (core/timers/job-policy.ts): the delays of the timers' backoff,
     // how the next fire is computed when a fire is taken, and how long finished jobs stay for Bull Board.
     settings: { backoffStrategy: timerBackoffStrategy, repeatStrategy: timerRepeatStrategy },
     removeOnComplete: KEEP_COMPLETED,

@@ -1,7 +1,7 @@
-import type { RedisClient } from '../../core/redis';
+import type { RedisClient } from '../../core/redis/client';
 import { createMiddleware } from 'hono/factory';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import { userRateKeyPrefix } from '../../core/search/ask-admission';
+import { userRateKeyPrefix } from '../admission/ask-admission';
 import { ServiceUnavailableError } from '../../core/unavailable';
 import type { AppEnv } from '../deps';
 import { ApiError } from '../errors';
@@ -20,7 +20,7 @@ export function tooFast(perMinute: number, msBeforeNext: number): ApiError {
  * Limits how many requests one signed-in user sends per minute, counted in Redis so every api process shares
  * the count. It runs before the route reads the body, so a refused request writes nothing and fetches nothing.
  * Signed-out requests pass through: the route answers them 401. POST /api/ask counts against the same budget
- * in its own admission script (core/search/ask-admission.ts), which also takes its search slot.
+ * in its own admission script (api/admission/ask-admission.ts), which also takes its search slot.
  */
 export function userRateLimit(redis: RedisClient, options: { prefix: string; perMinute: number }) {
   const limiter = new RateLimiterRedis({

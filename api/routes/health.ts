@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { modelHealth } from '../../core/search/gemini-model';
+import { modelHealth } from '../../core/gemini/model';
 import type { AppDeps, AppEnv } from '../deps';
 
 const CHECK_TIMEOUT_MS = 2000;

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { basicAuth } from 'hono/basic-auth';
 import { metricsText, QUEUE_STATES, setQueueDepth } from '../../core/metrics';
-import { withRedisDeadline } from '../../core/timer-scheduler';
+import { withRedisDeadline } from '../../core/timers/scheduler';
 import type { AppDeps, AppEnv } from '../deps';
 
 export const METRICS_PATH = '/metrics';

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { SearchReply } from '../../core/contract/events';
+import type { SearchReply } from '../../core/contract/event-replies';
 import { searchEvents } from '../../db/events';
 import { getUserSearch } from '../../db/searches';
 import type { AppDeps, AppEnv } from '../deps';

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import { runTimerNow } from '../../core/run-now';
-import { SchedulerUnavailableError } from '../../core/timer-scheduler';
+import { runTimerNow } from '../../core/timers/run-now';
+import { SchedulerUnavailableError } from '../../core/timers/scheduler';
 import { timerRunHistory } from '../../db/events';
 import type { AppDeps, AppEnv } from '../deps';
 import { ApiError } from '../errors';

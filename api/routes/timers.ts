@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import { deleteTimerRequestSchema, type ListedTimer, scheduleRequestSchema, type StatusReply } from '../../core/contract/timers';
-import { parseTimerInput, MAX_TIMERS_PER_USER } from '../../core/timer-input';
-import { SchedulerUnavailableError } from '../../core/timer-scheduler';
-import { createTimer, deleteTimer } from '../../core/timers';
-import { nextRunAt } from '../../core/schedule';
-import { SearchError } from '../../core/search/errors';
-import { checkWebsiteAddress } from '../../core/search/website';
+import { parseTimerInput, MAX_TIMERS_PER_USER } from '../../core/timers/input';
+import { SchedulerUnavailableError } from '../../core/timers/scheduler';
+import { createTimer, deleteTimer } from '../../core/timers/lifecycle';
+import { nextRunAt } from '../../core/timers/schedule';
+import { SearchError } from '../../core/search-error';
+import { checkWebsiteAddress } from '../../core/website/fetch';
 import { latestDeliveries, type DeliveryChannel, type DeliveryState } from '../../db/deliveries';
 import { timerFeedUrls } from './feeds';
 import { listUserTimers, type LatestRun, type Timer } from '../../db/timers';

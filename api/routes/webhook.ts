@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type Stripe from 'stripe';
-import { handleStripeEvent } from '../../core/billing/events';
+import { handleStripeEvent } from '../../core/billing/stripe-events';
 import type { AppDeps, AppEnv } from '../deps';
 
 /** POST /webhook: Stripe events, verified against STRIPE_WEBHOOK_SECRET over the raw body. */

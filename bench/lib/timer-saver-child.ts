@@ -2,8 +2,8 @@
 // SIGTERM; then it prints each save as [epoch ms at its start, ms it took] and exits. It prints `ready` once
 // its first save is done. Env: DATABASE_URL, REDIS_URL, QUEUE_PREFIX (as the product reads them), SAVER_USER_ID.
 import { createTimersQueue } from '../../core/jobs';
-import { parseTimerInput } from '../../core/timer-input';
-import { createTimer, deleteTimer } from '../../core/timers';
+import { parseTimerInput } from '../../core/timers/input';
+import { createTimer, deleteTimer } from '../../core/timers/lifecycle';
 import { createSql } from '../../db/client';
 import { Redis } from 'ioredis';
 

@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import type { RedisClient } from '../redis';
+import type { RedisClient } from '../redis/client';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Logger } from '../logger';
 

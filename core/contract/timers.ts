@@ -10,7 +10,7 @@ const TIMER_EMPTY_QUESTION = 'Please type a question for the timer to repeat.';
 
 /**
  * POST /api/schedule {scheduleType, time, weekday, ques, web, timezone}. Field types here; which values a
- * schedule allows (a real time, a weekday for weekly, a known zone) is core/schedule.ts's to say.
+ * schedule allows (a real time, a weekday for weekly, a known zone) is core/timers/schedule.ts's to say.
  */
 export const scheduleRequestSchema = z.object(
   {

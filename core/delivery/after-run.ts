@@ -8,7 +8,7 @@ import type { Config } from '../config';
 import type { Event } from '../contract/event';
 import type { DeliverJob, RunTimerJob } from '../jobs';
 import type { Logger } from '../logger';
-import { removeTimerScheduler, withRedisDeadline } from '../timer-scheduler';
+import { removeTimerScheduler, withRedisDeadline } from '../timers/scheduler';
 import { enqueueDelivery } from './queue';
 import { AUTO_PAUSE_AFTER_FAILURES, autoPauseReason } from './rules';
 

@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { Agent, request } from 'undici';
-import { SearchError } from '../search/errors';
-import { checkHost, pinnedLookup, type ResolvedAddress } from '../search/website';
+import { SearchError } from '../search-error';
+import { checkHost, pinnedLookup, type ResolvedAddress } from '../website/fetch';
 import { DeliveryError } from './errors';
 
 export const WEBHOOK_TIMEOUT_MS = 10_000;
@@ -15,7 +15,7 @@ export interface WebhookGuard {
 }
 
 /**
- * Checks a webhook address the way a user's website is checked (core/search/website.ts): http(s) only, no
+ * Checks a webhook address the way a user's website is checked (core/website/fetch.ts): http(s) only, no
  * credentials, and every address the name resolves to public. Throws DeliveryError with a sentence for the
  * user; used when the address is saved and again before every POST (DNS can change in between).
  */

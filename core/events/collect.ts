@@ -1,8 +1,8 @@
 import type { GoogleGenAI } from '@google/genai';
 import type { Logger } from '../logger';
-import type { WebsiteFacts } from '../search/extract';
-import type { GeminiSettings } from '../search/gemini-model';
-import type { Source } from '../search/gemini-answer';
+import type { WebsiteFacts } from '../website/extract';
+import type { GeminiSettings } from '../gemini/model';
+import type { Source } from '../gemini/answer';
 import { eventsFromFacts, type FoundEvent } from './from-facts';
 import { mergeEvents } from './merge';
 import { eventsFromExtraction, extractWithModel } from './model-extraction';

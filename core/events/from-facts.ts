@@ -1,6 +1,6 @@
 import type { Event } from '../contract/event';
-import type { EventFact } from '../search/event-fact';
-import type { WebsiteFacts } from '../search/extract';
+import type { EventFact } from '../website/event-fact';
+import type { WebsiteFacts } from '../website/extract';
 import { eventKey } from './event-key';
 import { eventTime } from './event-time';
 

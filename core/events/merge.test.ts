@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { extractFacts } from '../search/extract';
+import { extractFacts } from '../website/extract';
 import { eventsFromFacts } from './from-facts';
 import { mergeEvents } from './merge';
 import { eventsFromExtraction, parseExtraction } from './model-extraction';

@@ -1,8 +1,8 @@
 import type { GoogleGenAI } from '@google/genai';
 import { z } from 'zod';
-import type { GeminiSettings } from '../search/gemini-model';
-import type { Source } from '../search/gemini-answer';
-import { withThinking } from '../search/gemini-thinking-call';
+import type { GeminiSettings } from '../gemini/model';
+import type { Source } from '../gemini/answer';
+import { withThinking } from '../gemini/thinking-call';
 import { canonicalUrl } from './canonical-url';
 import { eventKey, normaliseTitle } from './event-key';
 import { eventTime } from './event-time';

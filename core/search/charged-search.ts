@@ -3,11 +3,11 @@ import type { Sql } from '../../db/client';
 import { finishSearchRecord, startSearchRecord } from '../../db/searches';
 import type { RunEvent } from '../../db/events';
 import type { Event } from '../contract/event';
-import { eventsOfAnsweredSearch } from '../events/record';
+import { eventsOfAnsweredSearch } from './record-events';
 import type { Logger } from '../logger';
 import { planOf } from '../plans';
 import { type CreditSource, creditSourceFor } from './credit-source';
-import { SearchError } from './errors';
+import { SearchError } from '../search-error';
 import { heldAnswer } from './held-answer';
 import { answerSearch, type PreparedSearch, prepareSearch, type SearchDeps, type SearchInput, type SearchResult } from './index';
 

@@ -1,13 +1,13 @@
 import type { GoogleGenAI } from '@google/genai';
 import type { Config } from '../config';
-import { isValidTimeZone } from '../schedule';
-import { extractFacts, type WebsiteFacts } from './extract';
-import { type AnswerDelivery, askGemini, type Source } from './gemini-answer';
+import { isValidTimeZone } from '../timers/schedule';
+import { extractFacts, type WebsiteFacts } from '../website/extract';
+import { type AnswerDelivery, askGemini, type Source } from '../gemini/answer';
 import { buildPrompt } from './prompt';
-import { fetchWebsite, type ResolvedAddress } from './website';
+import { fetchWebsite, type ResolvedAddress } from '../website/fetch';
 
-export { SearchError, type SearchErrorCode } from './errors';
-export type { AnswerDelivery, Source } from './gemini-answer';
+export { SearchError, type SearchErrorCode } from '../search-error';
+export type { AnswerDelivery, Source } from '../gemini/answer';
 
 /**
  * The search pipeline shared by /api/ask and the timer worker: website guard + fetch, extraction, prompt,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildPrompt, SYSTEM_INSTRUCTION, todayIn } from './prompt';
+import { SYSTEM_INSTRUCTION } from '../gemini/system-instruction';
+import { buildPrompt, todayIn } from './prompt';
 
 const now = new Date('2026-05-14T23:30:00Z');
 

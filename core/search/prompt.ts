@@ -1,13 +1,5 @@
-import type { EventFact } from './event-fact';
-import type { WebsiteFacts } from './extract';
-
-export const SYSTEM_INSTRUCTION = [
-  'You help people find events such as conferences, meetups and festivals.',
-  'Answer in plain text only: the answer is shown in a plain text box, so never use Markdown',
-  '(no asterisks, no # headings, no tables, no [text](link) links). Use short lines and blank lines between events.',
-  'For each event give its name, date (with time when known), place, and a link.',
-  'Only list events you have evidence for; if you found none, say so and suggest how to search differently.',
-].join(' ');
+import type { EventFact } from '../website/event-fact';
+import type { WebsiteFacts } from '../website/extract';
 
 export interface PromptInput {
   question: string;

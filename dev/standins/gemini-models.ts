@@ -1,7 +1,7 @@
 /**
  * The models the Gemini stand-in knows, described the way the real `GET /v1beta/models/{model}` describes them
  * (fields and values as Google's models.list returned them in 2026), and what each refuses with the real 400
- * messages. Sources for each rule are in core/search/thinking.ts and docs/decisions/006-gemini-thinking-settings.md.
+ * messages. Sources for each rule are in core/gemini/thinking.ts and docs/decisions/006-gemini-thinking-settings.md.
  */
 
 export type Level = 'MINIMAL' | 'LOW' | 'MEDIUM' | 'HIGH';

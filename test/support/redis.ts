@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Cluster, Redis } from 'ioredis';
 import { loadConfig } from '../../core/config';
-import type { RedisClient } from '../../core/redis';
+import type { RedisClient } from '../../core/redis/client';
 
 /** A BullMQ prefix of this test's own; the hash tag keeps it Redis-Cluster-safe like production's. */
 export function testQueuePrefix(): string {

@@ -1,4 +1,4 @@
-import type { TimerInput } from '../../core/timer-input';
+import type { TimerInput } from '../../core/timers/input';
 
 /**
  * A valid daily timer, as a POST /api/schedule body or a createTimer/insertTimer input. Tests that only need

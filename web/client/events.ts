@@ -1,5 +1,5 @@
 import type { Event } from '../../core/contract/event';
-import type { FeedUrls, TimerRunReply } from '../../core/contract/events';
+import type { FeedUrls, TimerRunReply } from '../../core/contract/event-replies';
 import { apiFetch } from './http';
 import { readReply, replyJson, shapeOf } from './replies';
 

@@ -3,4 +3,4 @@ export { signInReplySchema } from '../../core/contract/auth';
 export { billingReplySchema, cancelReplySchema, checkoutReplySchema } from '../../core/contract/billing';
 export { errorReplySchema } from '../../core/contract/errors';
 export { listedTimerSchema, statusReplySchema, timersReplySchema } from '../../core/contract/timers';
-export { feedUrlsSchema, runNowReplySchema, searchReplySchema, timerRunsReplySchema } from '../../core/contract/events';
+export { feedUrlsSchema, runNowReplySchema, searchReplySchema, timerRunsReplySchema } from '../../core/contract/event-replies';

@@ -1,4 +1,4 @@
-import type { FeedUrls } from '../../core/contract/events';
+import type { FeedUrls } from '../../core/contract/event-replies';
 import { TimerFeeds } from './timer-feeds';
 import { TimerRuns } from './timer-runs';
 

@@ -1,5 +1,5 @@
 import { type ReactNode, useId, useState } from 'react';
-import type { FeedUrls } from '../../core/contract/events';
+import type { FeedUrls } from '../../core/contract/event-replies';
 import { renewFeedToken } from '../client/events';
 
 export interface TimerFeedsProps {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { TimerRunReply } from '../../core/contract/events';
+import type { TimerRunReply } from '../../core/contract/event-replies';
 import { refreshBilling } from '../client/billing';
 import { fetchTimerRuns, runTimerNow } from '../client/events';
 import { EventList } from './event-list';

@@ -5,8 +5,8 @@ import { afterTimerRun, type AfterRunInput, newOrChanged } from '../../core/deli
 import type { DeliverJob, RunTimerJob } from '../../core/jobs';
 import type { Logger } from '../../core/logger';
 import { runChargedSearch, type SearchSteps } from '../../core/search/charged-search';
-import { deadline } from '../../core/search/deadline';
-import { timerIdOfJob } from '../../core/timer-scheduler';
+import { deadline } from '../../core/gemini/deadline';
+import { timerIdOfJob } from '../../core/timers/scheduler';
 import type { Queue } from 'bullmq';
 import type { Sql } from '../../db/client';
 import { claimFire, failRun, finishRun, noteRunError, succeedRun } from '../../db/timer-runs';

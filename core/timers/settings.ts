@@ -1,7 +1,7 @@
-import { lockOwnTimer, markTimerPaused, markTimerResumed, updateTimerChannels } from '../db/timer-delivery';
-import { getTimer, lockSchedulersShared, type Timer } from '../db/timers';
-import type { TimerDeps } from './timers';
-import { removeTimerScheduler, upsertTimerScheduler, withRedisDeadline } from './timer-scheduler';
+import { lockOwnTimer, markTimerPaused, markTimerResumed, updateTimerChannels } from '../../db/timer-delivery';
+import { getTimer, lockSchedulersShared, type Timer } from '../../db/timers';
+import type { TimerDeps } from './lifecycle';
+import { removeTimerScheduler, upsertTimerScheduler, withRedisDeadline } from './scheduler';
 
 export interface TimerSettings {
   paused?: boolean;
@@ -12,7 +12,7 @@ export interface TimerSettings {
 
 /**
  * Changes a user's own timer's delivery settings. Pausing removes its job scheduler and resuming re-adds it,
- * inside the Postgres transaction like create and delete (core/timers.ts): a Redis failure changes nothing.
+ * inside the Postgres transaction like create and delete (core/timers/lifecycle.ts): a Redis failure changes nothing.
  * Returns the updated timer, or null for an unknown, deleted or someone else's timer.
  */
 export async function updateTimerSettings(

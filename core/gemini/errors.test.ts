@@ -1,6 +1,6 @@
 import { ApiError } from '@google/genai';
 import { describe, expect, it } from 'vitest';
-import { blockedFailure, configurationProblem, geminiFailure, isThinkingRefusal } from './gemini-errors';
+import { blockedFailure, configurationProblem, geminiFailure, isThinkingRefusal } from './errors';
 
 describe('geminiFailure', () => {
   it.each([

@@ -1,9 +1,9 @@
 import type { Queue } from 'bullmq';
-import type { Sql } from '../db/client';
-import { countActiveTimers, insertTimers, lockSchedulersShared, lockUserTimers, markTimerDeleted, type Timer } from '../db/timers';
-import type { RunTimerJob } from './jobs';
-import { MAX_TIMERS_PER_USER, type TimerInput } from './timer-input';
-import { removeTimerScheduler, upsertTimerSchedulers, withRedisDeadline } from './timer-scheduler';
+import type { Sql } from '../../db/client';
+import { countActiveTimers, insertTimers, lockSchedulersShared, lockUserTimers, markTimerDeleted, type Timer } from '../../db/timers';
+import type { RunTimerJob } from '../jobs';
+import { MAX_TIMERS_PER_USER, type TimerInput } from './input';
+import { removeTimerScheduler, upsertTimerSchedulers, withRedisDeadline } from './scheduler';
 
 /**
  * Creating and deleting timers keeps Postgres (the source of truth) and the Redis job schedulers in step:

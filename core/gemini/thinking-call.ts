@@ -1,9 +1,9 @@
 import type { GoogleGenAI, ThinkingConfig } from '@google/genai';
-import { apiErrorBody, isThinkingRefusal } from './gemini-errors';
-import { type GeminiSettings, noteOutcome, noteThinkingRefused, thinkingFor } from './gemini-model';
+import { apiErrorBody, isThinkingRefusal } from './errors';
+import { type GeminiSettings, noteOutcome, noteThinkingRefused, thinkingFor } from './model';
 
 /**
- * Runs one Gemini request with the model's thinking settings (core/search/thinking.ts), for the streamed answer
+ * Runs one Gemini request with the model's thinking settings (core/gemini/thinking.ts), for the streamed answer
  * and any other call (e.g. structured extraction), so they all send the same. `request` gets the config to
  * spread into its `config` (`{thinkingConfig}` or `{}`).
  *

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { GeminiFailure } from '../../dev/standins/gemini';
 import { useGeminiStandin } from '../../test/support/gemini-standin-client';
-import { type AnswerDelivery, askGemini } from './gemini-answer';
-import { SearchError } from './errors';
+import { type AnswerDelivery, askGemini } from './answer';
+import { SearchError } from '../search-error';
 
 /** One answer asked for streamed (an ask) and whole (a timer run), through the official client and the stand-in. */
 describe('askGemini, streamed and whole', () => {

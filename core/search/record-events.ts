@@ -4,9 +4,9 @@ import { type RunEvent, recordRunEvents, recordSearchEvents } from '../../db/eve
 import type { Event } from '../contract/event';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
-import type { PreparedSearch, SearchResult } from '../search/index';
-import { safeTimezone } from '../search/index';
-import { collectEvents } from './collect';
+import type { PreparedSearch, SearchResult } from './index';
+import { safeTimezone } from './index';
+import { collectEvents } from '../events/collect';
 
 export interface EventsDeps {
   sql: Sql;

@@ -1,6 +1,6 @@
-import type { RedisClient } from '../redis';
-import { redisScript } from '../redis-script';
-import { viaRedis } from '../unavailable';
+import type { RedisClient } from '../../core/redis/client';
+import { redisScript } from '../../core/redis/script';
+import { viaRedis } from '../../core/unavailable';
 import { DEFAULT_SLOT_TTL_MS, slotKey, slotTakeArgs, slotTakeLua } from './user-slots';
 
 /**

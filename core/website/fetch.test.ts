@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SearchError } from './errors';
-import { fetchWebsite, type WebsiteFetchOptions } from './website';
+import { SearchError } from '../search-error';
+import { fetchWebsite, type WebsiteFetchOptions } from './fetch';
 
 // A local web server; the tests reach it through the allow list, as `make dev` reaches the stand-in sites.
 let server: Server;

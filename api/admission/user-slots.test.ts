@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { createRedis } from '../redis';
+import { createRedis } from '../../core/redis/client';
 import { freePort } from '../../test/support/processes';
 import { createTestRedis, deletePrefix, testQueuePrefix } from '../../test/support/redis';
-import { ServiceUnavailableError } from '../unavailable';
+import { ServiceUnavailableError } from '../../core/unavailable';
 import { askAdmission } from './ask-admission';
 import { userSlots } from './user-slots';
 

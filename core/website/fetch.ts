@@ -3,7 +3,7 @@ import type { LookupFunction } from 'node:net';
 import { isIP } from 'node:net';
 import { Agent, request } from 'undici';
 import { isPublicAddress } from './address';
-import { SearchError } from './errors';
+import { SearchError } from '../search-error';
 
 export interface ResolvedAddress {
   address: string;

@@ -2,7 +2,7 @@ import type { EventFact } from './event-fact';
 import { htmlTitle, htmlToText } from './html-text';
 import { eventsFromIcal } from './ical';
 import { eventsFromJsonLd, jsonLdBlocks } from './json-ld';
-import type { WebsitePage } from './website';
+import type { WebsitePage } from './fetch';
 
 /** What the prompt learns from the user's website: its address, title, structured events and readable text. */
 export interface WebsiteFacts {

@@ -1,5 +1,5 @@
 import { Cluster, Redis, type RedisOptions } from 'ioredis';
-import type { Config } from './config';
+import type { Config } from '../config';
 
 /** A single Redis server or a Redis Cluster: every caller uses the commands both speak. */
 export type RedisClient = Redis | Cluster;

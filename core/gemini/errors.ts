@@ -1,5 +1,5 @@
 import { ApiError } from '@google/genai';
-import { SearchError } from './errors';
+import { SearchError } from '../search-error';
 
 /** Maps anything the Gemini client throws to a SearchError with a sentence the user can act on. */
 export function geminiFailure(err: unknown, signal?: AbortSignal): SearchError {

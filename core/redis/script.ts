@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { RedisClient } from './redis';
+import type { RedisClient } from './client';
 
 /**
  * A Lua script sent by its SHA1 (EVALSHA), so each call carries the arguments only; the first call on a server

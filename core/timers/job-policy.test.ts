@@ -1,6 +1,6 @@
 import { defaultRepeatStrategy } from 'bullmq';
 import { describe, expect, it } from 'vitest';
-import { RUN_BACKOFF_MS, TIMER_BACKOFF, timerBackoffStrategy, timerRepeatStrategy } from './timer-job-policy';
+import { RUN_BACKOFF_MS, TIMER_BACKOFF, timerBackoffStrategy, timerRepeatStrategy } from './job-policy';
 
 describe('timer job policy', () => {
   it("backs off as BullMQ's exponential backoff with RUN_BACKOFF_MS does: 30 s, 60 s, 120 s", () => {

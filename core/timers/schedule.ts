@@ -1,5 +1,5 @@
 import { CronExpressionParser } from 'cron-parser';
-import { SCHEDULE_TYPES, type ScheduleType, WEEKDAYS, type Weekday } from './contract/timers';
+import { SCHEDULE_TYPES, type ScheduleType, WEEKDAYS, type Weekday } from '../contract/timers';
 
 /**
  * A timer's schedule: when it fires, in the user's own time zone. The cron pattern plus `tz` is what BullMQ's
@@ -11,7 +11,7 @@ import { SCHEDULE_TYPES, type ScheduleType, WEEKDAYS, type Weekday } from './con
  * which does not exist) fires once that day, one hour later by the clock (03:30 CEST); a time inside the
  * autumn overlap (02:30 on the last Sunday of October) fires once, at its first occurrence (02:30 CEST).
  */
-export type { ScheduleType, Weekday } from './contract/timers';
+export type { ScheduleType, Weekday } from '../contract/timers';
 
 export interface Schedule {
   scheduleType: ScheduleType;
@@ -99,7 +99,7 @@ export function nextRunAt(schedule: Schedule, from: Date = new Date()): Date {
 
 /**
  * The first fire of a 5-field cron `pattern` read in `timezone` strictly after `millis` (epoch ms), as
- * cron-parser computes it; also BullMQ's repeat strategy for timers (core/timer-scheduler.ts).
+ * cron-parser computes it; also BullMQ's repeat strategy for timers (core/timers/scheduler.ts).
  */
 export function nextFireAfter(pattern: string, timezone: string, millis: number): number {
   const minute = Math.floor(millis / 60_000) * 60_000;

@@ -1,8 +1,8 @@
 import type { GenerateContentResponse, GoogleGenAI } from '@google/genai';
 import type { GeminiThinking } from '../config';
-import { blockedFailure, emptyAnswer, geminiFailure } from './gemini-errors';
-import { withThinking } from './gemini-thinking-call';
-import { SYSTEM_INSTRUCTION } from './prompt';
+import { blockedFailure, emptyAnswer, geminiFailure } from './errors';
+import { withThinking } from './thinking-call';
+import { SYSTEM_INSTRUCTION } from './system-instruction';
 
 export interface Source {
   title: string;

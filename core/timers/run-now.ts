@@ -1,9 +1,9 @@
 import type { Queue } from 'bullmq';
-import type { Sql, Tx } from '../db/client';
-import { claimRun, failRun } from '../db/timer-runs';
-import { RUN_TIMER_JOB, type RunTimerJob } from './jobs';
-import { TIMER_JOB_OPTS } from './timer-job-policy';
-import { SchedulerUnavailableError, withRedisDeadline } from './timer-scheduler';
+import type { Sql, Tx } from '../../db/client';
+import { claimRun, failRun } from '../../db/timer-runs';
+import { RUN_TIMER_JOB, type RunTimerJob } from '../jobs';
+import { TIMER_JOB_OPTS } from './job-policy';
+import { SchedulerUnavailableError, withRedisDeadline } from './scheduler';
 
 export type RunNowResult = { kind: 'queued'; runId: number } | { kind: 'not_found' } | { kind: 'busy' };
 
@@ -37,7 +37,7 @@ export async function runTimerNow(
         {
           // Three colon-separated parts, like a scheduler iteration's id; the last is the fire time.
           jobId: `run-now:timer-${timerId}:${scheduledFor.getTime()}`,
-          // The same retries as a scheduled fire; retention is the worker's (core/timer-job-policy.ts).
+          // The same retries as a scheduled fire; retention is the worker's (core/timers/job-policy.ts).
           ...TIMER_JOB_OPTS,
         },
       ),

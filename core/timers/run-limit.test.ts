@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { timerRunLimiter } from './timer-run-limit';
+import { timerRunLimiter } from './run-limit';
 
 describe('timerRunLimiter', () => {
   it.each([

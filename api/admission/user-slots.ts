@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { RedisClient } from '../redis';
-import { viaRedis } from '../unavailable';
+import type { RedisClient } from '../../core/redis/client';
+import { viaRedis } from '../../core/unavailable';
 
 /**
  * A sorted-set semaphore: members are slot tokens scored by their expiry time. Expired members are dropped

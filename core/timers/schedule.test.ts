@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cronPattern, isValidTimeZone, nextRunAt, nextRuns, parseSchedule, type Schedule } from './schedule';
-import { parseTimerInput } from './timer-input';
+import { parseTimerInput } from './input';
 
 const berlin = (time: string, scheduleType: 'daily' | 'weekly' = 'daily', weekday: Schedule['weekday'] = null): Schedule => ({
   scheduleType,

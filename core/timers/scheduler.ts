@@ -1,7 +1,7 @@
 import type { Job, Queue } from 'bullmq';
-import { RUN_TIMER_JOB, type RunTimerJob, runTimerJobSchema } from './jobs';
+import { RUN_TIMER_JOB, type RunTimerJob, runTimerJobSchema } from '../jobs';
 import { cronPattern, type Schedule } from './schedule';
-import { TIMER_JOB_OPTS } from './timer-job-policy';
+import { TIMER_JOB_OPTS } from './job-policy';
 
 /** A Redis call of the API must not hang a request while Redis is away (the queue connection retries forever). */
 export const REDIS_TIMEOUT_MS = 3_000;

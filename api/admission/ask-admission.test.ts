@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { RateLimiterRedis } from 'rate-limiter-flexible';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createRedis } from '../redis';
-import { redisScript } from '../redis-script';
+import { createRedis } from '../../core/redis/client';
+import { redisScript } from '../../core/redis/script';
 import { freePort } from '../../test/support/processes';
 import { createTestRedis, deletePrefix, testQueuePrefix } from '../../test/support/redis';
-import { ServiceUnavailableError } from '../unavailable';
+import { ServiceUnavailableError } from '../../core/unavailable';
 import { askAdmission, userRateKeyPrefix } from './ask-admission';
 import { slotKey, userSlots } from './user-slots';
 

@@ -1,7 +1,7 @@
 import { ApiError, type GoogleGenAI, type Model } from '@google/genai';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
-import { configurationProblem } from './gemini-errors';
+import { configurationProblem } from './errors';
 import { describeThinking, familyOfModelInfo, familyOfName, overrideOf, type ThinkingFamily } from './thinking';
 
 export type GeminiSettings = Pick<Config['gemini'], 'model' | 'thinking'>;
@@ -89,7 +89,7 @@ export function noteThinkingRefused(gemini: GoogleGenAI, settings: GeminiSetting
     log.warn(
       { model: settings.model, sent: describeThinking(sent.thinking), family: sent.family, gemini: said },
       settings.thinking === 'auto'
-        ? `Gemini model ${settings.model} refused the thinking settings chosen for it (${sent.family}); searches now run without thinking settings, which may be slower. Set GEMINI_THINKING to a level this model accepts (or off), and update its row in core/search/thinking.ts.`
+        ? `Gemini model ${settings.model} refused the thinking settings chosen for it (${sent.family}); searches now run without thinking settings, which may be slower. Set GEMINI_THINKING to a level this model accepts (or off), and update its row in core/gemini/thinking.ts.`
         : `Gemini model ${settings.model} refused GEMINI_THINKING=${settings.thinking}; searches now run without thinking settings. Set GEMINI_THINKING=auto or a level this model accepts.`,
     ),
   );

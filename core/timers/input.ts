@@ -1,6 +1,6 @@
-import { type ScheduleRequest, TIMER_EMPTY_QUESTION } from './contract/timers';
-import { controlCharacterMessage, hasControlCharacters } from './control-characters';
-import { checkQuestion } from './question-input';
+import { type ScheduleRequest, TIMER_EMPTY_QUESTION } from '../contract/timers';
+import { controlCharacterMessage, hasControlCharacters } from '../control-characters';
+import { checkQuestion } from '../question-input';
 import { parseSchedule, type Schedule } from './schedule';
 
 /** At most this many active timers per user: each fire costs a credit and a Gemini call. */
