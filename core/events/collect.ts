@@ -23,7 +23,7 @@ export interface CollectInput {
  * extraction from the answer. A failed extraction is logged and costs only its events, never the search.
  */
 export async function collectEvents(deps: { gemini: GoogleGenAI; logger?: Logger }, input: CollectInput): Promise<FoundEvent[]> {
-  const exact = input.website ? eventsFromFacts(input.website, input.userTimezone) : [];
+  const exact = input.website ? eventsFromFacts(input.website, { searcherTimezone: input.userTimezone, now: new Date() }) : [];
   let extracted: FoundEvent[] = [];
   try {
     const raw = await extractWithModel(deps.gemini, {

@@ -7,14 +7,21 @@ import { eventTime } from './event-time';
 /** An event found by a source, before its key decides whether it was seen before. */
 export type FoundEvent = Omit<Event, 'new'>;
 
+/** Who is looking and when: the last resort for a zone, and the anchor of the recurrence window. */
+export interface FactContext {
+  /** IANA zone of the searcher or the timer: used only when the source and its venue name no zone. */
+  searcherTimezone: string;
+  now: Date;
+}
+
 const CANCELLED_SUFFIX = /\s*\((?:cancelled|canceled)\)$/i;
 
 /**
  * The website's own structured events (schema.org JSON-LD, iCalendar) as contract events: exact, as the site
  * states them; `source_url` is the page they were read from.
  */
-export function eventsFromFacts(website: WebsiteFacts, userTimezone: string): FoundEvent[] {
-  return website.events.map((f) => fromFact(f, website.url, userTimezone));
+export function eventsFromFacts(website: WebsiteFacts, context: FactContext): FoundEvent[] {
+  return website.events.map((f) => fromFact(f, website.url, context.searcherTimezone));
 }
 
 function fromFact(f: EventFact, sourceUrl: string, userTimezone: string): FoundEvent {
@@ -31,7 +38,7 @@ function fromFact(f: EventFact, sourceUrl: string, userTimezone: string): FoundE
     online,
     url: f.url ?? null,
     source_url: sourceUrl,
-    status: f.status ?? 'scheduled',
+    status: f.status === 'tentative' || !f.status ? 'scheduled' : f.status,
   };
   event.key = eventKey(event);
   return event;

@@ -53,7 +53,7 @@ const modelReply = JSON.stringify({
 
 describe('website events', () => {
   it('maps JSON-LD facts exactly', () => {
-    const events = eventsFromFacts(website, 'UTC');
+    const events = eventsFromFacts(website, { searcherTimezone: 'UTC', now: new Date() });
     expect(events[0]).toEqual({
       key: 'url:https://ai-events.example/events/applied-ml-summit',
       title: 'Applied ML Summit Berlin 2026',
@@ -73,7 +73,7 @@ describe('website events', () => {
 
   it('maps iCalendar facts with their zone, all-day dates and cancellations', () => {
     const ics = extractFacts({ url: 'https://m.example/cal.ics', contentType: 'text/calendar', body: fixture('meetups.ics') });
-    const events = eventsFromFacts(ics, 'America/New_York');
+    const events = eventsFromFacts(ics, { searcherTimezone: 'America/New_York', now: new Date() });
     expect(events[0]).toMatchObject({
       starts_at: '2026-06-09T18:30:00+02:00',
       ends_at: '2026-06-09T21:00:00+02:00',
@@ -85,7 +85,7 @@ describe('website events', () => {
       contentType: 'text/calendar',
       body: 'BEGIN:VCALENDAR\nBEGIN:VEVENT\nSUMMARY:Old meetup\nSTATUS:CANCELLED\nDTSTART:20260101T100000Z\nURL:https://m.example/e/1\nEND:VEVENT\nEND:VCALENDAR\n',
     });
-    expect(eventsFromFacts(cancelled, 'UTC')[0]).toMatchObject({
+    expect(eventsFromFacts(cancelled, { searcherTimezone: 'UTC', now: new Date() })[0]).toMatchObject({
       title: 'Old meetup',
       status: 'cancelled',
       key: 'url:https://m.example/e/1',
@@ -96,7 +96,7 @@ describe('website events', () => {
 describe('merging', () => {
   it('the same event from JSON-LD and from the model is one event, with the website fields', () => {
     const fromModel = eventsFromExtraction(parseExtraction(modelReply), { userTimezone: 'Europe/Berlin', website: page, sources: [] });
-    const merged = mergeEvents(eventsFromFacts(website, 'Europe/Berlin'), fromModel);
+    const merged = mergeEvents(eventsFromFacts(website, { searcherTimezone: 'Europe/Berlin', now: new Date() }), fromModel);
     expect(merged.map((e) => e.title)).toEqual([
       'Applied ML Summit Berlin 2026',
       'Berlin LLM Meetup #42: Retrieval that works',

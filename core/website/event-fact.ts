@@ -1,6 +1,14 @@
-/** One event found in a website's structured data (schema.org JSON-LD or an iCalendar VEVENT). */
+/**
+ * One event as a website's structured data states it (schema.org JSON-LD, microdata or RDFa, microformats,
+ * data-vocabulary.org, or an iCalendar VEVENT, also from an .ics file the page links to). The website layer
+ * reports what the source says and nothing it guessed; core/events resolves zones, values and keys.
+ */
 export interface EventFact {
   name: string;
+  /*
+   * Display fields for the prompt (short, human text). The machine-readable fields below change nothing the
+   * model sees.
+   */
   start?: string;
   end?: string;
   place?: string;
@@ -8,21 +16,40 @@ export interface EventFact {
   organizer?: string;
   offers?: string;
   description?: string;
-  /*
-   * Machine-readable fields for core/events (structured events, calendar export). The prompt shows the
-   * display fields above only, so these change nothing the model sees.
-   */
   /** The start as the source wrote it: ISO 8601 with or without offset, or a date alone (YYYY-MM-DD). */
   startAt?: string;
   /** Like startAt; a date alone is the last day (iCalendar's exclusive DTEND date is turned into it). */
   endAt?: string;
-  /** IANA time zone the source named for its times (iCalendar TZID). */
+  /**
+   * IANA time zone the source itself named for its times (iCalendar TZID, a Windows zone name mapped to IANA,
+   * a custom VTIMEZONE matched to IANA, schema.org scheduleTimezone). Absent when the source named none.
+   */
   timezone?: string;
   venue?: string;
+  /** The venue's address as written (street, postal code, city, region, country), for zone resolution. */
+  address?: string;
   city?: string;
+  region?: string;
+  /** Country as written: a name or an ISO 3166 code. */
+  country?: string;
   online?: boolean;
-  /** schema.org eventStatus / iCalendar STATUS, when the source says the event moved or is cancelled. */
-  status?: 'moved' | 'cancelled';
+  /**
+   * schema.org eventStatus / iCalendar STATUS when the event is not simply scheduled: moved (rescheduled,
+   * postponed, or a recurrence instance whose start changed), cancelled, or tentative.
+   */
+  status?: 'moved' | 'cancelled' | 'tentative';
+  /** The source's own identity for the event or its series (iCalendar UID, schema.org @id or identifier). */
+  uid?: string;
+  /**
+   * A recurring series (iCalendar RRULE/RDATE/EXDATE, schema.org eventSchedule mapped onto an RRULE): startAt
+   * is its first start; dates and times are written as startAt is. core/events expands it into occurrences.
+   */
+  recurrence?: { rrule?: string; rdates: string[]; exdates: string[] };
+  /**
+   * An instance that overrides one occurrence of the series named by `uid` (iCalendar RECURRENCE-ID): the
+   * occurrence's original start, written as startAt is; startAt/endAt are its actual times.
+   */
+  recurrenceId?: string;
 }
 
 /** Collapses whitespace and bounds a field so one page cannot flood the prompt. */
