@@ -1,4 +1,4 @@
-# The contract's commands (../shared/CONTRACT.md). Run from the repository root.
+# The contract's commands (docs/contract.md). Run from the repository root.
 SHELL := /bin/bash
 export NODE_NO_WARNINGS := 1
 

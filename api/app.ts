@@ -83,7 +83,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.notFound((c) => (c.req.path.startsWith('/api/') ? c.json({ error: 'There is no such API route.' }, 404) : c.text('Not found', 404)));
 
   app.onError((err, c) => {
-    // The page shows these routes' reply text verbatim after 'Backend error: ' (CONTRACT.md), so even an
+    // The page shows these routes' reply text verbatim after 'Backend error: ' (docs/contract.md), so even an
     // unexpected failure or a middleware refusal must be a sentence there, not JSON.
     const text = TEXT_ERROR_ROUTES.has(`${c.req.method} ${c.req.path}`);
     if (err instanceof ApiError) {

@@ -16,7 +16,7 @@ export class ApiError extends Error {
 
 /**
  * Routes whose error replies are plain text: the page shows the reply text of /api/ask and /api/schedule
- * verbatim after 'Backend error: ' (CONTRACT.md), and the portal form's reply is shown by the browser itself.
+ * verbatim after 'Backend error: ' (docs/contract.md), and the portal form's reply is shown by the browser itself.
  */
 export const TEXT_ERROR_ROUTES = new Set(['POST /api/ask', 'POST /api/schedule', 'POST /create-portal-session']);
 

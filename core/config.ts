@@ -26,7 +26,7 @@ const int = (fallback: number, min: number, max: number) =>
     .transform(Number)
     .pipe(z.number().int().min(min).max(max));
 
-/** Every variable of ../shared/CONTRACT.md plus the project's own operational knobs. */
+/** Every variable of docs/contract.md plus the project's own operational knobs. */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: int(8080, 0, 65535),

@@ -76,7 +76,7 @@ describe('timers API', () => {
     expect(delayed.map((j) => j.id)).toContain(`repeat:${schedulerId(timer.id)}:${expected.getTime()}`);
 
     const list = await (await fetch(`${stack.url}/api/timers`, { headers: { cookie } })).json();
-    // The listing adds each timer's calendar feed URLs (CONTRACT.md, "Events, feeds and delivery").
+    // The listing adds each timer's calendar feed URLs (docs/contract.md, "Events, feeds and delivery").
     expect(list).toEqual([
       { ...timer, ical_url: expect.stringMatching(/\/feeds\/[\w-]{43}\.ics$/), atom_url: expect.stringMatching(/\.atom$/) },
     ]);

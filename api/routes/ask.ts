@@ -100,7 +100,7 @@ export function askRoutes(deps: AppDeps) {
         streamClosed();
         return release();
       });
-    // The search's events are read from GET /api/searches/:id once the answer has ended (CONTRACT.md).
+    // The search's events are read from GET /api/searches/:id once the answer has ended (docs/contract.md).
     headWithFirstText(c);
     return c.body(answer.body, 200, { ...ANSWER_HEADERS, 'x-search-id': String(searchId) });
   });

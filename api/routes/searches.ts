@@ -7,7 +7,7 @@ import { ApiError } from '../errors';
 import { requireUser } from '../middleware/session';
 import { routeId } from '../route-id';
 
-/** GET /api/searches/:id: the signed-in user's own search with its answer and events (CONTRACT.md). */
+/** GET /api/searches/:id: the signed-in user's own search with its answer and events (docs/contract.md). */
 export function searchRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
 

@@ -9,7 +9,7 @@ import { routeId } from '../route-id';
 
 const notFound = () => new ApiError(404, 'Timer not found');
 
-/** A timer's run history with its events, and "Run now" (CONTRACT.md). */
+/** A timer's run history with its events, and "Run now" (docs/contract.md). */
 export function timerRunRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
 

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 
 /**
- * One real-world event as every reply that lists events carries it (../shared/CONTRACT.md, "Event").
+ * One real-world event as every reply that lists events carries it (docs/contract.md, "Event").
  * Written with zod/mini so the browser bundle can parse replies with the same schema the api writes with.
  */
 export const eventSchema = z.object({

@@ -32,7 +32,7 @@ export function webhookText(m: WebhookMessage): string {
   return lines.join('\n');
 }
 
-/** The JSON body of a webhook POST: `{text, timer, run, events}` (CONTRACT.md) plus `content` for Discord. */
+/** The JSON body of a webhook POST: `{text, timer, run, events}` (docs/contract.md) plus `content` for Discord. */
 export function webhookPayload(m: WebhookMessage) {
   const text = webhookText(m);
   return {

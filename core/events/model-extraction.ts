@@ -8,7 +8,7 @@ import { eventKey, normaliseTitle } from './event-key';
 import { eventTime } from './event-time';
 import type { FoundEvent } from './from-facts';
 
-/** The reply's JSON schema (../wt/_brief/shared-extraction.md): what Gemini's structured output must follow. */
+/** The reply's JSON schema: what Gemini's structured output must follow (the Event of docs/contract.md). */
 export const EXTRACTION_SCHEMA = {
   type: 'object',
   properties: {

@@ -123,7 +123,7 @@ export function groundedEvents(prompt: string) {
   };
 }
 
-/** One event as the structured extraction call returns it (see /work/shared/shared-extraction agreement). */
+/** One event as the structured extraction call returns it (the JSON schema of core/events/model-extraction.ts). */
 export interface ExtractedEvent {
   title: string;
   starts_at: string | null;
