@@ -17,7 +17,7 @@ const PER_USER = 20;
 const CREATE_CONCURRENCY = 64;
 /** createTimer one at a time, the API's path, for comparison with the bulk path (same run). */
 const ONE_BY_ONE = 5_000;
-/** README's recommended Redis setting: keeps each timer's next-job hash in Redis's compact encoding. */
+/** The Redis setting docs/operations.md recommends: keeps each timer's next-job hash in Redis's compact encoding. */
 const RECOMMENDED_REDIS = ['--hash-max-listpack-value', '512'];
 const THROUGHPUT_RUNS = 2_000;
 const SAME_MINUTE = 1_000;
@@ -114,7 +114,7 @@ async function createMany(stack: TestStack, users: number[], count: number, make
   return made;
 }
 
-/** Redis memory per timer on a redis-server of its own with README's recommended setting: the same schedulers. */
+/** Redis memory per timer on a redis-server of its own with the setting docs/operations.md recommends: the same schedulers. */
 async function bytesPerTimerRecommended(stack: TestStack, timers: Timer[]): Promise<number> {
   const server = await startPrivateRedis(RECOMMENDED_REDIS);
   const queue = createTimersQueue(server.redis, stack.config.queuePrefix);

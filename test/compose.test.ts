@@ -153,7 +153,7 @@ describe('compose.yaml', () => {
     expect(named).toContain(volumeOf('postgres', '/var/lib/postgresql/data'));
     expect(named).toContain(volumeOf('redis', '/data'));
     expect(compose.services.redis!.command).toContain('--appendonly');
-    // The setting BENCHMARKS' per-timer Redis memory assumes (README, Operations).
+    // The setting BENCHMARKS' per-timer Redis memory assumes (docs/operations.md, scaling out).
     expect(compose.services.redis!.command).toEqual(expect.arrayContaining(['--hash-max-listpack-value', '512']));
     expect(named).toContain(volumeOf('standins', '/home/node'));
     expect(serviceEnvironment(compose.services.standins!).STANDIN_STATE_DIR).toMatch(/^\/home\/node\//);

@@ -10,7 +10,7 @@ export interface PrivateRedis {
 
 /**
  * A throwaway `redis-server` of the benchmark's own on a free loopback port (no persistence), started with
- * `args` (e.g. the settings README recommends), so a setting can be measured without touching the shared Redis.
+ * `args` (e.g. the settings docs/operations.md recommends), so a setting can be measured without touching the shared Redis.
  */
 export async function startPrivateRedis(args: string[]): Promise<PrivateRedis> {
   const port = await freePort();
