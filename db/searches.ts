@@ -22,8 +22,8 @@ export async function finishSearchRecord(
     status: Exclude<SearchStatus, 'running'>;
     error?: string | null;
     answerChars?: number;
-    promptTokens?: number | null;
-    outputTokens?: number | null;
+    /** What the answer's Gemini call used, and its estimated USD. */
+    usage?: CallUsage;
     /** When the first answer text went out (time to first chunk); written with the outcome, not on its own. */
     firstChunkAt?: Date | null;
     /** The answer text (GET /api/searches/:id shows it). */
@@ -35,13 +35,38 @@ export async function finishSearchRecord(
       status = ${outcome.status},
       error = ${outcome.error ?? null},
       answer_chars = ${outcome.answerChars ?? 0},
-      prompt_tokens = ${outcome.promptTokens ?? null},
-      output_tokens = ${outcome.outputTokens ?? null},
+      ${usageAdded(sql, outcome.usage ?? NO_CALLS)},
       first_chunk_at = ${outcome.firstChunkAt ?? null},
       answer = ${outcome.answer ?? null},
       finished_at = now()
     where id = ${id}`;
 }
+
+/** A Gemini call's usage as a search row keeps it (core/gemini/usage.ts reads it from the reply). */
+export interface CallUsage {
+  calls: number;
+  promptTokens: number;
+  outputTokens: number;
+  thinkingTokens: number;
+  groundingQueries: number;
+  costUsd: number;
+}
+
+/** Adds a later call's usage (the event extraction after the answer) to a finished search. */
+export async function addSearchUsage(sql: Sql, id: number, usage: CallUsage): Promise<void> {
+  await sql`update searches set ${usageAdded(sql, usage)} where id = ${id}`;
+}
+
+const NO_CALLS: CallUsage = { calls: 0, promptTokens: 0, outputTokens: 0, thinkingTokens: 0, groundingQueries: 0, costUsd: 0 };
+
+// Added, not set: a search's calls (its answer, then its event extraction) report their usage one by one.
+const usageAdded = (sql: Sql, u: CallUsage) => sql`
+  gemini_calls = gemini_calls + ${u.calls},
+  prompt_tokens = coalesce(prompt_tokens, 0) + ${u.promptTokens},
+  output_tokens = coalesce(output_tokens, 0) + ${u.outputTokens},
+  thinking_tokens = thinking_tokens + ${u.thinkingTokens},
+  grounding_queries = grounding_queries + ${u.groundingQueries},
+  cost_usd = cost_usd + ${u.costUsd}`;
 
 export interface SearchRow {
   id: number;
