@@ -28,6 +28,8 @@ export async function finishSearchRecord(
     firstChunkAt?: Date | null;
     /** The answer text (GET /api/searches/:id shows it). */
     answer?: string | null;
+    /** Google's Search Suggestions HTML of a grounded answer. */
+    searchSuggestions?: string | null;
   },
 ): Promise<void> {
   await sql`
@@ -38,6 +40,7 @@ export async function finishSearchRecord(
       ${usageAdded(sql, outcome.usage ?? NO_CALLS)},
       first_chunk_at = ${outcome.firstChunkAt ?? null},
       answer = ${outcome.answer ?? null},
+      search_suggestions = ${outcome.searchSuggestions ?? null},
       finished_at = now()
     where id = ${id}`;
 }
@@ -95,11 +98,21 @@ export interface SearchWithAnswer {
   question: string;
   website: string;
   answer: string | null;
+  /** Google's Search Suggestions HTML of a grounded answer, as Gemini sent it (not sanitised). */
+  searchSuggestions: string | null;
 }
 
 /** One of the user's own searches, with its answer; null for another user's or an unknown one. */
 export async function getUserSearch(sql: Sql, userId: number, id: number): Promise<SearchWithAnswer | null> {
-  const [row] = await sql<{ id: string; question: string; website: string; answer: string | null }[]>`
-    select id, question, website, answer from searches where id = ${id} and user_id = ${userId}`;
-  return row ? { id: Number(row.id), question: row.question, website: row.website, answer: row.answer } : null;
+  const [row] = await sql<{ id: string; question: string; website: string; answer: string | null; search_suggestions: string | null }[]>`
+    select id, question, website, answer, search_suggestions from searches where id = ${id} and user_id = ${userId}`;
+  return row
+    ? {
+        id: Number(row.id),
+        question: row.question,
+        website: row.website,
+        answer: row.answer,
+        searchSuggestions: row.search_suggestions,
+      }
+    : null;
 }

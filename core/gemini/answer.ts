@@ -41,6 +41,11 @@ export interface AnswerOutcome {
   answeredBy: string;
   /** The tier that answered (what the call is priced at). */
   tier: ServiceTierName;
+  /**
+   * Google's Search Suggestions for a grounded answer (groundingMetadata.searchEntryPoint.renderedContent):
+   * HTML that Google's terms require to be shown with the answer; null when the model did not search.
+   */
+  searchSuggestions: string | null;
   sources: Source[];
 }
 
@@ -63,6 +68,7 @@ export function sourcesBlock(sources: Source[]): string {
 export async function askGemini(gemini: GoogleGenAI, options: AnswerOptions): Promise<AnswerOutcome> {
   const { model, delivery, thinking = 'auto', prompt, grounding, signal, onText } = options;
   let tier: ServiceTierName = 'standard';
+  let searchSuggestions: string | null = null;
   let answer = '';
   const usage = new UsageReader();
   let finishReason: string | undefined;
@@ -93,6 +99,7 @@ export async function askGemini(gemini: GoogleGenAI, options: AnswerOptions): Pr
       blockReason ??= chunk.promptFeedback?.blockReason;
       const candidate = chunk.candidates?.[0];
       if (candidate?.finishReason) finishReason = candidate.finishReason;
+      searchSuggestions = candidate?.groundingMetadata?.searchEntryPoint?.renderedContent ?? searchSuggestions;
       for (const g of candidate?.groundingMetadata?.groundingChunks ?? []) {
         if (g.web?.uri && !sources.has(g.web.uri)) sources.set(g.web.uri, { uri: g.web.uri, title: g.web.title ?? '' });
       }
@@ -114,5 +121,5 @@ export async function askGemini(gemini: GoogleGenAI, options: AnswerOptions): Pr
     answer += tail;
     await onText(tail);
   }
-  return { answer, usage: usage.usage(), answeredBy: usage.modelVersion ?? model, tier, sources: [...sources.values()] };
+  return { answer, usage: usage.usage(), answeredBy: usage.modelVersion ?? model, tier, searchSuggestions, sources: [...sources.values()] };
 }

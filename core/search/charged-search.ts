@@ -168,6 +168,7 @@ export async function runChargedSearch(deps: ChargedSearchDeps, req: ChargedSear
       status: 'answered',
       answerChars: result.answer.length,
       usage: { ...result.usage, costUsd: result.costUsd },
+      searchSuggestions: result.searchSuggestions,
       firstChunkAt: firstTextAt,
       answer: result.answer,
     }),

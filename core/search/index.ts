@@ -38,6 +38,8 @@ export interface SearchResult {
   usage: GeminiUsage;
   /** Its estimated USD at the configured prices. */
   costUsd: number;
+  /** Google's Search Suggestions HTML for a grounded answer (shown with it, as Google's terms require). */
+  searchSuggestions: string | null;
   /** Grounding sources (already listed at the end of `answer`). */
   sources: Source[];
 }
@@ -88,5 +90,6 @@ export async function answerSearch(
   });
   const costUsd = estimateCost(deps.config.gemini.prices, outcome.answeredBy, outcome.usage, new Date(), outcome.tier);
   countGeminiUsage(delivery === 'streamed' ? 'ask' : 'timer_run', outcome.answeredBy, outcome.usage, costUsd);
-  return { model, answer: outcome.answer, usage: outcome.usage, costUsd, sources: outcome.sources };
+  const { answer, usage, sources, searchSuggestions } = outcome;
+  return { model, answer, usage, costUsd, sources, searchSuggestions };
 }

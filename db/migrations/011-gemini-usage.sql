@@ -6,3 +6,6 @@ alter table searches
   add column thinking_tokens integer not null default 0,
   add column grounding_queries integer not null default 0,
   add column cost_usd numeric(12, 6) not null default 0;
+
+-- Google's Search Suggestions (HTML) of a grounded answer, which Google's terms require to be shown with it.
+alter table searches add column search_suggestions text;
