@@ -65,6 +65,15 @@ const envSchema = z.object({
     .toLowerCase()
     .default('flex')
     .pipe(z.enum(['flex', 'standard'], 'must be flex or standard')),
+  /** This deployment's monthly Gemini budget in USD; reached, timer runs are skipped until next month. */
+  GEMINI_MONTHLY_BUDGET_USD: optional.pipe(
+    z
+      .string()
+      .regex(/^\d+(\.\d+)?$/, 'must be a number of US dollars, such as 200')
+      .transform(Number)
+      .pipe(z.number().positive('must be more than 0'))
+      .optional(),
+  ),
   /** Rows laid over the default price table (core/gemini/prices.ts), as a JSON array. */
   GEMINI_PRICES: z
     .string()
@@ -179,6 +188,8 @@ export interface Config {
     prices: Price[];
     /** `GEMINI_TIMER_TIER`: the service tier of timer runs' answers (asks always use standard). */
     timerTier: ServiceTierName;
+    /** `GEMINI_MONTHLY_BUDGET_USD`, or null for no spend guard. */
+    monthlyBudgetUsd: number | null;
   };
   stripe: { secretKey: string; webhookSecret: string; apiUrl: string };
   admin: { user: string; password: string } | null;
@@ -264,6 +275,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     thinking: e.GEMINI_THINKING,
     prices: priceTable(e.GEMINI_PRICES),
     timerTier: e.GEMINI_TIMER_TIER,
+    monthlyBudgetUsd: e.GEMINI_MONTHLY_BUDGET_USD ?? null,
   };
   const standinPublic = (e.STANDIN_PUBLIC_URL ?? e.STANDIN_URL).replace(/\/$/, '');
   const appUrl = e.APP_URL.replace(/\/$/, '');

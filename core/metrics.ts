@@ -99,6 +99,24 @@ const geminiCost = new Counter({
   registers: [registry],
 });
 
+const monthSpend = new Gauge({
+  name: 'gemini_month_spend_usd',
+  help: "This month's estimated Gemini spend across the deployment, as a worker last read it",
+  registers: [registry],
+});
+
+const spendGuardEngaged = new Gauge({
+  name: 'gemini_spend_guard_engaged',
+  help: '1 while timer runs are skipped because the month reached GEMINI_MONTHLY_BUDGET_USD',
+  registers: [registry],
+});
+
+/** What the spend guard last read (core/gemini/spend-guard.ts). */
+export function setMonthSpend(usd: number, engaged: boolean): void {
+  monthSpend.set(usd);
+  spendGuardEngaged.set(engaged ? 1 : 0);
+}
+
 export type GeminiCallKind = 'ask' | 'timer_run' | 'extraction';
 
 /** Counts what Gemini calls used and their estimated cost. */

@@ -71,6 +71,12 @@ const usageAdded = (sql: Sql, u: CallUsage) => sql`
   grounding_queries = grounding_queries + ${u.groundingQueries},
   cost_usd = cost_usd + ${u.costUsd}`;
 
+/** The estimated USD of every search since `since` (the month's first moment), answered or not. */
+export async function monthSpendUsd(sql: Sql, since: Date): Promise<number> {
+  const [row] = await sql<{ usd: string }[]>`select coalesce(sum(cost_usd), 0) as usd from searches where started_at >= ${since}`;
+  return Number(row!.usd);
+}
+
 export interface SearchRow {
   id: number;
   status: SearchStatus;

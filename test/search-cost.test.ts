@@ -85,4 +85,39 @@ describe('what a search costs', () => {
       (row.prompt_tokens * price.input + (row.output_tokens + row.thinking_tokens) * price.output) / 1e6 + 2 * SEARCH_QUERY_USD;
     expect(Number(row.cost_usd)).toBeLessThan(standard);
   });
+
+  it('the spend guard: once the month reached GEMINI_MONTHLY_BUDGET_USD, timer runs are skipped without Gemini, asks go on', async () => {
+    const { user, cookie } = await createSignedInUser(stack.db.sql);
+    // An earlier search this month already cost more than the budget.
+    await (await ask(stack.url, cookie, { ques: 'AI conferences in Berlin', web: '' })).text();
+    const spent = Number((await costOf(user.id)).cost_usd);
+    const config = { ...stack.config, gemini: { ...stack.config.gemini, monthlyBudgetUsd: spent / 2 } };
+    const timer = await insertTimer(stack.db.sql, user.id, dailyTimer({ ques: 'AI conferences in Berlin', web: '' }));
+    const processJob = createRunTimerProcessor({ ...stack.deps, config, sql: stack.db.sql, deliveriesQueue: stack.deliveriesQueue });
+    const at = Date.UTC(2026, 5, 2, 7);
+    const job = {
+      id: `manual:${timer.id}`,
+      data: { timerId: timer.id },
+      opts: { prevMillis: at, attempts: 1 },
+      attemptsMade: 0,
+      timestamp: at,
+    };
+    const requests = stack.standins.gemini.state.requests;
+    expect(await processJob(job as unknown as Job<{ timerId: number }>)).toBe('skipped');
+    expect(stack.standins.gemini.state.requests).toBe(requests);
+    const [run] = await stack.db.sql<
+      { status: string; error: string }[]
+    >`select status, error from timer_runs where timer_id = ${timer.id}`;
+    expect(run).toMatchObject({ status: 'skipped', error: expect.stringMatching(/paused until next month.*AI budget/) });
+    const [account] = await stack.db.sql<{ used: number }[]>`select searches_used as used from accounts where user_id = ${user.id}`;
+    expect(account!.used).toBe(1);
+    // An ask is a person waiting: it is never stopped by the guard.
+    expect((await ask(stack.url, cookie, { ques: 'AI meetups in Berlin', web: '' })).status).toBe(200);
+
+    // Under the budget, the same timer runs.
+    const roomy = { ...stack.config, gemini: { ...stack.config.gemini, monthlyBudgetUsd: spent * 100 } };
+    const running = createRunTimerProcessor({ ...stack.deps, config: roomy, sql: stack.db.sql, deliveriesQueue: stack.deliveriesQueue });
+    const next = { ...job, id: `manual:${timer.id}:2`, opts: { prevMillis: at + 86_400_000, attempts: 1 }, timestamp: at + 86_400_000 };
+    expect(await running(next as unknown as Job<{ timerId: number }>)).toBe('succeeded');
+  });
 });

@@ -9,3 +9,7 @@ alter table searches
 
 -- Google's Search Suggestions (HTML) of a grounded answer, which Google's terms require to be shown with it.
 alter table searches add column search_suggestions text;
+
+-- The spend guard sums this month's costs once a minute per worker. A BRIN index fits an append-ordered
+-- timestamp: a few pages for millions of rows, built without a long hold on writes.
+create index searches_started_brin on searches using brin (started_at);
