@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type Price, priceSchema, priceTable, type ServiceTierName } from './gemini/prices';
 
 /** Raised when the environment cannot produce a usable configuration; the message names every problem. */
 export class ConfigError extends Error {
@@ -57,6 +58,36 @@ const envSchema = z.object({
     .toLowerCase()
     .default('auto')
     .pipe(z.enum(['auto', 'off', 'minimal', 'low', 'medium', 'high'], 'must be auto, off, minimal, low, medium or high')),
+  /** The tier timer runs ask on: flex (half the token price, answered within minutes) or standard. */
+  GEMINI_TIMER_TIER: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .default('flex')
+    .pipe(z.enum(['flex', 'standard'], 'must be flex or standard')),
+  /** This deployment's monthly Gemini budget in USD; reached, timer runs are skipped until next month. */
+  GEMINI_MONTHLY_BUDGET_USD: optional.pipe(
+    z
+      .string()
+      .regex(/^\d+(\.\d+)?$/, 'must be a number of US dollars, such as 200')
+      .transform(Number)
+      .pipe(z.number().positive('must be more than 0'))
+      .optional(),
+  ),
+  /** Rows laid over the default price table (core/gemini/prices.ts), as a JSON array. */
+  GEMINI_PRICES: z
+    .string()
+    .trim()
+    .default('[]')
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be a JSON array of price rows, such as [{"model":"gemini-3.8-flash",…}]' });
+        return z.NEVER;
+      }
+    })
+    .pipe(z.array(priceSchema)),
   STRIPE_SECRET_KEY: optional,
   STRIPE_WEBHOOK_SECRET: optional,
   STRIPE_API_URL: url('https://api.stripe.com'),
@@ -153,6 +184,12 @@ export interface Config {
     model: string;
     /** `GEMINI_THINKING`: `auto`, `off` (no thinking config at all) or a level forced on every model. */
     thinking: GeminiThinking;
+    /** What calls cost: Google's published prices with `GEMINI_PRICES` laid over them. */
+    prices: Price[];
+    /** `GEMINI_TIMER_TIER`: the service tier of timer runs' answers (asks always use standard). */
+    timerTier: ServiceTierName;
+    /** `GEMINI_MONTHLY_BUDGET_USD`, or null for no spend guard. */
+    monthlyBudgetUsd: number | null;
   };
   stripe: { secretKey: string; webhookSecret: string; apiUrl: string };
   admin: { user: string; password: string } | null;
@@ -233,6 +270,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError('WORKER_METRICS_PORT needs ADMIN_USER and ADMIN_PASSWORD: the metrics are served behind that basic auth.');
   }
   const standin = e.STANDIN_URL.replace(/\/$/, '');
+  const geminiChoices = {
+    model: e.GEMINI_MODEL,
+    thinking: e.GEMINI_THINKING,
+    prices: priceTable(e.GEMINI_PRICES),
+    timerTier: e.GEMINI_TIMER_TIER,
+    monthlyBudgetUsd: e.GEMINI_MONTHLY_BUDGET_USD ?? null,
+  };
   const standinPublic = (e.STANDIN_PUBLIC_URL ?? e.STANDIN_URL).replace(/\/$/, '');
   const appUrl = e.APP_URL.replace(/\/$/, '');
   return {
@@ -259,8 +303,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           gsiUrl: `${standinPublic}/gsi/client`,
         },
     gemini: e.GEMINI_API_KEY
-      ? { apiKey: e.GEMINI_API_KEY, baseUrl: e.GEMINI_BASE_URL, model: e.GEMINI_MODEL, thinking: e.GEMINI_THINKING }
-      : { apiKey: 'local-standin-key', baseUrl: e.GEMINI_BASE_URL ?? standin, model: e.GEMINI_MODEL, thinking: e.GEMINI_THINKING },
+      ? { apiKey: e.GEMINI_API_KEY, baseUrl: e.GEMINI_BASE_URL, ...geminiChoices }
+      : { apiKey: 'local-standin-key', baseUrl: e.GEMINI_BASE_URL ?? standin, ...geminiChoices },
     stripe: {
       secretKey: e.STRIPE_SECRET_KEY ?? 'sk_test_local_standin',
       webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? 'whsec_local_standin',

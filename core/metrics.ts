@@ -71,6 +71,69 @@ const reconcileFixes = new Counter({
   registers: [registry],
 });
 
+const geminiCalls = new Counter({
+  name: 'gemini_calls_total',
+  help: 'Gemini calls that answered, by the model that answered and what for (ask, timer_run, extraction)',
+  labelNames: ['model', 'kind'] as const,
+  registers: [registry],
+});
+
+const geminiTokens = new Counter({
+  name: 'gemini_tokens_total',
+  help: 'Tokens Gemini billed, by model, kind and type (prompt, output, thinking)',
+  labelNames: ['model', 'kind', 'type'] as const,
+  registers: [registry],
+});
+
+const geminiSearchQueries = new Counter({
+  name: 'gemini_grounding_queries_total',
+  help: 'Google Search queries the model ran for grounding (Gemini 3 bills each one)',
+  labelNames: ['model', 'kind'] as const,
+  registers: [registry],
+});
+
+const geminiCost = new Counter({
+  name: 'gemini_cost_usd_total',
+  help: 'Estimated USD of Gemini calls at the configured prices (GEMINI_PRICES over Google published prices)',
+  labelNames: ['model', 'kind'] as const,
+  registers: [registry],
+});
+
+const monthSpend = new Gauge({
+  name: 'gemini_month_spend_usd',
+  help: "This month's estimated Gemini spend across the deployment, as a worker last read it",
+  registers: [registry],
+});
+
+const spendGuardEngaged = new Gauge({
+  name: 'gemini_spend_guard_engaged',
+  help: '1 while timer runs are skipped because the month reached GEMINI_MONTHLY_BUDGET_USD',
+  registers: [registry],
+});
+
+/** What the spend guard last read (core/gemini/spend-guard.ts). */
+export function setMonthSpend(usd: number, engaged: boolean): void {
+  monthSpend.set(usd);
+  spendGuardEngaged.set(engaged ? 1 : 0);
+}
+
+export type GeminiCallKind = 'ask' | 'timer_run' | 'extraction';
+
+/** Counts what Gemini calls used and their estimated cost. */
+export function countGeminiUsage(
+  kind: GeminiCallKind,
+  model: string,
+  usage: { calls: number; promptTokens: number; outputTokens: number; thinkingTokens: number; groundingQueries: number },
+  costUsd: number,
+): void {
+  geminiCalls.inc({ model, kind }, usage.calls);
+  geminiTokens.inc({ model, kind, type: 'prompt' }, usage.promptTokens);
+  geminiTokens.inc({ model, kind, type: 'output' }, usage.outputTokens);
+  geminiTokens.inc({ model, kind, type: 'thinking' }, usage.thinkingTokens);
+  geminiSearchQueries.inc({ model, kind }, usage.groundingQueries);
+  geminiCost.inc({ model, kind }, costUsd);
+}
+
 export function countRequest(method: string, route: string, status: number, seconds: number): void {
   httpRequests.inc({ method, route, status: String(status) });
   httpDuration.observe({ method, route }, seconds);

@@ -22,12 +22,14 @@ export async function finishSearchRecord(
     status: Exclude<SearchStatus, 'running'>;
     error?: string | null;
     answerChars?: number;
-    promptTokens?: number | null;
-    outputTokens?: number | null;
+    /** What the answer's Gemini call used, and its estimated USD. */
+    usage?: CallUsage;
     /** When the first answer text went out (time to first chunk); written with the outcome, not on its own. */
     firstChunkAt?: Date | null;
     /** The answer text (GET /api/searches/:id shows it). */
     answer?: string | null;
+    /** Google's Search Suggestions HTML of a grounded answer. */
+    searchSuggestions?: string | null;
   },
 ): Promise<void> {
   await sql`
@@ -35,12 +37,44 @@ export async function finishSearchRecord(
       status = ${outcome.status},
       error = ${outcome.error ?? null},
       answer_chars = ${outcome.answerChars ?? 0},
-      prompt_tokens = ${outcome.promptTokens ?? null},
-      output_tokens = ${outcome.outputTokens ?? null},
+      ${usageAdded(sql, outcome.usage ?? NO_CALLS)},
       first_chunk_at = ${outcome.firstChunkAt ?? null},
       answer = ${outcome.answer ?? null},
+      search_suggestions = ${outcome.searchSuggestions ?? null},
       finished_at = now()
     where id = ${id}`;
+}
+
+/** A Gemini call's usage as a search row keeps it (core/gemini/usage.ts reads it from the reply). */
+export interface CallUsage {
+  calls: number;
+  promptTokens: number;
+  outputTokens: number;
+  thinkingTokens: number;
+  groundingQueries: number;
+  costUsd: number;
+}
+
+/** Adds a later call's usage (the event extraction after the answer) to a finished search. */
+export async function addSearchUsage(sql: Sql, id: number, usage: CallUsage): Promise<void> {
+  await sql`update searches set ${usageAdded(sql, usage)} where id = ${id}`;
+}
+
+const NO_CALLS: CallUsage = { calls: 0, promptTokens: 0, outputTokens: 0, thinkingTokens: 0, groundingQueries: 0, costUsd: 0 };
+
+// Added, not set: a search's calls (its answer, then its event extraction) report their usage one by one.
+const usageAdded = (sql: Sql, u: CallUsage) => sql`
+  gemini_calls = gemini_calls + ${u.calls},
+  prompt_tokens = coalesce(prompt_tokens, 0) + ${u.promptTokens},
+  output_tokens = coalesce(output_tokens, 0) + ${u.outputTokens},
+  thinking_tokens = thinking_tokens + ${u.thinkingTokens},
+  grounding_queries = grounding_queries + ${u.groundingQueries},
+  cost_usd = cost_usd + ${u.costUsd}`;
+
+/** The estimated USD of every search since `since` (the month's first moment), answered or not. */
+export async function monthSpendUsd(sql: Sql, since: Date): Promise<number> {
+  const [row] = await sql<{ usd: string }[]>`select coalesce(sum(cost_usd), 0) as usd from searches where started_at >= ${since}`;
+  return Number(row!.usd);
 }
 
 export interface SearchRow {
@@ -70,11 +104,21 @@ export interface SearchWithAnswer {
   question: string;
   website: string;
   answer: string | null;
+  /** Google's Search Suggestions HTML of a grounded answer, as Gemini sent it (not sanitised). */
+  searchSuggestions: string | null;
 }
 
 /** One of the user's own searches, with its answer; null for another user's or an unknown one. */
 export async function getUserSearch(sql: Sql, userId: number, id: number): Promise<SearchWithAnswer | null> {
-  const [row] = await sql<{ id: string; question: string; website: string; answer: string | null }[]>`
-    select id, question, website, answer from searches where id = ${id} and user_id = ${userId}`;
-  return row ? { id: Number(row.id), question: row.question, website: row.website, answer: row.answer } : null;
+  const [row] = await sql<{ id: string; question: string; website: string; answer: string | null; search_suggestions: string | null }[]>`
+    select id, question, website, answer, search_suggestions from searches where id = ${id} and user_id = ${userId}`;
+  return row
+    ? {
+        id: Number(row.id),
+        question: row.question,
+        website: row.website,
+        answer: row.answer,
+        searchSuggestions: row.search_suggestions,
+      }
+    : null;
 }

@@ -75,6 +75,37 @@ describe('the event search screen in Chromium', () => {
     await page.context().close();
   });
 
+  it("shows Google's Search Suggestions with a grounded answer, in a sandboxed frame that runs no script", async () => {
+    const { page, errors } = await signedInHome();
+    await page.getByLabel('Your Question').fill('AI conferences in Berlin');
+    await page.getByRole('button', { name: 'Search Events' }).click();
+    const frame = page.frameLocator('iframe[title="Google Search suggestions for this answer"]');
+    const chip = frame.getByRole('link', { name: 'AI conferences in Berlin', exact: true });
+    await chip.waitFor();
+    expect(await chip.getAttribute('href')).toBe('https://www.google.com/search?q=AI%20conferences%20in%20Berlin');
+    expect(await chip.getAttribute('target')).toBe('_blank');
+    const element = page.locator('iframe.search__suggestions');
+    expect(await element.getAttribute('sandbox')).not.toContain('allow-scripts');
+    // Google's own styles apply inside the frame (a rounded, bordered chip), none of them outside it.
+    expect(await chip.evaluate((a) => getComputedStyle(a).borderTopLeftRadius)).toBe('16px');
+    const src = (await element.getAttribute('src'))!;
+    const res = await page.request.get(new URL(src, page.url()).toString());
+    expect(res.headers()['content-security-policy']).toMatch(/default-src 'none'.*sandbox/);
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await shot(page, 'search-suggestions');
+    await page.context().close();
+  });
+
+  it('shows no Search Suggestions for an answer from a website, which is not grounded', async () => {
+    const { page } = await signedInHome();
+    await page.getByLabel('Your Question').fill('AI meetups');
+    await page.getByLabel('Website URL').fill(`${suite.stack.standins.url}/sites/berlin-ai.html`);
+    await page.getByRole('button', { name: 'Search Events' }).click();
+    await page.getByRole('heading', { name: 'Events in this answer' }).waitFor();
+    expect(await page.locator('iframe.search__suggestions').count()).toBe(0);
+    await page.context().close();
+  });
+
   it("shows a server error as a compact alert 'Error: Backend error: ...' beside the search", async () => {
     const { page, errors } = await signedInHome();
     await page.getByLabel('Your Question').fill('Events');

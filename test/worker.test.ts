@@ -18,6 +18,7 @@ import { startTestStack, type TestStack } from './support/stack';
 import { createSignedInUser } from './support/users';
 import { until } from './support/wait';
 import { dailyTimer } from './support/timer-input';
+import { NO_USAGE } from '../core/gemini/usage';
 
 const daily = dailyTimer();
 
@@ -133,9 +134,15 @@ describe('timers worker against real Redis and Postgres', () => {
     expect(next).toBe(nextRunAt(timer, new Date(first)).getTime());
   });
 
+  const busyOnBothTiers = () => {
+    stack.standins.gemini.failNext({ when: 'before', status: 503 });
+    stack.standins.gemini.failNext({ when: 'before', status: 503 });
+  };
+
   it('retries a transient Gemini error with backoff: one run, one credit', async () => {
     const { userId, timer } = await newTimer();
-    stack.standins.gemini.failNext({ when: 'before', status: 503 });
+    // Busy on the Flex tier and on the standard tier it falls back to: the attempt fails.
+    busyOnBothTiers();
     const requests = stack.standins.gemini.state.requests;
     await worker();
     const job = await fire(timer.id, Date.UTC(2026, 3, 1, 7));
@@ -143,8 +150,8 @@ describe('timers worker against real Redis and Postgres', () => {
     const runs = await listRuns(stack.db.sql, timer.id);
     expect(runs).toHaveLength(1);
     expect(runs[0]!.status).toBe('succeeded');
-    // Two answer attempts, then one structured event extraction after the answer.
-    expect(stack.standins.gemini.state.requests - requests).toBe(3);
+    // Flex and standard refused, then a Flex answer, then one structured event extraction after the answer.
+    expect(stack.standins.gemini.state.requests - requests).toBe(4);
     // BullMQ counts finished attempts: the failed one and the successful one.
     expect((await stack.deps.timersQueue.getJob(job.id!))!.attemptsMade).toBe(2);
     expect(await used(userId)).toBe(1);
@@ -158,7 +165,7 @@ describe('timers worker against real Redis and Postgres', () => {
     // The job itself carries only what BullMQ reads from it; retention and delays are the worker's.
     expect(job.opts).toMatchObject({ attempts: RUN_ATTEMPTS, backoff: { type: TIMER_BACKOFF } });
     expect(job.opts.removeOnComplete).toBeUndefined();
-    stack.standins.gemini.failNext({ when: 'before', status: 503 });
+    busyOnBothTiers();
     const w = await worker();
     expect(w.worker.opts).toMatchObject({ removeOnComplete: KEEP_COMPLETED, removeOnFail: KEEP_FAILED });
     await job.promote();
@@ -169,7 +176,7 @@ describe('timers worker against real Redis and Postgres', () => {
     expect(retry.delay).toBe(RUN_BACKOFF_MS);
     expect((await listRuns(stack.db.sql, timer.id))[0]).toMatchObject({ status: 'running' });
     // The second failure doubles it, as BullMQ's built-in exponential backoff would.
-    stack.standins.gemini.failNext({ when: 'before', status: 503 });
+    busyOnBothTiers();
     await retry.promote();
     const again = await until('the second retry', async () => {
       const j = (await queue.getJob(job.id!))!;
@@ -280,7 +287,7 @@ describe('timers worker against real Redis and Postgres', () => {
           release: (fail) =>
             fail
               ? reject(new SearchError('upstream_busy', 'Gemini is busy', 429, true))
-              : resolve({ answer: 'Two AI conferences.', promptTokens: 1, outputTokens: 1 }),
+              : resolve({ answer: 'Two AI conferences.', usage: NO_USAGE, costUsd: 0, sources: [] }),
         });
       })) as unknown as typeof answerSearch;
     const processJob = createRunTimerProcessor({

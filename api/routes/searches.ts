@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { SearchReply } from '../../core/contract/event-replies';
+import { sanitizeSearchSuggestions } from '../../core/gemini/search-suggestions';
 import { searchEvents } from '../../db/events';
 import { getUserSearch } from '../../db/searches';
 import type { AppDeps, AppEnv } from '../deps';
@@ -7,17 +8,50 @@ import { ApiError } from '../errors';
 import { requireUser } from '../middleware/session';
 import { routeId } from '../route-id';
 
+// The suggestions page runs no script and loads nothing but images; it may be framed by our own page only, and
+// its links open outside the frame (Google's chips lead to a Google Search results page).
+const SUGGESTIONS_POLICY = [
+  "default-src 'none'",
+  "style-src 'unsafe-inline'",
+  'img-src https: data:',
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'self'",
+  'sandbox allow-popups allow-popups-to-escape-sandbox allow-top-navigation-by-user-activation',
+].join('; ');
+
 /** GET /api/searches/:id: the signed-in user's own search with its answer and events (docs/contract.md). */
 export function searchRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
 
-  app.get('/api/searches/:id', async (c) => {
+  const ownSearch = async (c: Parameters<typeof requireUser>[0]) => {
     const user = requireUser(c);
     const id = routeId(c.req.param('id'));
     const search = id === null ? null : await getUserSearch(deps.sql, user.id, id);
     if (!search) throw new ApiError(404, 'There is no such search among yours.');
-    const reply: SearchReply = { ...search, events: await searchEvents(deps.sql, search.id) };
+    return search;
+  };
+
+  app.get('/api/searches/:id', async (c) => {
+    const { searchSuggestions, ...search } = await ownSearch(c);
+    const reply: SearchReply = {
+      ...search,
+      events: await searchEvents(deps.sql, search.id),
+      search_suggestions_url: searchSuggestions ? `/api/searches/${search.id}/suggestions` : null,
+    };
     return c.json(reply);
+  });
+
+  /** Google's Search Suggestions of a grounded answer, sanitised, as a page to frame beside the answer. */
+  app.get('/api/searches/:id/suggestions', async (c) => {
+    const { searchSuggestions } = await ownSearch(c);
+    if (!searchSuggestions) throw new ApiError(404, 'This answer has no search suggestions.');
+    c.header('Content-Security-Policy', SUGGESTIONS_POLICY);
+    c.header('Cache-Control', 'private, max-age=3600');
+    return c.html(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Google Search suggestions</title>` +
+        `<style>body{margin:0}</style></head><body>${sanitizeSearchSuggestions(searchSuggestions)}</body></html>`,
+    );
   });
 
   return app;

@@ -8,6 +8,11 @@ export const searchReplySchema = z.object({
   website: z.string(),
   answer: z.nullable(z.string()),
   events: z.array(eventSchema),
+  /**
+   * Where Google's Search Suggestions for a grounded answer are shown (a page to frame beside the answer, as
+   * Google's terms require); null when the answer was not grounded.
+   */
+  search_suggestions_url: z.nullable(z.string()),
 });
 export type SearchReply = z.infer<typeof searchReplySchema>;
 

@@ -5,7 +5,7 @@ import type { GeminiSettings } from '../gemini/model';
 import type { Source } from '../gemini/answer';
 import { eventsFromFacts, type FoundEvent } from './from-facts';
 import { mergeEvents } from './merge';
-import { eventsFromExtraction, extractWithModel } from './model-extraction';
+import { type ExtractionRequest, eventsFromExtraction, extractWithModel } from './model-extraction';
 
 export interface CollectInput {
   settings: GeminiSettings;
@@ -16,6 +16,8 @@ export interface CollectInput {
   website: WebsiteFacts | null;
   userTimezone: string;
   signal?: AbortSignal;
+  /** Told what the extraction call used. */
+  onUsage?: ExtractionRequest['onUsage'];
 }
 
 /**
@@ -31,6 +33,7 @@ export async function collectEvents(deps: { gemini: GoogleGenAI; logger?: Logger
       prompt: input.prompt,
       answer: input.answer,
       signal: input.signal,
+      onUsage: input.onUsage,
     });
     extracted = eventsFromExtraction(raw, {
       userTimezone: input.userTimezone,

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { GeminiSettings } from '../gemini/model';
 import type { Source } from '../gemini/answer';
 import { withThinking } from '../gemini/thinking-call';
+import { type GeminiUsage, UsageReader } from '../gemini/usage';
 import { canonicalUrl } from './canonical-url';
 import { eventKey, normaliseTitle } from './event-key';
 import { eventTime } from './event-time';
@@ -134,6 +135,8 @@ export interface ExtractionRequest {
   prompt: string;
   answer: string;
   signal?: AbortSignal;
+  /** Told what the call used, whether or not its reply could be read (a call that answered is paid for). */
+  onUsage?: (usage: GeminiUsage, answeredBy: string) => void;
 }
 
 /** One non-streaming structured-output call, no tools (Gemini refuses JSON output with Google Search). */
@@ -150,6 +153,9 @@ export async function extractWithModel(gemini: GoogleGenAI, req: ExtractionReque
       },
     }),
   );
+  const usage = new UsageReader();
+  usage.read(response);
+  req.onUsage?.(usage.usage(), usage.modelVersion ?? req.settings.model);
   const parts = response.candidates?.[0]?.content?.parts ?? [];
   const text = parts.map((p) => (p.thought ? '' : (p.text ?? ''))).join('');
   if (!text.trim()) {

@@ -99,3 +99,49 @@ describe('askGemini, streamed and whole', () => {
     await expect.poll(() => standin.state.abortedRequests).toBe(aborted + 1);
   });
 });
+
+/** What a call used, read from Gemini's reply through the official client, and the tier it ran on. */
+describe('askGemini usage and service tier', () => {
+  const served = useGeminiStandin({ chunkDelayMs: 0 });
+  const { standin } = served;
+
+  const ask = (model: string, delivery: AnswerDelivery, tier?: 'flex' | 'standard', grounding = true) =>
+    askGemini(served.gemini, { model, delivery, tier, prompt: 'QUESTION: AI conferences in Berlin', grounding, onText: () => {} });
+
+  it('counts tokens as Google bills them and each search query the model ran', async () => {
+    for (const delivery of ['streamed', 'whole'] as const) {
+      const { usage, answeredBy } = await ask('gemini-flash-latest', delivery);
+      expect(answeredBy).toBe('gemini-3.8-flash');
+      expect(usage.calls).toBe(1);
+      expect(usage.groundingQueries).toBe(2);
+      expect(usage.thinkingTokens).toBeGreaterThan(0);
+      expect(usage.outputTokens).toBeGreaterThan(0);
+      // The prompt plus the search results the model read (tool-use prompt tokens).
+      expect(usage.promptTokens).toBeGreaterThan(1000);
+    }
+    const ungrounded = await ask('gemini-flash-latest', 'whole', 'standard', false);
+    expect(ungrounded.usage.groundingQueries).toBe(0);
+    expect(ungrounded.usage.groundedCalls).toBe(0);
+  });
+
+  it('asks a whole answer on Flex when told, and says so', async () => {
+    const outcome = await ask('gemini-3.5-flash', 'whole', 'flex');
+    expect(standin.state.lastAnswerRequest?.body.serviceTier).toBe('flex');
+    expect(outcome.tier).toBe('flex');
+  });
+
+  it('asks again on the standard tier when the model refuses Flex', async () => {
+    const refusedBefore = standin.state.refusedRequests;
+    const outcome = await ask('gemini-2.5-flash', 'whole', 'flex');
+    expect(standin.state.refusedRequests).toBe(refusedBefore + 1);
+    expect(standin.state.lastAnswerRequest?.body.serviceTier).toBeUndefined();
+    expect(outcome.tier).toBe('standard');
+    expect(outcome.answer.length).toBeGreaterThan(0);
+  });
+
+  it('asks again on the standard tier when Flex has no capacity (429)', async () => {
+    standin.failNext({ when: 'before', status: 429 });
+    const outcome = await ask('gemini-3.5-flash', 'whole', 'flex');
+    expect(outcome.tier).toBe('standard');
+  });
+});

@@ -1,8 +1,11 @@
-import type { GenerateContentResponse, GoogleGenAI } from '@google/genai';
+import type { GenerateContentResponse, GoogleGenAI, ServiceTier } from '@google/genai';
 import type { GeminiThinking } from '../config';
 import { blockedFailure, emptyAnswer, geminiFailure } from './errors';
+import type { ServiceTierName } from './prices';
+import { withServiceTier } from './service-tier';
 import { withThinking } from './thinking-call';
 import { SYSTEM_INSTRUCTION } from './system-instruction';
+import { type GeminiUsage, UsageReader } from './usage';
 
 export interface Source {
   title: string;
@@ -24,6 +27,8 @@ export interface AnswerOptions {
   prompt: string;
   /** Google Search grounding: on when there is no website to answer from. */
   grounding: boolean;
+  /** 'flex' for a caller nobody watches (half price, answered within minutes); standard when Flex refuses. */
+  tier?: ServiceTierName;
   signal?: AbortSignal;
   /** Called with each piece of answer text as soon as it arrives (a whole answer: once); awaited (back-pressure). */
   onText: (text: string) => void | Promise<void>;
@@ -31,8 +36,16 @@ export interface AnswerOptions {
 
 export interface AnswerOutcome {
   answer: string;
-  promptTokens: number | null;
-  outputTokens: number | null;
+  usage: GeminiUsage;
+  /** The model that answered, as the reply names it (an alias's current target); the asked name otherwise. */
+  answeredBy: string;
+  /** The tier that answered (what the call is priced at). */
+  tier: ServiceTierName;
+  /**
+   * Google's Search Suggestions for a grounded answer (groundingMetadata.searchEntryPoint.renderedContent):
+   * HTML that Google's terms require to be shown with the answer; null when the model did not search.
+   */
+  searchSuggestions: string | null;
   sources: Source[];
 }
 
@@ -54,9 +67,10 @@ export function sourcesBlock(sources: Source[]): string {
  */
 export async function askGemini(gemini: GoogleGenAI, options: AnswerOptions): Promise<AnswerOutcome> {
   const { model, delivery, thinking = 'auto', prompt, grounding, signal, onText } = options;
+  let tier: ServiceTierName = 'standard';
+  let searchSuggestions: string | null = null;
   let answer = '';
-  let promptTokens: number | null = null;
-  let outputTokens: number | null = null;
+  const usage = new UsageReader();
   let finishReason: string | undefined;
   let blockReason: string | undefined;
   const sources = new Map<string, Source>();
@@ -64,30 +78,32 @@ export async function askGemini(gemini: GoogleGenAI, options: AnswerOptions): Pr
     // The model thinks as little as it accepts (thinking.ts), whichever the delivery: an ask's user watches the
     // answer arrive, and a timer run gets the answer the same question gets when asked.
     const pieces = await withThinking(gemini, { model, thinking }, async (thinkingConfig) => {
-      const request = {
+      const request = (tierConfig: { serviceTier?: ServiceTier }) => ({
         model,
         contents: [{ role: 'user', parts: [{ text: prompt }] }],
         config: {
           systemInstruction: SYSTEM_INSTRUCTION,
           ...thinkingConfig,
+          ...tierConfig,
           ...(grounding ? { tools: [{ googleSearch: {} }] } : {}),
           abortSignal: signal,
         },
-      };
+      });
+      if (delivery === 'streamed') return gemini.models.generateContentStream(request({}));
       // A whole answer is read exactly as a stream of one piece.
-      return delivery === 'streamed' ? gemini.models.generateContentStream(request) : [await gemini.models.generateContent(request)];
+      const whole = await withServiceTier(options.tier ?? 'standard', (t) => gemini.models.generateContent(request(t)));
+      tier = whole.tier;
+      return [whole.result];
     });
     for await (const chunk of pieces) {
       blockReason ??= chunk.promptFeedback?.blockReason;
       const candidate = chunk.candidates?.[0];
       if (candidate?.finishReason) finishReason = candidate.finishReason;
+      searchSuggestions = candidate?.groundingMetadata?.searchEntryPoint?.renderedContent ?? searchSuggestions;
       for (const g of candidate?.groundingMetadata?.groundingChunks ?? []) {
         if (g.web?.uri && !sources.has(g.web.uri)) sources.set(g.web.uri, { uri: g.web.uri, title: g.web.title ?? '' });
       }
-      if (chunk.usageMetadata) {
-        promptTokens = chunk.usageMetadata.promptTokenCount ?? promptTokens;
-        outputTokens = chunk.usageMetadata.candidatesTokenCount ?? outputTokens;
-      }
+      usage.read(chunk);
       const text = textOf(chunk);
       if (text) {
         answer += text;
@@ -105,5 +121,5 @@ export async function askGemini(gemini: GoogleGenAI, options: AnswerOptions): Pr
     answer += tail;
     await onText(tail);
   }
-  return { answer, promptTokens, outputTokens, sources: [...sources.values()] };
+  return { answer, usage: usage.usage(), answeredBy: usage.modelVersion ?? model, tier, searchSuggestions, sources: [...sources.values()] };
 }

@@ -167,8 +167,8 @@ export async function runChargedSearch(deps: ChargedSearchDeps, req: ChargedSear
     finishSearchRecord(sql, searchId, {
       status: 'answered',
       answerChars: result.answer.length,
-      promptTokens: result.promptTokens,
-      outputTokens: result.outputTokens,
+      usage: { ...result.usage, costUsd: result.costUsd },
+      searchSuggestions: result.searchSuggestions,
       firstChunkAt: firstTextAt,
       answer: result.answer,
     }),

@@ -4,6 +4,9 @@ import { isValidTimeZone } from '../timers/schedule';
 import { extractFacts, type WebsiteFacts } from '../website/extract';
 import { type AnswerDelivery, askGemini, type Source } from '../gemini/answer';
 import { buildPrompt } from './prompt';
+import { estimateCost } from '../gemini/prices';
+import type { GeminiUsage } from '../gemini/usage';
+import { countGeminiUsage } from '../metrics';
 import { fetchWebsite, type ResolvedAddress } from '../website/fetch';
 
 export { SearchError, type SearchErrorCode } from '../search-error';
@@ -31,8 +34,12 @@ export interface SearchInput {
 export interface SearchResult {
   answer: string;
   model: string;
-  promptTokens: number | null;
-  outputTokens: number | null;
+  /** What the answer's Gemini call used (the event extraction's is counted where it runs). */
+  usage: GeminiUsage;
+  /** Its estimated USD at the configured prices. */
+  costUsd: number;
+  /** Google's Search Suggestions HTML for a grounded answer (shown with it, as Google's terms require). */
+  searchSuggestions: string | null;
   /** Grounding sources (already listed at the end of `answer`). */
   sources: Source[];
 }
@@ -69,15 +76,20 @@ export async function answerSearch(
   signal?: AbortSignal,
   delivery: AnswerDelivery = 'streamed',
 ): Promise<SearchResult> {
-  const { model, thinking } = deps.config.gemini;
+  const { model, thinking, timerTier } = deps.config.gemini;
   const outcome = await askGemini(deps.gemini, {
     model,
     delivery,
     thinking,
     prompt: prepared.prompt,
     grounding: prepared.grounding,
+    // Nobody watches a whole answer arrive (a timer run): it can wait minutes for half the price.
+    tier: delivery === 'whole' ? timerTier : 'standard',
     signal,
     onText,
   });
-  return { model, ...outcome };
+  const costUsd = estimateCost(deps.config.gemini.prices, outcome.answeredBy, outcome.usage, new Date(), outcome.tier);
+  countGeminiUsage(delivery === 'streamed' ? 'ask' : 'timer_run', outcome.answeredBy, outcome.usage, costUsd);
+  const { answer, usage, sources, searchSuggestions } = outcome;
+  return { model, answer, usage, costUsd, sources, searchSuggestions };
 }

@@ -7,6 +7,9 @@ import type { Logger } from '../logger';
 import type { PreparedSearch, SearchResult } from './index';
 import { safeTimezone } from './index';
 import { collectEvents } from '../events/collect';
+import { estimateCost } from '../gemini/prices';
+import { countGeminiUsage } from '../metrics';
+import { addSearchUsage, type CallUsage } from '../../db/searches';
 
 export interface EventsDeps {
   sql: Sql;
@@ -40,6 +43,7 @@ export interface AnsweredEvents {
  */
 export async function eventsOfAnsweredSearch(deps: EventsDeps, s: AnsweredSearch): Promise<AnsweredEvents> {
   const logger = deps.logger;
+  let extraction: CallUsage | null = null;
   try {
     const found = await collectEvents(
       { gemini: deps.gemini, logger },
@@ -51,8 +55,13 @@ export async function eventsOfAnsweredSearch(deps: EventsDeps, s: AnsweredSearch
         website: s.prepared.website,
         userTimezone: safeTimezone(s.timezone),
         signal: s.signal,
+        onUsage: (usage, answeredBy) => {
+          extraction = { ...usage, costUsd: estimateCost(deps.config.gemini.prices, answeredBy, usage, new Date()) };
+          countGeminiUsage('extraction', answeredBy, usage, extraction.costUsd);
+        },
       },
     );
+    if (extraction) await addSearchUsage(deps.sql, s.searchId, extraction);
     const forSearch = await recordSearchEvents(deps.sql, { id: s.searchId, userId: s.userId }, found);
     if (s.timerRun === undefined) return { events: forSearch, runEvents: [] };
     const runEvents = await recordRunEvents(deps.sql, s.timerRun, found);

@@ -18,6 +18,8 @@ export interface StandinModel {
   zeroBudgetRefusal: string | null;
   /** 2.5 refuses `responseMimeType: application/json` together with a tool such as Google Search. */
   structuredWithTools: boolean;
+  /** Google's Flex tier (`serviceTier: flex`, half price) is offered for Gemini 3.x models, not for 2.5. */
+  flex: boolean;
 }
 
 const PRO_ZERO = 'Budget 0 is invalid. This model only works in thinking mode.';
@@ -33,10 +35,11 @@ const model = (name: string, version: string, displayName: string, description: 
   levels: null,
   zeroBudgetRefusal: null,
   structuredWithTools: true,
+  flex: true,
   ...rules,
 });
 
-const gemini25 = { levels: null, structuredWithTools: false };
+const gemini25 = { levels: null, structuredWithTools: false, flex: false };
 const flash3 = { levels: ALL_LEVELS, zeroBudgetRefusal: FLASH3_ZERO };
 const flash37 = { levels: ['LOW', 'MEDIUM', 'HIGH'] as Level[], zeroBudgetRefusal: FLASH3_ZERO };
 const pro3 = { levels: ['LOW', 'MEDIUM', 'HIGH'] as Level[], zeroBudgetRefusal: PRO_ZERO };
@@ -107,6 +110,11 @@ export function createModelRegistry() {
       : rules;
   }
 
+  /** The model an alias stands for now (what a reply's modelVersion names); a model's own name otherwise. */
+  function answeringModel(name: string): string {
+    return ALIASES.find((a) => a.name === name)?.target ?? name;
+  }
+
   /** The JSON of `GET /v1beta/models/{name}`, as the real API answers it. */
   function describe(name: string) {
     const m = find(name);
@@ -129,6 +137,7 @@ export function createModelRegistry() {
 
   return {
     find,
+    answeringModel,
     describe,
     list: () => [...MODELS.map((m) => m.name), ...ALIASES.map((a) => a.name)].map(describe),
     /** Makes a model (or an alias) refuse differently from now on, as when Google changes a model under its name. */
@@ -146,6 +155,7 @@ export type ModelRegistry = ReturnType<typeof createModelRegistry>;
 interface RequestBody {
   generationConfig?: Record<string, unknown>;
   tools?: unknown[];
+  serviceTier?: unknown;
 }
 
 export interface Refusal {
@@ -185,6 +195,9 @@ export function refusalFor(m: StandinModel, body: RequestBody): Refusal | null {
   const tools = body.tools ?? [];
   if (!m.structuredWithTools && config.responseMimeType === 'application/json' && tools.length > 0) {
     return refusal("Tool use with a response mime type: 'application/json' is unsupported");
+  }
+  if (String(body.serviceTier ?? '').toLowerCase() === 'flex' && !m.flex) {
+    return refusal(`Service tier flex is not supported for model ${m.name}.`);
   }
   return null;
 }

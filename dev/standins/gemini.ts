@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import { stream } from 'hono/streaming';
 import { answerFor, chunksOf, extractionFor } from './gemini-answer';
 import { createModelRegistry, refusalFor } from './gemini-models';
+import { searchEntryPointFor, searchQueriesFor, usageFor } from './gemini-usage';
 import { sitesApp, sitesIndex } from './sites';
 
 export type GeminiFailure =
@@ -24,6 +25,7 @@ export interface GeminiRequestRecord {
     systemInstruction?: unknown;
     generationConfig?: Record<string, unknown>;
     tools?: unknown[];
+    serviceTier?: string;
   };
   /** The user prompt text. */
   prompt: string;
@@ -162,25 +164,29 @@ export function createGeminiStandin(options: { chunkDelayMs?: number; firstChunk
         ? { text: next, sources: [] }
         : answerFor(prompt);
     const chunks = chunksOf(answer.text);
-    const promptTokenCount = Math.ceil(prompt.length / 4);
-    const usage = (sent: string) => ({
-      promptTokenCount,
-      candidatesTokenCount: Math.ceil(sent.length / 4),
-      totalTokenCount: promptTokenCount + Math.ceil(sent.length / 4),
-    });
+    const grounded = (body.tools ?? []).some((t) => typeof t === 'object' && t !== null && 'googleSearch' in t);
+    const thinkingConfig = (body.generationConfig?.thinkingConfig ?? {}) as { thinkingBudget?: number };
+    const call = { prompt, grounded, thinkingOff: thinkingConfig.thinkingBudget === 0 };
+    const usage = (sent: string) => usageFor(call, sent);
+    const queries = grounded ? searchQueriesFor(prompt) : [];
+    // What the model searched is reported once, with the answer's last piece, as Google's stream does.
+    const grounding = {
+      webSearchQueries: queries,
+      groundingChunks: answer.sources.map((s) => ({ web: s })),
+      searchEntryPoint: searchEntryPointFor(queries),
+    };
     const responseOf = (text: string, last: boolean, sentSoFar: string) => ({
       candidates: [
         {
           content: { role: 'model', parts: [{ text }] },
           index: 0,
           ...(last ? { finishReason: 'STOP' } : {}),
-          ...(last && answer.sources.length > 0
-            ? { groundingMetadata: { webSearchQueries: ['events'], groundingChunks: answer.sources.map((s) => ({ web: s })) } }
-            : {}),
+          ...(last && grounded ? { groundingMetadata: grounding } : {}),
         },
       ],
-      usageMetadata: usage(sentSoFar),
-      modelVersion: model,
+      usageMetadata: { ...usage(sentSoFar), ...(body.serviceTier ? { serviceTier: body.serviceTier } : {}) },
+      // Google names the model that answered: an alias's current target.
+      modelVersion: models.answeringModel(model),
       responseId: `standin-${state.requests}`,
     });
 

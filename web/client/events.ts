@@ -9,11 +9,15 @@ async function failureOf(res: Response): Promise<Error> {
   return new Error(shapeOf(schemas.errorReplySchema, json)?.error ?? `The server answered ${res.status}. Please try again.`);
 }
 
-/** GET /api/searches/:id: the events of a finished search (the X-Search-Id of its /api/ask reply). */
-export async function fetchSearchEvents(searchId: string): Promise<Event[]> {
+/**
+ * GET /api/searches/:id: what a finished search (the X-Search-Id of its /api/ask reply) adds to its answer: its
+ * events, and where Google's Search Suggestions for a grounded answer are shown.
+ */
+export async function fetchSearchExtras(searchId: string): Promise<{ events: Event[]; suggestionsUrl: string | null }> {
   const res = await apiFetch(`/api/searches/${encodeURIComponent(searchId)}`);
   if (!res.ok) throw await failureOf(res);
-  return (await readReply(res, (s) => s.searchReplySchema)).events;
+  const reply = await readReply(res, (s) => s.searchReplySchema);
+  return { events: reply.events, suggestionsUrl: reply.search_suggestions_url };
 }
 
 /** GET /api/timers/:id/runs, newest first. */

@@ -171,6 +171,17 @@ export function EventSearch({ billing }: { billing: BillingInfo | null }) {
           >
             {answer.text ? <AnswerText text={answer.text} /> : null}
           </section>
+          {answer.suggestionsUrl ? (
+            // Google's terms require its Search Suggestions beside a grounded answer; its markup is Google's, so
+            // it lives in a sandboxed frame of its own that runs no script.
+            <iframe
+              className="search__suggestions"
+              title="Google Search suggestions for this answer"
+              src={answer.suggestionsUrl}
+              sandbox="allow-popups allow-popups-to-escape-sandbox allow-top-navigation-by-user-activation"
+              referrerPolicy="no-referrer"
+            />
+          ) : null}
           <LazyEventList events={answer.events} timeZone={browserTimezone()} title="Events in this answer" uidDomain={pageHost()} />
         </div>
       ) : null}

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Event } from '../../core/contract/event';
 import { refreshBilling } from '../client/billing';
-import { fetchSearchEvents } from '../client/events';
+import { fetchSearchExtras } from '../client/events';
 import { apiFetch, errorText } from '../client/http';
 import { browserTimezone } from '../client/timezone';
 
@@ -19,6 +19,8 @@ export interface Answer {
   failure: AskFailure | null;
   /** The events of the finished answer (GET /api/searches/:id), empty while streaming or when there are none. */
   events: Event[];
+  /** Google's Search Suggestions page for a grounded answer (framed beside it), null otherwise. */
+  suggestionsUrl: string | null;
   ask: (input: { ques: string; web: string }) => Promise<void>;
 }
 
@@ -40,6 +42,7 @@ export function useAnswer(): Answer {
   const [streaming, setStreaming] = useState(false);
   const [failure, setFailure] = useState<AskFailure | null>(null);
   const [events, setEvents] = useState<Event[]>([]);
+  const [suggestionsUrl, setSuggestionsUrl] = useState<string | null>(null);
   const running = useRef(false);
   const abort = useRef<AbortController | null>(null);
 
@@ -53,6 +56,7 @@ export function useAnswer(): Answer {
     setText('');
     setFailure(null);
     setEvents([]);
+    setSuggestionsUrl(null);
     const controller = new AbortController();
     abort.current = controller;
     try {
@@ -76,8 +80,12 @@ export function useAnswer(): Answer {
       // The reply ends once the search's events are stored: read them now. Without them the answer stands alone.
       const searchId = res.headers.get('x-search-id');
       if (searchId && !controller.signal.aborted) {
-        fetchSearchEvents(searchId).then(setEvents, (err: unknown) =>
-          console.warn('Could not load the events of the answer:', errorText(err)),
+        fetchSearchExtras(searchId).then(
+          (extras) => {
+            setEvents(extras.events);
+            setSuggestionsUrl(extras.suggestionsUrl);
+          },
+          (err: unknown) => console.warn('Could not load the events of the answer:', errorText(err)),
         );
       }
     } catch (err) {
@@ -92,5 +100,5 @@ export function useAnswer(): Answer {
     }
   }, []);
 
-  return { text, streaming, failure, events, ask };
+  return { text, streaming, failure, events, suggestionsUrl, ask };
 }

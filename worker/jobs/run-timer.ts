@@ -7,6 +7,7 @@ import type { Logger } from '../../core/logger';
 import { runChargedSearch, type SearchSteps } from '../../core/search/charged-search';
 import { deadline } from '../../core/gemini/deadline';
 import { timerIdOfJob } from '../../core/timers/scheduler';
+import { createSpendGuard } from '../../core/timers/spend-guard';
 import type { Queue } from 'bullmq';
 import type { Sql } from '../../db/client';
 import { claimFire, failRun, finishRun, noteRunError, succeedRun } from '../../db/timer-runs';
@@ -40,11 +41,15 @@ export function scheduledTimeOf(job: Pick<Job, 'id' | 'opts' | 'timestamp'>): Da
 const NO_CREDITS = (tier: string) =>
   `No searches left this month on the ${tier} plan, so this run was skipped. Choose a bigger plan or wait for next month.`;
 
+const SPEND_GUARD =
+  'Timer runs are paused until next month because this service reached its AI budget. No search was used; you can still search by hand.';
+
 /**
  * Processes one `run-timer` job: the timer-run record and BullMQ's retry policy around the one charged search
  * (core/search/charged-search.ts). One run row per fire; transient failures are retried, permanent ones not.
  */
 export function createRunTimerProcessor(deps: RunTimerDeps) {
+  const spendGuard = createSpendGuard({ sql: deps.sql, logger: deps.logger, budgetUsd: deps.config.gemini.monthlyBudgetUsd });
   return async (job: Job<RunTimerJob>, _token?: string, signal?: AbortSignal): Promise<RunTimerOutcome> => {
     const timerId = timerIdOfJob(job);
     if (timerId === null)
@@ -66,6 +71,12 @@ export function createRunTimerProcessor(deps: RunTimerDeps) {
         log.error({ err: (err as Error).message }, 'after-run step failed (messages of this run may be missing)');
       }
     };
+
+    if (!(await spendGuard.timerRunsAllowed())) {
+      await finishRun(deps.sql, run.id, { status: 'skipped', error: SPEND_GUARD });
+      log.warn('timer run skipped: the monthly Gemini budget is reached');
+      return 'skipped';
+    }
 
     const input = { question: timer.ques, website: timer.web, timezone: timer.timezone };
     // One limit for the whole attempt: a whole answer has no pieces to watch for (decision 032).

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { estimateCost, priceFor, priceTable } from './prices';
+import type { GeminiUsage } from './usage';
+
+const usage: GeminiUsage = { calls: 1, promptTokens: 1000, outputTokens: 500, thinkingTokens: 300, groundingQueries: 2, groundedCalls: 1 };
+const day = (iso: string) => new Date(`${iso}T12:00:00Z`);
+
+describe('the price table', () => {
+  const table = priceTable([]);
+
+  it('prices a Gemini 3 call per search query and thinking as output (Google, 2026-11)', () => {
+    // 1,000 × $0.75/M + 800 × $3.75/M + 2 queries × $14/1,000
+    expect(estimateCost(table, 'gemini-3.8-flash', usage, day('2026-11-25'))).toBeCloseTo(0.00075 + 0.003 + 0.028, 9);
+  });
+
+  it('takes the row whose day has begun: 3.8 Flash doubles on 2027-01-01', () => {
+    expect(priceFor(table, 'gemini-3.8-flash', day('2026-12-31'))?.inputPerMillion).toBe(0.75);
+    expect(priceFor(table, 'gemini-3.8-flash', day('2027-01-01'))?.inputPerMillion).toBe(1.5);
+  });
+
+  it('prices a Gemini 2.5 call that searched once, however many queries it ran', () => {
+    const cost = estimateCost(table, 'gemini-2.5-flash', { ...usage, groundingQueries: 5 }, day('2026-11-25'));
+    expect(cost).toBeCloseTo((1000 * 0.3 + 800 * 2.5) / 1e6 + 0.035, 9);
+  });
+
+  it('halves the tokens on Flex, never the search queries', () => {
+    const standard = estimateCost(table, 'gemini-3.5-flash', usage, day('2026-11-25'));
+    const flex = estimateCost(table, 'gemini-3.5-flash', usage, day('2026-11-25'), 'flex');
+    expect(standard - flex).toBeCloseTo((1000 * 1.5 + 800 * 9) / 2e6, 9);
+  });
+
+  it('prices an unlisted model high rather than low: a 3.x as the dearest 3.x Flash, anything else as Pro', () => {
+    expect(priceFor(table, 'gemini-3.6-flash', day('2026-11-25'))).toMatchObject({ model: 'gemini-3', outputPerMillion: 9 });
+    expect(priceFor(table, 'gemini-4-ultra', day('2026-11-25'))).toMatchObject({ model: 'gemini', outputPerMillion: 12 });
+  });
+
+  it("lays the operator's rows (GEMINI_PRICES) over Google's", () => {
+    const own = priceTable([
+      { model: 'gemini-3.8-flash', inputPerMillion: 0, outputPerMillion: 0, searchPerThousand: 0, searchBilledPer: 'query' },
+    ]);
+    expect(estimateCost(own, 'gemini-3.8-flash', usage, day('2026-11-25'))).toBe(0);
+    // The dated row still applies from its day.
+    expect(priceFor(own, 'gemini-3.8-flash', day('2027-02-01'))?.inputPerMillion).toBe(1.5);
+  });
+});

@@ -1,0 +1,123 @@
+import type { Job } from 'bullmq';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertTimer } from '../db/timers';
+import { createRunTimerProcessor } from '../worker/jobs/run-timer';
+import { ask } from './support/ask';
+import { startTestStack, type TestStack } from './support/stack';
+import { dailyTimer } from './support/timer-input';
+import { createSignedInUser } from './support/users';
+
+const ADMIN = { user: 'ops', password: 'scrape-secret' };
+
+interface CostRow {
+  gemini_calls: number;
+  prompt_tokens: number;
+  output_tokens: number;
+  thinking_tokens: number;
+  grounding_queries: number;
+  cost_usd: string;
+}
+
+// Google's published prices for Gemini 3.8 Flash (what gemini-flash-latest answers with in the stand-in), written
+// out here rather than read from the code under test.
+const flash38 = (at: Date) => (at < new Date('2027-01-01T00:00:00Z') ? { input: 0.75, output: 3.75 } : { input: 1.5, output: 7.5 });
+const SEARCH_QUERY_USD = 14 / 1000;
+
+/** Every search records what its Gemini calls used and cost, and the operators' metrics count it. */
+describe('what a search costs', () => {
+  let stack: TestStack;
+  beforeAll(async () => {
+    stack = await startTestStack({ env: { ADMIN_USER: ADMIN.user, ADMIN_PASSWORD: ADMIN.password } });
+  });
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  const costOf = async (userId: number) => {
+    const [row] = await stack.db.sql<CostRow[]>`
+      select gemini_calls, prompt_tokens, output_tokens, thinking_tokens, grounding_queries, cost_usd
+      from searches where user_id = ${userId} order by id desc limit 1`;
+    return row!;
+  };
+
+  it('an ask: the answer and the event extraction, tokens, search queries and dollars', async () => {
+    const { user, cookie } = await createSignedInUser(stack.db.sql);
+    await (await ask(stack.url, cookie, { ques: 'AI conferences in Berlin', web: '' })).text();
+    const row = await costOf(user.id);
+    // The grounded answer ran two search queries; the extraction (structured output, no tools) none.
+    expect(row).toMatchObject({ gemini_calls: 2, grounding_queries: 2 });
+    expect(row.thinking_tokens).toBeGreaterThan(0);
+    const price = flash38(new Date());
+    const expected =
+      (row.prompt_tokens * price.input + (row.output_tokens + row.thinking_tokens) * price.output) / 1e6 + 2 * SEARCH_QUERY_USD;
+    expect(Number(row.cost_usd)).toBeCloseTo(expected, 6);
+
+    const metrics = await (
+      await fetch(`${stack.url}/metrics`, {
+        headers: { authorization: `Basic ${Buffer.from(`${ADMIN.user}:${ADMIN.password}`).toString('base64')}` },
+      })
+    ).text();
+    expect(metrics).toMatch(/gemini_cost_usd_total\{model="gemini-3.8-flash",kind="ask"\} 0\.0\d+/);
+    expect(metrics).toMatch(/gemini_grounding_queries_total\{model="gemini-3.8-flash",kind="ask"\} [1-9]/);
+    expect(metrics).toMatch(/gemini_calls_total\{model="gemini-3.8-flash",kind="extraction"\} [1-9]/);
+  });
+
+  it('a timer run asks on the Flex tier: its tokens cost half, its search queries the same', async () => {
+    const { user } = await createSignedInUser(stack.db.sql);
+    const timer = await insertTimer(stack.db.sql, user.id, dailyTimer({ ques: 'AI conferences in Berlin', web: '' }));
+    const processJob = createRunTimerProcessor({ ...stack.deps, sql: stack.db.sql, deliveriesQueue: stack.deliveriesQueue });
+    const at = Date.UTC(2026, 5, 1, 7);
+    const job = {
+      id: `manual:${timer.id}`,
+      data: { timerId: timer.id },
+      opts: { prevMillis: at, attempts: 1 },
+      attemptsMade: 0,
+      timestamp: at,
+    };
+    await processJob(job as unknown as Job<{ timerId: number }>);
+    expect(stack.standins.gemini.state.lastAnswerRequest?.body.serviceTier).toBe('flex');
+    const row = await costOf(user.id);
+    expect(row).toMatchObject({ gemini_calls: 2, grounding_queries: 2 });
+    expect(Number(row.cost_usd)).toBeGreaterThan(2 * SEARCH_QUERY_USD);
+    // Below what the same calls cost on the standard tier.
+    const price = flash38(new Date());
+    const standard =
+      (row.prompt_tokens * price.input + (row.output_tokens + row.thinking_tokens) * price.output) / 1e6 + 2 * SEARCH_QUERY_USD;
+    expect(Number(row.cost_usd)).toBeLessThan(standard);
+  });
+
+  it('the spend guard: once the month reached GEMINI_MONTHLY_BUDGET_USD, timer runs are skipped without Gemini, asks go on', async () => {
+    const { user, cookie } = await createSignedInUser(stack.db.sql);
+    // An earlier search this month already cost more than the budget.
+    await (await ask(stack.url, cookie, { ques: 'AI conferences in Berlin', web: '' })).text();
+    const spent = Number((await costOf(user.id)).cost_usd);
+    const config = { ...stack.config, gemini: { ...stack.config.gemini, monthlyBudgetUsd: spent / 2 } };
+    const timer = await insertTimer(stack.db.sql, user.id, dailyTimer({ ques: 'AI conferences in Berlin', web: '' }));
+    const processJob = createRunTimerProcessor({ ...stack.deps, config, sql: stack.db.sql, deliveriesQueue: stack.deliveriesQueue });
+    const at = Date.UTC(2026, 5, 2, 7);
+    const job = {
+      id: `manual:${timer.id}`,
+      data: { timerId: timer.id },
+      opts: { prevMillis: at, attempts: 1 },
+      attemptsMade: 0,
+      timestamp: at,
+    };
+    const requests = stack.standins.gemini.state.requests;
+    expect(await processJob(job as unknown as Job<{ timerId: number }>)).toBe('skipped');
+    expect(stack.standins.gemini.state.requests).toBe(requests);
+    const [run] = await stack.db.sql<
+      { status: string; error: string }[]
+    >`select status, error from timer_runs where timer_id = ${timer.id}`;
+    expect(run).toMatchObject({ status: 'skipped', error: expect.stringMatching(/paused until next month.*AI budget/) });
+    const [account] = await stack.db.sql<{ used: number }[]>`select searches_used as used from accounts where user_id = ${user.id}`;
+    expect(account!.used).toBe(1);
+    // An ask is a person waiting: it is never stopped by the guard.
+    expect((await ask(stack.url, cookie, { ques: 'AI meetups in Berlin', web: '' })).status).toBe(200);
+
+    // Under the budget, the same timer runs.
+    const roomy = { ...stack.config, gemini: { ...stack.config.gemini, monthlyBudgetUsd: spent * 100 } };
+    const running = createRunTimerProcessor({ ...stack.deps, config: roomy, sql: stack.db.sql, deliveriesQueue: stack.deliveriesQueue });
+    const next = { ...job, id: `manual:${timer.id}:2`, opts: { prevMillis: at + 86_400_000, attempts: 1 }, timestamp: at + 86_400_000 };
+    expect(await running(next as unknown as Job<{ timerId: number }>)).toBe('succeeded');
+  });
+});
