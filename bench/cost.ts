@@ -1,0 +1,135 @@
+import type { Job } from 'bullmq';
+import { PLANS } from '../core/plans';
+import { insertTimer } from '../db/timers';
+import { startTestStack, type TestStack } from '../test/support/stack';
+import { dailyTimer } from '../test/support/timer-input';
+import { createSignedInUser } from '../test/support/users';
+import { createRunTimerProcessor } from '../worker/jobs/run-timer';
+import type { BenchResult, Row } from './lib/report';
+
+// The share of a plan's price its searches may cost at full use (issue 28).
+const GOAL_SHARE = 0.4;
+
+interface Spent {
+  calls: number;
+  promptTokens: number;
+  outputTokens: number;
+  thinkingTokens: number;
+  queries: number;
+  usd: number;
+}
+
+async function lastSearch(stack: TestStack, userId: number): Promise<Spent> {
+  const [row] = await stack.db.sql<
+    {
+      gemini_calls: number;
+      prompt_tokens: number;
+      output_tokens: number;
+      thinking_tokens: number;
+      grounding_queries: number;
+      cost_usd: string;
+    }[]
+  >`select gemini_calls, prompt_tokens, output_tokens, thinking_tokens, grounding_queries, cost_usd
+    from searches where user_id = ${userId} and status = 'answered' order by id desc limit 1`;
+  if (!row) throw new Error('the search was not answered');
+  return {
+    calls: row.gemini_calls,
+    promptTokens: row.prompt_tokens,
+    outputTokens: row.output_tokens,
+    thinkingTokens: row.thinking_tokens,
+    queries: row.grounding_queries,
+    usd: Number(row.cost_usd),
+  };
+}
+
+async function askOnce(stack: TestStack, web: string): Promise<Spent> {
+  const { user, cookie } = await createSignedInUser(stack.db.sql);
+  const res = await fetch(`${stack.url}/api/ask`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json', origin: stack.url },
+    body: JSON.stringify({ ques: 'AI conferences in Berlin next month', web, timezone: 'Europe/Berlin' }),
+  });
+  await res.text();
+  return lastSearch(stack, user.id);
+}
+
+async function timerRunOnce(stack: TestStack, web: string, tier: 'flex' | 'standard'): Promise<Spent> {
+  const { user } = await createSignedInUser(stack.db.sql);
+  const timer = await insertTimer(stack.db.sql, user.id, dailyTimer({ ques: 'AI conferences in Berlin next month', web }));
+  const config = { ...stack.config, gemini: { ...stack.config.gemini, timerTier: tier } };
+  const process = createRunTimerProcessor({ ...stack.deps, config, sql: stack.db.sql, deliveriesQueue: stack.deliveriesQueue });
+  const at = Date.now();
+  const job = {
+    id: `manual:${timer.id}`,
+    data: { timerId: timer.id },
+    opts: { prevMillis: at, attempts: 1 },
+    attemptsMade: 0,
+    timestamp: at,
+  };
+  await process(job as unknown as Job<{ timerId: number }>);
+  return lastSearch(stack, user.id);
+}
+
+const spentRows = (label: string, s: Spent): Row[] => [
+  { metric: `${label}: Gemini calls`, value: s.calls, unit: 'calls' },
+  { metric: `${label}: prompt tokens`, value: s.promptTokens, unit: 'tokens' },
+  { metric: `${label}: output + thinking tokens`, value: s.outputTokens + s.thinkingTokens, unit: 'tokens' },
+  { metric: `${label}: grounding queries`, value: s.queries, unit: 'queries' },
+  { metric: `${label}: cost`, value: s.usd * 100, unit: '¢' },
+];
+
+/**
+ * What one search costs at the configured prices (Google's published ones by default), measured on the Gemini
+ * stand-in's realistic sizes: an ask and a timer run, each with and without a website; then what a paid plan's
+ * searches cost at full use against its price. "Before" is a timer run on the standard tier, as every timer run
+ * was before Flex.
+ */
+export async function run(): Promise<BenchResult[]> {
+  const stack = await startTestStack({ env: { USER_RATE_PER_MINUTE: '10000' } });
+  try {
+    const site = `${stack.standins.url}/sites/berlin-ai.html`;
+    const ask = await askOnce(stack, '');
+    const askSite = await askOnce(stack, site);
+    const runBefore = await timerRunOnce(stack, '', 'standard');
+    const run = await timerRunOnce(stack, '', 'flex');
+    const runSite = await timerRunOnce(stack, site, 'flex');
+    const planRows: Row[] = PLANS.filter((p) => p.priceCents > 0).flatMap((plan) => {
+      const price = plan.priceCents / 100;
+      const full = (s: Spent) => s.usd * plan.searchesPerMonth;
+      return [
+        { metric: `${plan.name} (${plan.searchesPerMonth} grounded asks): cost at full use`, value: full(ask), unit: 'USD' },
+        {
+          metric: `${plan.name}: timer runs at full use, share of $${price}`,
+          value: (100 * full(run)) / price,
+          unit: '%',
+          baseline: (100 * full(runBefore)) / price,
+          goal: `≤ ${GOAL_SHARE * 100}%`,
+          met: full(run) <= GOAL_SHARE * price,
+        },
+        {
+          metric: `${plan.name}: margin with timer runs at full use`,
+          value: price - full(run),
+          unit: 'USD',
+          baseline: price - full(runBefore),
+        },
+      ];
+    });
+    return [
+      {
+        name: 'cost',
+        method:
+          'One ask and one timer run each with and without a website, against the Gemini stand-in (usage sizes of Gemini 3 Flash with low thinking: a grounded answer runs 2 search queries and reads ~650 tokens of results per query), priced with the default price table (core/gemini/prices.ts) for the model gemini-flash-latest answers with; a timer run on Flex (after) and on the standard tier (before, the baseline column). A plan at full use: its monthly searches × one search.',
+        rows: [
+          ...spentRows('ask, no website (grounded)', ask),
+          ...spentRows('ask, with website', askSite),
+          ...spentRows('timer run, no website, standard tier (before)', runBefore),
+          ...spentRows('timer run, no website, Flex', run),
+          ...spentRows('timer run, with website, Flex', runSite),
+          ...planRows,
+        ],
+      },
+    ];
+  } finally {
+    await stack.close();
+  }
+}
