@@ -130,13 +130,24 @@ describe('askGemini usage and service tier', () => {
     expect(outcome.tier).toBe('flex');
   });
 
-  it('asks again on the standard tier when the model refuses Flex', async () => {
+  it('never asks Gemini 2.5, which has no Flex, on the Flex tier', async () => {
     const refusedBefore = standin.state.refusedRequests;
     const outcome = await ask('gemini-2.5-flash', 'whole', 'flex');
+    expect(standin.state.refusedRequests).toBe(refusedBefore);
+    expect(standin.state.lastAnswerRequest?.body.serviceTier).toBeUndefined();
+    expect(outcome.tier).toBe('standard');
+  });
+
+  it('asks again on the standard tier when a model refuses Flex, and from then on asks it there', async () => {
+    standin.models.change('gemini-3.6-flash', { flex: false });
+    const refusedBefore = standin.state.refusedRequests;
+    const outcome = await ask('gemini-3.6-flash', 'whole', 'flex');
     expect(standin.state.refusedRequests).toBe(refusedBefore + 1);
     expect(standin.state.lastAnswerRequest?.body.serviceTier).toBeUndefined();
     expect(outcome.tier).toBe('standard');
     expect(outcome.answer.length).toBeGreaterThan(0);
+    await ask('gemini-3.6-flash', 'whole', 'flex');
+    expect(standin.state.refusedRequests).toBe(refusedBefore + 1);
   });
 
   it('asks again on the standard tier when Flex has no capacity (429)', async () => {

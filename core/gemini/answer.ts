@@ -91,7 +91,7 @@ export async function askGemini(gemini: GoogleGenAI, options: AnswerOptions): Pr
       });
       if (delivery === 'streamed') return gemini.models.generateContentStream(request({}));
       // A whole answer is read exactly as a stream of one piece.
-      const whole = await withServiceTier(options.tier ?? 'standard', (t) => gemini.models.generateContent(request(t)));
+      const whole = await withServiceTier(gemini, model, options.tier ?? 'standard', (t) => gemini.models.generateContent(request(t)));
       tier = whole.tier;
       return [whole.result];
     });

@@ -22,6 +22,8 @@ interface ModelState {
   info: Map<string, Promise<Model | null>>;
   /** Models that refused our thinking settings: from then on they get none. */
   refused: Set<string>;
+  /** Models that refused the Flex tier: from then on they are asked on the standard tier only. */
+  flexRefused: Set<string>;
   /** Log lines already written once (refusals, configuration problems). */
   logged: Set<string>;
   health: ModelHealth;
@@ -32,7 +34,14 @@ const states = new WeakMap<GoogleGenAI, ModelState>();
 export function modelState(gemini: GoogleGenAI): ModelState {
   let state = states.get(gemini);
   if (!state) {
-    state = { logger: null, info: new Map(), refused: new Set(), logged: new Set(), health: { state: 'unchecked' } };
+    state = {
+      logger: null,
+      info: new Map(),
+      refused: new Set(),
+      flexRefused: new Set(),
+      logged: new Set(),
+      health: { state: 'unchecked' },
+    };
     states.set(gemini, state);
   }
   return state;
