@@ -8,7 +8,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTimersQueue, RUN_TIMER_JOB, type RunTimerJob } from '../core/jobs';
 import { schedulerId } from '../core/timers/scheduler';
 import { createSql, type Sql } from '../db/client';
-import { MARKER as POSTGRES_QUEUE_MARKER } from '../db/patch-postgres-queue.mjs';
 import { listRuns } from '../db/timer-runs';
 import { type ComposeFile, loadCompose, serviceEnvironment } from './support/compose';
 import { layoutImage, type Layout } from './support/image-layout';
@@ -195,11 +194,10 @@ describe('the image as compose.yaml runs it', () => {
     expect(run.answer).toContain(`I found 3 events on ${website}`);
   });
 
-  it("holds postgres.js with its pool queue bounded by the production install's postinstall (decision 028)", () => {
+  it("holds postgres.js with its pool queue bounded by the production install's patch-package (decisions 028, 033)", () => {
     for (const build of ['src', 'cjs/src']) {
-      expect(readFileSync(path.join(layout.dir, 'node_modules/postgres', build, 'queue.js'), 'utf8'), build).toContain(
-        POSTGRES_QUEUE_MARKER,
-      );
+      // The patch's compaction (patches/postgres+*.patch): the unpatched queue has no `slots`.
+      expect(readFileSync(path.join(layout.dir, 'node_modules/postgres', build, 'queue.js'), 'utf8'), build).toContain('get slots()');
     }
   });
 
