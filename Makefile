@@ -32,10 +32,10 @@ test: deps test-browser lint build typecheck
 
 # Creates the database named in DATABASE_URL when it does not exist yet, then applies migrations.
 db: deps
-	npx tsx db/create-database.ts
+	npx tsx cli/create-database.ts
 
 migrate: db
-	npx tsx db/migrate.ts
+	npx tsx cli/migrate.ts
 
 # node itself, not npx: make hands Ctrl-C / SIGTERM straight to the runner, which stops everything it started.
 dev: migrate

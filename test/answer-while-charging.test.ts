@@ -5,6 +5,7 @@ import { type ChargedSearchOutcome, runChargedSearch } from '../core/search/char
 import { startTestStack, type TestStack } from './support/stack';
 import { createSignedInUser } from './support/users';
 import { until } from './support/wait';
+import { ALLOWANCES } from '../core/plans';
 
 /**
  * An ask that asks Gemini while its credit is taken (decision 024): the bookkeeping must come out exactly as
@@ -34,7 +35,7 @@ describe('answering while the credit is taken', () => {
       },
     );
     const searches = (await listSearches(stack.db.sql, user.id)).map((s) => s.status);
-    return { outcome, texts, searches, used: (await getBilling(stack.db.sql, user.id))!.used };
+    return { outcome, texts, searches, used: (await getBilling(stack.db.sql, user.id, ALLOWANCES))!.used };
   }
 
   it('answers and charges once when a credit is left', async () => {

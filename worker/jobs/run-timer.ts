@@ -10,6 +10,7 @@ import { timerIdOfJob } from '../../core/timers/scheduler';
 import type { Queue } from 'bullmq';
 import type { Sql } from '../../db/client';
 import { claimFire, failRun, finishRun, noteRunError, succeedRun } from '../../db/timer-runs';
+import { ALLOWANCES } from '../../core/plans';
 
 export interface RunTimerDeps {
   sql: Sql;
@@ -85,7 +86,7 @@ export function createRunTimerProcessor(deps: RunTimerDeps) {
         await after({ outcome: 'skipped-no-searches', newOrChangedEvents: [], error: NO_CREDITS(outcome.billing.tier) });
         return 'skipped';
       case 'answered': {
-        const failuresInARow = await succeedRun(deps.sql, { id: run.id, userId: timer.userId }, outcome.result.answer);
+        const failuresInARow = await succeedRun(deps.sql, { id: run.id, userId: timer.userId }, outcome.result.answer, ALLOWANCES);
         log.info({ scheduledFor, chars: outcome.result.answer.length }, 'timer run succeeded');
         // The run's events as recorded against the timer's memory (core/events): only new or changed ones go out.
         await after({
