@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { createSql, type Sql } from './client';
+import type { Sql } from './client';
 
 /** Default location of the forward-only migration files, relative to the repository root. */
 export const MIGRATIONS_DIR = path.resolve(process.cwd(), 'db/migrations');
