@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALLOWANCES } from '../core/plans';
-import { createTestDatabase, type TestDatabase } from '../test/support/db';
-import { createSignedInUser } from '../test/support/users';
+import { createTestDatabase, type TestDatabase } from '../dev/harness/db';
+import { createSignedInUser } from '../dev/harness/users';
 import { getBilling, refundCredit, rollFreePeriod, takeCredit } from './accounts';
 
 describe('accounts and credits', () => {

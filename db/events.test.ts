@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FoundEvent } from '../core/events/from-facts';
 import { classifyEvents } from '../core/events/only-new';
-import { createTestDatabase, type TestDatabase } from '../test/support/db';
+import { createTestDatabase, type TestDatabase } from '../dev/harness/db';
 import { claimedRun } from '../test/support/runs';
 import { dailyTimer } from '../test/support/timer-input';
-import { createSignedInUser } from '../test/support/users';
+import { createSignedInUser } from '../dev/harness/users';
 import { recordRunEvents, recordSearchEvents } from './events';
 import { startSearchRecord } from './searches';
 import { insertTimer } from './timers';

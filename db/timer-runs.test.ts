@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALLOWANCES } from '../core/plans';
-import { createTestDatabase, type TestDatabase } from '../test/support/db';
+import { createTestDatabase, type TestDatabase } from '../dev/harness/db';
 import { claimedRun } from '../test/support/runs';
-import { createSignedInUser } from '../test/support/users';
+import { createSignedInUser } from '../dev/harness/users';
 import { recountFailures } from './timer-delivery';
 import { claimFire, failRun, refundRunCredit, succeedRun, takeRunCredit } from './timer-runs';
 import { insertTimer } from './timers';

@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { getBilling } from '../db/accounts';
 import { ask } from './support/ask';
-import { startTestStack, type TestStack } from './support/stack';
-import { createSignedInUser } from './support/users';
+import { startTestStack, type TestStack } from '../dev/harness/stack';
+import { createSignedInUser } from '../dev/harness/users';
 import { ALLOWANCES } from '../core/plans';
 
 /** POST /api/ask when our own bookkeeping (Postgres) fails: the reply still ends, in the route's text format. */

@@ -7,7 +7,7 @@ import { LOGIN_ATTEMPTS_PER_WINDOW } from '../core/auth/login-rate-limit';
 import { getBilling } from '../db/accounts';
 import { hashToken, SESSION_COOKIE } from '../db/sessions';
 import type { GoogleTokenClaims, MintOptions } from '../dev/standins/google';
-import { startTestStack, type TestStack } from './support/stack';
+import { startTestStack, type TestStack } from '../dev/harness/stack';
 import { ALLOWANCES } from '../core/plans';
 
 describe('Google sign-in and sessions', () => {

@@ -13,9 +13,9 @@ import { SearchError } from '../core/search-error';
 import { createDeliverProcessor } from '../worker/jobs/deliver';
 import { createRunTimerProcessor } from '../worker/jobs/run-timer';
 import { reconcileSchedulers } from '../worker/reconcile';
-import { startTestStack, type TestStack } from './support/stack';
-import { createSignedInUser } from './support/users';
-import { until } from './support/wait';
+import { startTestStack, type TestStack } from '../dev/harness/stack';
+import { createSignedInUser } from '../dev/harness/users';
+import { until } from '../dev/harness/wait';
 import { dailyTimer } from './support/timer-input';
 
 /** A local webhook receiver on 127.0.0.1: records every POST; `answer` sets the next status codes. */

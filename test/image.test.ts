@@ -11,12 +11,12 @@ import { createSql, type Sql } from '../db/client';
 import { listRuns } from '../db/timer-runs';
 import { type ComposeFile, loadCompose, serviceEnvironment } from './support/compose';
 import { layoutImage, type Layout } from './support/image-layout';
-import { adminUrl, dropDatabase, testDatabaseName, withAdmin } from './support/pg';
-import { type ChildServer, freePort, type SpawnOptions, spawnNode, startChild } from './support/processes';
-import { createTestRedis, deletePrefix, testQueuePrefix, testRedisUrl } from './support/redis';
+import { adminUrl, dropDatabase, testDatabaseName, withAdmin } from '../dev/harness/pg';
+import { type ChildServer, freePort, type SpawnOptions, spawnNode, startChild } from '../dev/harness/processes';
+import { createTestRedis, deletePrefix, testQueuePrefix, testRedisUrl } from '../dev/harness/redis';
 import { expectBullBoard, expectPageWithIslandScripts } from './support/served';
-import { createSignedInUser } from './support/users';
-import { until } from './support/wait';
+import { createSignedInUser } from '../dev/harness/users';
+import { until } from '../dev/harness/wait';
 import { dailyTimer } from './support/timer-input';
 
 // The image, without Docker: the Dockerfile's final stage laid out in a temporary directory (its COPY lines,

@@ -5,9 +5,9 @@ import type { AppEnv } from '../api/deps';
 import { createRedis } from '../core/redis/client';
 import { createSql, type Sql } from '../db/client';
 import { captureLogs } from './support/logs';
-import { freePort } from './support/processes';
-import { startTestStack, type TestStack } from './support/stack';
-import { createSignedInUser } from './support/users';
+import { freePort } from '../dev/harness/processes';
+import { startTestStack, type TestStack } from '../dev/harness/stack';
+import { createSignedInUser } from '../dev/harness/users';
 import { dailyTimer } from './support/timer-input';
 
 // Redis or Postgres "down": the app's client pointed at a loopback port nobody listens on, as when the server

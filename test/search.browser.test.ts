@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SESSION_PROOF_COOKIE } from '../core/auth/session-proof';
 import { getBilling } from '../db/accounts';
 import { useSearches } from './support/billing';
-import { shot, unexpectedErrors } from './support/browser';
+import { shot, unexpectedErrors } from '../dev/harness/browser';
 import { browserSuite, openSignedInHome } from './support/browser-suite';
 import { ALLOWANCES } from '../core/plans';
 

@@ -12,11 +12,11 @@ import { createRunTimerProcessor } from '../worker/jobs/run-timer';
 import { ABANDONED_MESSAGE, sweepAbandonedRuns } from '../worker/sweep-abandoned-runs';
 import { startTimersWorker, type TimersWorker, type WorkerDeps } from '../worker/timers-worker';
 import { reconcileClaimKey } from '../worker/reconcile-claim';
-import { createTestRedis, deletePrefix } from './support/redis';
+import { createTestRedis, deletePrefix } from '../dev/harness/redis';
 import { holdSchedulersLock } from './support/schedulers-lock';
-import { startTestStack, type TestStack } from './support/stack';
-import { createSignedInUser } from './support/users';
-import { until } from './support/wait';
+import { startTestStack, type TestStack } from '../dev/harness/stack';
+import { createSignedInUser } from '../dev/harness/users';
+import { until } from '../dev/harness/wait';
 import { dailyTimer } from './support/timer-input';
 
 const daily = dailyTimer();

@@ -1,5 +1,5 @@
 import { buildWeb } from '../../web/build';
-import { createTemplateDatabase, dropDatabase, dropStaleTestDatabases } from './pg';
+import { createTemplateDatabase, dropDatabase, dropStaleTestDatabases } from '../../dev/harness/pg';
 
 /**
  * Builds a migrated template database once per run (each test file clones it, so files run in parallel
