@@ -436,7 +436,7 @@ describe('delivery: email digests, webhooks, unsubscribe, auto-pause', () => {
   it('the timer run path applies the rules: three failed fires pause the timer with one alert, a paused timer does not run', async () => {
     const question = 'Wired failing timer';
     const timerId = await createTimer(question);
-    const refused = new SearchError('website_refused', 'The website address points to a private network.', 400, false);
+    const refused = new SearchError('website_refused', 'The website address points to a private network.', false);
     const processJob = createRunTimerProcessor({
       sql: stack.db.sql,
       gemini: stack.deps.gemini,

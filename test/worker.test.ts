@@ -279,7 +279,7 @@ describe('timers worker against real Redis and Postgres', () => {
         gates.push({
           release: (fail) =>
             fail
-              ? reject(new SearchError('upstream_busy', 'Gemini is busy', 429, true))
+              ? reject(new SearchError('upstream_busy', 'Gemini is busy', true))
               : resolve({ answer: 'Two AI conferences.', promptTokens: 1, outputTokens: 1 }),
         });
       })) as unknown as typeof answerSearch;

@@ -66,9 +66,7 @@ export type ChargedSearchOutcome =
   | { kind: 'run_ended'; searchId: number };
 
 const unexpected = (err: unknown) =>
-  err instanceof SearchError
-    ? err
-    : new SearchError('upstream_failed', 'The AI service failed. Please try again.', 502, true, { cause: err });
+  err instanceof SearchError ? err : new SearchError('upstream_failed', 'The AI service failed. Please try again.', true, { cause: err });
 
 /** The sentence for an allowance that is used up, the same for an interactive search and a timer run. */
 export function noCreditsMessage(billing: Billing): string {
@@ -100,7 +98,7 @@ export async function runChargedSearch(deps: ChargedSearchDeps, req: ChargedSear
     prepared = await prepare(deps, req.input, req.signal);
   } catch (err) {
     const error =
-      err instanceof SearchError ? err : new SearchError('website_failed', 'We could not read the website. Please try again.', 502, false);
+      err instanceof SearchError ? err : new SearchError('website_failed', 'We could not read the website. Please try again.', false);
     const searchId = await startSearchRecord(sql, record);
     await finishSearchRecord(sql, searchId, { status: error.code === 'website_refused' ? 'refused' : 'failed', error: error.message });
     return { kind: 'failed', searchId, error, delivered: false, firstTextAt: null };
