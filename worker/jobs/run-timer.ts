@@ -4,7 +4,7 @@ import type { Config } from '../../core/config';
 import { afterTimerRun, type AfterRunInput, newOrChanged } from '../../core/delivery/after-run';
 import type { DeliverJob, RunTimerJob } from '../../core/jobs';
 import type { Logger } from '../../core/logger';
-import { runChargedSearch, type SearchSteps } from '../../core/search/charged-search';
+import { runChargedSearch } from '../../core/search/charged-search';
 import { deadline } from '../../core/gemini/deadline';
 import { timerIdOfJob } from '../../core/timers/scheduler';
 import type { Queue } from 'bullmq';
@@ -17,8 +17,6 @@ export interface RunTimerDeps {
   gemini: GoogleGenAI;
   config: Config;
   logger: Logger;
-  /** The search's steps; core/search's own unless a test holds or breaks one. */
-  steps?: Partial<SearchSteps>;
   /** For what follows a run (core/delivery/after-run.ts): auto-pause removes the scheduler, messages are enqueued. */
   timersQueue: Queue<RunTimerJob>;
   deliveriesQueue: Queue<DeliverJob>;
