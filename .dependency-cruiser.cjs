@@ -3,6 +3,9 @@
 // file belongs to the suite wherever it sits (beside its module), so the layers' rules are about the rest.
 
 const TESTS = '[.]test[.]tsx?$';
+const CODE = { dependencyTypesNot: ['type-only'] };
+const OUTER = '^(api|cli|web|worker|dev|bench|test)/';
+const OUTSIDE_WEB = '^(api|cli|core|db|worker|dev|bench|test)/';
 
 /** Modules of core/ the page's bundle may hold: no Node built-ins, no secrets, no I/O. */
 const BROWSER_SAFE = [
@@ -12,93 +15,75 @@ const BROWSER_SAFE = [
   '^core/events/(calendar-link|canonical-url|event-date-format|event-key|ics|zoned-time)[.]ts$',
 ];
 
+/** An error for an import from a module under `from` (not a test file) to one matching `to`. */
+const forbid = (name, comment, from, to) => ({ name, severity: 'error', comment, from: { path: from, pathNot: TESTS }, to });
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
-    {
-      name: 'db-imports-no-core-logic',
-      severity: 'error',
-      comment: 'db/ holds queries; the rules they apply come in as arguments, or live in core/ and call db/.',
-      from: { path: '^db/', pathNot: TESTS },
-      to: { path: '^core/', pathNot: '^core/contract/', dependencyTypesNot: ['type-only'] },
-    },
-    {
-      name: 'db-imports-no-outer-layer',
-      severity: 'error',
-      comment: 'db/ is the bottom layer: it is called, and calls nothing above it.',
-      from: { path: '^db/', pathNot: TESTS },
-      to: { path: '^(api|cli|web|worker|dev|bench|test)/' },
-    },
-    {
-      name: 'core-imports-no-outer-layer',
-      severity: 'error',
-      comment: 'core/ is called by api/ and worker/; it never reaches back into them, the page, or the tools.',
-      from: { path: '^core/', pathNot: TESTS },
-      to: { path: '^(api|cli|web|worker|dev|bench|test)/' },
-    },
-    {
-      name: 'gemini-and-website-import-no-use-case',
-      severity: 'error',
-      comment: 'core/gemini and core/website are the outside world read for a use case; they know no search or events.',
-      from: { path: '^core/(gemini|website)/', pathNot: TESTS },
-      to: { path: '^core/(search|events)/', dependencyTypesNot: ['type-only'] },
-    },
-    {
-      name: 'events-import-no-search',
-      severity: 'error',
-      comment: 'core/events turns facts into events; the charged search (core/search) uses it, not the other way.',
-      from: { path: '^core/events/', pathNot: TESTS },
-      to: { path: '^core/search/', dependencyTypesNot: ['type-only'] },
-    },
-    {
-      name: 'web-imports-only-browser-safe',
-      severity: 'error',
-      comment:
-        'web/ is bundled for the browser: from outside web/ it takes only the contract and the browser-safe list in .dependency-cruiser.cjs.',
-      from: { path: '^web/', pathNot: TESTS },
-      to: { path: '^(api|cli|core|db|worker|dev|bench|test)/', pathNot: BROWSER_SAFE },
-    },
-    {
-      name: 'browser-safe-stays-browser-safe',
-      severity: 'error',
-      comment: 'A browser-safe module imports only other browser-safe modules.',
-      from: { path: BROWSER_SAFE },
-      to: { path: '^(api|cli|core|db|worker|dev|bench|test)/', pathNot: BROWSER_SAFE },
-    },
-    {
-      name: 'browser-safe-uses-no-node-builtin',
-      severity: 'error',
-      comment: 'A browser-safe module runs in the page, where Node built-ins do not exist.',
-      from: { path: BROWSER_SAFE },
-      to: { dependencyTypes: ['core'] },
-    },
-    {
-      name: 'worker-imports-no-other-entry',
-      severity: 'error',
-      comment: 'The worker and the api are separate processes that share core/ and db/, not each other.',
-      from: { path: '^worker/', pathNot: TESTS },
-      to: { path: '^(api|cli)/' },
-    },
-    {
-      name: 'api-imports-no-other-entry',
-      severity: 'error',
-      comment: 'The worker and the api are separate processes that share core/ and db/, not each other.',
-      from: { path: '^api/', pathNot: TESTS },
-      to: { path: '^(worker|cli)/' },
-    },
-    {
-      name: 'tools-import-no-tests',
-      severity: 'error',
-      comment: 'dev/ and bench/ run without the test suite; what they share with it lives in dev/harness/.',
-      from: { path: '^(dev|bench)/', pathNot: TESTS },
-      to: { path: '^test/' },
-    },
+    forbid(
+      'db-imports-no-core-logic',
+      'db/ holds queries; the rules they apply come in as arguments, or live in core/ and call db/.',
+      '^db/',
+      { path: '^core/', pathNot: '^core/contract/', ...CODE },
+    ),
+    forbid('db-imports-no-outer-layer', 'db/ is the bottom layer: it is called, and calls nothing above it.', '^db/', { path: OUTER }),
+    forbid(
+      'core-imports-no-outer-layer',
+      'core/ is called by the entries; it never reaches back into them, the page, or the tools.',
+      '^core/',
+      { path: OUTER },
+    ),
+    forbid(
+      'gemini-and-website-import-no-use-case',
+      'core/gemini and core/website read the outside world for a use case; they know no search or events.',
+      '^core/(gemini|website)/',
+      { path: '^core/(search|events)/', ...CODE },
+    ),
+    forbid(
+      'events-import-no-search',
+      'core/events turns facts into events; the charged search (core/search) uses it, not the other way.',
+      '^core/events/',
+      { path: '^core/search/', ...CODE },
+    ),
+    forbid(
+      'web-imports-only-browser-safe',
+      'web/ is bundled for the browser: from outside web/ it takes only the browser-safe list in .dependency-cruiser.cjs.',
+      '^web/',
+      { path: OUTSIDE_WEB, pathNot: BROWSER_SAFE },
+    ),
+    forbid('browser-safe-stays-browser-safe', 'A browser-safe module imports only other browser-safe modules.', BROWSER_SAFE, {
+      path: OUTSIDE_WEB,
+      pathNot: BROWSER_SAFE,
+    }),
+    forbid(
+      'browser-safe-uses-no-node-builtin',
+      'A browser-safe module runs in the page, where Node built-ins do not exist.',
+      BROWSER_SAFE,
+      {
+        dependencyTypes: ['core'],
+      },
+    ),
+    forbid('worker-imports-no-other-entry', 'The entries are separate processes that share core/ and db/.', '^worker/', {
+      path: '^(api|cli)/',
+    }),
+    forbid('api-imports-no-other-entry', 'The entries are separate processes that share core/ and db/.', '^api/', {
+      path: '^(worker|cli)/',
+    }),
+    forbid(
+      'tools-import-no-tests',
+      'dev/ and bench/ run without the suite; what they share with it lives in dev/harness/.',
+      '^(dev|bench)/',
+      {
+        path: '^test/',
+      },
+    ),
     {
       name: 'no-circular',
       severity: 'error',
       comment: 'A cycle of imports that carry code; cycles made only of type-only imports are harmless.',
       from: {},
-      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+      to: { circular: true, viaOnly: CODE },
     },
   ],
   options: {

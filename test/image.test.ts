@@ -23,7 +23,7 @@ import { dailyTimer } from './support/timer-input';
 // production dependencies only), started with compose.yaml's commands and environment (a fresh machine: no
 // .env), as an unprivileged user that cannot write there, against the real Postgres and Redis. Compose's
 // service addresses become loopback ports; nothing else is changed. A file the image lacks, a dev dependency
-// used at run time or a write into the image fails here. dist/ comes from `make build`, as the build stage's.
+// used at run time or a write into the image fails here. dist/ comes from the same build as the build stage's (vitest's global setup runs it).
 
 /** The image's USER: root here runs the processes as nobody, who can read the layout but not write it. */
 const UNPRIVILEGED = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
