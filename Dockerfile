@@ -4,8 +4,8 @@
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
-# npm ci's postinstall bounds postgres.js's pool queue (decision 028).
-COPY db/patch-postgres-queue.mjs db/
+# npm ci's postinstall applies patches/ (patch-package): postgres.js's pool queue bounded (decisions 028, 033).
+COPY patches/ patches/
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npx tsx web/build.ts
@@ -14,7 +14,7 @@ RUN npx tsx web/build.ts
 FROM node:20-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
-COPY db/patch-postgres-queue.mjs db/
+COPY patches/ patches/
 RUN npm ci --omit=dev --no-audit --no-fund
 
 FROM node:20-bookworm-slim

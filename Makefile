@@ -2,6 +2,9 @@
 SHELL := /bin/bash
 export NODE_NO_WARNINGS := 1
 
+# The folders whose imports the layering rule checks (make lint, test/layering.test.ts).
+LAYERS := api cli core db web worker dev bench test
+
 .PHONY: deps test-browser build test dev migrate bench typecheck lint db redis-cluster
 
 # Installs the dependencies when node_modules is missing or older than package-lock.json (every npm install
@@ -23,8 +26,10 @@ typecheck: deps
 	npx tsc --noEmit
 
 # Biome: formatting and lint rules over the whole tree (biome.json); warnings fail too, so the tree stays clean.
+# Then the layering (.dependency-cruiser.cjs): an import against it, or a cycle, fails.
 lint: deps
 	npx biome ci --error-on-warnings .
+	npx depcruise --config .dependency-cruiser.cjs $(LAYERS)
 
 # The whole suite: lint and types, unit, integration against real Postgres + Redis, and Chromium end-to-end.
 test: deps test-browser lint build typecheck
@@ -32,10 +37,10 @@ test: deps test-browser lint build typecheck
 
 # Creates the database named in DATABASE_URL when it does not exist yet, then applies migrations.
 db: deps
-	npx tsx db/create-database.ts
+	npx tsx cli/create-database.ts
 
 migrate: db
-	npx tsx db/migrate.ts
+	npx tsx cli/migrate.ts
 
 # node itself, not npx: make hands Ctrl-C / SIGTERM straight to the runner, which stops everything it started.
 dev: migrate

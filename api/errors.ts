@@ -19,12 +19,3 @@ export class ApiError extends Error {
  * verbatim after 'Backend error: ' (docs/contract.md), and the portal form's reply is shown by the browser itself.
  */
 export const TEXT_ERROR_ROUTES = new Set(['POST /api/ask', 'POST /api/schedule', 'POST /create-portal-session']);
-
-/** Reads a JSON request body; anything unreadable is a 400 with a sentence. */
-export async function readJsonBody(req: { json: () => Promise<unknown> }): Promise<unknown> {
-  try {
-    return await req.json();
-  } catch {
-    throw new ApiError(400, 'The request body is not valid JSON. Please reload the page and try again.');
-  }
-}

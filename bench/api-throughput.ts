@@ -1,8 +1,8 @@
 import autocannon from 'autocannon';
 import { build } from 'esbuild';
-import { createSignedInUser } from '../test/support/users';
+import { createSignedInUser } from '../dev/harness/users';
 import type { BenchResult } from './lib/report';
-import { freePort, startChild, type ChildServer } from '../test/support/processes';
+import { freePort, startChild, type ChildServer } from '../dev/harness/processes';
 import { startBenchStack } from './lib/stack';
 import { FIGURES } from './lib/figures';
 import { withSessionProof } from './lib/session-proof-cookie';

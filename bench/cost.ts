@@ -1,9 +1,9 @@
 import type { Job } from 'bullmq';
 import { PLANS } from '../core/plans';
 import { insertTimer } from '../db/timers';
-import { startTestStack, type TestStack } from '../test/support/stack';
-import { dailyTimer } from '../test/support/timer-input';
-import { createSignedInUser } from '../test/support/users';
+import { startTestStack, type TestStack } from '../dev/harness/stack';
+import { dailyTimer } from '../dev/harness/timer-input';
+import { createSignedInUser } from '../dev/harness/users';
 import { createRunTimerProcessor } from '../worker/jobs/run-timer';
 import type { BenchResult, Row } from './lib/report';
 

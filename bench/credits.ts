@@ -1,5 +1,5 @@
-import { startTestStack } from '../test/support/stack';
-import { createSignedInUser } from '../test/support/users';
+import { startTestStack } from '../dev/harness/stack';
+import { createSignedInUser } from '../dev/harness/users';
 import type { BenchResult } from './lib/report';
 
 const ASKS = 200;

@@ -1,8 +1,8 @@
 import { gzipSync } from 'node:zlib';
 import { createApp } from '../api/app';
-import { launchBrowser } from '../test/support/browser';
-import { startTestStack, type TestStack } from '../test/support/stack';
-import { createSignedInUser } from '../test/support/users';
+import { launchBrowser } from '../dev/harness/browser';
+import { startTestStack, type TestStack } from '../dev/harness/stack';
+import { createSignedInUser } from '../dev/harness/users';
 import { percentile, type BenchResult, type Row } from './lib/report';
 import { withSessionProof } from './lib/session-proof-cookie';
 

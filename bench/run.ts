@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { createTemplateDatabase, dropDatabase } from '../test/support/pg';
+import { createTemplateDatabase, dropDatabase } from '../dev/harness/pg';
 import type { BenchResult } from './lib/report';
 import { report } from './lib/report';
 import { printFigures } from './lib/figures';

@@ -1,7 +1,7 @@
-import { createSignedInUser } from '../test/support/users';
+import { createSignedInUser } from '../dev/harness/users';
 import { percentile, type BenchResult, type Row } from './lib/report';
 import { startBenchStack, type BenchStack } from './lib/stack';
-import { startChild } from '../test/support/processes';
+import { startChild } from '../dev/harness/processes';
 import { FIGURES } from './lib/figures';
 import { withSessionProof } from './lib/session-proof-cookie';
 

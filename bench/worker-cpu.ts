@@ -3,10 +3,10 @@ import { performance } from 'node:perf_hooks';
 import { RUN_TIMER_JOB } from '../core/jobs';
 import { parseTimerInput } from '../core/timers/input';
 import { createTimers } from '../core/timers/lifecycle';
-import { startFleet } from '../test/support/fleet';
-import { createTemplateDatabase, dropDatabase } from '../test/support/pg';
-import { startChild } from '../test/support/processes';
-import { createSignedInUser } from '../test/support/users';
+import { startFleet } from '../dev/harness/fleet';
+import { createTemplateDatabase, dropDatabase } from '../dev/harness/pg';
+import { startChild } from '../dev/harness/processes';
+import { createSignedInUser } from '../dev/harness/users';
 import { procCpuMs } from './lib/proc-cpu';
 import { startPrivateRedis } from './lib/redis-server';
 

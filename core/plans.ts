@@ -9,6 +9,9 @@ export type Plan = (typeof PLANS)[number];
 export type Tier = Plan['tier'];
 export type LookupKey = NonNullable<Plan['lookupKey']>;
 
+/** Searches per month of each tier, the argument db/accounts.ts's credit queries take. */
+export const ALLOWANCES = Object.fromEntries(PLANS.map((p) => [p.tier, p.searchesPerMonth])) as Readonly<Record<Tier, number>>;
+
 export const TIERS: readonly Tier[] = PLANS.map((p) => p.tier);
 export const LOOKUP_KEYS: readonly LookupKey[] = PLANS.flatMap((p) => (p.lookupKey ? [p.lookupKey] : []));
 

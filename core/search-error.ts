@@ -1,4 +1,4 @@
-/** What went wrong in the search pipeline; the route maps it to HTTP, the worker to retry or give up. */
+/** What went wrong in the search pipeline; api/ maps it to HTTP (api/routes/ask-refusals.ts), the worker to retry or give up. */
 export type SearchErrorCode =
   | 'website_refused'
   | 'website_failed'
@@ -21,12 +21,9 @@ export class SearchError extends Error {
   constructor(
     readonly code: SearchErrorCode,
     message: string,
-    readonly status: 400 | 429 | 502 | 503,
     readonly retryable: boolean,
     options: { cause?: unknown } = {},
   ) {
     super(message, options);
   }
 }
-
-export const isSearchError = (err: unknown): err is SearchError => err instanceof SearchError;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../test/support/db';
-import { createSignedInUser } from '../test/support/users';
+import { ALLOWANCES } from '../core/plans';
+import { createTestDatabase, type TestDatabase } from '../dev/harness/db';
+import { createSignedInUser } from '../dev/harness/users';
 import { getBilling, refundCredit, rollFreePeriod, takeCredit } from './accounts';
 
 describe('accounts and credits', () => {
@@ -12,35 +13,35 @@ describe('accounts and credits', () => {
 
   it('starts a new user on the free plan with 10 credits', async () => {
     const { user } = await createSignedInUser(db.sql);
-    expect(await getBilling(db.sql, user.id)).toMatchObject({ tier: 'free', credits: 10, allowance: 10, status: 'active' });
+    expect(await getBilling(db.sql, user.id, ALLOWANCES)).toMatchObject({ tier: 'free', credits: 10, allowance: 10, status: 'active' });
   });
 
   it('never overdraws under 20 concurrent takes', async () => {
     const { user } = await createSignedInUser(db.sql);
-    const results = await Promise.all(Array.from({ length: 20 }, () => takeCredit(db.sql, user.id)));
+    const results = await Promise.all(Array.from({ length: 20 }, () => takeCredit(db.sql, user.id, ALLOWANCES)));
     expect(results.filter((r) => r.ok)).toHaveLength(10);
     expect(results.filter((r) => !r.ok)).toHaveLength(10);
-    expect((await getBilling(db.sql, user.id))?.credits).toBe(0);
+    expect((await getBilling(db.sql, user.id, ALLOWANCES))?.credits).toBe(0);
     const epoch = results.find((r) => r.ok)!.billing.usageEpoch;
     await refundCredit(db.sql, user.id, epoch);
-    expect((await getBilling(db.sql, user.id))?.credits).toBe(1);
+    expect((await getBilling(db.sql, user.id, ALLOWANCES))?.credits).toBe(1);
   });
 
   it('gives a credit back only in the period it was taken in', async () => {
     const { user } = await createSignedInUser(db.sql);
-    const taken = await takeCredit(db.sql, user.id);
+    const taken = await takeCredit(db.sql, user.id, ALLOWANCES);
     if (!taken.ok) throw new Error('no credit');
     // The free month ends; the new one starts at 0 and the user searches 3 times in it.
     await db.sql`update accounts set period_start = now() - interval '1 month 1 day', period_end = now() - interval '1 day'
                  where user_id = ${user.id}`;
-    for (let i = 0; i < 3; i++) expect((await takeCredit(db.sql, user.id)).ok).toBe(true);
-    expect((await getBilling(db.sql, user.id))?.used).toBe(3);
+    for (let i = 0; i < 3; i++) expect((await takeCredit(db.sql, user.id, ALLOWANCES)).ok).toBe(true);
+    expect((await getBilling(db.sql, user.id, ALLOWANCES))?.used).toBe(3);
     // The refund of the old month's credit arrives late: it must not add a search to the new month.
     await refundCredit(db.sql, user.id, taken.billing.usageEpoch);
-    expect((await getBilling(db.sql, user.id))?.used).toBe(3);
-    const current = await getBilling(db.sql, user.id);
+    expect((await getBilling(db.sql, user.id, ALLOWANCES))?.used).toBe(3);
+    const current = await getBilling(db.sql, user.id, ALLOWANCES);
     await refundCredit(db.sql, user.id, current!.usageEpoch);
-    expect((await getBilling(db.sql, user.id))?.used).toBe(2);
+    expect((await getBilling(db.sql, user.id, ALLOWANCES))?.used).toBe(2);
   });
 
   it('rolls an ended free period forward by whole months, once', async () => {
@@ -48,9 +49,9 @@ describe('accounts and credits', () => {
     await db.sql`update accounts set searches_used = 10,
       period_start = now() - interval '2 months 3 days', period_end = now() - interval '1 month 3 days'
       where user_id = ${user.id}`;
-    const results = await Promise.all(Array.from({ length: 5 }, () => takeCredit(db.sql, user.id)));
+    const results = await Promise.all(Array.from({ length: 5 }, () => takeCredit(db.sql, user.id, ALLOWANCES)));
     expect(results.every((r) => r.ok)).toBe(true);
-    const billing = await getBilling(db.sql, user.id);
+    const billing = await getBilling(db.sql, user.id, ALLOWANCES);
     expect(billing?.credits).toBe(5);
     expect(billing!.periodEnd.getTime()).toBeGreaterThan(Date.now());
     expect(billing!.periodEnd.getTime()).toBeLessThan(Date.now() + 32 * 24 * 3600 * 1000);
@@ -76,6 +77,6 @@ describe('accounts and credits', () => {
     const { user } = await createSignedInUser(db.sql);
     await db.sql`update accounts set tier = 'plus', searches_used = 50, period_end = now() - interval '1 day'
       where user_id = ${user.id}`;
-    expect((await takeCredit(db.sql, user.id)).ok).toBe(false);
+    expect((await takeCredit(db.sql, user.id, ALLOWANCES)).ok).toBe(false);
   });
 });

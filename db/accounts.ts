@@ -1,11 +1,14 @@
-import { PLANS, planOf, type Tier } from '../core/plans';
+import type { Tier } from '../core/plans';
 import type { Db } from './client';
 
-// The allowance per tier as a JSON parameter, so SQL reads the same table as the page (core/plans.ts).
-const ALLOWANCES: Record<string, number> = Object.fromEntries(PLANS.map((p) => [p.tier, p.searchesPerMonth]));
+/**
+ * Searches per month of each tier. The plans are core's (core/plans.ts ALLOWANCES); they come in as an argument,
+ * sent as a JSON parameter, so SQL reads the same table as the page.
+ */
+export type Allowances = Readonly<Record<Tier, number>>;
 
 /** SQL over an `accounts` row: fewer searches used than its tier's allowance. */
-const underAllowance = (sql: Db) => sql`searches_used < (${sql.json(ALLOWANCES)}::jsonb ->> tier)::int`;
+const underAllowance = (sql: Db, allowances: Allowances) => sql`searches_used < (${sql.json(allowances)}::jsonb ->> tier)::int`;
 
 /** SQL over an `accounts` row: a free account whose allowance period is over (it is rolled before it is charged). */
 export const freePeriodEnded = (sql: Db) => sql`(tier = 'free' and period_end <= now())`;
@@ -14,8 +17,8 @@ export const freePeriodEnded = (sql: Db) => sql`(tier = 'free' and period_end <=
  * SQL over an `accounts` row: a credit is left to take. With `inOpenPeriod` a free account whose period has ended
  * is left alone, so that it is rolled first; every take of a credit charges through this one condition.
  */
-export const creditLeft = (sql: Db, inOpenPeriod: boolean) =>
-  sql`${underAllowance(sql)} and (${!inOpenPeriod} or not ${freePeriodEnded(sql)})`;
+export const creditLeft = (sql: Db, allowances: Allowances, inOpenPeriod: boolean) =>
+  sql`${underAllowance(sql, allowances)} and (${!inOpenPeriod} or not ${freePeriodEnded(sql)})`;
 
 export interface Billing {
   tier: Tier;
@@ -33,8 +36,8 @@ export type CreditResult = { ok: true; billing: Billing } | { ok: false; billing
 
 type AccountRow = { tier: Tier; searches_used: number; status: string; period_end: Date; usage_epoch: number };
 
-function toBilling(row: AccountRow): Billing {
-  const allowance = planOf(row.tier).searchesPerMonth;
+function toBilling(row: AccountRow, allowances: Allowances): Billing {
+  const allowance = allowances[row.tier];
   return {
     tier: row.tier,
     allowance,
@@ -74,25 +77,25 @@ export async function rollFreePeriod(sql: Db, userId: number, at?: Date): Promis
  * the read says so: the page and GET /api/account/billing ask on every load, and nearly always nothing rolls,
  * so the common case is one indexed read and no write.
  */
-export async function getBilling(sql: Db, userId: number): Promise<Billing | null> {
+export async function getBilling(sql: Db, userId: number, allowances: Allowances): Promise<Billing | null> {
   const [row] = await sql<(AccountRow & { ended: boolean })[]>`
     select tier, searches_used, status, period_end, usage_epoch, ${freePeriodEnded(sql)} as ended
     from accounts where user_id = ${userId}`;
-  if (!row?.ended) return row ? toBilling(row) : null;
+  if (!row?.ended) return row ? toBilling(row, allowances) : null;
   await rollFreePeriod(sql, userId);
   const [rolled] = await sql<AccountRow[]>`
     select tier, searches_used, status, period_end, usage_epoch from accounts where user_id = ${userId}`;
-  return rolled ? toBilling(rolled) : null;
+  return rolled ? toBilling(rolled, allowances) : null;
 }
 
 /**
  * One conditional UPDATE that takes a credit: concurrent callers can never overdraw. With `inOpenPeriod` it
  * also leaves a free account whose period has ended alone, so that it is rolled first.
  */
-async function takeFromAllowance(sql: Db, userId: number, inOpenPeriod: boolean): Promise<AccountRow | undefined> {
+async function takeFromAllowance(sql: Db, userId: number, allowances: Allowances, inOpenPeriod: boolean): Promise<AccountRow | undefined> {
   const [row] = await sql<AccountRow[]>`
     update accounts set searches_used = searches_used + 1, updated_at = now()
-    where user_id = ${userId} and ${creditLeft(sql, inOpenPeriod)}
+    where user_id = ${userId} and ${creditLeft(sql, allowances, inOpenPeriod)}
     returning tier, searches_used, status, period_end, usage_epoch`;
   return row;
 }
@@ -102,13 +105,13 @@ async function takeFromAllowance(sql: Db, userId: number, inOpenPeriod: boolean)
  * round trip an interactive search waits for before Gemini is asked; only a refused take rolls an ended free
  * period and tries again, which is what rolling first would have given.
  */
-export async function takeCredit(sql: Db, userId: number): Promise<CreditResult> {
-  const taken = await takeFromAllowance(sql, userId, true);
-  if (taken) return { ok: true, billing: toBilling(taken) };
+export async function takeCredit(sql: Db, userId: number, allowances: Allowances): Promise<CreditResult> {
+  const taken = await takeFromAllowance(sql, userId, allowances, true);
+  if (taken) return { ok: true, billing: toBilling(taken, allowances) };
   await rollFreePeriod(sql, userId);
-  const row = await takeFromAllowance(sql, userId, false);
-  if (row) return { ok: true, billing: toBilling(row) };
-  const billing = await getBilling(sql, userId);
+  const row = await takeFromAllowance(sql, userId, allowances, false);
+  if (row) return { ok: true, billing: toBilling(row, allowances) };
+  const billing = await getBilling(sql, userId, allowances);
   if (!billing) throw new Error(`User ${userId} has no account`);
   return { ok: false, billing };
 }
@@ -117,9 +120,9 @@ export async function takeCredit(sql: Db, userId: number): Promise<CreditResult>
  * Whether a take would very likely succeed now: a credit left, or a free period that has ended (rolling it
  * gives new ones). A hint read before the take, never instead of it: concurrent asks may use the credit first.
  */
-export async function creditLikelyLeft(sql: Db, userId: number): Promise<boolean> {
+export async function creditLikelyLeft(sql: Db, userId: number, allowances: Allowances): Promise<boolean> {
   const [row] = await sql<{ likely: boolean }[]>`
-    select ${underAllowance(sql)} or ${freePeriodEnded(sql)} as likely
+    select ${underAllowance(sql, allowances)} or ${freePeriodEnded(sql)} as likely
     from accounts where user_id = ${userId}`;
   return row?.likely === true;
 }

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FoundEvent } from '../core/events/from-facts';
-import { createTestDatabase, type TestDatabase } from '../test/support/db';
+import { classifyEvents } from '../core/events/only-new';
+import { createTestDatabase, type TestDatabase } from '../dev/harness/db';
 import { claimedRun } from '../test/support/runs';
-import { dailyTimer } from '../test/support/timer-input';
-import { createSignedInUser } from '../test/support/users';
+import { dailyTimer } from '../dev/harness/timer-input';
+import { createSignedInUser } from '../dev/harness/users';
 import { recordRunEvents, recordSearchEvents } from './events';
 import { startSearchRecord } from './searches';
 import { insertTimer } from './timers';
@@ -22,6 +23,9 @@ const found = (title: string, day: string): FoundEvent => ({
   source_url: 'https://events.example/',
   status: 'scheduled',
 });
+
+/** The classification core gives recordRunEvents: only-new against what the timer remembers. */
+const onlyNew = (events: FoundEvent[]) => (seen: Parameters<typeof classifyEvents>[1]) => classifyEvents(events, seen, new Date());
 
 describe('recording the events of searches and timer runs', () => {
   let db: TestDatabase;
@@ -71,13 +75,13 @@ describe('recording the events of searches and timer runs', () => {
       }),
     );
     const events = [found('Vector Night', '2026-12-03'), found('Robotics Talk', '2026-12-09')];
-    const recorded = await Promise.all(runs.map((id) => recordRunEvents(db.sql, { id, timerId: timer.id }, events)));
+    const recorded = await Promise.all(runs.map((id) => recordRunEvents(db.sql, { id, timerId: timer.id }, onlyNew(events))));
     for (const key of events.map((e) => e.key)) {
       const newIn = recorded.filter((r) => r.some((e) => e.event.key === key && e.event.new));
       expect(newIn).toHaveLength(1);
     }
     // A redelivered run gets the events it recorded the first time.
-    expect(await recordRunEvents(db.sql, { id: runs[0]!, timerId: timer.id }, [])).toEqual(recorded[0]);
+    expect(await recordRunEvents(db.sql, { id: runs[0]!, timerId: timer.id }, onlyNew([]))).toEqual(recorded[0]);
   });
 
   it('gives executions of one run that record at once the same events, as the first recorded them', async () => {
@@ -86,7 +90,7 @@ describe('recording the events of searches and timer runs', () => {
     const run = await claimedRun(db.sql, timer.id, new Date('2026-11-23T09:00:00Z'));
     const events = [found('Vector Night', '2026-12-03'), found('Robotics Talk', '2026-12-09')];
     const executions = await Promise.all(
-      Array.from({ length: 4 }, () => recordRunEvents(db.sql, { id: run.id, timerId: timer.id }, events)),
+      Array.from({ length: 4 }, () => recordRunEvents(db.sql, { id: run.id, timerId: timer.id }, onlyNew(events))),
     );
     for (const recorded of executions) {
       expect(recorded.map((r) => [r.event.title, r.event.new])).toEqual([

@@ -1,7 +1,7 @@
 import { type Event, eventSchema } from '../core/contract/event';
 import type { TimerRunReply } from '../core/contract/event-replies';
 import type { FoundEvent } from '../core/events/from-facts';
-import { classifyEvents, type SeenEvent } from '../core/events/only-new';
+import type { ClassifiedEvent, SeenEvent } from '../core/events/only-new';
 import type { Db, Sql, Tx } from './client';
 
 const asEvent = (json: unknown): Event => eventSchema.parse(json);
@@ -51,8 +51,7 @@ export interface RunEvent {
 export async function recordRunEvents(
   sql: Sql,
   run: { id: number; timerId: number },
-  found: FoundEvent[],
-  now = new Date(),
+  classify: (seen: Map<string, SeenEvent>) => ClassifiedEvent[],
 ): Promise<RunEvent[]> {
   return sql.begin(async (tx: Tx) => {
     // Sent together and run in this order, so each read's snapshot is taken once the lock is held. A query
@@ -66,7 +65,7 @@ export async function recordRunEvents(
     if (existing.length > 0) return existing;
     const seen = new Map<string, SeenEvent>(seenRows.map((r) => [r.key, { key: r.key, event: r.event, sequence: r.sequence }]));
     // One event per key in a run, even if two found events ended on the same key (a moved one took an old key).
-    const classified = classifyEvents(found, seen, now).filter((c, i, all) => all.findIndex((o) => o.event.key === c.event.key) === i);
+    const classified = classify(seen).filter((c, i, all) => all.findIndex((o) => o.event.key === c.event.key) === i);
     if (classified.length === 0) return [];
     // One statement for the run's events and the timer's memory. A bumped event's sequence went up by one
     // (core/events/only-new.ts), which is how the upsert tells that its calendar copy changed.

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../test/support/db';
+import { createTestDatabase, type TestDatabase } from '../dev/harness/db';
 import { migrate } from './migrate';
 
 describe('migrate', () => {

@@ -1,7 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { createSql, type Sql } from './client';
+import type { Sql } from './client';
 
 /** Default location of the forward-only migration files, relative to the repository root. */
 export const MIGRATIONS_DIR = path.resolve(process.cwd(), 'db/migrations');
@@ -40,23 +39,4 @@ export async function migrate(sql: Sql, dir = MIGRATIONS_DIR): Promise<string[]>
     conn.release();
   }
   return applied;
-}
-
-async function main(): Promise<void> {
-  const { loadConfigFromProcess } = await import('../core/config');
-  const config = loadConfigFromProcess();
-  const sql = createSql(config.databaseUrl, { max: 1 });
-  try {
-    const applied = await migrate(sql);
-    console.log(applied.length ? `Applied ${applied.join(', ')}` : 'Database is up to date.');
-  } finally {
-    await sql.end();
-  }
-}
-
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  main().catch((err) => {
-    console.error(err instanceof Error ? err.message : err);
-    process.exit(1);
-  });
 }

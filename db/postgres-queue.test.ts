@@ -1,10 +1,8 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
-import { MARKER, POSTGRES_3_4_9_QUEUE, patchPostgresQueue } from './patch-postgres-queue.mjs';
+import { describe, expect, it } from 'vitest';
 
 /** The queue of postgres.js's pool, as the pool uses it (decision 028). */
 interface PoolQueue<T> {
@@ -65,22 +63,20 @@ describe.each(builds)("postgres.js's pool queue as installed, %s", (_name, load)
   });
 });
 
-describe('db/patch-postgres-queue.mjs (postinstall)', () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'pg-queue-'));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
-  const write = (file: string, text: string) => {
-    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-    writeFileSync(path.join(dir, file), text);
-  };
+describe('the patch that bounds it (patches/, applied by patch-package at npm ci)', () => {
+  const manifest = JSON.parse(readFileSync('package.json', 'utf8'));
+  const installedVersion = JSON.parse(readFileSync(path.join(installed, 'package.json'), 'utf8')).version;
 
-  it("patches postgres.js 3.4.9's queue in each build once, and leaves any other version's alone", () => {
-    write('src/queue.js', `export default Queue\n\n${POSTGRES_3_4_9_QUEUE}`);
-    write('cjs/src/queue.js', `module.exports = Queue\n\n${POSTGRES_3_4_9_QUEUE}`);
-    const other = 'export default Queue\n\nfunction Queue(name) { /* a later version */ }\n';
-    write('cf/src/queue.js', other);
-    expect(patchPostgresQueue(dir).map((r) => r.outcome)).toEqual(['patched', 'patched', 'unknown content']);
-    expect(readFileSync(path.join(dir, 'cjs/src/queue.js'), 'utf8')).toContain(MARKER);
-    expect(readFileSync(path.join(dir, 'cf/src/queue.js'), 'utf8')).toBe(other);
-    expect(patchPostgresQueue(dir).map((r) => r.outcome)).toEqual(['already patched', 'already patched', 'unknown content']);
+  it('is for the exact postgres.js version package.json pins and npm installed', () => {
+    // A range would let an update install a version the patch was not reviewed against (decision 033).
+    expect(manifest.dependencies.postgres).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(installedVersion).toBe(manifest.dependencies.postgres);
+    expect(readdirSync('patches').filter((f) => f.startsWith('postgres+'))).toEqual([`postgres+${installedVersion}.patch`]);
+  });
+
+  it('is applied at every install, failing the install when it no longer applies', () => {
+    expect(manifest.scripts.postinstall).toBe('patch-package --error-on-fail');
+    // A production install (npm ci --omit=dev, the image) runs the postinstall too, so the tool is no dev dependency.
+    expect(Object.keys(manifest.dependencies)).toContain('patch-package');
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../test/support/db';
-import { createSignedInUser } from '../test/support/users';
+import { createTestDatabase, type TestDatabase } from '../dev/harness/db';
+import { createSignedInUser } from '../dev/harness/users';
 import { deleteExpiredSessions, deleteSession, hashToken, SESSION_IDLE_MS, validateSession } from './sessions';
 
 describe('sessions', () => {

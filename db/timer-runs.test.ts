@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../test/support/db';
+import { ALLOWANCES } from '../core/plans';
+import { createTestDatabase, type TestDatabase } from '../dev/harness/db';
 import { claimedRun } from '../test/support/runs';
-import { createSignedInUser } from '../test/support/users';
+import { createSignedInUser } from '../dev/harness/users';
 import { recountFailures } from './timer-delivery';
 import { claimFire, failRun, refundRunCredit, succeedRun, takeRunCredit } from './timer-runs';
 import { insertTimer } from './timers';
@@ -57,7 +58,7 @@ describe('a fire and its credit', () => {
     const timer = await timerOf(user.id);
     const run = { ...(await claimedRun(db.sql, timer.id, new Date('2026-11-23T10:00:00Z'))), userId: user.id };
     const before = await used(user.id);
-    const takes = await Promise.all(Array.from({ length: 10 }, () => takeRunCredit(db.sql, run)));
+    const takes = await Promise.all(Array.from({ length: 10 }, () => takeRunCredit(db.sql, run, ALLOWANCES)));
     expect(takes.every((t) => t.kind === 'taken')).toBe(true);
     expect(new Set(takes.map((t) => (t.kind === 'taken' ? t.epoch : -1))).size).toBe(1);
     expect(await used(user.id)).toBe(before + 1);
@@ -65,10 +66,10 @@ describe('a fire and its credit', () => {
     // Given back once, taken again once; an ended run takes nothing and keeps its charge.
     await Promise.all([refundRunCredit(db.sql, run), refundRunCredit(db.sql, run)]);
     expect(await used(user.id)).toBe(before);
-    await Promise.all([takeRunCredit(db.sql, run), takeRunCredit(db.sql, run)]);
+    await Promise.all([takeRunCredit(db.sql, run, ALLOWANCES), takeRunCredit(db.sql, run, ALLOWANCES)]);
     expect(await used(user.id)).toBe(before + 1);
-    await succeedRun(db.sql, run, 'an answer');
-    expect(await takeRunCredit(db.sql, run)).toEqual({ kind: 'run_ended' });
+    await succeedRun(db.sql, run, 'an answer', ALLOWANCES);
+    expect(await takeRunCredit(db.sql, run, ALLOWANCES)).toEqual({ kind: 'run_ended' });
     expect(await failRun(db.sql, run, 'late failure')).toBe(false);
     expect(await used(user.id)).toBe(before + 1);
   });
@@ -78,7 +79,7 @@ describe('a fire and its credit', () => {
     const timer = await timerOf(user.id);
     await db.sql`update accounts set searches_used = 1000000 where user_id = ${user.id}`;
     const run = { ...(await claimedRun(db.sql, timer.id, new Date('2026-11-23T11:00:00Z'))), userId: user.id };
-    const take = await takeRunCredit(db.sql, run);
+    const take = await takeRunCredit(db.sql, run, ALLOWANCES);
     expect(take).toMatchObject({ kind: 'none_left', billing: { credits: 0 } });
     expect(await used(user.id)).toBe(1000000);
     const [row] = await db.sql<{ credit_taken: boolean }[]>`select credit_taken from timer_runs where id = ${run.id}`;
@@ -92,7 +93,7 @@ describe('a fire and its credit', () => {
                  period_end = now() - interval '10 days' where user_id = ${user.id}`;
     const [account0] = await db.sql<{ epoch: number }[]>`select usage_epoch as epoch from accounts where user_id = ${user.id}`;
     const run = { ...(await claimedRun(db.sql, timer.id, new Date('2026-11-23T11:30:00Z'))), userId: user.id };
-    const take = await takeRunCredit(db.sql, run);
+    const take = await takeRunCredit(db.sql, run, ALLOWANCES);
     expect(take).toEqual({ kind: 'taken', epoch: account0!.epoch + 1 });
     const [account] = await db.sql<{ used: number; ended: boolean }[]>`
       select searches_used as used, period_end <= now() as ended from accounts where user_id = ${user.id}`;
@@ -104,9 +105,9 @@ describe('a fire and its credit', () => {
     const timer = await timerOf(user.id);
     const run = { ...(await claimedRun(db.sql, timer.id, new Date('2026-11-23T12:00:00Z'))), userId: user.id };
     const before = await used(user.id);
-    await takeRunCredit(db.sql, run);
+    await takeRunCredit(db.sql, run, ALLOWANCES);
     await refundRunCredit(db.sql, run);
-    await Promise.all([succeedRun(db.sql, run, 'an answer'), succeedRun(db.sql, run, 'an answer')]);
+    await Promise.all([succeedRun(db.sql, run, 'an answer', ALLOWANCES), succeedRun(db.sql, run, 'an answer', ALLOWANCES)]);
     expect(await used(user.id)).toBe(before + 1);
   });
 
@@ -115,7 +116,7 @@ describe('a fire and its credit', () => {
     const timer = await timerOf(user.id);
     const fire = async (day: number) => {
       const run = { ...(await claimedRun(db.sql, timer.id, new Date(Date.UTC(2026, 10, day, 9)))), userId: user.id };
-      await takeRunCredit(db.sql, run);
+      await takeRunCredit(db.sql, run, ALLOWANCES);
       return run;
     };
     const stored = async () => (await db.sql<{ n: number }[]>`select consecutive_failures as n from timers where id = ${timer.id}`)[0]!.n;
@@ -125,10 +126,10 @@ describe('a fire and its credit', () => {
     expect(await recountFailures(db.sql, timer.id)).toBe(2);
 
     // An older fire that succeeds late does not break the streak of the failures after it.
-    expect(await succeedRun(db.sql, early, 'an answer')).toBe(2);
+    expect(await succeedRun(db.sql, early, 'an answer', ALLOWANCES)).toBe(2);
     expect(await stored()).toBe(2);
     // A newer one does, and the stored count says so at once.
-    expect(await succeedRun(db.sql, await fire(4), 'an answer')).toBe(0);
+    expect(await succeedRun(db.sql, await fire(4), 'an answer', ALLOWANCES)).toBe(0);
     expect(await stored()).toBe(0);
     expect(await recountFailures(db.sql, timer.id)).toBe(0);
   });

@@ -1,4 +1,13 @@
-import { type Billing, creditLeft, freePeriodEnded, getBilling, refundCredit, rollFreePeriod, takeCredit } from './accounts';
+import {
+  type Allowances,
+  type Billing,
+  creditLeft,
+  freePeriodEnded,
+  getBilling,
+  refundCredit,
+  rollFreePeriod,
+  takeCredit,
+} from './accounts';
 import type { Db, Sql } from './client';
 import { failedRunsInARow } from './timer-delivery';
 import { TIMER_COLUMNS, type Timer, type TimerRow, toTimer } from './timers';
@@ -95,15 +104,15 @@ export type RunCredit = { kind: 'taken'; epoch: number } | { kind: 'none_left'; 
  * Usually one statement: a free account whose period has ended is left alone by the first try, rolled, and
  * tried again, which is what rolling first would have given (as takeCredit does).
  */
-export async function takeRunCredit(sql: Sql, run: { id: number; userId: number }): Promise<RunCredit> {
-  let row = await chargeRun(sql, run, true);
+export async function takeRunCredit(sql: Sql, run: { id: number; userId: number }, allowances: Allowances): Promise<RunCredit> {
+  let row = await chargeRun(sql, run, allowances, true);
   if (row && !row.credit_taken && row.period_ended) {
     await rollFreePeriod(sql, run.userId);
-    row = await chargeRun(sql, run, false);
+    row = await chargeRun(sql, run, allowances, false);
   }
   if (!row) return { kind: 'run_ended' };
   if (row.credit_taken) return { kind: 'taken', epoch: row.credit_epoch ?? 0 };
-  const billing = await getBilling(sql, run.userId);
+  const billing = await getBilling(sql, run.userId, allowances);
   if (!billing) throw new Error(`User ${run.userId} has no account`);
   return { kind: 'none_left', billing };
 }
@@ -114,14 +123,14 @@ export async function takeRunCredit(sql: Sql, run: { id: number; userId: number 
  * marks the row with what it took and the attempt's start. With `inOpenPeriod` a free account whose period has
  * ended is not charged; `period_ended` tells the caller to roll it.
  */
-async function chargeRun(sql: Sql, run: { id: number; userId: number }, inOpenPeriod: boolean) {
+async function chargeRun(sql: Sql, run: { id: number; userId: number }, allowances: Allowances, inOpenPeriod: boolean) {
   const [row] = await sql<{ credit_taken: boolean; credit_epoch: number | null; period_ended: boolean }[]>`
     with locked as (
       select id, status, credit_taken from timer_runs where id = ${run.id} for update
     ),
     took as (
       update accounts set searches_used = searches_used + 1, updated_at = now()
-      where user_id = ${run.userId} and ${creditLeft(sql, inOpenPeriod)}
+      where user_id = ${run.userId} and ${creditLeft(sql, allowances, inOpenPeriod)}
         and exists (select 1 from locked where status = 'running' and not credit_taken)
       returning usage_epoch
     ),
@@ -165,7 +174,12 @@ export async function finishRun(sql: Db, runId: number, outcome: { status: 'skip
  * Returns the timer's failed runs in a row after this success when this call stored them (the usual case: one
  * statement ends the run and recounts), else null.
  */
-export async function succeedRun(sql: Sql, run: { id: number; userId: number }, answer: string): Promise<number | null> {
+export async function succeedRun(
+  sql: Sql,
+  run: { id: number; userId: number },
+  answer: string,
+  allowances: Allowances,
+): Promise<number | null> {
   // The usual case in one statement: the run still holds its credit, so ending it and recounting is all there is.
   const [held] = await sql<{ n: number }[]>`
     with done as (
@@ -182,7 +196,7 @@ export async function succeedRun(sql: Sql, run: { id: number; userId: number }, 
       update timer_runs set status = 'succeeded', answer = ${answer}, error = null, finished_at = now()
       where id = ${run.id} and status = 'running' returning credit_taken`;
     if (!row || row.credit_taken) return;
-    const credit = await takeCredit(tx, run.userId);
+    const credit = await takeCredit(tx, run.userId, allowances);
     if (credit.ok) {
       await tx`update timer_runs set credit_taken = true, credit_epoch = ${credit.billing.usageEpoch} where id = ${run.id}`;
     }

@@ -35,9 +35,3 @@ export async function upsertUserFromGoogle(sql: Sql, identity: GoogleIdentity): 
     };
   });
 }
-
-export async function findUserById(sql: Sql, id: number): Promise<User | null> {
-  const [row] = await sql<{ id: string; google_sub: string; email: string; name: string; picture: string }[]>`
-    select id, google_sub, email, name, picture from users where id = ${id}`;
-  return row ? { id: Number(row.id), googleSub: row.google_sub, email: row.email, name: row.name, picture: row.picture } : null;
-}

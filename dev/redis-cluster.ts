@@ -1,4 +1,4 @@
-import { startRedisCluster } from '../test/support/redis-cluster';
+import { startRedisCluster } from './harness/redis-cluster';
 
 /**
  * `make redis-cluster`: a throwaway three-node Redis Cluster on free loopback ports (no persistence), for

@@ -6,9 +6,9 @@ import type { AppEnv } from '../api/deps';
 import { LOGIN_ATTEMPTS_PER_WINDOW } from '../core/auth/login-rate-limit';
 import { useSearches } from './support/billing';
 import { captureLogs } from './support/logs';
-import { startTestStack, type TestStack } from './support/stack';
-import { createSignedInUser } from './support/users';
-import { dailyTimer } from './support/timer-input';
+import { startTestStack, type TestStack } from '../dev/harness/stack';
+import { createSignedInUser } from '../dev/harness/users';
+import { dailyTimer } from '../dev/harness/timer-input';
 
 const RATE = 5;
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStack, type TestStack } from './support/stack';
+import { startTestStack, type TestStack } from '../dev/harness/stack';
 
 describe('Bull Board at /admin/queues', () => {
   let withAdmin: TestStack;

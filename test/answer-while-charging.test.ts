@@ -2,9 +2,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { getBilling } from '../db/accounts';
 import { listSearches } from '../db/searches';
 import { type ChargedSearchOutcome, runChargedSearch } from '../core/search/charged-search';
-import { startTestStack, type TestStack } from './support/stack';
-import { createSignedInUser } from './support/users';
-import { until } from './support/wait';
+import { startTestStack, type TestStack } from '../dev/harness/stack';
+import { createSignedInUser } from '../dev/harness/users';
+import { until } from '../dev/harness/wait';
+import { ALLOWANCES } from '../core/plans';
 
 /**
  * An ask that asks Gemini while its credit is taken (decision 024): the bookkeeping must come out exactly as
@@ -34,7 +35,7 @@ describe('answering while the credit is taken', () => {
       },
     );
     const searches = (await listSearches(stack.db.sql, user.id)).map((s) => s.status);
-    return { outcome, texts, searches, used: (await getBilling(stack.db.sql, user.id))!.used };
+    return { outcome, texts, searches, used: (await getBilling(stack.db.sql, user.id, ALLOWANCES))!.used };
   }
 
   it('answers and charges once when a credit is left', async () => {

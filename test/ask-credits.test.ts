@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getBilling } from '../db/accounts';
 import { listSearches } from '../db/searches';
 import { ask } from './support/ask';
-import { startTestStack, type TestStack } from './support/stack';
-import { createSignedInUser } from './support/users';
+import { startTestStack, type TestStack } from '../dev/harness/stack';
+import { createSignedInUser } from '../dev/harness/users';
+import { ALLOWANCES } from '../core/plans';
 
 /**
  * The credit race: one user with 10 credits sends 20 asks at the same moment. The per-user concurrency cap
@@ -22,7 +23,7 @@ describe('POST /api/ask credits under concurrency', () => {
 
   it('20 concurrent asks with 10 credits: exactly 10 answered, 10 get 402, credits end at 0', async () => {
     const { user, cookie } = await createSignedInUser(stack.db.sql);
-    expect((await getBilling(stack.db.sql, user.id))!.credits).toBe(10);
+    expect((await getBilling(stack.db.sql, user.id, ALLOWANCES))!.credits).toBe(10);
     const replies = await Promise.all(
       Array.from({ length: 20 }, async (_, i) => {
         const res = await ask(stack.url, cookie, { ques: `AI events ${i}`, web: '' });
@@ -37,7 +38,7 @@ describe('POST /api/ask credits under concurrency', () => {
     expect(refused).toHaveLength(10);
     for (const r of answered) expect(r.text).toContain('AI Summit Berlin');
     for (const r of refused) expect(r.text).toBe('You have used all 10 searches of your free plan this month.');
-    expect((await getBilling(stack.db.sql, user.id))!.credits).toBe(0);
+    expect((await getBilling(stack.db.sql, user.id, ALLOWANCES))!.credits).toBe(0);
     const records = await listSearches(stack.db.sql, user.id);
     expect(records).toHaveLength(20);
     expect(records.filter((r) => r.status === 'refused')).toHaveLength(10);

@@ -1,8 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { getBilling } from '../db/accounts';
 import { ask } from './support/ask';
-import { startTestStack, type TestStack } from './support/stack';
-import { createSignedInUser } from './support/users';
+import { startTestStack, type TestStack } from '../dev/harness/stack';
+import { createSignedInUser } from '../dev/harness/users';
+import { ALLOWANCES } from '../core/plans';
 
 /** POST /api/ask when our own bookkeeping (Postgres) fails: the reply still ends, in the route's text format. */
 describe('POST /api/ask when recording the search fails', () => {
@@ -44,7 +45,7 @@ describe('POST /api/ask when recording the search fails', () => {
     expect(res.status).toBe(500);
     expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
     expect(await res.text()).toBe('Something went wrong on our side. Please try again in a moment.');
-    expect((await getBilling(stack.db.sql, user.id))!.used).toBe(0);
+    expect((await getBilling(stack.db.sql, user.id, ALLOWANCES))!.used).toBe(0);
   });
 
   it('refuses a cross-origin ask with a plain-text sentence', async () => {

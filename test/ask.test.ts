@@ -2,9 +2,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getBilling } from '../db/accounts';
 import { listSearches } from '../db/searches';
 import { ask, readChunks } from './support/ask';
-import { until } from './support/wait';
-import { startTestStack, type TestStack } from './support/stack';
-import { createSignedInUser } from './support/users';
+import { until } from '../dev/harness/wait';
+import { startTestStack, type TestStack } from '../dev/harness/stack';
+import { createSignedInUser } from '../dev/harness/users';
+import { ALLOWANCES } from '../core/plans';
 
 describe('POST /api/ask', () => {
   let stack: TestStack;
@@ -17,7 +18,7 @@ describe('POST /api/ask', () => {
   beforeEach(() => stack.standins.gemini.reset());
 
   const signIn = () => createSignedInUser(stack.db.sql);
-  const used = async (userId: number) => (await getBilling(stack.db.sql, userId))!.used;
+  const used = async (userId: number) => (await getBilling(stack.db.sql, userId, ALLOWANCES))!.used;
   const site = (path: string) => `${stack.standins.url}/sites/${path}`;
 
   it('needs a session: 401 in plain text', async () => {

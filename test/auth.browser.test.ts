@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openPage } from './support/browser';
+import { openPage } from '../dev/harness/browser';
 import { browserSuite } from './support/browser-suite';
 
 describe('Google sign-in in Chromium', () => {

@@ -7,7 +7,8 @@ import { LOGIN_ATTEMPTS_PER_WINDOW } from '../core/auth/login-rate-limit';
 import { getBilling } from '../db/accounts';
 import { hashToken, SESSION_COOKIE } from '../db/sessions';
 import type { GoogleTokenClaims, MintOptions } from '../dev/standins/google';
-import { startTestStack, type TestStack } from './support/stack';
+import { startTestStack, type TestStack } from '../dev/harness/stack';
+import { ALLOWANCES } from '../core/plans';
 
 describe('Google sign-in and sessions', () => {
   let stack: TestStack;
@@ -66,7 +67,7 @@ describe('Google sign-in and sessions', () => {
     const [user] = await stack.db.sql<{ id: string; google_sub: string; name: string }[]>`
       select id, google_sub, name from users where email = ${email}`;
     expect(user).toMatchObject({ google_sub: stack.standins.google.subForEmail(email), name: 'New Person' });
-    const billing = await getBilling(stack.db.sql, Number(user!.id));
+    const billing = await getBilling(stack.db.sql, Number(user!.id), ALLOWANCES);
     expect(billing).toMatchObject({ tier: 'free', credits: 10 });
     // Only a hash of the token is stored.
     const token = cookieValue(cookie).slice(SESSION_COOKIE.length + 1);

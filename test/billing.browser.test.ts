@@ -1,9 +1,9 @@
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { getBillingJson, subscribe } from './support/billing';
-import { openPage, shot } from './support/browser';
+import { openPage, shot } from '../dev/harness/browser';
 import { browserSuite } from './support/browser-suite';
-import { createSignedInUser } from './support/users';
+import { createSignedInUser } from '../dev/harness/users';
 
 describe('plans and billing in Chromium', () => {
   const suite = browserSuite();

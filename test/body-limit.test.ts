@@ -1,9 +1,9 @@
 import { Agent, request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORM_BODY_MAX_BYTES, WEBHOOK_BODY_MAX_BYTES } from '../api/middleware/body-limit';
-import { createTestDatabase, type TestDatabase } from './support/db';
-import { startChild, type ChildServer } from './support/processes';
-import { createTestRedis, deletePrefix, testQueuePrefix, testRedisUrl } from './support/redis';
+import { createTestDatabase, type TestDatabase } from '../dev/harness/db';
+import { startChild, type ChildServer } from '../dev/harness/processes';
+import { createTestRedis, deletePrefix, testQueuePrefix, testRedisUrl } from '../dev/harness/redis';
 
 const MiB = 1024 * 1024;
 const BLOCK = Buffer.alloc(64 * 1024, 'a');

@@ -4,9 +4,9 @@ import type { GeminiFailure } from '../dev/standins/gemini';
 import { insertTimer } from '../db/timers';
 import { createRunTimerProcessor } from '../worker/jobs/run-timer';
 import { ask } from './support/ask';
-import { startTestStack, type TestStack } from './support/stack';
-import { createSignedInUser } from './support/users';
-import { dailyTimer } from './support/timer-input';
+import { startTestStack, type TestStack } from '../dev/harness/stack';
+import { createSignedInUser } from '../dev/harness/users';
+import { dailyTimer } from '../dev/harness/timer-input';
 
 /**
  * The same cases through both adapters of the one charged search (core/search/charged-search.ts): an

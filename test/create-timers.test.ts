@@ -6,8 +6,8 @@ import { cronPattern, nextRunAt } from '../core/timers/schedule';
 import { SchedulerUnavailableError, schedulerId } from '../core/timers/scheduler';
 import { createTimer, createTimers } from '../core/timers/lifecycle';
 import type { TimerInput } from '../core/timers/input';
-import { startTestStack, type TestStack } from './support/stack';
-import { createSignedInUser } from './support/users';
+import { startTestStack, type TestStack } from '../dev/harness/stack';
+import { createSignedInUser } from '../dev/harness/users';
 
 const input = (i: number): TimerInput => ({
   scheduleType: i % 2 ? 'weekly' : 'daily',

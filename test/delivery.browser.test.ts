@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { schedulerId } from '../core/timers/scheduler';
 import { getTimer } from '../db/timers';
 import { appFetch } from './support/billing';
-import { shot, unexpectedErrors } from './support/browser';
+import { shot, unexpectedErrors } from '../dev/harness/browser';
 import { browserSuite, openSignedInHome } from './support/browser-suite';
 
 describe('timer delivery controls in Manage Timers (Chromium)', () => {

@@ -9,14 +9,13 @@ import type { DeliverJob } from '../core/jobs';
 import { schedulerId } from '../core/timers/scheduler';
 import { getDeliveryStatus, recordDelivery } from '../db/deliveries';
 import { getTimer } from '../db/timers';
-import { SearchError } from '../core/search-error';
 import { createDeliverProcessor } from '../worker/jobs/deliver';
 import { createRunTimerProcessor } from '../worker/jobs/run-timer';
 import { reconcileSchedulers } from '../worker/reconcile';
-import { startTestStack, type TestStack } from './support/stack';
-import { createSignedInUser } from './support/users';
-import { until } from './support/wait';
-import { dailyTimer } from './support/timer-input';
+import { startTestStack, type TestStack } from '../dev/harness/stack';
+import { createSignedInUser } from '../dev/harness/users';
+import { until } from '../dev/harness/wait';
+import { dailyTimer } from '../dev/harness/timer-input';
 
 /** A local webhook receiver on 127.0.0.1: records every POST; `answer` sets the next status codes. */
 function startReceiver() {
@@ -436,13 +435,15 @@ describe('delivery: email digests, webhooks, unsubscribe, auto-pause', () => {
   it('the timer run path applies the rules: three failed fires pause the timer with one alert, a paused timer does not run', async () => {
     const question = 'Wired failing timer';
     const timerId = await createTimer(question);
-    const refused = new SearchError('website_refused', 'The website address points to a private network.', 400, false);
+    // The website now points to a private network (as a name whose DNS changed after the timer was saved would):
+    // every run is refused before Gemini is asked.
+    await stack.db.sql`update timers set website = 'http://10.0.0.1/' where id = ${timerId}`;
+    const refused = 'The website address 10.0.0.1 points to a private or local network, which we do not read. Use a public website.';
     const processJob = createRunTimerProcessor({
       sql: stack.db.sql,
       gemini: stack.deps.gemini,
       config: stack.config,
       logger: stack.deps.logger,
-      steps: { prepare: async () => Promise.reject(refused) },
       timersQueue: stack.deps.timersQueue,
       deliveriesQueue: stack.deliveriesQueue,
     });
@@ -457,14 +458,14 @@ describe('delivery: email digests, webhooks, unsubscribe, auto-pause', () => {
       };
       return processJob(job as unknown as Job<{ timerId: number }>).catch((err: Error) => err.message);
     };
-    for (const n of [1, 2, 3]) expect(await fire(n)).toBe('The website address points to a private network.');
+    for (const n of [1, 2, 3]) expect(await fire(n)).toBe(refused);
     const timer = (await getTimer(stack.db.sql, timerId))!;
     expect(timer).toMatchObject({ paused: true, consecutiveFailures: 3 });
     expect(await stack.deps.timersQueue.getJobScheduler(schedulerId(timerId))).toBeFalsy();
     const alert = await until('the alert', () =>
       stack.standins.smtp.messages.find((m) => m.subject === `Your timer paused itself: ${question}`),
     );
-    expect(alert.text).toContain('private network');
+    expect(alert.text).toContain('private or local network');
     expect(await fire(4)).toBe('paused');
     const [runs] = await stack.db.sql<{ n: number }[]>`select count(*)::int as n from timer_runs where timer_id = ${timerId}`;
     expect(runs!.n).toBe(3);

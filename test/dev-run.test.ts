@@ -5,11 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devFetchAllow } from '../dev/run';
 import { createGeminiStandin } from '../dev/standins/gemini';
 import { startStandins } from '../dev/standins/server';
-import { createTestDatabase, type TestDatabase } from './support/db';
-import { createTestRedis, deletePrefix, testQueuePrefix, testRedisUrl } from './support/redis';
-import { createSignedInUser } from './support/users';
-import { freePort } from './support/processes';
-import { until } from './support/wait';
+import { createTestDatabase, type TestDatabase } from '../dev/harness/db';
+import { createTestRedis, deletePrefix, testQueuePrefix, testRedisUrl } from '../dev/harness/redis';
+import { createSignedInUser } from '../dev/harness/users';
+import { freePort } from '../dev/harness/processes';
+import { until } from '../dev/harness/wait';
 
 function portOpen(port: number): Promise<boolean> {
   return new Promise((resolve) => {

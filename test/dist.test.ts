@@ -1,12 +1,12 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from './support/db';
-import { startChild, type ChildServer } from './support/processes';
+import { createTestDatabase, type TestDatabase } from '../dev/harness/db';
+import { startChild, type ChildServer } from '../dev/harness/processes';
 import { expectBullBoard, expectPageWithIslandScripts } from './support/served';
-import { createTestRedis, deletePrefix, testQueuePrefix, testRedisUrl } from './support/redis';
+import { createTestRedis, deletePrefix, testQueuePrefix, testRedisUrl } from '../dev/harness/redis';
 
-// What production runs: the bundles in dist/ (make test builds them first), started as `npm start` and
+// What production runs: the bundles in dist/ (vitest's global setup builds them, as make build does), started as `npm start` and
 // `npm run worker` start them, with their own database and queue prefix.
 describe('the built server and worker from dist/', () => {
   let db: TestDatabase;

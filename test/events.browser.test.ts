@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { appFetch } from './support/billing';
-import { shot, unexpectedErrors } from './support/browser';
+import { shot, unexpectedErrors } from '../dev/harness/browser';
 import { browserSuite, openSignedInHome } from './support/browser-suite';
 
 describe('event cards and timer feeds in Chromium', () => {

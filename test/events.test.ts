@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Event } from '../core/contract/event';
 import { searchReplySchema, type TimerRunReply, timerRunsReplySchema } from '../core/contract/event-replies';
 import { ask } from './support/ask';
-import { until } from './support/wait';
-import { startTestStack, type TestStack } from './support/stack';
-import { createSignedInUser } from './support/users';
-import { dailyTimer } from './support/timer-input';
+import { until } from '../dev/harness/wait';
+import { startTestStack, type TestStack } from '../dev/harness/stack';
+import { createSignedInUser } from '../dev/harness/users';
+import { dailyTimer } from '../dev/harness/timer-input';
 
 /**
  * Events as data end to end (issue 12): real Postgres, Redis, the worker and the stand-ins' sample sites.

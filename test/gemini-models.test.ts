@@ -7,10 +7,10 @@ import { schedulerId } from '../core/timers/scheduler';
 import { createTimer } from '../core/timers/lifecycle';
 import { listRuns, type TimerRun } from '../db/timer-runs';
 import { ask } from './support/ask';
-import { startTestStack, type TestStack } from './support/stack';
-import { createSignedInUser } from './support/users';
-import { until } from './support/wait';
-import { dailyTimer } from './support/timer-input';
+import { startTestStack, type TestStack } from '../dev/harness/stack';
+import { createSignedInUser } from '../dev/harness/users';
+import { until } from '../dev/harness/wait';
+import { dailyTimer } from '../dev/harness/timer-input';
 
 const daily = dailyTimer();
 

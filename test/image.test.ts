@@ -8,23 +8,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTimersQueue, RUN_TIMER_JOB, type RunTimerJob } from '../core/jobs';
 import { schedulerId } from '../core/timers/scheduler';
 import { createSql, type Sql } from '../db/client';
-import { MARKER as POSTGRES_QUEUE_MARKER } from '../db/patch-postgres-queue.mjs';
 import { listRuns } from '../db/timer-runs';
 import { type ComposeFile, loadCompose, serviceEnvironment } from './support/compose';
 import { layoutImage, type Layout } from './support/image-layout';
-import { adminUrl, dropDatabase, testDatabaseName, withAdmin } from './support/pg';
-import { type ChildServer, freePort, type SpawnOptions, spawnNode, startChild } from './support/processes';
-import { createTestRedis, deletePrefix, testQueuePrefix, testRedisUrl } from './support/redis';
+import { adminUrl, dropDatabase, testDatabaseName, withAdmin } from '../dev/harness/pg';
+import { type ChildServer, freePort, type SpawnOptions, spawnNode, startChild } from '../dev/harness/processes';
+import { createTestRedis, deletePrefix, testQueuePrefix, testRedisUrl } from '../dev/harness/redis';
 import { expectBullBoard, expectPageWithIslandScripts } from './support/served';
-import { createSignedInUser } from './support/users';
-import { until } from './support/wait';
-import { dailyTimer } from './support/timer-input';
+import { createSignedInUser } from '../dev/harness/users';
+import { until } from '../dev/harness/wait';
+import { dailyTimer } from '../dev/harness/timer-input';
 
 // The image, without Docker: the Dockerfile's final stage laid out in a temporary directory (its COPY lines,
 // production dependencies only), started with compose.yaml's commands and environment (a fresh machine: no
 // .env), as an unprivileged user that cannot write there, against the real Postgres and Redis. Compose's
 // service addresses become loopback ports; nothing else is changed. A file the image lacks, a dev dependency
-// used at run time or a write into the image fails here. dist/ comes from `make build`, as the build stage's.
+// used at run time or a write into the image fails here. dist/ comes from the same build as the build stage's (vitest's global setup runs it).
 
 /** The image's USER: root here runs the processes as nobody, who can read the layout but not write it. */
 const UNPRIVILEGED = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
@@ -195,11 +194,10 @@ describe('the image as compose.yaml runs it', () => {
     expect(run.answer).toContain(`I found 3 events on ${website}`);
   });
 
-  it("holds postgres.js with its pool queue bounded by the production install's postinstall (decision 028)", () => {
+  it("holds postgres.js with its pool queue bounded by the production install's patch-package (decisions 028, 033)", () => {
     for (const build of ['src', 'cjs/src']) {
-      expect(readFileSync(path.join(layout.dir, 'node_modules/postgres', build, 'queue.js'), 'utf8'), build).toContain(
-        POSTGRES_QUEUE_MARKER,
-      );
+      // The patch's compaction (patches/postgres+*.patch): the unpatched queue has no `slots`.
+      expect(readFileSync(path.join(layout.dir, 'node_modules/postgres', build, 'queue.js'), 'utf8'), build).toContain('get slots()');
     }
   });
 

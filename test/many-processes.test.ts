@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RUN_TIMER_JOB } from '../core/jobs';
 import { schedulerId } from '../core/timers/scheduler';
-import { startFleet, metricSample, scrape, type Fleet } from './support/fleet';
-import { createSignedInUser } from './support/users';
-import { until } from './support/wait';
+import { startFleet, metricSample, scrape, type Fleet } from '../dev/harness/fleet';
+import { createSignedInUser } from '../dev/harness/users';
+import { until } from '../dev/harness/wait';
 
 const TIMERS = 40;
 const FREE_CREDITS = 10;

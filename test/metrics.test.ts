@@ -5,10 +5,10 @@ import { schedulerId } from '../core/timers/scheduler';
 import { createTimer } from '../core/timers/lifecycle';
 import { startMetricsServer, type MetricsServer } from '../worker/metrics-server';
 import { ask } from './support/ask';
-import { startTestStack, type TestStack } from './support/stack';
-import { createSignedInUser } from './support/users';
-import { until } from './support/wait';
-import { dailyTimer } from './support/timer-input';
+import { startTestStack, type TestStack } from '../dev/harness/stack';
+import { createSignedInUser } from '../dev/harness/users';
+import { until } from '../dev/harness/wait';
+import { dailyTimer } from '../dev/harness/timer-input';
 
 const ADMIN = { user: 'ops', password: 'scrape-secret' };
 const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;

@@ -5,10 +5,10 @@ import type { AppEnv } from '../api/deps';
 import { createRedis } from '../core/redis/client';
 import { createSql, type Sql } from '../db/client';
 import { captureLogs } from './support/logs';
-import { freePort } from './support/processes';
-import { startTestStack, type TestStack } from './support/stack';
-import { createSignedInUser } from './support/users';
-import { dailyTimer } from './support/timer-input';
+import { freePort } from '../dev/harness/processes';
+import { startTestStack, type TestStack } from '../dev/harness/stack';
+import { createSignedInUser } from '../dev/harness/users';
+import { dailyTimer } from '../dev/harness/timer-input';
 
 // Redis or Postgres "down": the app's client pointed at a loopback port nobody listens on, as when the server
 // is stopped. Every route that needs it must answer 503 with a sentence (never 500), and sign-in keeps working

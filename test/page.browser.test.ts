@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openPage, shot } from './support/browser';
+import { openPage, shot } from '../dev/harness/browser';
 import { browserSuite } from './support/browser-suite';
 
 describe('the page in Chromium', () => {

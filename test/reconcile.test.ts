@@ -6,10 +6,10 @@ import type { Timer } from '../db/timers';
 import { reconcileSchedulers } from '../worker/reconcile';
 import { claimReconcilePass } from '../worker/reconcile-claim';
 import { advisoryLocks, holdSchedulersLock } from './support/schedulers-lock';
-import { startTestStack, type TestStack } from './support/stack';
-import { dailyTimer } from './support/timer-input';
-import { createSignedInUser } from './support/users';
-import { until } from './support/wait';
+import { startTestStack, type TestStack } from '../dev/harness/stack';
+import { dailyTimer } from '../dev/harness/timer-input';
+import { createSignedInUser } from '../dev/harness/users';
+import { until } from '../dev/harness/wait';
 
 const daily = dailyTimer();
 

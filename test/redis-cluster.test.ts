@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schedulerId } from '../core/timers/scheduler';
 import { listRuns } from '../db/timer-runs';
 import { ask, readChunks } from './support/ask';
-import { startRedisCluster, type RedisCluster } from './support/redis-cluster';
-import { startTestStack, type TestStack } from './support/stack';
-import { createSignedInUser } from './support/users';
-import { until } from './support/wait';
-import { dailyTimer } from './support/timer-input';
+import { startRedisCluster, type RedisCluster } from '../dev/harness/redis-cluster';
+import { startTestStack, type TestStack } from '../dev/harness/stack';
+import { createSignedInUser } from '../dev/harness/users';
+import { until } from '../dev/harness/wait';
+import { dailyTimer } from '../dev/harness/timer-input';
 
 describe('against a real three-node Redis Cluster (REDIS_CLUSTER_NODES)', () => {
   let cluster: RedisCluster;

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTimer } from '../db/timers';
 import { createRunTimerProcessor } from '../worker/jobs/run-timer';
 import { ask } from './support/ask';
-import { startTestStack, type TestStack } from './support/stack';
-import { dailyTimer } from './support/timer-input';
-import { createSignedInUser } from './support/users';
+import { startTestStack, type TestStack } from '../dev/harness/stack';
+import { dailyTimer } from '../dev/harness/timer-input';
+import { createSignedInUser } from '../dev/harness/users';
 
 const ADMIN = { user: 'ops', password: 'scrape-secret' };
 

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { SESSION_PROOF_COOKIE } from '../core/auth/session-proof';
 import { getBilling } from '../db/accounts';
 import { useSearches } from './support/billing';
-import { shot, unexpectedErrors } from './support/browser';
+import { shot, unexpectedErrors } from '../dev/harness/browser';
 import { browserSuite, openSignedInHome } from './support/browser-suite';
+import { ALLOWANCES } from '../core/plans';
 
 describe('the event search screen in Chromium', () => {
   const suite = browserSuite();
@@ -60,7 +61,7 @@ describe('the event search screen in Chromium', () => {
     expect(await link.getAttribute('target')).toBe('_blank');
     expect(await link.getAttribute('rel')).toBe('noopener noreferrer');
     expect(suite.stack.standins.gemini.lastRequest!.prompt).toMatch(/The user's time zone is [A-Za-z_/]+/);
-    expect((await getBilling(suite.stack.db.sql, user.id))!.credits).toBe(9);
+    expect((await getBilling(suite.stack.db.sql, user.id, ALLOWANCES))!.credits).toBe(9);
     // The credits badge on the home view follows the search.
     await page.locator('[data-view="home"] .credits-badge').getByText('9 searches left').waitFor();
     await shot(page, 'search-answer');

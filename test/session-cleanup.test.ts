@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../db/sessions';
-import { startTestStack, type TestStack } from './support/stack';
-import { createSignedInUser } from './support/users';
+import { startTestStack, type TestStack } from '../dev/harness/stack';
+import { createSignedInUser } from '../dev/harness/users';
 
 describe('expired sessions', () => {
   let stack: TestStack;

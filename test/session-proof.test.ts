@@ -5,10 +5,10 @@ import type { AppEnv } from '../api/deps';
 import { SESSION_PROOF_COOKIE, sessionProofs } from '../core/auth/session-proof';
 import { createSql, type Sql } from '../db/client';
 import { hashToken, SESSION_COOKIE } from '../db/sessions';
-import { freePort } from './support/processes';
-import { startTestStack, type TestStack } from './support/stack';
-import { createSignedInUser } from './support/users';
-import { until } from './support/wait';
+import { freePort } from '../dev/harness/processes';
+import { startTestStack, type TestStack } from '../dev/harness/stack';
+import { createSignedInUser } from '../dev/harness/users';
+import { until } from '../dev/harness/wait';
 
 // Decision 025: a short-lived signed proof beside the session cookie stands in for the Postgres lookup.
 // A session row deleted behind the proof's back shows which path answered: only the proof still knows it.

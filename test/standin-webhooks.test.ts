@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebhookSender } from '../dev/standins/stripe-webhooks';
-import { freePort } from './support/processes';
+import { freePort } from '../dev/harness/processes';
 
 function listen(port: number, status: number): Promise<Server> {
   const server = createServer((req, res) => {

@@ -5,10 +5,10 @@ import { createSession, SESSION_COOKIE } from '../db/sessions';
 import { upsertUserFromGoogle } from '../db/users';
 import { subForEmail } from '../dev/standins/google';
 import { appFetch } from './support/billing';
-import { openPage, shot } from './support/browser';
+import { openPage, shot } from '../dev/harness/browser';
 import { browserSuite } from './support/browser-suite';
-import { createSignedInUser } from './support/users';
-import { until } from './support/wait';
+import { createSignedInUser } from '../dev/harness/users';
+import { until } from '../dev/harness/wait';
 
 /** The digest email's "link to the timer's runs" (core/delivery/links.ts) opens that timer in Manage Timers. */
 describe('a link to a timer (/#timer-<id>) in Chromium', () => {

@@ -6,10 +6,10 @@ import { timerRunLimiter } from '../core/timers/run-limit';
 import { schedulerId } from '../core/timers/scheduler';
 import { createTimer } from '../core/timers/lifecycle';
 import { startTimersWorker, type TimersWorker } from '../worker/timers-worker';
-import { startTestStack, type TestStack } from './support/stack';
-import { createSignedInUser } from './support/users';
-import { until } from './support/wait';
-import { dailyTimer } from './support/timer-input';
+import { startTestStack, type TestStack } from '../dev/harness/stack';
+import { createSignedInUser } from '../dev/harness/users';
+import { until } from '../dev/harness/wait';
+import { dailyTimer } from '../dev/harness/timer-input';
 
 const PER_MINUTE = 600;
 const RUSH = 35;

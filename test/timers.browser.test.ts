@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appFetch } from './support/billing';
-import { shot, unexpectedErrors } from './support/browser';
+import { shot, unexpectedErrors } from '../dev/harness/browser';
 import { browserSuite, openSignedInHome } from './support/browser-suite';
 
 describe('timer panels in Chromium', () => {

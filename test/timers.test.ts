@@ -4,9 +4,9 @@ import { createApp } from '../api/app';
 import { createTimersQueue } from '../core/jobs';
 import { nextRunAt } from '../core/timers/schedule';
 import { schedulerId } from '../core/timers/scheduler';
-import { startTestStack, type TestStack } from './support/stack';
-import { createSignedInUser } from './support/users';
-import { dailyTimer } from './support/timer-input';
+import { startTestStack, type TestStack } from '../dev/harness/stack';
+import { createSignedInUser } from '../dev/harness/users';
+import { dailyTimer } from '../dev/harness/timer-input';
 
 describe('timers API', () => {
   let stack: TestStack;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appFetch, getBillingJson, subscribe } from './support/billing';
-import { startTestStack, type TestStack } from './support/stack';
-import { createSignedInUser } from './support/users';
+import { startTestStack, type TestStack } from '../dev/harness/stack';
+import { createSignedInUser } from '../dev/harness/users';
 
 // Signed events that are valid Stripe deliveries but cannot be applied: they must get a final answer, not a
 // 500 that Stripe retries for three days.

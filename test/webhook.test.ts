@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appFetch, getBillingJson, subscribe, useSearches } from './support/billing';
-import { startTestStack, type TestStack } from './support/stack';
-import { createSignedInUser } from './support/users';
+import { startTestStack, type TestStack } from '../dev/harness/stack';
+import { createSignedInUser } from '../dev/harness/users';
 
 describe('POST /webhook', () => {
   let stack: TestStack;

@@ -6,21 +6,21 @@ import { cronPattern, nextRunAt } from '../core/timers/schedule';
 import { KEEP_COMPLETED, KEEP_FAILED, RUN_ATTEMPTS, RUN_BACKOFF_MS, TIMER_BACKOFF } from '../core/timers/job-policy';
 import { schedulerId, upsertTimerScheduler } from '../core/timers/scheduler';
 import { createTimer, deleteTimer } from '../core/timers/lifecycle';
-import { type answerSearch, SearchError } from '../core/search/index';
 import { listRuns, type TimerRun } from '../db/timer-runs';
 import { createRunTimerProcessor } from '../worker/jobs/run-timer';
 import { ABANDONED_MESSAGE, sweepAbandonedRuns } from '../worker/sweep-abandoned-runs';
 import { startTimersWorker, type TimersWorker, type WorkerDeps } from '../worker/timers-worker';
 import { reconcileClaimKey } from '../worker/reconcile-claim';
-import { createTestRedis, deletePrefix } from './support/redis';
+import { createTestRedis, deletePrefix } from '../dev/harness/redis';
 import { holdSchedulersLock } from './support/schedulers-lock';
-import { startTestStack, type TestStack } from './support/stack';
-import { createSignedInUser } from './support/users';
-import { until } from './support/wait';
-import { dailyTimer } from './support/timer-input';
-import { NO_USAGE } from '../core/gemini/usage';
+import { startTestStack, type TestStack } from '../dev/harness/stack';
+import { createSignedInUser } from '../dev/harness/users';
+import { until } from '../dev/harness/wait';
+import { dailyTimer } from '../dev/harness/timer-input';
 
 const daily = dailyTimer();
+/** What a run says when Gemini answers 429 (core/gemini/errors.ts); BullMQ retries it. */
+const BUSY = 'The AI service is handling too many requests right now. Please try again in a minute.';
 
 describe('timers worker against real Redis and Postgres', () => {
   let stack: TestStack;
@@ -240,23 +240,17 @@ describe('timers worker against real Redis and Postgres', () => {
 
   it('a worker killed mid-job: the stalled job is picked up again and still yields exactly one run', async () => {
     const { userId, timer } = await newTimer();
-    // The first worker's search never returns, as if its process died in the middle of the Gemini call.
-    let started!: () => void;
-    const hung = new Promise<void>((r) => (started = r));
-    const dying = await worker({
-      steps: {
-        answer: () => {
-          started();
-          return new Promise(() => {});
-        },
-      },
-    });
+    // The first worker's Gemini call is held, as if its process died in the middle of it.
+    const gemini = stack.standins.gemini;
+    gemini.holdAnswers();
+    const dying = await worker();
     const job = await fire(timer.id, Date.UTC(2026, 3, 5, 7));
-    await hung;
+    await until('the first Gemini call', async () => gemini.held.length === 1);
     // Stops renewing the job's lock, like a killed process; the job stays active until found stalled.
     await dying.close(true);
     workers.splice(workers.indexOf(dying), 1);
     expect(await used(userId)).toBe(1);
+    gemini.holdAnswers(false);
 
     await worker();
     await until('the job to complete', async () => (await job.getState()) === 'completed');
@@ -278,24 +272,25 @@ describe('timers worker against real Redis and Postgres', () => {
     expect(await job.getState()).toBe('completed');
   });
 
-  /** Two executions of one fire (a stalled job redelivered), each held at its Gemini step until released. */
+  /**
+   * Two executions of one fire (a stalled job redelivered), each held at its Gemini call until released: the
+   * one released first answers 'Two AI conferences.', and `fail` makes Gemini refuse it as busy (429, retried).
+   */
   function twoExecutions(timerId: number, at: number) {
-    const gates: { release: (fail: boolean) => void }[] = [];
-    const search = (() =>
-      new Promise((resolve, reject) => {
-        gates.push({
-          release: (fail) =>
-            fail
-              ? reject(new SearchError('upstream_busy', 'Gemini is busy', 429, true))
-              : resolve({ answer: 'Two AI conferences.', usage: NO_USAGE, costUsd: 0, sources: [] }),
-        });
-      })) as unknown as typeof answerSearch;
+    const gemini = stack.standins.gemini;
+    gemini.holdAnswers();
+    gemini.answerNext('Two AI conferences.');
+    const gates = {
+      get length() {
+        return gemini.held.length;
+      },
+      at: (i: number) => ({ release: (fail: boolean) => gemini.held[i]!.release(fail ? 429 : undefined) }),
+    };
     const processJob = createRunTimerProcessor({
       sql: stack.db.sql,
       gemini: stack.deps.gemini,
       config: stack.config,
       logger: stack.deps.logger,
-      steps: { answer: search },
       timersQueue: stack.deps.timersQueue,
       deliveriesQueue: stack.deliveriesQueue,
     });
@@ -318,10 +313,10 @@ describe('timers worker against real Redis and Postgres', () => {
     await until('the first search', async () => gates.length === 1);
     const second = start();
     await until('the second search', async () => gates.length === 2);
-    gates[0]!.release(false);
+    gates.at(0).release(false);
     expect(await first).toBe('succeeded');
-    gates[1]!.release(true);
-    await expect(second).rejects.toThrow('Gemini is busy');
+    gates.at(1).release(true);
+    await expect(second).rejects.toThrow(BUSY);
     const runs = await listRuns(stack.db.sql, timer.id);
     expect(runs).toHaveLength(1);
     expect(runs[0]).toMatchObject({ status: 'succeeded', creditTaken: true, answer: 'Two AI conferences.', error: null });
@@ -336,9 +331,9 @@ describe('timers worker against real Redis and Postgres', () => {
     await until('the first search', async () => gates.length === 1);
     const second = start();
     await until('the second search', async () => gates.length === 2);
-    gates[0]!.release(true);
-    await expect(first).rejects.toThrow('Gemini is busy');
-    gates[1]!.release(false);
+    gates.at(0).release(true);
+    await expect(first).rejects.toThrow(BUSY);
+    gates.at(1).release(false);
     expect(await second).toBe('succeeded');
     const runs = await listRuns(stack.db.sql, timer.id);
     expect(runs).toHaveLength(1);

@@ -104,7 +104,7 @@ async function buildServer(): Promise<void> {
     entryPoints: {
       api: path.join(ROOT, 'api/main.ts'),
       worker: path.join(ROOT, 'worker/main.ts'),
-      migrate: path.join(ROOT, 'db/migrate.ts'),
+      migrate: path.join(ROOT, 'cli/migrate.ts'),
     },
     bundle: true,
     platform: 'node',

@@ -8,7 +8,6 @@ import { KEEP_COMPLETED, KEEP_FAILED, timerBackoffStrategy, timerRepeatStrategy 
 import { timerRunLimiter } from '../core/timers/run-limit';
 import type { Logger } from '../core/logger';
 import type { Sql } from '../db/client';
-import type { SearchSteps } from '../core/search/charged-search';
 import { deleteExpiredSessions } from '../db/sessions';
 import { createRunTimerProcessor, type RunTimerOutcome } from './jobs/run-timer';
 import { every } from './every';
@@ -26,8 +25,6 @@ export interface WorkerDeps {
   queue: Queue<RunTimerJob>;
   gemini: GoogleGenAI;
   logger: Logger;
-  /** The search's steps; core/search's own unless a test holds or breaks one. */
-  steps?: Partial<SearchSteps>;
   /** BullMQ lock and stalled-check timings (ms); BullMQ's defaults (30 s) unless given. */
   lockDuration?: number;
   stalledInterval?: number;

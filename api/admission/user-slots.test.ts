@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createRedis } from '../../core/redis/client';
-import { freePort } from '../../test/support/processes';
-import { createTestRedis, deletePrefix, testQueuePrefix } from '../../test/support/redis';
+import { freePort } from '../../dev/harness/processes';
+import { createTestRedis, deletePrefix, testQueuePrefix } from '../../dev/harness/redis';
 import { ServiceUnavailableError } from '../../core/unavailable';
 import { askAdmission } from './ask-admission';
 import { userSlots } from './user-slots';

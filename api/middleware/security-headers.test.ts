@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStack, type TestStack } from '../../test/support/stack';
+import { startTestStack, type TestStack } from '../../dev/harness/stack';
 import { createApp } from '../app';
 
 type Policy = Map<string, string[]>;

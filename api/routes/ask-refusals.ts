@@ -1,9 +1,24 @@
 import type { ChargedSearchOutcome } from '../../core/search/charged-search';
+import type { SearchErrorCode } from '../../core/search-error';
 import { ApiError } from '../errors';
+
+/** The HTTP status of each way a search fails: the user's input (400), a busy upstream (429), or ours/theirs (502/503). */
+export const SEARCH_ERROR_STATUS: Readonly<Record<SearchErrorCode, 400 | 429 | 502 | 503>> = {
+  website_refused: 400,
+  website_failed: 502,
+  upstream_busy: 429,
+  upstream_failed: 502,
+  upstream_unavailable: 503,
+  upstream_timeout: 503,
+  upstream_rejected: 502,
+  blocked: 400,
+  empty: 502,
+  aborted: 503,
+};
 
 /** The error reply of a search that ended before any answer text. */
 export function refusal(outcome: ChargedSearchOutcome): ApiError {
-  if (outcome.kind === 'failed') return new ApiError(outcome.error.status, outcome.error.message);
+  if (outcome.kind === 'failed') return new ApiError(SEARCH_ERROR_STATUS[outcome.error.code], outcome.error.message);
   if (outcome.kind === 'no_credits') return new ApiError(402, outcome.message);
   return new ApiError(500, 'Something went wrong on our side. Please try again in a moment.');
 }

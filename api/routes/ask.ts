@@ -13,6 +13,7 @@ import { tooFast } from '../middleware/user-rate-limit';
 import { jsonBody } from '../validate';
 import { parseAskInput } from './ask-input';
 import { busy, refusal } from './ask-refusals';
+import { ALLOWANCES } from '../../core/plans';
 
 /**
  * POST /api/ask {ques, web, timezone?}: the HTTP side of one charged search (core/search/charged-search.ts).
@@ -42,7 +43,10 @@ export function askRoutes(deps: AppDeps) {
     const user = requireUser(c);
     // The body is read while Redis and Postgres answer; the validator after this reuses the text read here.
     c.req.text().catch(() => {});
-    const [admission, creditLikely] = await Promise.all([gate.admit(user.id), creditLikelyLeft(deps.sql, user.id).catch(() => false)]);
+    const [admission, creditLikely] = await Promise.all([
+      gate.admit(user.id),
+      creditLikelyLeft(deps.sql, user.id, ALLOWANCES).catch(() => false),
+    ]);
     if (admission.kind === 'too_fast') throw tooFast(perMinute, admission.msBeforeNext);
     c.set('admission', admission);
     c.set('creditLikely', creditLikely);

@@ -9,6 +9,7 @@ import type { AppDeps, AppEnv } from '../deps';
 import { ApiError } from '../errors';
 import { requireUser, signedIn } from '../middleware/session';
 import { jsonBody } from '../validate';
+import { ALLOWANCES } from '../../core/plans';
 
 const PROVIDER_DOWN = 'The payment provider could not be reached. Please try again in a moment.';
 
@@ -34,7 +35,7 @@ export function billingRoutes(deps: AppDeps) {
 
   app.get('/api/account/billing', async (c) => {
     const user = requireUser(c);
-    const billing = await getBilling(deps.sql, user.id);
+    const billing = await getBilling(deps.sql, user.id, ALLOWANCES);
     if (!billing) throw new ApiError(404, 'Your account was not found. Please sign out and sign in again.');
     c.header('Cache-Control', 'no-store');
     return c.json(billingReply(billing));

@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
 import { Hono } from 'hono';
-import { feedUrls, isFeedTokenShape } from '../../core/events/feed-token';
+import { feedTokensOf, feedUrls, isFeedTokenShape, rotateFeedToken, timerByFeedToken } from '../../core/events/feed-token';
 import { timerAtom, timerCalendar } from '../../core/events/feeds';
 import type { Db } from '../../db/client';
 import { feedVersion, runsWithNewEvents, timerFeedEvents } from '../../db/events';
-import { feedTokensOf, rotateFeedToken, timerByFeedToken } from '../../db/feeds';
 import type { AppDeps, AppEnv } from '../deps';
 import { ApiError } from '../errors';
 import { requireUser } from '../middleware/session';

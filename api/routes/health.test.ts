@@ -2,7 +2,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import { serveOverNode } from '../../test/support/node-server';
-import { startTestStack, type TestStack } from '../../test/support/stack';
+import { startTestStack, type TestStack } from '../../dev/harness/stack';
 
 describe('health', () => {
   let stack: TestStack;

@@ -8,6 +8,7 @@ import { IndexPage } from '../../web/pages/index';
 import { renderPage } from '../../web/render';
 import type { AppDeps, AppEnv } from '../deps';
 import { billingReply } from './billing';
+import { ALLOWANCES } from '../../core/plans';
 
 /** GET / (server-rendered, with islands) and the hashed assets it links. */
 export function pageRoutes({ config, sql, publicDir }: AppDeps) {
@@ -25,7 +26,7 @@ export function pageRoutes({ config, sql, publicDir }: AppDeps) {
 
   app.get('/', async (c) => {
     const user = c.get('user');
-    const billing = user ? await getBilling(sql, user.id) : null;
+    const billing = user ? await getBilling(sql, user.id, ALLOWANCES) : null;
     const state: AppState = {
       view: 'subscription',
       loggedIn: user !== null,

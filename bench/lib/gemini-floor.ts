@@ -3,7 +3,7 @@ import { createGemini } from '../../core/clients';
 import { loadConfig } from '../../core/config';
 import { extractWithModel } from '../../core/events/model-extraction';
 import { answerSearch, prepareSearch } from '../../core/search/index';
-import { startChild } from '../../test/support/processes';
+import { startChild } from '../../dev/harness/processes';
 import { procCpuMs } from './proc-cpu';
 
 export interface GeminiFloor {

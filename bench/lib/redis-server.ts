@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { Redis } from 'ioredis';
-import { freePort } from '../../test/support/processes';
-import { until } from '../../test/support/wait';
+import { freePort } from '../../dev/harness/processes';
+import { until } from '../../dev/harness/wait';
 
 export interface PrivateRedis {
   redis: Redis;

@@ -1,8 +1,8 @@
 import type { Standins } from '../../dev/standins/server';
-import { createTestDatabase, type TestDatabase } from '../../test/support/db';
-import { startTestStandins, testBaseEnv } from '../../test/support/base-env';
-import { deletePrefix, createTestRedis, testQueuePrefix } from '../../test/support/redis';
-import { freePort, startChild, type ChildServer } from '../../test/support/processes';
+import { createTestDatabase, type TestDatabase } from '../../dev/harness/db';
+import { startTestStandins, testBaseEnv } from '../../dev/harness/base-env';
+import { deletePrefix, createTestRedis, testQueuePrefix } from '../../dev/harness/redis';
+import { freePort, startChild, type ChildServer } from '../../dev/harness/processes';
 
 export interface BenchStack {
   api: ChildServer;

@@ -1,4 +1,6 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
+import type { Db } from '../../db/client';
+import { type FeedTimer, feedNoncesOf, replaceFeedNonce, storeFirstFeedNonce, timerByFeedTokenHash } from '../../db/feeds';
 
 /** A fresh per-timer nonce: 128 random bits. A new nonce makes a new token and retires the old one. */
 export const newFeedNonce = (): string => randomBytes(16).toString('base64url');
@@ -23,3 +25,28 @@ export function feedUrls(appUrl: string, token: string): { ical_url: string; ato
 
 /** The same calendar as a webcal:// link, which calendar apps open as a subscription. */
 export const webcalUrl = (icalUrl: string): string => icalUrl.replace(/^https?:/, 'webcal:');
+
+/** The feed tokens of the given timers (of one user), giving a nonce to timers that have none yet. */
+export async function feedTokensOf(sql: Db, secret: string, timerIds: number[]): Promise<Map<number, string>> {
+  const tokens = new Map<number, string>();
+  if (timerIds.length === 0) return tokens;
+  for (const [id, stored] of await feedNoncesOf(sql, timerIds)) {
+    let nonce = stored;
+    if (!nonce) {
+      const fresh = newFeedNonce();
+      nonce = await storeFirstFeedNonce(sql, id, fresh, feedTokenHash(feedToken(secret, id, fresh)));
+    }
+    tokens.set(id, feedToken(secret, id, nonce));
+  }
+  return tokens;
+}
+
+/** A new token for the user's own active timer (the old one then matches nothing); null when not theirs. */
+export async function rotateFeedToken(sql: Db, secret: string, userId: number, timerId: number): Promise<string | null> {
+  const nonce = newFeedNonce();
+  const token = feedToken(secret, timerId, nonce);
+  return (await replaceFeedNonce(sql, userId, timerId, nonce, feedTokenHash(token))) ? token : null;
+}
+
+/** The active timer a feed token belongs to, or null (unknown, rotated away, or deleted). */
+export const timerByFeedToken = (sql: Db, token: string): Promise<FeedTimer | null> => timerByFeedTokenHash(sql, feedTokenHash(token));

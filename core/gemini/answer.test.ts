@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GeminiFailure } from '../../dev/standins/gemini';
-import { useGeminiStandin } from '../../test/support/gemini-standin-client';
+import { useGeminiStandin } from '../../dev/harness/gemini-standin-client';
 import { type AnswerDelivery, askGemini } from './answer';
 import { SearchError } from '../search-error';
 

@@ -4,19 +4,19 @@ import { blockedFailure, configurationProblem, geminiFailure, isThinkingRefusal 
 
 describe('geminiFailure', () => {
   it.each([
-    [429, 429, 'upstream_busy', true],
-    [500, 502, 'upstream_failed', true],
-    [503, 503, 'upstream_unavailable', true],
-    [400, 502, 'upstream_rejected', false],
-    [403, 502, 'upstream_rejected', false],
-  ] as const)('maps HTTP %i to %i %s (retryable %s)', (status, httpStatus, code, retryable) => {
+    [429, 'upstream_busy', true],
+    [500, 'upstream_failed', true],
+    [503, 'upstream_unavailable', true],
+    [400, 'upstream_rejected', false],
+    [403, 'upstream_rejected', false],
+  ] as const)('maps HTTP %i to %s (retryable %s)', (status, code, retryable) => {
     const err = geminiFailure(new ApiError({ status, message: '{"error":{}}' }));
-    expect(err).toMatchObject({ status: httpStatus, code, retryable });
+    expect(err).toMatchObject({ code, retryable });
     expect(err.message).toMatch(/\.$/);
   });
 
   it('treats network errors as transient and aborts as cancelled', () => {
-    expect(geminiFailure(new TypeError('fetch failed'))).toMatchObject({ code: 'upstream_unavailable', status: 503, retryable: true });
+    expect(geminiFailure(new TypeError('fetch failed'))).toMatchObject({ code: 'upstream_unavailable', retryable: true });
     const controller = new AbortController();
     controller.abort();
     expect(geminiFailure(new Error('x'), controller.signal).code).toBe('aborted');
@@ -24,7 +24,7 @@ describe('geminiFailure', () => {
 
   it('tells a deadline that ran out (a TimeoutError reason) from a cancel: the AI service took too long, retryable', () => {
     const err = geminiFailure(new Error('This operation was aborted'), AbortSignal.abort(new DOMException('late', 'TimeoutError')));
-    expect(err).toMatchObject({ code: 'upstream_timeout', status: 503, retryable: true });
+    expect(err).toMatchObject({ code: 'upstream_timeout', retryable: true });
     expect(err.message).toBe('The AI service took too long to answer. Please try again in a few minutes.');
   });
 

@@ -5,19 +5,18 @@ import { SearchError } from '../search-error';
 export function geminiFailure(err: unknown, signal?: AbortSignal): SearchError {
   if (err instanceof SearchError) return err;
   if (signal?.aborted && (signal.reason as Error | undefined)?.name === 'TimeoutError') {
-    return new SearchError('upstream_timeout', 'The AI service took too long to answer. Please try again in a few minutes.', 503, true, {
+    return new SearchError('upstream_timeout', 'The AI service took too long to answer. Please try again in a few minutes.', true, {
       cause: err,
     });
   }
   if (signal?.aborted || (err instanceof Error && err.name === 'AbortError')) {
-    return new SearchError('aborted', 'The search was cancelled before it finished.', 503, true, { cause: err });
+    return new SearchError('aborted', 'The search was cancelled before it finished.', true, { cause: err });
   }
   if (err instanceof ApiError) {
     if (err.status === 429) {
       return new SearchError(
         'upstream_busy',
         'The AI service is handling too many requests right now. Please try again in a minute.',
-        429,
         true,
         { cause: err },
       );
@@ -26,13 +25,12 @@ export function geminiFailure(err: unknown, signal?: AbortSignal): SearchError {
       return new SearchError(
         'upstream_unavailable',
         'The AI service is temporarily unavailable. Please try again in a few minutes.',
-        503,
         true,
         { cause: err },
       );
     }
     if (err.status >= 500) {
-      return new SearchError('upstream_failed', 'The AI service failed while answering. Please try again in a moment.', 502, true, {
+      return new SearchError('upstream_failed', 'The AI service failed while answering. Please try again in a moment.', true, {
         cause: err,
       });
     }
@@ -40,13 +38,12 @@ export function geminiFailure(err: unknown, signal?: AbortSignal): SearchError {
     return new SearchError(
       'upstream_rejected',
       'The AI service refused the request. Please try again later, and contact support if this keeps happening.',
-      502,
       false,
       { cause: err },
     );
   }
   // fetch failed, connection reset, DNS: a network problem between us and the AI service.
-  return new SearchError('upstream_unavailable', 'We could not reach the AI service. Please try again in a moment.', 503, true, {
+  return new SearchError('upstream_unavailable', 'We could not reach the AI service. Please try again in a moment.', true, {
     cause: err,
   });
 }
@@ -57,13 +54,13 @@ const BLOCKED = new Set(['SAFETY', 'RECITATION', 'BLOCKLIST', 'PROHIBITED_CONTEN
 /** A SearchError for a blocked prompt or a finish reason that withheld the answer, else null. */
 export function blockedFailure(blockReason: string | undefined, finishReason: string | undefined): SearchError | null {
   if (blockReason || (finishReason && BLOCKED.has(finishReason))) {
-    return new SearchError('blocked', 'The AI service declined to answer this question. Please rephrase it and try again.', 400, false);
+    return new SearchError('blocked', 'The AI service declined to answer this question. Please rephrase it and try again.', false);
   }
   return null;
 }
 
 export const emptyAnswer = () =>
-  new SearchError('empty', 'The AI service returned an empty answer. Please try again or rephrase your question.', 502, true);
+  new SearchError('empty', 'The AI service returned an empty answer. Please try again or rephrase your question.', true);
 
 /** What Google said in an ApiError's body (`{error: {code, message, status, details}}`), when it is JSON. */
 export function apiErrorBody(err: unknown): { status: string; message: string; reason: string } | null {

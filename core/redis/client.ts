@@ -36,20 +36,3 @@ export function createRedis(config: Pick<Config, 'redisUrl' | 'redisClusterNodes
     },
   });
 }
-
-/** Resolves once the connection can take commands (a Cluster has then also learnt its slot map). */
-export async function redisReady(client: RedisClient): Promise<void> {
-  if (client.status === 'ready') return;
-  await new Promise<void>((resolve, reject) => {
-    const onReady = () => {
-      client.off('end', onEnd);
-      resolve();
-    };
-    const onEnd = () => {
-      client.off('ready', onReady);
-      reject(new Error('Redis connection ended before it was ready'));
-    };
-    client.once('ready', onReady);
-    client.once('end', onEnd);
-  });
-}

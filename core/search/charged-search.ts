@@ -11,17 +11,10 @@ import { SearchError } from '../search-error';
 import { heldAnswer } from './held-answer';
 import { answerSearch, type PreparedSearch, prepareSearch, type SearchDeps, type SearchInput, type SearchResult } from './index';
 
-/** The two steps of a search, replaceable so tests can hold or break the Gemini step. */
-export interface SearchSteps {
-  prepare: typeof prepareSearch;
-  answer: typeof answerSearch;
-}
-
 export interface ChargedSearchDeps extends SearchDeps {
   sql: Sql;
   /** Where a failed event extraction is reported (it never fails the search). */
   logger?: Logger;
-  steps?: Partial<SearchSteps>;
 }
 
 export interface ChargedSearchRequest {
@@ -66,9 +59,7 @@ export type ChargedSearchOutcome =
   | { kind: 'run_ended'; searchId: number };
 
 const unexpected = (err: unknown) =>
-  err instanceof SearchError
-    ? err
-    : new SearchError('upstream_failed', 'The AI service failed. Please try again.', 502, true, { cause: err });
+  err instanceof SearchError ? err : new SearchError('upstream_failed', 'The AI service failed. Please try again.', true, { cause: err });
 
 /** The sentence for an allowance that is used up, the same for an interactive search and a timer run. */
 export function noCreditsMessage(billing: Billing): string {
@@ -85,8 +76,6 @@ export function noCreditsMessage(billing: Billing): string {
  */
 export async function runChargedSearch(deps: ChargedSearchDeps, req: ChargedSearchRequest): Promise<ChargedSearchOutcome> {
   const { sql } = deps;
-  const prepare = deps.steps?.prepare ?? prepareSearch;
-  const answer = deps.steps?.answer ?? answerSearch;
   const record = {
     userId: req.userId,
     question: req.input.question,
@@ -97,10 +86,10 @@ export async function runChargedSearch(deps: ChargedSearchDeps, req: ChargedSear
 
   let prepared: PreparedSearch;
   try {
-    prepared = await prepare(deps, req.input, req.signal);
+    prepared = await prepareSearch(deps, req.input, req.signal);
   } catch (err) {
     const error =
-      err instanceof SearchError ? err : new SearchError('website_failed', 'We could not read the website. Please try again.', 502, false);
+      err instanceof SearchError ? err : new SearchError('website_failed', 'We could not read the website. Please try again.', false);
     const searchId = await startSearchRecord(sql, record);
     await finishSearchRecord(sql, searchId, { status: error.code === 'website_refused' ? 'refused' : 'failed', error: error.message });
     return { kind: 'failed', searchId, error, delivered: false, firstTextAt: null };
@@ -109,7 +98,7 @@ export async function runChargedSearch(deps: ChargedSearchDeps, req: ChargedSear
   const credits: CreditSource = creditSourceFor(sql, req.userId, req.timerRun?.id);
   const delivery = req.onText ? 'streamed' : 'whole';
   const early = req.answerWhileCharging
-    ? heldAnswer((onText, signal) => answer(deps, prepared, onText, signal, delivery), req.signal)
+    ? heldAnswer((onText, signal) => answerSearch(deps, prepared, onText, signal, delivery), req.signal)
     : null;
   // Independent writes sent together: an interactive user waits one round trip to Postgres, not two.
   const [recorded, charged] = await Promise.allSettled([startSearchRecord(sql, record), credits.take()]);
@@ -147,7 +136,7 @@ export async function runChargedSearch(deps: ChargedSearchDeps, req: ChargedSear
   let result: SearchResult;
   try {
     early?.release(onText);
-    result = await (early ? early.result : answer(deps, prepared, onText, req.signal, delivery));
+    result = await (early ? early.result : answerSearch(deps, prepared, onText, req.signal, delivery));
   } catch (err) {
     const error = unexpected(err);
     const delivered = chars > 0;

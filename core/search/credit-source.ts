@@ -1,5 +1,6 @@
 import { type Billing, refundCredit, takeCredit } from '../../db/accounts';
 import type { Sql } from '../../db/client';
+import { ALLOWANCES } from '../plans';
 import { refundRunCredit, takeRunCredit } from '../../db/timer-runs';
 
 export type CreditTake =
@@ -23,14 +24,14 @@ export function creditSourceFor(sql: Sql, userId: number, timerRunId?: number): 
   if (timerRunId === undefined) {
     return {
       take: async () => {
-        const credit = await takeCredit(sql, userId);
+        const credit = await takeCredit(sql, userId, ALLOWANCES);
         return credit.ok ? { kind: 'taken', epoch: credit.billing.usageEpoch } : { kind: 'none_left', billing: credit.billing };
       },
       giveBack: (epoch) => refundCredit(sql, userId, epoch),
     };
   }
   return {
-    take: () => takeRunCredit(sql, { id: timerRunId, userId }),
+    take: () => takeRunCredit(sql, { id: timerRunId, userId }, ALLOWANCES),
     giveBack: () => refundRunCredit(sql, { id: timerRunId, userId }),
   };
 }

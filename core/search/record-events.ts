@@ -10,6 +10,7 @@ import { collectEvents } from '../events/collect';
 import { estimateCost } from '../gemini/prices';
 import { countGeminiUsage } from '../metrics';
 import { addSearchUsage, type CallUsage } from '../../db/searches';
+import { classifyEvents } from '../events/only-new';
 
 export interface EventsDeps {
   sql: Sql;
@@ -64,7 +65,8 @@ export async function eventsOfAnsweredSearch(deps: EventsDeps, s: AnsweredSearch
     if (extraction) await addSearchUsage(deps.sql, s.searchId, extraction);
     const forSearch = await recordSearchEvents(deps.sql, { id: s.searchId, userId: s.userId }, found);
     if (s.timerRun === undefined) return { events: forSearch, runEvents: [] };
-    const runEvents = await recordRunEvents(deps.sql, s.timerRun, found);
+    // Classified under the timer's lock (db/events.ts), against what the timer remembers then.
+    const runEvents = await recordRunEvents(deps.sql, s.timerRun, (seen) => classifyEvents(found, seen, new Date()));
     return { events: runEvents.map((r) => r.event), runEvents };
   } catch (err) {
     logger?.error({ err, searchId: s.searchId }, 'could not collect or store the events of a search');

@@ -75,7 +75,7 @@ describe('fetchWebsite', () => {
   it('refuses a private address that is not on the allow list (another port of the same host)', async () => {
     const before = hits;
     const err = await failure(fetchWebsite(`http://127.0.0.1:${port}/page`, { allow: ['127.0.0.1:1'] }));
-    expect(err).toMatchObject({ code: 'website_refused', status: 400, retryable: false });
+    expect(err).toMatchObject({ code: 'website_refused', retryable: false });
     expect(hits).toBe(before);
   });
 
@@ -125,7 +125,7 @@ describe('fetchWebsite', () => {
 
   it('stops at the size cap, whether declared or streamed', async () => {
     const declared = await failure(fetchWebsite(`http://127.0.0.1:${port}/big-declared`, allowed()));
-    expect(declared).toMatchObject({ code: 'website_failed', status: 502 });
+    expect(declared).toMatchObject({ code: 'website_failed' });
     expect(declared.message).toMatch(/larger than 2 MB/);
     const started = Date.now();
     const streamed = await failure(fetchWebsite(`http://127.0.0.1:${port}/big-chunked`, { ...allowed(), maxBytes: 256 * 1024 }));
@@ -163,6 +163,6 @@ describe('fetchWebsite', () => {
         },
       }),
     );
-    expect(err).toMatchObject({ code: 'website_failed', status: 502 });
+    expect(err).toMatchObject({ code: 'website_failed' });
   });
 });

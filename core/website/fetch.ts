@@ -32,8 +32,8 @@ export const WEBSITE_TIMEOUT_MS = 10_000;
 export const WEBSITE_MAX_BYTES = 2 * 1024 * 1024;
 const READABLE_TYPES = ['text/html', 'application/xhtml+xml', 'text/plain', 'application/json', 'application/ld+json', 'text/calendar'];
 
-const refused = (message: string) => new SearchError('website_refused', message, 400, false);
-const failed = (message: string, cause?: unknown) => new SearchError('website_failed', message, 502, false, { cause });
+const refused = (message: string) => new SearchError('website_refused', message, false);
+const failed = (message: string, cause?: unknown) => new SearchError('website_failed', message, false, { cause });
 
 const systemResolve = async (hostname: string): Promise<ResolvedAddress[]> => dnsLookup(hostname, { all: true, verbatim: true });
 
@@ -188,7 +188,7 @@ function tooLarge(maxBytes: number): SearchError {
 }
 
 function fetchFailure(url: URL, err: unknown, timeout: AbortSignal, caller: AbortSignal | undefined, ms: number): SearchError {
-  if (caller?.aborted) return new SearchError('aborted', 'The search was cancelled.', 503, true, { cause: err });
+  if (caller?.aborted) return new SearchError('aborted', 'The search was cancelled.', true, { cause: err });
   if (timeout.aborted) {
     return failed(`The website ${url.hostname} did not answer within ${Math.round(ms / 1000)} seconds. Try again later.`, err);
   }

@@ -1,7 +1,7 @@
 import { ApiError, type GenerateContentConfig } from '@google/genai';
 import { describe, expect, it } from 'vitest';
 import { buildPrompt } from '../../core/search/prompt';
-import { useGeminiStandin } from '../../test/support/gemini-standin-client';
+import { useGeminiStandin } from '../harness/gemini-standin-client';
 
 /** The Gemini stand-in through the official client: it answers and refuses what the real API does. */
 describe('Gemini stand-in models', () => {

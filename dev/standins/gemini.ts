@@ -16,6 +16,11 @@ export type GeminiFailure =
   /** 'empty': the stream (or the whole answer) ends with finishReason STOP and no text. */
   | { when: 'empty' };
 
+/** An answer request held by `holdAnswers` until a test releases it: answered, or refused with `status`. */
+export interface HeldAnswer {
+  release(status?: 429 | 500 | 503): void;
+}
+
 export interface GeminiRequestRecord {
   model: string;
   method: string;
@@ -91,6 +96,10 @@ export function createGeminiStandin(options: { chunkDelayMs?: number; firstChunk
   const revokedKeys = new Set<string>();
   // Answers a test scripts word for word (e.g. one that starts like an error message), used once each.
   const scripted: string[] = [];
+  // While holding, answer requests wait here, oldest first, until a test releases each (a model that is slow
+  // for as long as a test needs, say while a worker dies).
+  let holding = false;
+  const held: HeldAnswer[] = [];
   const state = {
     lastRequest: null as GeminiRequestRecord | null,
     /** The last answer request, streamed or whole (an event extraction after it asks for JSON). */
@@ -155,6 +164,10 @@ export function createGeminiStandin(options: { chunkDelayMs?: number; firstChunk
     }
     const failure = failures.shift();
     if (failure?.when === 'before') return c.json(errorBody(failure.status), failure.status);
+    if (holding && !structured) {
+      const status = await new Promise<429 | 500 | 503 | undefined>((release) => held.push({ release }));
+      if (status) return c.json(errorBody(status), status);
+    }
 
     // A scripted answer is for the text answer, never for the structured extraction.
     const next = structured ? undefined : scripted.shift();
@@ -256,6 +269,12 @@ export function createGeminiStandin(options: { chunkDelayMs?: number; firstChunk
     answerNext(text: string) {
       scripted.push(text);
     },
+    /** From now on (or no longer, with false), answer requests wait in `held` until released; extractions do not. */
+    holdAnswers(on = true) {
+      holding = on;
+    },
+    /** The answer requests waiting, in the order they came. */
+    held: held as readonly HeldAnswer[],
     setChunkDelay(ms: number) {
       chunkDelayMs = ms;
     },
@@ -269,6 +288,9 @@ export function createGeminiStandin(options: { chunkDelayMs?: number; firstChunk
       revokedKeys.add(key);
     },
     reset() {
+      // Whatever still waits is refused, so no request outlives the test that held it.
+      holding = false;
+      for (const h of held.splice(0)) h.release(503);
       failures.length = 0;
       scripted.length = 0;
       models.reset();

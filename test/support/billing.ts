@@ -1,4 +1,4 @@
-import type { TestStack } from './stack';
+import type { TestStack } from '../../dev/harness/stack';
 
 /** Calls the app like a non-browser client: session cookie, no Origin (so the CSRF check lets it through). */
 export function appFetch(stack: TestStack, cookie: string | null, path: string, init: RequestInit = {}): Promise<Response> {

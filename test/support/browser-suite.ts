@@ -1,8 +1,8 @@
 import type { Browser, BrowserContextOptions } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { launchBrowser, openPage, type WatchedPage } from './browser';
-import { startTestStack, type StackOptions, type TestStack } from './stack';
-import { createSignedInUser } from './users';
+import { launchBrowser, openPage, type WatchedPage } from '../../dev/harness/browser';
+import { startTestStack, type StackOptions, type TestStack } from '../../dev/harness/stack';
+import { createSignedInUser } from '../../dev/harness/users';
 
 export interface BrowserSuite {
   stack: TestStack;

@@ -1,6 +1,6 @@
 import type { Sql } from '../../db/client';
 import { lockSchedulersExclusive } from '../../db/timers';
-import { until } from './wait';
+import { until } from '../../dev/harness/wait';
 
 /** Advisory locks of this database that transactions hold (`granted`) or wait for. */
 export async function advisoryLocks(sql: Sql, granted: boolean): Promise<number> {

@@ -4,21 +4,20 @@ import type { Config } from '../../core/config';
 import { afterTimerRun, type AfterRunInput, newOrChanged } from '../../core/delivery/after-run';
 import type { DeliverJob, RunTimerJob } from '../../core/jobs';
 import type { Logger } from '../../core/logger';
-import { runChargedSearch, type SearchSteps } from '../../core/search/charged-search';
+import { runChargedSearch } from '../../core/search/charged-search';
 import { deadline } from '../../core/gemini/deadline';
 import { timerIdOfJob } from '../../core/timers/scheduler';
 import { createSpendGuard } from '../../core/timers/spend-guard';
 import type { Queue } from 'bullmq';
 import type { Sql } from '../../db/client';
 import { claimFire, failRun, finishRun, noteRunError, succeedRun } from '../../db/timer-runs';
+import { ALLOWANCES } from '../../core/plans';
 
 export interface RunTimerDeps {
   sql: Sql;
   gemini: GoogleGenAI;
   config: Config;
   logger: Logger;
-  /** The search's steps; core/search's own unless a test holds or breaks one. */
-  steps?: Partial<SearchSteps>;
   /** For what follows a run (core/delivery/after-run.ts): auto-pause removes the scheduler, messages are enqueued. */
   timersQueue: Queue<RunTimerJob>;
   deliveriesQueue: Queue<DeliverJob>;
@@ -96,7 +95,7 @@ export function createRunTimerProcessor(deps: RunTimerDeps) {
         await after({ outcome: 'skipped-no-searches', newOrChangedEvents: [], error: NO_CREDITS(outcome.billing.tier) });
         return 'skipped';
       case 'answered': {
-        const failuresInARow = await succeedRun(deps.sql, { id: run.id, userId: timer.userId }, outcome.result.answer);
+        const failuresInARow = await succeedRun(deps.sql, { id: run.id, userId: timer.userId }, outcome.result.answer, ALLOWANCES);
         log.info({ scheduledFor, chars: outcome.result.answer.length }, 'timer run succeeded');
         // The run's events as recorded against the timer's memory (core/events): only new or changed ones go out.
         await after({

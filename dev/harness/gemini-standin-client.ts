@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { createAdaptorServer } from '@hono/node-server';
 import { GoogleGenAI } from '@google/genai';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { createGeminiStandin } from '../../dev/standins/gemini';
+import { createGeminiStandin } from '../standins/gemini';
 
 /**
  * The Gemini stand-in served on a free loopback port for one describe block, with the official client pointed

@@ -1,4 +1,4 @@
-import { type Standins, startStandins } from '../../dev/standins/server';
+import { type Standins, startStandins } from '../standins/server';
 import { testRedisUrl } from './redis';
 
 export interface BaseEnvOptions {

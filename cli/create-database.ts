@@ -1,5 +1,5 @@
 import { loadConfigFromProcess } from '../core/config';
-import { createSql } from './client';
+import { createSql } from '../db/client';
 
 /** Creates DATABASE_URL's database when missing, so `make dev` works on a fresh Postgres. */
 async function main(): Promise<void> {

@@ -9,7 +9,7 @@ import { createMailer } from '../../core/delivery/mailer';
 import { createDeliveriesQueue, createTimersQueue, type DeliverJob } from '../../core/jobs';
 import { createLogger } from '../../core/logger';
 import { createRedis, type RedisClient } from '../../core/redis/client';
-import type { Standins } from '../../dev/standins/server';
+import type { Standins } from '../standins/server';
 import { startDeliveriesWorker, type DeliveriesWorker } from '../../worker/deliveries-worker';
 import { startTimersWorker, type TimersWorker } from '../../worker/timers-worker';
 import type { Queue } from 'bullmq';

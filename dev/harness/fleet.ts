@@ -2,7 +2,7 @@ import type { Queue } from 'bullmq';
 import { createTimersQueue, type RunTimerJob } from '../../core/jobs';
 import { loadConfig } from '../../core/config';
 import { createRedis, type RedisClient } from '../../core/redis/client';
-import type { Standins } from '../../dev/standins/server';
+import type { Standins } from '../standins/server';
 import { startTestStandins, testBaseEnv } from './base-env';
 import { createTestDatabase, type TestDatabase } from './db';
 import { freePort, startChild, type ChildServer } from './processes';
