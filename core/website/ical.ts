@@ -52,6 +52,8 @@ interface CalendarTime {
 interface Zones {
   /** VTIMEZONE components by TZID. */
   custom: Map<string, Component>;
+  /** ical.js zones built from them, once each: a zone caches the transitions it has computed. */
+  built: Map<string, InstanceType<typeof ICAL.Timezone>>;
   /** X-WR-TIMEZONE: the zone an export names for its floating times (Google, Apple). */
   calendarZone?: string;
 }
@@ -75,10 +77,34 @@ function timeOf(value: unknown, type: string, tzid: string | undefined, zones: Z
   if (zone) return { at: raw, zone, display: `${clock(raw)} (${zone})` };
   if (custom) {
     // A zone of the calendar's own making that names no IANA zone: its rules still give the instant.
-    const offset = offsetText(new ICAL.Timezone(custom).utcOffset(ICAL.Time.fromDateTimeString(raw)));
+    let tz = zones.built.get(tzid!);
+    if (!tz) {
+      tz = new ICAL.Timezone(recentObservances(custom));
+      zones.built.set(tzid!, tz);
+    }
+    const offset = offsetText(tz.utcOffset(ICAL.Time.fromDateTimeString(raw)));
     return { at: `${raw}${offset}`, display: `${clock(raw)} (UTC${offset})` };
   }
   return { at: raw, display: `${clock(raw)} (local time)` };
+}
+
+/**
+ * The VTIMEZONE with its observances starting no earlier than 1970. Outlook starts every rule in 1601, and
+ * ical.js walks a rule from its start: four centuries of transitions for each zone. A yearly rule gives the
+ * same transitions whichever year it starts in, and no event of ours is older than 1970.
+ */
+function recentObservances(vtimezone: Component): Component {
+  const copy = new ICAL.Component(JSON.parse(JSON.stringify(vtimezone.toJSON())) as unknown[]);
+  for (const observance of copy.getAllSubcomponents()) {
+    const start = observance.getFirstProperty('dtstart');
+    const value = start?.getFirstValue();
+    if (start && value instanceof ICAL.Time && value.year < 1970) {
+      const moved = value.clone();
+      moved.year = 1970;
+      start.setValue(moved);
+    }
+  }
+  return copy;
 }
 
 function propertyTime(prop: Property | null, zones: Zones): CalendarTime | undefined {
@@ -118,7 +144,7 @@ export function eventsFromIcal(ics: string, options: IcalOptions): void {
       if (typeof id === 'string') custom.set(id, tz);
     }
     const wr = calendar.getFirstPropertyValue('x-wr-timezone');
-    const zones: Zones = { custom, calendarZone: typeof wr === 'string' ? ianaZoneOf(wr, undefined) : undefined };
+    const zones: Zones = { custom, built: new Map(), calendarZone: typeof wr === 'string' ? ianaZoneOf(wr, undefined) : undefined };
     const events = calendar.name === 'vevent' ? [calendar] : calendar.getAllSubcomponents('vevent');
     for (const event of events) {
       if (options.sink.full) {
