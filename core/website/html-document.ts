@@ -1,5 +1,5 @@
-import { type ChildNode, type Document, type Element, isTag, isText, type Text } from 'domhandler';
-import { parseDocument } from 'htmlparser2';
+import { type ChildNode, type Document, DomHandler, type Element, isTag, isText, type Text } from 'domhandler';
+import { Parser } from 'htmlparser2';
 import { calendarLinkOf } from './calendar-links';
 import { clean } from './event-fact';
 import { resolveLink } from './links';
@@ -20,6 +20,8 @@ export interface HtmlPage {
   text: string;
   /** http(s) addresses of calendars the page names (.ics links, webcal:, rel=alternate text/calendar), deduplicated. */
   calendarLinks: string[];
+  /** True when the page nests elements deeper than MAX_DEPTH: it was read up to there. */
+  truncated: boolean;
   /** Which structured markup the page carries. */
   has: { microdata: boolean; rdfa: boolean };
   /** The outermost h-event / vevent elements (microformats), in page order. */
@@ -30,6 +32,7 @@ export interface HtmlPage {
 // around the page's main content.
 const DROP = new Set([
   'head',
+  'title',
   'script',
   'style',
   'noscript',
@@ -82,9 +85,39 @@ type Marker = typeof LINE | typeof SPACE | typeof UNDROP;
 // Root class names of an event in microformats2 (h-event) and microformats1 (hCalendar's vevent).
 const MF_EVENT = /(?:^|\s)(?:h-event|vevent)(?:\s|$)/;
 
-/** Parses a page once with htmlparser2 (entities decoded, raw text in script/style) and walks it once. */
+/**
+ * How deep a page may nest elements. htmlparser2 keeps its open elements with Array#unshift, so each element
+ * opened costs the current depth: a hostile page of nested <div>s costs quadratic time (100,000 levels took
+ * 30 s). Real pages stay far below this (browsers flatten beyond 512); deeper content is not read.
+ */
+export const MAX_DEPTH = 1000;
+
+class DepthBoundHandler extends DomHandler {
+  htmlParser: Parser | undefined;
+  truncated = false;
+
+  override onopentag(name: string, attribs: Record<string, string>): void {
+    super.onopentag(name, attribs);
+    // The stack holds the document too.
+    if (this.tagStack.length > MAX_DEPTH + 1 && !this.truncated) {
+      this.truncated = true;
+      this.htmlParser?.pause();
+    }
+  }
+}
+
+/** Parses a page with htmlparser2 (entities decoded, raw text in script/style, as parseDocument does), depth-bound. */
+function parse(html: string): { document: Document; truncated: boolean } {
+  const handler = new DepthBoundHandler();
+  const parser = new Parser(handler);
+  handler.htmlParser = parser;
+  parser.end(html);
+  return { document: handler.root, truncated: handler.truncated };
+}
+
+/** Parses a page once and walks it once. */
 export function readHtml(html: string, pageUrl: string, textLimit: number): HtmlPage {
-  const document = parseDocument(html);
+  const { document, truncated } = parse(html);
   let title: string | undefined;
   let base: string | undefined;
   const jsonLd: string[] = [];
@@ -94,7 +127,10 @@ export function readHtml(html: string, pageUrl: string, textLimit: number): Html
   const pieces: string[] = [];
   let textLength = 0;
   const addText = (s: string) => {
-    if (textLength > textLimit) return;
+    // Twice the limit: blank lines and runs of spaces collected here are dropped before the text is cut.
+    if (textLength > 2 * textLimit) return;
+    // Nested blocks close many lines at once; one break says the same.
+    if (s === '\n' && pieces[pieces.length - 1] === '\n') return;
     pieces.push(s);
     textLength += s.length;
   };
@@ -150,7 +186,17 @@ export function readHtml(html: string, pageUrl: string, textLimit: number): Html
   const calendarLinks = [...new Set(rawCalendarLinks.map((l) => resolveLink(l.replace(/^webcals?:/i, 'https:'), baseUrl)))].filter(
     (l): l is string => l !== undefined,
   );
-  return { document, title, baseUrl, jsonLd, text: readableText(pieces.join(''), textLimit), calendarLinks, has, microformatRoots };
+  return {
+    document,
+    title,
+    baseUrl,
+    jsonLd,
+    text: readableText(pieces.join(''), textLimit),
+    calendarLinks,
+    truncated,
+    has,
+    microformatRoots,
+  };
 }
 
 // Roots come in page order, so an element inside an earlier root is inside the last one found.

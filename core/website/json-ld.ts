@@ -83,7 +83,8 @@ function text(value: unknown, max?: number): string | undefined {
 
 /** schema.org enumeration values ('https://schema.org/EventCancelled', 'EventCancelled') by local name. */
 const enumName = (value: unknown) => {
-  const t = text(isNode(value) ? (idOf(value) ?? value.name) : value);
+  const v = Array.isArray(value) ? value[0] : value;
+  const t = text(isNode(v) ? (idOf(v) ?? v.name) : v);
   return t ? localName(t) : undefined;
 };
 
@@ -122,7 +123,7 @@ function location(value: unknown): Location {
       continue;
     }
     // A PostalAddress given as the location itself, or a Place's address (text or PostalAddress).
-    const address = types.includes('PostalAddress') ? loc : loc.address;
+    const address = types.includes('PostalAddress') ? loc : list(loc.address)[0];
     const parts = isNode(address) ? ADDRESS_PARTS.map((k) => text(address[k])) : [];
     const addressText = isNode(address) ? parts.filter(Boolean).join(', ') || undefined : text(address);
     const name = types.includes('PostalAddress') ? undefined : text(loc.name);
