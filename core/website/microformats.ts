@@ -20,19 +20,25 @@ export interface MicroformatsOptions {
  * event elements the page's one walk found (see readHtml), not the whole page again.
  */
 export function eventsFromMicroformats(roots: Element[], options: MicroformatsOptions): void {
-  if (roots.length === 0) return;
-  const html = `<!doctype html><html><body>${render(roots)}</body></html>`;
-  const { items } = mf2(html, { baseUrl: options.baseUrl });
-  const stack = [...items].reverse();
-  while (stack.length > 0) {
-    const item = stack.pop()!;
-    if (item.type?.includes('h-event')) {
-      const fact = toFact(item, options.baseUrl);
-      if (fact) options.sink.add(fact);
+  // Each root is one event (its nested h-events are sub-events): roots past the bound are counted, not parsed.
+  const room = Math.max(options.sink.limit - options.sink.events.length, 0);
+  options.sink.dropped += Math.max(roots.length - room, 0);
+  // In batches: the parser gathers the items of one document with array spreads, quadratic in their number.
+  for (let i = 0; i < Math.min(roots.length, room); i += BATCH) {
+    const html = `<!doctype html><html><body>${render(roots.slice(i, Math.min(i + BATCH, room)))}</body></html>`;
+    const stack = [...mf2(html, { baseUrl: options.baseUrl }).items].reverse();
+    while (stack.length > 0) {
+      const item = stack.pop()!;
+      if (item.type?.includes('h-event')) {
+        const fact = toFact(item, options.baseUrl);
+        if (fact) options.sink.add(fact);
+      }
+      for (let j = (item.children?.length ?? 0) - 1; j >= 0; j--) stack.push(item.children![j]!);
     }
-    for (let i = (item.children?.length ?? 0) - 1; i >= 0; i--) stack.push(item.children![i]!);
   }
 }
+
+const BATCH = 50;
 
 const isRoot = (v: MicroformatProperty | undefined): v is MicroformatRoot => !!v && typeof v === 'object' && 'properties' in v;
 

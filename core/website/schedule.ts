@@ -1,6 +1,7 @@
 import { clean, type EventFact } from './event-fact';
 import { isoDateTime } from './iso-time';
 import { localName } from './schema-event-types';
+import { ianaZone } from './zone-names';
 
 type Node = Record<string, unknown>;
 
@@ -92,17 +93,7 @@ export function recurrenceOfSchedule(
   return {
     startAt,
     endAt,
-    timezone: zone && isIanaZone(zone) ? zone : undefined,
+    timezone: zone ? ianaZone(zone) : undefined,
     recurrence: { rrule: parts.join(';'), rdates: [], exdates },
   };
-}
-
-/** Whether the runtime knows the zone name (IANA names and aliases). */
-export function isIanaZone(name: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
 }

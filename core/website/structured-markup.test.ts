@@ -144,4 +144,14 @@ describe('microformats', () => {
       },
     ]);
   });
+
+  it('parses no more roots than the bound has room for, and counts the rest', () => {
+    const html = Array.from({ length: 120 }, (_, i) => `<div class="h-event"><span class="p-name">Show ${i}</span></div>`).join('');
+    const page = readHtml(html, 'https://venue.example/', 1000);
+    const sink = new FactSink(100);
+    eventsFromMicroformats(page.microformatRoots, { baseUrl: page.baseUrl, sink });
+    expect(sink.events).toHaveLength(100);
+    expect(sink.events[99]?.name).toBe('Show 99');
+    expect(sink.dropped).toBe(20);
+  });
 });

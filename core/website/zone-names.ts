@@ -3,14 +3,24 @@ import type ICAL from 'ical.js';
 
 type Component = InstanceType<typeof ICAL.Component>;
 
+// Building an Intl.DateTimeFormat costs far more than the rest of reading an event, and a calendar names
+// the same few zones thousands of times. Bounded: the names come from untrusted input.
+const known = new Map<string, string | undefined>();
+
 /** The runtime's canonical name for an IANA zone (or alias), or undefined when it knows no such zone. */
 export function ianaZone(name: string): string | undefined {
-  if (!name.trim()) return undefined;
+  const key = name.trim();
+  if (!key) return undefined;
+  if (known.has(key)) return known.get(key);
+  let zone: string | undefined;
   try {
-    return new Intl.DateTimeFormat('en', { timeZone: name.trim() }).resolvedOptions().timeZone;
+    zone = new Intl.DateTimeFormat('en', { timeZone: key }).resolvedOptions().timeZone;
   } catch {
-    return undefined;
+    zone = undefined;
   }
+  if (known.size >= 1000) known.clear();
+  known.set(key, zone);
+  return zone;
 }
 
 /**
