@@ -13,6 +13,7 @@ const ics = (uid: string, summary: string) =>
 let server: Server;
 let port = 0;
 const hits: string[] = [];
+let hangingHit: () => void = () => {};
 beforeAll(async () => {
   server = createServer((req, res) => {
     const path = req.url ?? '/';
@@ -23,6 +24,13 @@ beforeAll(async () => {
       res.end(`<html><head><title>Club</title><link rel="alternate" type="text/calendar" href="/all.ics"></head><body>
         <script type="application/ld+json">{"@type":"Event","name":"Page event","startDate":"2026-05-01"}</script>
         ${links('webcal://127.0.0.1:' + port + '/webcal.ics', '/missing.ics', '/not-a-calendar.ics', '/fourth.ics', 'https://other.example/x.ics')}</body></html>`);
+    } else if (path === '/slow-calendar') {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end('<title>Slow</title><a href="/hang.ics">calendar</a>');
+    } else if (path === '/hang.ics') {
+      res.writeHead(200, { 'content-type': 'text/calendar' });
+      res.write('BEGIN:VCALENDAR\r\n');
+      hangingHit();
     } else if (path === '/guarded') {
       res.writeHead(200, { 'content-type': 'text/html' });
       res.end(`<title>Guarded</title>${links(`http://cal.events.test:${port}/all.ics`, '/all.ics')}`);
@@ -83,5 +91,20 @@ describe('readWebsite', () => {
     const err = await readWebsite(`http://127.0.0.1:${port}/nothing`, options()).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(SearchError);
     expect((err as SearchError).message).toMatch(/HTTP 404/);
+  });
+
+  it('ends with the cancellation when the search is cancelled while a calendar is read', async () => {
+    const controller = new AbortController();
+    const hit = new Promise<void>((resolve) => {
+      hangingHit = resolve;
+    });
+    const reading = readWebsite(`http://127.0.0.1:${port}/slow-calendar`, { ...options(), signal: controller.signal }).catch(
+      (e: unknown) => e,
+    );
+    await hit;
+    controller.abort();
+    const err = await reading;
+    expect(err).toBeInstanceOf(SearchError);
+    expect((err as SearchError).code).toBe('aborted');
   });
 });

@@ -1,3 +1,4 @@
+import { SearchError } from '../search-error';
 import { sameSite } from './calendar-links';
 import { extractFacts, type WebsiteFacts } from './extract';
 import { FactSink } from './fact-sink';
@@ -28,7 +29,10 @@ export async function readWebsite(raw: string, options: WebsiteFetchOptions): Pr
     eventsFromIcal(result.value.body, { baseUrl: result.value.url, sink });
     read.push(links[i]!);
   });
-  if (options.signal?.aborted) throw options.signal.reason;
+  // A cancelled search is not a calendar that failed: it ends the reading as it would have ended the page's.
+  for (const result of calendars) {
+    if (result.status === 'rejected' && result.reason instanceof SearchError && result.reason.code === 'aborted') throw result.reason;
+  }
   return {
     ...facts,
     events: sink.events,
