@@ -196,6 +196,15 @@ describe('JSON-LD events', () => {
     expect(talk?.endAt).toBe('2026-06-01T20:30+02:00');
   });
 
+  it('writes dates in ISO 8601 as the site meant them, and leaves what is no date as written', () => {
+    const [spaced, odd] = read([
+      { '@type': 'Event', name: 'Spaced', startDate: '2026-06-01 19:00', endDate: '2026-06-01T21:00:00+0200' },
+      { '@type': 'Event', name: 'Odd', startDate: 'June 1st' },
+    ]);
+    expect(spaced).toMatchObject({ start: '2026-06-01 19:00', startAt: '2026-06-01T19:00', endAt: '2026-06-01T21:00:00+02:00' });
+    expect(odd).toMatchObject({ start: 'June 1st', startAt: 'June 1st' });
+  });
+
   it('parses blocks with the common mistakes, and skips ones that are not JSON', () => {
     expect(parseJsonLd('{"@type":"Event","name":"Line\nbreak",}')).toEqual({ '@type': 'Event', name: 'Line break' });
     expect(parseJsonLd('<!--{"a":1}-->')).toEqual({ a: 1 });

@@ -1,7 +1,7 @@
 import { decodeHTML } from 'entities';
 import { clean, type EventFact } from './event-fact';
 import type { FactSink } from './fact-sink';
-import { addDuration } from './iso-time';
+import { addDuration, isoDateTime } from './iso-time';
 import { resolveLink } from './links';
 import { recurrenceOfSchedule } from './schedule';
 import { isEventType, localName } from './schema-event-types';
@@ -184,8 +184,13 @@ function toFact(node: Node, baseUrl: string): EventFact | null {
         : undefined;
   const schedule = list(node.eventSchedule).find(isNode);
   const series = schedule ? recurrenceOfSchedule(schedule, text(node.startDate), text(node.endDate)) : undefined;
-  const startAt = series?.startAt ?? text(node.startDate);
-  const endAt = series?.endAt ?? text(node.endDate) ?? addDuration(startAt, text(node.duration));
+  // Written in ISO 8601 as the site meant it ('2026-05-28 19:00', '+0200'); what is no date stays as written.
+  const iso = (value: unknown) => {
+    const t = text(value);
+    return isoDateTime(t) ?? t;
+  };
+  const startAt = series?.startAt ?? iso(node.startDate);
+  const endAt = series?.endAt ?? iso(node.endDate) ?? addDuration(startAt, text(node.duration));
   const id = idOf(node);
   const fact: EventFact = {
     name,
