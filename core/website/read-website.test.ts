@@ -23,7 +23,7 @@ beforeAll(async () => {
       res.writeHead(200, { 'content-type': 'text/html' });
       res.end(`<html><head><title>Club</title><link rel="alternate" type="text/calendar" href="/all.ics"></head><body>
         <script type="application/ld+json">{"@type":"Event","name":"Page event","startDate":"2026-05-01"}</script>
-        ${links('webcal://127.0.0.1:' + port + '/webcal.ics', '/missing.ics', '/not-a-calendar.ics', '/fourth.ics', 'https://other.example/x.ics')}</body></html>`);
+        ${links(`webcal://127.0.0.1:${port}/webcal.ics`, '/missing.ics', '/not-a-calendar.ics', '/fourth.ics', 'https://other.example/x.ics')}</body></html>`);
     } else if (path === '/slow-calendar') {
       res.writeHead(200, { 'content-type': 'text/html' });
       res.end('<title>Slow</title><a href="/hang.ics">calendar</a>');
