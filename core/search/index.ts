@@ -1,13 +1,14 @@
 import type { GoogleGenAI } from '@google/genai';
 import type { Config } from '../config';
 import { isValidTimeZone } from '../timers/schedule';
-import { extractFacts, type WebsiteFacts } from '../website/extract';
+import type { WebsiteFacts } from '../website/extract';
 import { type AnswerDelivery, askGemini, type Source } from '../gemini/answer';
 import { buildPrompt } from './prompt';
 import { estimateCost } from '../gemini/prices';
 import type { GeminiUsage } from '../gemini/usage';
 import { countGeminiUsage } from '../metrics';
-import { fetchWebsite, type ResolvedAddress } from '../website/fetch';
+import type { ResolvedAddress } from '../website/fetch';
+import { readWebsite } from '../website/read-website';
 
 export { SearchError, type SearchErrorCode } from '../search-error';
 export type { AnswerDelivery, Source } from '../gemini/answer';
@@ -56,10 +57,13 @@ export function safeTimezone(timezone: string): string {
   return isValidTimeZone(timezone) ? timezone : 'UTC';
 }
 
-/** Step 1: reads the website behind the guard (throws SearchError 400/502) and builds the prompt. */
+/**
+ * Step 1: reads the website and the calendars it links behind the guard (throws SearchError 400/502) and
+ * builds the prompt.
+ */
 export async function prepareSearch(deps: SearchDeps, input: SearchInput, signal?: AbortSignal): Promise<PreparedSearch> {
   const website = input.website.trim()
-    ? extractFacts(await fetchWebsite(input.website.trim(), { allow: deps.config.websiteFetchAllow, resolve: deps.resolve, signal }))
+    ? await readWebsite(input.website.trim(), { allow: deps.config.websiteFetchAllow, resolve: deps.resolve, signal })
     : null;
   const prompt = buildPrompt({ question: input.question.trim(), timezone: safeTimezone(input.timezone), now: new Date(), website });
   return { prompt, grounding: website === null, website };

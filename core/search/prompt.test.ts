@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SYSTEM_INSTRUCTION } from '../gemini/system-instruction';
-import { buildPrompt, todayIn } from './prompt';
+import { buildPrompt, PROMPT_EVENT_LIMIT, promptEvents, todayIn } from './prompt';
 
 const now = new Date('2026-05-14T23:30:00Z');
 
@@ -38,5 +38,28 @@ describe('buildPrompt', () => {
     expect(SYSTEM_INSTRUCTION).toMatch(/plain text/);
     expect(SYSTEM_INSTRUCTION).toMatch(/never use Markdown/);
     expect(SYSTEM_INSTRUCTION).toMatch(/name, date .*place, and a link/);
+  });
+});
+
+describe('a website with more events than the prompt lists', () => {
+  it('lists PROMPT_EVENT_LIMIT events, upcoming and recurring ones first, and says how many more there are', () => {
+    const past = Array.from({ length: 100 }, (_, i) => ({ name: `Past ${i}`, startAt: '2026-01-10' }));
+    const upcoming = Array.from({ length: 30 }, (_, i) => ({ name: `Upcoming ${i}`, startAt: '2026-06-01' }));
+    const weekly = { name: 'Weekly', startAt: '2025-01-07T19:00', recurrence: { rrule: 'FREQ=WEEKLY', rdates: [], exdates: [] } };
+    const events = [...past.slice(0, 50), weekly, ...upcoming, ...past.slice(50)];
+    const listed = promptEvents(events, now);
+    expect(listed).toHaveLength(PROMPT_EVENT_LIMIT);
+    expect(listed.slice(0, 31).map((e) => e.name)).toEqual(['Weekly', ...upcoming.map((e) => e.name)]);
+    // The rest are the latest past events, still in the site's order.
+    expect(listed[31]?.name).toBe('Past 81');
+    const prompt = buildPrompt({
+      question: 'q',
+      timezone: 'UTC',
+      now,
+      website: { url: 'https://h.example/', events, text: '', droppedEvents: 7 },
+    });
+    expect(prompt).toContain('EVENT 50\n');
+    expect(prompt).not.toContain('EVENT 51\n');
+    expect(prompt).toContain('The website has 88 more structured events than listed here');
   });
 });

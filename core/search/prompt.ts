@@ -21,6 +21,25 @@ export function todayIn(timezone: string, now: Date): string {
   return format.format(now);
 }
 
+/**
+ * How many of the website's structured events the prompt lists. A website reading keeps thousands; the
+ * prompt names how many more there are, so the answer never takes the list for the whole site.
+ */
+export const PROMPT_EVENT_LIMIT = 50;
+
+/**
+ * The events the prompt lists, in the website's order: those not over (or recurring, or undated) first, then
+ * the most recent past ones. `day` is today's date (YYYY-MM-DD) in UTC, minus a day for zones behind it.
+ */
+export function promptEvents(events: EventFact[], now: Date): EventFact[] {
+  if (events.length <= PROMPT_EVENT_LIMIT) return events;
+  const day = new Date(now.getTime() - 86_400_000).toISOString().slice(0, 10);
+  const current = (e: EventFact) => !!e.recurrence || !(e.endAt ?? e.startAt) || (e.endAt ?? e.startAt)!.slice(0, 10) >= day;
+  const chosen = new Set(events.filter(current).slice(0, PROMPT_EVENT_LIMIT));
+  for (let i = events.length - 1; i >= 0 && chosen.size < PROMPT_EVENT_LIMIT; i--) chosen.add(events[i]!);
+  return events.filter((e) => chosen.has(e));
+}
+
 /** One event as prompt lines; the `EVENT n` / `key: value` layout is stable so answers can cite it. */
 export function eventLines(event: EventFact, index: number): string {
   const fields: [string, string | undefined][] = [
@@ -47,7 +66,14 @@ export function buildPrompt({ question, timezone, now, website }: PromptInput): 
     parts.push('', `WEBSITE: ${website.url}${website.title ? ` (${website.title})` : ''}`);
     parts.push('Answer from this website only. Its facts follow.');
     if (website.events.length > 0) {
-      parts.push('', `STRUCTURED EVENTS FROM ${website.url}:`, ...website.events.map((e, i) => `${eventLines(e, i)}\n`));
+      const listed = promptEvents(website.events, now);
+      parts.push('', `STRUCTURED EVENTS FROM ${website.url}:`, ...listed.map((e, i) => `${eventLines(e, i)}\n`));
+      const more = website.events.length - listed.length + (website.droppedEvents ?? 0);
+      if (more > 0) {
+        parts.push(
+          `The website has ${more} more structured events than listed here (the list keeps upcoming ones first); say so if the answer may be among them.`,
+        );
+      }
     } else {
       parts.push('', 'The website carries no structured event data.');
     }

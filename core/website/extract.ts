@@ -1,8 +1,12 @@
 import type { EventFact } from './event-fact';
-import { htmlTitle, htmlToText } from './html-text';
-import { eventsFromIcal } from './ical';
-import { eventsFromJsonLd, jsonLdBlocks } from './json-ld';
+import { FactSink } from './fact-sink';
 import type { WebsitePage } from './fetch';
+import { readHtml } from './html-document';
+import { eventsFromIcal } from './ical';
+import { eventsFromJsonLd, parseJsonLd } from './json-ld';
+import { eventsFromMicrodata } from './microdata';
+import { eventsFromMicroformats } from './microformats';
+import { eventsFromRdfa } from './rdfa';
 
 /** What the prompt learns from the user's website: its address, title, structured events and readable text. */
 export interface WebsiteFacts {
@@ -10,27 +14,51 @@ export interface WebsiteFacts {
   title?: string;
   events: EventFact[];
   text: string;
+  /** Events over the reading's bound (MAX_FACTS), counted and not kept; absent when none were. */
+  droppedEvents?: number;
+  /** http(s) addresses of calendars (.ics, webcal:) the page names, for readWebsite to follow. */
+  calendarLinks?: string[];
+  /** The linked calendars whose events were read into `events` (see readWebsite). */
+  calendarsRead?: string[];
 }
 
-const TEXT_LIMIT = 20_000;
+export const TEXT_LIMIT = 20_000;
 
-/** Extracts readable text and structured events (JSON-LD schema.org Event, iCalendar VEVENT) from a page. */
-export function extractFacts(page: WebsitePage): WebsiteFacts {
+const isCalendar = (contentType: string, body: string) => contentType === 'text/calendar' || /^\s*BEGIN:VCALENDAR/i.test(body);
+
+/**
+ * Readable text and structured events of one fetched page: HTML (parsed once; JSON-LD, microdata, RDFa,
+ * microformats2 and hCalendar, data-vocabulary.org), iCalendar, or JSON(-LD). Synchronous and bounded; the
+ * calendars a page links are followed by readWebsite, not here.
+ */
+export function extractFacts(page: WebsitePage, sink = new FactSink()): WebsiteFacts {
   const { url, contentType, body } = page;
-  if (contentType === 'text/calendar' || /^\s*BEGIN:VCALENDAR/i.test(body)) {
+  const options = { baseUrl: url, sink };
+  if (isCalendar(contentType, body)) {
     // The events are the content; the raw feed adds nothing the list does not already say.
-    return { url, events: eventsFromIcal(body), text: '' };
+    eventsFromIcal(body, options);
+    return facts({ url, events: sink.events, text: '' }, sink);
   }
   if (contentType === 'application/json' || contentType === 'application/ld+json') {
-    let parsed: unknown = null;
-    try {
-      parsed = JSON.parse(body);
-    } catch {
-      // Not valid JSON after all: pass it on as text.
-    }
-    const events = parsed === null ? [] : eventsFromJsonLd([parsed]);
-    return { url, events, text: events.length > 0 ? '' : body.slice(0, TEXT_LIMIT) };
+    const parsed = parseJsonLd(body);
+    if (parsed !== undefined) eventsFromJsonLd([parsed], options);
+    return facts({ url, events: sink.events, text: sink.events.length > 0 ? '' : body.slice(0, TEXT_LIMIT) }, sink);
   }
   if (contentType === 'text/plain') return { url, events: [], text: body.slice(0, TEXT_LIMIT) };
-  return { url, title: htmlTitle(body), events: eventsFromJsonLd(jsonLdBlocks(body)), text: htmlToText(body, TEXT_LIMIT) };
+  const html = readHtml(body, url, TEXT_LIMIT);
+  const htmlOptions = { baseUrl: html.baseUrl, sink };
+  eventsFromJsonLd(
+    html.jsonLd.map(parseJsonLd).filter((v) => v !== undefined),
+    htmlOptions,
+  );
+  if (html.has.microdata) eventsFromMicrodata(html.document, htmlOptions);
+  if (html.has.rdfa) eventsFromRdfa(html.document, htmlOptions);
+  eventsFromMicroformats(html.microformatRoots, htmlOptions);
+  const out = facts({ url, title: html.title, events: sink.events, text: html.text }, sink);
+  if (html.calendarLinks.length > 0) out.calendarLinks = html.calendarLinks;
+  return out;
+}
+
+function facts(base: WebsiteFacts, sink: FactSink): WebsiteFacts {
+  return sink.dropped > 0 ? { ...base, droppedEvents: sink.dropped } : base;
 }

@@ -1,125 +1,211 @@
+import ICAL from 'ical.js';
 import { clean, type EventFact } from './event-fact';
+import type { FactSink } from './fact-sink';
+import { addDuration } from './iso-time';
+import { resolveLink } from './links';
+import { ianaZoneOf } from './zone-names';
 
-interface Property {
-  name: string;
-  params: Record<string, string>;
-  value: string;
+export interface IcalOptions {
+  /** The calendar's address: URL values resolve against it. */
+  baseUrl: string;
+  sink: FactSink;
 }
 
-// RFC 5545 3.1: a long line is folded by a line break followed by one space or tab.
-const unfold = (text: string) => text.replace(/\r?\n[ \t]/g, '');
+type Component = InstanceType<typeof ICAL.Component>;
+type Property = InstanceType<typeof ICAL.Property>;
 
-// RFC 5545 3.3.11: TEXT values escape backslash, semicolon, comma and newline.
-const unescapeText = (value: string) => value.replace(/\\([\\;,nN])/g, (_, c: string) => (c === 'n' || c === 'N' ? '\n' : c));
-
-function parseLine(line: string): Property | null {
-  // The value starts after the first colon that is not inside a quoted parameter value.
-  let quoted = false;
-  let colon = -1;
-  for (let i = 0; i < line.length; i++) {
-    if (line[i] === '"') quoted = !quoted;
-    else if (line[i] === ':' && !quoted) {
-      colon = i;
-      break;
+/**
+ * Parses iCalendar text with ical.js. Real exports carry stray lines (a wrapped line that lost its leading
+ * space, an HTML error page's leftovers); when the strict parse refuses the text, the lines that are not
+ * `NAME[;params]:value` are left out and it is parsed again.
+ */
+function parseCalendars(ics: string): Component[] {
+  let jcal: unknown;
+  try {
+    jcal = ICAL.parse(ics);
+  } catch {
+    const lines = ics
+      .replace(/\r?\n[ \t]/g, '')
+      .split(/\r?\n/)
+      .filter((line) => /^[A-Za-z0-9-]+(?:;[^:]*)?:/.test(line));
+    try {
+      jcal = ICAL.parse(lines.join('\r\n'));
+    } catch {
+      return [];
     }
   }
-  if (colon < 0) return null;
-  const [name, ...rawParams] = line.slice(0, colon).split(';');
-  const params: Record<string, string> = {};
-  for (const p of rawParams) {
-    const eq = p.indexOf('=');
-    if (eq > 0) params[p.slice(0, eq).toUpperCase()] = p.slice(eq + 1).replace(/^"|"$/g, '');
-  }
-  return { name: name!.toUpperCase(), params, value: line.slice(colon + 1) };
+  if (!Array.isArray(jcal) || jcal.length === 0) return [];
+  const roots = typeof jcal[0] === 'string' ? [jcal] : jcal;
+  return roots.map((root) => new ICAL.Component(root as unknown[]));
 }
 
-/** '20250314T180000Z' → '2025-03-14 18:00 UTC'; a TZID parameter is named; a DATE value stays a date. */
-export function formatIcalDate(prop: Property | undefined): string | undefined {
+/**
+ * A time as the calendar says it: `at` in ISO 8601 (UTC with Z, a date alone, or local time without offset),
+ * the IANA zone the calendar named for it, and the line the prompt shows.
+ */
+interface CalendarTime {
+  at: string;
+  zone?: string;
+  display: string;
+}
+
+interface Zones {
+  /** VTIMEZONE components by TZID. */
+  custom: Map<string, Component>;
+  /** ical.js zones built from them, once each: a zone caches the transitions it has computed. */
+  built: Map<string, InstanceType<typeof ICAL.Timezone>>;
+  /** X-WR-TIMEZONE: the zone an export names for its floating times (Google, Apple). */
+  calendarZone?: string;
+}
+
+const clock = (at: string) => `${at.slice(0, 10)} ${at.slice(11, 16)}`;
+
+function offsetText(seconds: number): string {
+  const sign = seconds < 0 ? '-' : '+';
+  const abs = Math.abs(seconds);
+  return `${sign}${String(Math.floor(abs / 3600)).padStart(2, '0')}:${String(Math.floor((abs % 3600) / 60)).padStart(2, '0')}`;
+}
+
+/** One jCal value ('2026-06-09T18:30:00', '…Z', '2026-07-01', or a period's start) with its TZID read. */
+function timeOf(value: unknown, type: string, tzid: string | undefined, zones: Zones): CalendarTime | undefined {
+  const raw = type === 'period' && Array.isArray(value) ? value[0] : value;
+  if (typeof raw !== 'string' || !/^\d{4}-\d{2}-\d{2}/.test(raw)) return undefined;
+  if (raw.length === 10) return { at: raw, display: raw };
+  if (raw.endsWith('Z')) return { at: raw, display: `${clock(raw)} UTC` };
+  const custom = tzid ? zones.custom.get(tzid) : undefined;
+  const zone = tzid ? ianaZoneOf(tzid, custom) : zones.calendarZone;
+  if (zone) return { at: raw, zone, display: `${clock(raw)} (${zone})` };
+  if (custom) {
+    // A zone of the calendar's own making that names no IANA zone: its rules still give the instant.
+    let tz = zones.built.get(tzid!);
+    if (!tz) {
+      tz = new ICAL.Timezone(recentObservances(custom));
+      zones.built.set(tzid!, tz);
+    }
+    const offset = offsetText(tz.utcOffset(ICAL.Time.fromDateTimeString(raw)));
+    return { at: `${raw}${offset}`, display: `${clock(raw)} (UTC${offset})` };
+  }
+  return { at: raw, display: `${clock(raw)} (local time)` };
+}
+
+/**
+ * The VTIMEZONE with its observances starting no earlier than 1970. Outlook starts every rule in 1601, and
+ * ical.js walks a rule from its start: four centuries of transitions for each zone. A yearly rule gives the
+ * same transitions whichever year it starts in, and no event of ours is older than 1970.
+ */
+function recentObservances(vtimezone: Component): Component {
+  const copy = new ICAL.Component(JSON.parse(JSON.stringify(vtimezone.toJSON())) as unknown[]);
+  for (const observance of copy.getAllSubcomponents()) {
+    const start = observance.getFirstProperty('dtstart');
+    const value = start?.getFirstValue();
+    if (start && value instanceof ICAL.Time && value.year < 1970) {
+      const moved = value.clone();
+      moved.year = 1970;
+      start.setValue(moved);
+    }
+  }
+  return copy;
+}
+
+function propertyTime(prop: Property | null, zones: Zones): CalendarTime | undefined {
   if (!prop) return undefined;
-  const m = /^(\d{4})(\d{2})(\d{2})(?:T(\d{2})(\d{2})(\d{2})?(Z)?)?$/.exec(prop.value.trim());
-  if (!m) return clean(prop.value);
-  const [, y, mo, d, h, mi, , z] = m;
-  const date = `${y}-${mo}-${d}`;
-  if (!h) return date;
-  const zone = z ? 'UTC' : prop.params.TZID ? `(${prop.params.TZID})` : '(local time)';
-  return `${date} ${h}:${mi} ${zone}`;
+  const [, params, type, value] = prop.toJSON() as [string, Record<string, string>, string, unknown];
+  return timeOf(value, type, params.tzid, zones);
 }
 
-/** Every VEVENT of an iCalendar text (feeds, .ics files, or an iCalendar block inside plain text). */
-export function eventsFromIcal(ics: string, limit = 50): EventFact[] {
-  const events: EventFact[] = [];
-  let current: Map<string, Property> | null = null;
-  let depth = 0; // nested components inside a VEVENT (VALARM) must not overwrite its properties
-  for (const line of unfold(ics).split(/\r?\n/)) {
-    const prop = parseLine(line);
-    if (!prop) continue;
-    if (prop.name === 'BEGIN') {
-      if (prop.value.trim().toUpperCase() === 'VEVENT' && !current) current = new Map();
-      else if (current) depth++;
-      continue;
+/** Every value of every RDATE or EXDATE property, converted as DTSTART is. */
+function allTimes(component: Component, name: string, zones: Zones): string[] {
+  const out: string[] = [];
+  for (const prop of component.getAllProperties(name)) {
+    const [, params, type, ...values] = prop.toJSON() as [string, Record<string, string>, string, ...unknown[]];
+    for (const value of values) {
+      const t = timeOf(value, type, params.tzid, zones);
+      if (t) out.push(t.at);
     }
-    if (prop.name === 'END') {
-      if (current && depth > 0) depth--;
-      else if (current && prop.value.trim().toUpperCase() === 'VEVENT') {
-        const fact = toFact(current);
-        if (fact) events.push(fact);
-        current = null;
-        if (events.length >= limit) break;
-      }
-      continue;
-    }
-    if (current && depth === 0 && !current.has(prop.name)) current.set(prop.name, prop);
   }
-  return events;
+  return out;
 }
 
-/** '20250314T180000Z' → '2025-03-14T18:00:00Z'; floating and TZID times stay without offset; DATE stays a date. */
-function isoOf(prop: Property | undefined): string | undefined {
-  const m = prop && /^(\d{4})(\d{2})(\d{2})(?:T(\d{2})(\d{2})(\d{2})?(Z)?)?$/.exec(prop.value.trim());
-  if (!m) return undefined;
-  const [, y, mo, d, h, mi, s, z] = m;
-  return h ? `${y}-${mo}-${d}T${h}:${mi}:${s ?? '00'}${z ? 'Z' : ''}` : `${y}-${mo}-${d}`;
+/** A DATE DTEND is exclusive (RFC 5545 3.6.1); endAt and the prompt name the last day, as schema.org's endDate does. */
+function lastDay(end: string, start: string): string {
+  const [y, m, d] = end.split('-').map(Number);
+  const t = new Date(Date.UTC(2000, 0, 1));
+  t.setUTCFullYear(y!, m! - 1, d! - 1);
+  const last = t.toISOString().slice(0, 10);
+  return last < start ? start : last;
 }
 
-/** A DATE DTEND is exclusive (RFC 5545 3.6.1); endAt names the last day, as schema.org's endDate does. */
-function lastDayOf(iso: string | undefined): string | undefined {
-  if (iso?.length !== 10) return iso;
-  const [y, m, d] = iso.split('-').map(Number);
-  return new Date(Date.UTC(y!, m! - 1, d! - 1)).toISOString().slice(0, 10);
+/** Every VEVENT of an iCalendar text (a feed, an .ics file the page links, an iCalendar body). */
+export function eventsFromIcal(ics: string, options: IcalOptions): void {
+  for (const calendar of parseCalendars(ics)) {
+    const custom = new Map<string, Component>();
+    for (const tz of calendar.getAllSubcomponents('vtimezone')) {
+      const id = tz.getFirstPropertyValue('tzid');
+      if (typeof id === 'string') custom.set(id, tz);
+    }
+    const wr = calendar.getFirstPropertyValue('x-wr-timezone');
+    const zones: Zones = { custom, built: new Map(), calendarZone: typeof wr === 'string' ? ianaZoneOf(wr, undefined) : undefined };
+    const events = calendar.name === 'vevent' ? [calendar] : calendar.getAllSubcomponents('vevent');
+    for (const event of events) {
+      if (options.sink.full) {
+        options.sink.dropped++;
+        continue;
+      }
+      const fact = toFact(event, zones, options.baseUrl);
+      if (fact) options.sink.add(fact);
+    }
+  }
 }
 
-function toFact(props: Map<string, Property>): EventFact | null {
+function toFact(event: Component, zones: Zones, baseUrl: string): EventFact | null {
   const text = (name: string, max?: number) => {
-    const p = props.get(name);
-    return p ? clean(unescapeText(p.value), max) : undefined;
+    const v = event.getFirstPropertyValue(name);
+    return typeof v === 'string' ? clean(v, max) : undefined;
   };
-  const name = text('SUMMARY');
-  if (!name) return null;
-  const dtstart = props.get('DTSTART');
-  const when = {
-    startAt: isoOf(dtstart),
-    endAt: lastDayOf(isoOf(props.get('DTEND'))),
-    // A UTC or date value has no zone; only a local time with TZID names one.
-    timezone: dtstart?.params.TZID && !/Z$/i.test(dtstart.value.trim()) ? dtstart.params.TZID : undefined,
+  const summary = text('summary');
+  if (!summary) return null;
+  const start = propertyTime(event.getFirstProperty('dtstart'), zones);
+  let end = propertyTime(event.getFirstProperty('dtend') ?? event.getFirstProperty('due'), zones);
+  if (!end && start) {
+    const duration = event.getFirstPropertyValue('duration');
+    const endAt = duration ? addDuration(start.at, duration.toString()) : undefined;
+    if (endAt)
+      end = { at: endAt, zone: start.zone, display: endAt.length === 10 ? endAt : start.display.replace(clock(start.at), clock(endAt)) };
+  } else if (end && start && end.at.length === 10) {
+    const last = lastDay(end.at, start.at);
+    end = { at: last, display: last };
+  }
+  const status = text('status')?.toUpperCase();
+  const rrule = event.getFirstPropertyValue('rrule');
+  const rdates = allTimes(event, 'rdate', zones);
+  const exdates = allTimes(event, 'exdate', zones);
+  const organizer = event.getFirstProperty('organizer');
+  const cn = organizer?.getParameter('cn');
+  const organizerValue = organizer?.getFirstValue();
+  const url = text('url', 2000);
+  const location = text('location');
+  const fact: EventFact = {
+    name: status === 'CANCELLED' ? `${summary} (cancelled)` : summary,
+    start: start?.display,
+    // A one-day all-day event ends on the day it starts: the prompt says nothing more than its date.
+    end: end && !(end.at.length === 10 && end.at === start?.at) ? end.display : undefined,
+    place: location,
+    url: url ? resolveLink(url, baseUrl) : undefined,
+    organizer: clean(
+      typeof cn === 'string' ? cn : typeof organizerValue === 'string' ? organizerValue.replace(/^mailto:/i, '') : undefined,
+    ),
+    description: text('description', 240),
+    startAt: start?.at,
+    endAt: end?.at,
+    timezone: start?.zone,
+    venue: location,
+    status: status === 'CANCELLED' ? 'cancelled' : status === 'TENTATIVE' ? 'tentative' : undefined,
+    uid: text('uid', 1000),
+    recurrence: rrule || rdates.length > 0 ? { rrule: rrule ? rrule.toString() : undefined, rdates, exdates } : undefined,
+    recurrenceId: propertyTime(event.getFirstProperty('recurrence-id'), zones)?.at,
   };
-  if (props.get('STATUS')?.value.trim().toUpperCase() === 'CANCELLED')
-    return drop({ name: `${name} (cancelled)`, start: formatIcalDate(dtstart), ...when, url: text('URL'), status: 'cancelled' });
-  const organizer = props.get('ORGANIZER');
-  return drop({
-    name,
-    start: formatIcalDate(props.get('DTSTART')),
-    end: formatIcalDate(props.get('DTEND')),
-    place: text('LOCATION'),
-    url: text('URL'),
-    organizer: organizer ? clean(organizer.params.CN ?? organizer.value.replace(/^mailto:/i, '')) : undefined,
-    description: text('DESCRIPTION', 240),
-    ...when,
-    venue: text('LOCATION'),
-  });
-}
-
-/** Absent fields stay absent, so a fact compares equal however it was built. */
-function drop(fact: EventFact): EventFact {
+  if (fact.recurrence && fact.recurrence.rrule === undefined) delete fact.recurrence.rrule;
+  // Absent fields stay absent, so a fact compares equal however it was built.
   for (const k of Object.keys(fact) as (keyof EventFact)[]) if (fact[k] === undefined) delete fact[k];
   return fact;
 }

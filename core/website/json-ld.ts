@@ -1,97 +1,159 @@
+import { decodeHTML } from 'entities';
 import { clean, type EventFact } from './event-fact';
-import { decodeEntities } from './html-text';
+import type { FactSink } from './fact-sink';
+import { addDuration, isoDateTime } from './iso-time';
+import { resolveLink } from './links';
+import { recurrenceOfSchedule } from './schedule';
+import { isEventType, localName } from './schema-event-types';
 
-/** The JSON-LD blocks of an HTML page, parsed; blocks that are not valid JSON are skipped. */
-export function jsonLdBlocks(html: string): unknown[] {
-  const blocks: unknown[] = [];
-  const re = /<script\b[^>]*type\s*=\s*["']?application\/ld\+json["']?[^>]*>([\s\S]*?)<\/script\s*>/gi;
-  for (const m of html.matchAll(re)) {
-    const raw = m[1]!.trim().replace(/^<!\[CDATA\[|\]\]>$/g, '');
+/**
+ * One <script type="application/ld+json"> block's value, or undefined when it is not JSON even after the two
+ * mistakes sites make most (raw line breaks inside strings, trailing commas); the page's text still carries it.
+ */
+export function parseJsonLd(raw: string): unknown {
+  const body = raw
+    .trim()
+    .replace(/^(?:<!--|<!\[CDATA\[)/, '')
+    .replace(/(?:-->|\]\]>)$/, '');
+  try {
+    return JSON.parse(body);
+  } catch {
     try {
-      blocks.push(JSON.parse(raw));
+      // Control characters are whitespace between tokens and invalid inside strings: a space is right for both.
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters being replaced
+      return JSON.parse(body.replace(/[\u0000-\u001f]/g, ' ').replace(/,\s*([}\]])/g, '$1'));
     } catch {
-      // Sites ship broken JSON-LD surprisingly often; the readable text still carries the page.
+      return undefined;
     }
   }
-  return blocks;
 }
 
-const typesOf = (node: Record<string, unknown>): string[] =>
-  ([] as unknown[]).concat(node['@type'] ?? []).filter((t): t is string => typeof t === 'string');
+export interface ReadOptions {
+  /** The address relative links resolve against. */
+  baseUrl: string;
+  sink: FactSink;
+}
 
-// schema.org Event and its subtypes (MusicEvent, BusinessEvent, EducationEvent, ...) all end in 'Event'.
-const isEvent = (node: Record<string, unknown>) => typesOf(node).some((t) => t.endsWith('Event'));
+type Node = Record<string, unknown>;
 
-/** Every schema.org Event found anywhere in the JSON-LD values (arrays, @graph, ItemList, nested). */
-export function eventsFromJsonLd(values: unknown[], limit = 50): EventFact[] {
-  const events: EventFact[] = [];
+const list = (value: unknown): unknown[] => (value === undefined || value === null ? [] : Array.isArray(value) ? value : [value]);
+const isNode = (value: unknown): value is Node => !!value && typeof value === 'object' && !Array.isArray(value);
+
+/** A node's types by local name, from `@type` or its JSON-LD 1.1 alias `type`. */
+export const typesOf = (node: Node): string[] =>
+  list(node['@type'] ?? node.type)
+    .filter((t): t is string => typeof t === 'string')
+    .map(localName);
+
+const idOf = (node: Node): string | undefined => {
+  const id = node['@id'] ?? node.id;
+  return typeof id === 'string' ? id : undefined;
+};
+
+/**
+ * Every schema.org Event (and subtype) anywhere in the values: arrays, @graph, ItemList pages, nested nodes and
+ * sub-events. Also reads the node objects microdata and RDFa are turned into (see rdf-nodes.ts).
+ */
+export function eventsFromJsonLd(values: unknown[], options: ReadOptions): void {
   const seen = new Set<unknown>();
-  const visit = (value: unknown, depth: number): void => {
-    if (events.length >= limit || depth > 8 || value === null || typeof value !== 'object' || seen.has(value)) return;
+  // An explicit stack, not recursion: nesting depth is the page's choice. Depth still bounds how far from a
+  // block's root an event may sit, as no real page nests events deeper.
+  const stack: [unknown, number][] = values.map((v) => [v, 0] as [unknown, number]).reverse();
+  while (stack.length > 0) {
+    const [value, depth] = stack.pop()!;
+    if (depth > 12 || value === null || typeof value !== 'object' || seen.has(value)) continue;
     seen.add(value);
-    if (Array.isArray(value)) {
-      for (const item of value) visit(item, depth + 1);
-      return;
+    const children = Array.isArray(value) ? value : isEvent(value as Node) ? list((value as Node).subEvent) : Object.values(value);
+    if (!Array.isArray(value) && isEvent(value as Node)) {
+      const fact = toFact(value as Node, options.baseUrl);
+      if (fact) options.sink.add(fact);
     }
-    const node = value as Record<string, unknown>;
-    if (isEvent(node)) {
-      const fact = toFact(node);
-      if (fact) events.push(fact);
-      // Sub-events (a festival's sessions) are events too.
-      visit(node.subEvent, depth + 1);
-      return;
-    }
-    for (const child of Object.values(node)) visit(child, depth + 1);
-  };
-  for (const value of values) visit(value, 0);
-  return events;
+    for (let i = children.length - 1; i >= 0; i--) stack.push([children[i], depth + 1]);
+  }
 }
+
+const isEvent = (node: Node) => typesOf(node).some(isEventType);
 
 function text(value: unknown, max?: number): string | undefined {
   if (Array.isArray(value)) return text(value[0], max);
-  if (value && typeof value === 'object')
-    return text((value as Record<string, unknown>)['@value'] ?? (value as Record<string, unknown>).name, max);
+  if (isNode(value)) return text(value['@value'] ?? value.name, max);
   const s = clean(value, max);
-  return s ? decodeEntities(s) : undefined;
+  return s?.includes('&') ? clean(decodeHTML(s), max) : s;
 }
 
-function place(value: unknown): string | undefined {
-  const parts: string[] = [];
-  for (const loc of ([] as unknown[]).concat(value ?? [])) {
-    if (typeof loc === 'string') parts.push(loc);
-    else if (loc && typeof loc === 'object') {
-      const l = loc as Record<string, unknown>;
-      if (typesOf(l).includes('VirtualLocation')) {
-        parts.push(['Online', text(l.url)].filter(Boolean).join(' '));
-        continue;
+/** schema.org enumeration values ('https://schema.org/EventCancelled', 'EventCancelled') by local name. */
+const enumName = (value: unknown) => {
+  const v = Array.isArray(value) ? value[0] : value;
+  const t = text(isNode(v) ? (idOf(v) ?? v.name) : v);
+  return t ? localName(t) : undefined;
+};
+
+interface Location {
+  place?: string;
+  venue?: string;
+  address?: string;
+  city?: string;
+  region?: string;
+  country?: string;
+  virtual: boolean;
+  physical: boolean;
+}
+
+const ADDRESS_PARTS = ['streetAddress', 'postalCode', 'addressLocality', 'addressRegion', 'addressCountry'] as const;
+
+/** Place, PostalAddress, VirtualLocation or plain text, one or several: the display line and the parts. */
+function location(value: unknown): Location {
+  const out: Location = { virtual: false, physical: false };
+  const lines: string[] = [];
+  for (const loc of list(value)) {
+    if (typeof loc === 'string') {
+      const name = text(loc);
+      if (name) {
+        lines.push(name);
+        out.venue ??= name;
+        out.physical = true;
       }
-      const address = l.address;
-      const addr =
-        address && typeof address === 'object'
-          ? ['streetAddress', 'postalCode', 'addressLocality', 'addressRegion', 'addressCountry']
-              .map((k) => text((address as Record<string, unknown>)[k]))
-              .filter(Boolean)
-              .join(', ')
-          : text(address);
-      parts.push([text(l.name), addr].filter(Boolean).join(', '));
+      continue;
     }
+    if (!isNode(loc)) continue;
+    const types = typesOf(loc);
+    if (types.includes('VirtualLocation')) {
+      out.virtual = true;
+      lines.push(['Online', text(loc.url)].filter(Boolean).join(' '));
+      continue;
+    }
+    // A PostalAddress given as the location itself, or a Place's address (text or PostalAddress).
+    const address = types.includes('PostalAddress') ? loc : list(loc.address)[0];
+    const parts = isNode(address) ? ADDRESS_PARTS.map((k) => text(address[k])) : [];
+    const addressText = isNode(address) ? parts.filter(Boolean).join(', ') || undefined : text(address);
+    const name = types.includes('PostalAddress') ? undefined : text(loc.name);
+    lines.push([name, addressText].filter(Boolean).join(', '));
+    out.venue ??= name;
+    if (addressText && !out.address) {
+      out.address = addressText;
+      out.city = parts[2];
+      out.region = parts[3];
+      out.country = parts[4];
+    }
+    out.physical ||= !!(name || addressText);
   }
-  return clean(parts.filter(Boolean).join(' / '));
+  out.place = clean(lines.filter(Boolean).join(' / '));
+  return out;
 }
 
 function offers(value: unknown): string | undefined {
-  const list = ([] as unknown[]).concat(value ?? []).filter((o): o is Record<string, unknown> => !!o && typeof o === 'object');
-  const parts = list.map((o) => {
-    const price = o.price ?? o.lowPrice;
-    const priceText =
-      price === 0 || price === '0' || price === '0.00'
-        ? 'free'
-        : price !== undefined
-          ? `${text(price)} ${text(o.priceCurrency) ?? ''}`.trim()
-          : undefined;
-    const availability = text(o.availability)?.replace(/^https?:\/\/schema\.org\//, '');
-    return [text(o.name), priceText, availability, text(o.url)].filter(Boolean).join(', ');
-  });
+  const parts = list(value)
+    .filter(isNode)
+    .map((o) => {
+      const price = o.price ?? o.lowPrice;
+      const priceText =
+        price === 0 || price === '0' || price === '0.00'
+          ? 'free'
+          : price !== undefined
+            ? `${text(price)} ${text(o.priceCurrency) ?? ''}`.trim()
+            : undefined;
+      return [text(o.name), priceText, enumName(o.availability), text(o.url)].filter(Boolean).join(', ');
+    });
   return clean(parts.filter(Boolean).join(' / '));
 }
 
@@ -102,54 +164,55 @@ const STATUS: Record<string, EventFact['status']> = {
   EventMovedOnline: 'moved',
 };
 
-/** The first physical place's name and locality, and whether the event happens online. */
-function where(node: Record<string, unknown>): Pick<EventFact, 'venue' | 'city' | 'online'> {
-  const locations = ([] as unknown[]).concat(node.location ?? []);
-  let venue: string | undefined;
-  let city: string | undefined;
-  let virtual = false;
-  for (const loc of locations) {
-    if (typeof loc === 'string') {
-      venue ??= text(loc);
-    } else if (loc && typeof loc === 'object') {
-      const l = loc as Record<string, unknown>;
-      if (typesOf(l).includes('VirtualLocation')) {
-        virtual = true;
-        continue;
-      }
-      venue ??= text(l.name);
-      const address = l.address;
-      city ??= address && typeof address === 'object' ? text((address as Record<string, unknown>).addressLocality) : undefined;
-    }
-  }
-  const mode = text(node.eventAttendanceMode)?.replace(/^https?:\/\/schema\.org\//, '');
-  const physical = venue !== undefined || city !== undefined;
-  const online =
-    mode === 'OnlineEventAttendanceMode' || (virtual && !physical)
-      ? true
-      : mode === 'OfflineEventAttendanceMode' || (physical && !virtual && mode !== 'MixedEventAttendanceMode')
-        ? false
-        : undefined;
-  return { venue, city, online };
+function identifier(node: Node): string | undefined {
+  const id = idOf(node);
+  if (id && !id.startsWith('_:')) return clean(id, 1000);
+  const ident = list(node.identifier)[0];
+  return text(isNode(ident) ? ident.value : ident, 1000);
 }
 
-function toFact(node: Record<string, unknown>): EventFact | null {
+function toFact(node: Node, baseUrl: string): EventFact | null {
   const name = text(node.name);
   if (!name) return null;
-  const status = STATUS[text(node.eventStatus)?.replace(/^https?:\/\/schema\.org\//, '') ?? ''];
+  const where = location(node.location);
+  const mode = enumName(node.eventAttendanceMode);
+  const online =
+    mode === 'OnlineEventAttendanceMode' || (where.virtual && !where.physical)
+      ? true
+      : mode === 'OfflineEventAttendanceMode' || (where.physical && !where.virtual && mode !== 'MixedEventAttendanceMode')
+        ? false
+        : undefined;
+  const schedule = list(node.eventSchedule).find(isNode);
+  const series = schedule ? recurrenceOfSchedule(schedule, text(node.startDate), text(node.endDate)) : undefined;
+  // Written in ISO 8601 as the site meant it ('2026-05-28 19:00', '+0200'); what is no date stays as written.
+  const iso = (value: unknown) => {
+    const t = text(value);
+    return isoDateTime(t) ?? t;
+  };
+  const startAt = series?.startAt ?? iso(node.startDate);
+  const endAt = series?.endAt ?? iso(node.endDate) ?? addDuration(startAt, text(node.duration));
+  const id = idOf(node);
   const fact: EventFact = {
     name,
-    start: text(node.startDate),
-    end: text(node.endDate),
-    place: place(node.location),
-    url: text(node.url) ?? (/^https?:/.test(text(node['@id']) ?? '') ? text(node['@id']) : undefined),
+    start: text(node.startDate) ?? startAt,
+    end: text(node.endDate) ?? endAt,
+    place: where.place,
+    url: resolveLink(text(node.url), baseUrl) ?? (id && /^https?:/i.test(id) ? resolveLink(id, baseUrl) : undefined),
     organizer: text(node.organizer),
     offers: offers(node.offers),
     description: text(node.description, 240),
-    startAt: text(node.startDate),
-    endAt: text(node.endDate),
-    ...where(node),
-    status,
+    startAt,
+    endAt,
+    timezone: series?.timezone,
+    venue: where.venue,
+    address: where.address,
+    city: where.city,
+    region: where.region,
+    country: where.country,
+    online,
+    status: STATUS[enumName(node.eventStatus) ?? ''],
+    uid: identifier(node),
+    recurrence: series?.recurrence,
   };
   // Absent fields stay absent, so a fact compares equal however it was built.
   for (const k of Object.keys(fact) as (keyof EventFact)[]) if (fact[k] === undefined) delete fact[k];

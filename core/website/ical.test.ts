@@ -1,0 +1,195 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { EventFact } from './event-fact';
+import { FactSink } from './fact-sink';
+import { eventsFromIcal } from './ical';
+
+const fixture = (name: string) => readFileSync(new URL(`../../dev/standins/sites/${name}`, import.meta.url), 'utf8');
+
+function read(ics: string, baseUrl = 'https://cal.example/feed.ics'): EventFact[] {
+  const sink = new FactSink();
+  eventsFromIcal(ics, { baseUrl, sink });
+  return sink.events;
+}
+
+const calendar = (...lines: string[]) =>
+  ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Test//EN', ...lines, 'END:VCALENDAR', ''].join('\r\n');
+const vevent = (...lines: string[]) => ['BEGIN:VEVENT', 'DTSTAMP:20260401T120000Z', ...lines, 'END:VEVENT'];
+
+describe('iCalendar events (ical.js)', () => {
+  it('unfolds lines, unescapes text, keeps time zones and skips alarms', () => {
+    const events = read(fixture('meetups.ics'));
+    expect(events).toHaveLength(3);
+    expect(events[0]).toEqual({
+      name: 'PyData Berlin: Forecasting, evaluation and LLM agents',
+      start: '2026-06-09 18:30 (Europe/Berlin)',
+      end: '2026-06-09 21:00 (Europe/Berlin)',
+      place: 'Zalando SE, Valeska-Gert-Straße 5, 10243 Berlin',
+      url: 'https://meetups.example/pydata-berlin/events/301/',
+      organizer: 'PyData Berlin',
+      description: 'Two talks and pizza. Doors open 18:30; talks start 19:00. Please RSVP on the meetup page.',
+      startAt: '2026-06-09T18:30:00',
+      endAt: '2026-06-09T21:00:00',
+      timezone: 'Europe/Berlin',
+      venue: 'Zalando SE, Valeska-Gert-Straße 5, 10243 Berlin',
+      uid: 'event_301@meetups.example',
+    });
+    expect(events[1]).toMatchObject({ start: '2026-06-16 17:00 UTC', place: 'Online', startAt: '2026-06-16T17:00:00Z' });
+    expect(events[1]?.timezone).toBeUndefined();
+  });
+
+  it('ends a two-day all-day event on its second day, in endAt and in the line the prompt shows', () => {
+    // DTSTART;VALUE=DATE:20260701 and DTEND;VALUE=DATE:20260703: DTEND is exclusive, the event is 1 and 2 July.
+    const hackathon = read(fixture('meetups.ics'))[2];
+    expect(hackathon).toMatchObject({
+      name: 'Berlin AI Hackathon',
+      start: '2026-07-01',
+      end: '2026-07-02',
+      startAt: '2026-07-01',
+      endAt: '2026-07-02',
+    });
+    const oneDay = read(calendar(...vevent('UID:d1', 'SUMMARY:Open day', 'DTSTART;VALUE=DATE:20260704', 'DTEND;VALUE=DATE:20260705')))[0];
+    expect(oneDay).toMatchObject({ start: '2026-07-04', startAt: '2026-07-04', endAt: '2026-07-04' });
+    expect(oneDay?.end).toBeUndefined();
+  });
+
+  it('marks cancelled and tentative events and ignores events without a summary', () => {
+    const events = read(
+      calendar(
+        ...vevent('UID:a', 'SUMMARY:Old meetup', 'STATUS:CANCELLED', 'DTSTART:20260101T100000Z'),
+        ...vevent('UID:b', 'DTSTART;VALUE=DATE:20260101'),
+        ...vevent('UID:c', 'SUMMARY:Maybe meetup', 'STATUS:TENTATIVE', 'DTSTART:20260102T100000Z'),
+      ),
+    );
+    expect(events).toEqual([
+      { name: 'Old meetup (cancelled)', start: '2026-01-01 10:00 UTC', startAt: '2026-01-01T10:00:00Z', status: 'cancelled', uid: 'a' },
+      { name: 'Maybe meetup', start: '2026-01-02 10:00 UTC', startAt: '2026-01-02T10:00:00Z', status: 'tentative', uid: 'c' },
+    ]);
+  });
+
+  it('maps Windows zone names (Outlook, Exchange) and zone names with a prefix to IANA', () => {
+    const events = read(
+      calendar(
+        ...vevent(
+          'UID:w1',
+          'SUMMARY:Standup',
+          'DTSTART;TZID=W. Europe Standard Time:20260310T093000',
+          'DTEND;TZID=W. Europe Standard Time:20260310T094500',
+        ),
+        ...vevent('UID:w2', 'SUMMARY:Review', 'DTSTART;TZID="Eastern Standard Time":20260310T140000'),
+        ...vevent('UID:m1', 'SUMMARY:Lightning talks', 'DTSTART;TZID=/mozilla.org/20050126_1/America/Denver:20260528T190000'),
+      ),
+    );
+    expect(events.map((e) => [e.startAt, e.timezone, e.start])).toEqual([
+      ['2026-03-10T09:30:00', 'Europe/Berlin', '2026-03-10 09:30 (Europe/Berlin)'],
+      ['2026-03-10T14:00:00', 'America/New_York', '2026-03-10 14:00 (America/New_York)'],
+      ['2026-05-28T19:00:00', 'America/Denver', '2026-05-28 19:00 (America/Denver)'],
+    ]);
+    expect(events[0]?.endAt).toBe('2026-03-10T09:45:00');
+  });
+
+  it('converts times in a zone of the calendar’s own making with its VTIMEZONE, so the instant is right', () => {
+    // Outlook writes a zone it cannot name as "Customized Time Zone" with the rules inline (here: Central Europe).
+    const custom = [
+      'BEGIN:VTIMEZONE',
+      'TZID:Customized Time Zone',
+      'BEGIN:STANDARD',
+      'DTSTART:16010101T030000',
+      'TZOFFSETFROM:+0200',
+      'TZOFFSETTO:+0100',
+      'RRULE:FREQ=YEARLY;INTERVAL=1;BYDAY=-1SU;BYMONTH=10',
+      'END:STANDARD',
+      'BEGIN:DAYLIGHT',
+      'DTSTART:16010101T020000',
+      'TZOFFSETFROM:+0100',
+      'TZOFFSETTO:+0200',
+      'RRULE:FREQ=YEARLY;INTERVAL=1;BYDAY=-1SU;BYMONTH=3',
+      'END:DAYLIGHT',
+      'END:VTIMEZONE',
+    ];
+    const events = read(
+      calendar(
+        ...custom,
+        ...vevent('UID:s', 'SUMMARY:Summer board meeting', 'DTSTART;TZID="Customized Time Zone":20260709T100000'),
+        ...vevent('UID:w', 'SUMMARY:Winter board meeting', 'DTSTART;TZID="Customized Time Zone":20260115T100000'),
+      ),
+    );
+    expect(events.map((e) => [e.startAt, e.timezone, e.start])).toEqual([
+      ['2026-07-09T10:00:00+02:00', undefined, '2026-07-09 10:00 (UTC+02:00)'],
+      ['2026-01-15T10:00:00+01:00', undefined, '2026-01-15 10:00 (UTC+01:00)'],
+    ]);
+  });
+
+  it('keeps floating times as written, unless the calendar names its zone (X-WR-TIMEZONE)', () => {
+    const floating = read(calendar(...vevent('UID:f', 'SUMMARY:Show', 'DTSTART:20260528T190000')))[0];
+    expect(floating).toMatchObject({ startAt: '2026-05-28T19:00:00', start: '2026-05-28 19:00 (local time)' });
+    expect(floating?.timezone).toBeUndefined();
+    const named = read(calendar('X-WR-TIMEZONE:America/Denver', ...vevent('UID:f', 'SUMMARY:Show', 'DTSTART:20260528T190000')))[0];
+    expect(named).toMatchObject({ startAt: '2026-05-28T19:00:00', timezone: 'America/Denver' });
+  });
+
+  it('turns DURATION into an end', () => {
+    const events = read(
+      calendar(
+        ...vevent('UID:d1', 'SUMMARY:Talk', 'DTSTART;TZID=Europe/Berlin:20260609T183000', 'DURATION:PT1H45M'),
+        ...vevent('UID:d2', 'SUMMARY:Festival', 'DTSTART;VALUE=DATE:20260701', 'DURATION:P3D'),
+      ),
+    );
+    expect(events[0]).toMatchObject({ endAt: '2026-06-09T20:15:00', end: '2026-06-09 20:15 (Europe/Berlin)', timezone: 'Europe/Berlin' });
+    expect(events[1]).toMatchObject({ startAt: '2026-07-01', endAt: '2026-07-03' });
+  });
+
+  it('reports a series as its rule, and a moved instance by its UID and RECURRENCE-ID, without expanding', () => {
+    const events = read(
+      calendar(
+        ...vevent(
+          'UID:weekly@club.example',
+          'SUMMARY:Python meetup',
+          'DTSTART;TZID=Europe/Berlin:20260106T190000',
+          'DTEND;TZID=Europe/Berlin:20260106T210000',
+          'RRULE:FREQ=WEEKLY;BYDAY=TU;COUNT=20',
+          'RDATE;TZID=Europe/Berlin:20260401T190000',
+          'EXDATE;TZID=Europe/Berlin:20260113T190000,20260120T190000',
+        ),
+        ...vevent(
+          'UID:weekly@club.example',
+          'RECURRENCE-ID;TZID=Europe/Berlin:20260127T190000',
+          'SUMMARY:Python meetup (moved to Thursday)',
+          'DTSTART;TZID=Europe/Berlin:20260129T190000',
+          'DTEND;TZID=Europe/Berlin:20260129T210000',
+        ),
+      ),
+    );
+    expect(events).toHaveLength(2);
+    expect(events[0]).toMatchObject({
+      uid: 'weekly@club.example',
+      startAt: '2026-01-06T19:00:00',
+      timezone: 'Europe/Berlin',
+      recurrence: {
+        rrule: 'FREQ=WEEKLY;COUNT=20;BYDAY=TU',
+        rdates: ['2026-04-01T19:00:00'],
+        exdates: ['2026-01-13T19:00:00', '2026-01-20T19:00:00'],
+      },
+    });
+    expect(events[1]).toMatchObject({ uid: 'weekly@club.example', recurrenceId: '2026-01-27T19:00:00', startAt: '2026-01-29T19:00:00' });
+    expect(events[1]?.recurrence).toBeUndefined();
+  });
+
+  it('resolves a relative URL against the calendar and drops links that are not http(s)', () => {
+    const events = read(
+      calendar(
+        ...vevent('UID:u1', 'SUMMARY:A', 'DTSTART:20260101T100000Z', 'URL:/events/a'),
+        ...vevent('UID:u2', 'SUMMARY:B', 'DTSTART:20260101T100000Z', 'URL:javascript:alert(1)'),
+      ),
+      'https://club.example/calendar/all.ics',
+    );
+    expect(events[0]?.url).toBe('https://club.example/events/a');
+    expect(events[1]?.url).toBeUndefined();
+  });
+
+  it('still reads a calendar with stray lines the strict parser refuses', () => {
+    const ics = calendar(...vevent('UID:x', 'SUMMARY:Sloppy export', 'DTSTART:20260101T100000Z', 'this line lost its fold'));
+    expect(read(ics).map((e) => e.name)).toEqual(['Sloppy export']);
+    expect(read('not a calendar at all')).toEqual([]);
+  });
+});

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { addDuration, isoDateTime } from './iso-time';
+
+describe('isoDateTime', () => {
+  it('writes what the source said in ISO 8601, adding and removing no zone', () => {
+    expect(isoDateTime('2026-05-28 19:00')).toBe('2026-05-28T19:00');
+    expect(isoDateTime('2026-05-28T19:00:00+0200')).toBe('2026-05-28T19:00:00+02:00');
+    expect(isoDateTime('2026-05-28T17:00:00z')).toBe('2026-05-28T17:00:00Z');
+    expect(isoDateTime('2026-05-28T19:00-06')).toBe('2026-05-28T19:00-06:00');
+    expect(isoDateTime('2026-05-28')).toBe('2026-05-28');
+    expect(isoDateTime('next Tuesday')).toBeUndefined();
+  });
+});
+
+describe('addDuration', () => {
+  it('adds on the wall clock and keeps the offset; for dates gives the last day covered', () => {
+    expect(addDuration('2026-06-09T18:30:00', 'PT1H45M')).toBe('2026-06-09T20:15:00');
+    expect(addDuration('2026-06-09T23:30+02:00', 'PT1H')).toBe('2026-06-10T00:30+02:00');
+    expect(addDuration('2026-07-01', 'P2D')).toBe('2026-07-02');
+    expect(addDuration('2026-07-01', 'P1W')).toBe('2026-07-07');
+    expect(addDuration('0026-07-01', 'P1D')).toBe('0026-07-01');
+    expect(addDuration('2026-07-01', 'P')).toBeUndefined();
+    expect(addDuration('2026-07-01', 'three days')).toBeUndefined();
+  });
+});

@@ -1,0 +1,55 @@
+/**
+ * Date-times as sources write them, brought to ISO 8601 without changing what they say: no zone is added,
+ * none is removed, and an offset-less time stays offset-less (core/events decides its zone).
+ */
+
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,]\d+)?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
+
+/** '2026-05-28 19:00' → '2026-05-28T19:00'; '+0200' → '+02:00'; 'z' → 'Z'; a date stays a date; else undefined. */
+export function isoDateTime(value: string | undefined): string | undefined {
+  const m = value === undefined ? null : DATE_TIME.exec(value.trim());
+  if (!m) return undefined;
+  const [, y, mo, d, h, mi, s, zone] = m;
+  const date = `${y}-${mo}-${d}`;
+  if (h === undefined) return date;
+  return `${date}T${h}:${mi}${s === undefined ? '' : `:${s}`}${offsetOf(zone)}`;
+}
+
+function offsetOf(zone: string | undefined): string {
+  if (!zone) return '';
+  if (zone.toUpperCase() === 'Z') return 'Z';
+  const digits = zone.replace(':', '');
+  return `${digits.slice(0, 3)}:${digits.length > 3 ? digits.slice(3, 5) : '00'}`;
+}
+
+const DURATION = /^P(?:(\d+)W)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?)?$/i;
+
+/**
+ * The end of an event that starts at `start` and lasts `duration` (ISO 8601: P1W, P2D, PT1H30M), on the
+ * wall clock the start is written in, keeping its offset. For a date alone the result is the last day the
+ * duration covers (P2D from 1 July ends on 2 July), as endAt names it. Undefined when either is unreadable.
+ */
+export function addDuration(start: string | undefined, duration: string | undefined): string | undefined {
+  const iso = isoDateTime(start);
+  const d = duration === undefined ? null : DURATION.exec(duration.trim());
+  if (!iso || !d || duration!.trim().toUpperCase() === 'P' || duration!.trim().toUpperCase().endsWith('T')) return undefined;
+  const [w, days, h, mi, s] = d.slice(1).map((x) => Number(x ?? 0)) as [number, number, number, number, number];
+  const m = DATE_TIME.exec(iso)!;
+  const [, y, mo, da, hh, mm, ss, zone] = m;
+  if (hh === undefined) {
+    const totalDays = w * 7 + days + Math.floor((h * 3600 + mi * 60 + s) / 86400);
+    return new Date(utc(Number(y), Number(mo) - 1, Number(da) + Math.max(totalDays - 1, 0))).toISOString().slice(0, 10);
+  }
+  const ms =
+    utc(Number(y), Number(mo) - 1, Number(da), Number(hh), Number(mm), Number(ss ?? 0)) +
+    ((w * 7 + days) * 86400 + h * 3600 + mi * 60 + s) * 1000;
+  const end = new Date(ms).toISOString();
+  return `${end.slice(0, 10)}T${end.slice(11, ss === undefined && end.slice(17, 19) === '00' ? 16 : 19)}${offsetOf(zone)}`;
+}
+
+// Date.UTC reads the years 0 to 99 as 1900 to 1999; setUTCFullYear takes the year as written.
+function utc(year: number, month: number, day: number, h = 0, mi = 0, s = 0): number {
+  const t = new Date(Date.UTC(2000, 0, 1, h, mi, s));
+  t.setUTCFullYear(year, month, day);
+  return t.getTime();
+}

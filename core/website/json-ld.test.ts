@@ -1,0 +1,213 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { EventFact } from './event-fact';
+import { FactSink } from './fact-sink';
+import { readHtml } from './html-document';
+import { eventsFromJsonLd, parseJsonLd } from './json-ld';
+
+const fixture = (name: string) => readFileSync(new URL(`../../dev/standins/sites/${name}`, import.meta.url), 'utf8');
+
+function read(values: unknown[], baseUrl = 'https://club.example/events/'): EventFact[] {
+  const sink = new FactSink();
+  eventsFromJsonLd(values, { baseUrl, sink });
+  return sink.events;
+}
+
+describe('JSON-LD events', () => {
+  it('finds Events and subtypes in @graph and arrays, skipping broken blocks and non-events', () => {
+    const page = readHtml(fixture('berlin-ai.html'), 'https://ai-events.example/berlin', 20_000);
+    const blocks = page.jsonLd.map(parseJsonLd).filter((v) => v !== undefined);
+    expect(blocks).toHaveLength(2);
+    const events = read(blocks, page.baseUrl);
+    expect(events.map((e) => e.name)).toEqual([
+      'Applied ML Summit Berlin 2026',
+      'Berlin LLM Meetup #42: Retrieval that works',
+      'Hands-on: Fine-tuning open models (online)',
+    ]);
+    expect(events[0]).toEqual({
+      name: 'Applied ML Summit Berlin 2026',
+      start: '2026-06-18T09:00:00+02:00',
+      end: '2026-06-19T18:00:00+02:00',
+      place: 'bcc Berlin Congress Center, Alexanderstraße 11, 10178, Berlin, DE',
+      url: 'https://ai-events.example/events/applied-ml-summit',
+      organizer: 'AI Events Berlin',
+      offers: 'Early bird, 349.00 EUR, InStock, https://ai-events.example/tickets/summit',
+      description: 'Two days of talks on shipping machine learning to production & MLOps.',
+      startAt: '2026-06-18T09:00:00+02:00',
+      endAt: '2026-06-19T18:00:00+02:00',
+      venue: 'bcc Berlin Congress Center',
+      address: 'Alexanderstraße 11, 10178, Berlin, DE',
+      city: 'Berlin',
+      country: 'DE',
+      online: false,
+      uid: 'https://ai-events.example/events/applied-ml-summit#event',
+    });
+    expect(events[1]).toMatchObject({ place: 'Factory Berlin Görlitzer Park, Lohmühlenstraße 65, 12435 Berlin', offers: 'free' });
+    expect(events[2]).toMatchObject({
+      place: 'Online https://ai-events.example/live/fine-tuning',
+      end: '2026-06-03T19:00:00Z',
+      online: true,
+    });
+  });
+
+  it('reads eventStatus as moved or cancelled', () => {
+    const node = (status: string) => ({ '@type': 'Event', name: 'Talk', startDate: '2026-05-01', eventStatus: status });
+    const statuses = read([
+      node('https://schema.org/EventCancelled'),
+      node('EventRescheduled'),
+      node('http://schema.org/EventPostponed'),
+      node('https://schema.org/EventScheduled'),
+    ]).map((e) => e.status);
+    expect(statuses).toEqual(['cancelled', 'moved', 'moved', undefined]);
+  });
+
+  it('reads every schema.org Event subtype, also the ones not named …Event, and the type/id aliases', () => {
+    const events = read([
+      {
+        '@context': 'https://schema.org',
+        '@graph': [
+          { '@type': 'Festival', name: 'Summer Festival', startDate: '2026-07-10' },
+          { '@type': 'Hackathon', name: 'Civic Hack', startDate: '2026-07-11' },
+          { '@type': 'CourseInstance', name: 'Evening class', startDate: '2026-07-12' },
+          { '@type': 'EventSeries', name: 'Lecture series' },
+          { type: 'MusicEvent', id: 'https://club.example/e/7', name: 'Aliased', startDate: '2026-07-13' },
+          { '@type': 'schema:TheaterEvent', name: 'Prefixed', startDate: '2026-07-14' },
+          { '@type': 'UserLikes', name: 'Not a happening' },
+          { '@type': 'Place', name: 'Not an event' },
+        ],
+      },
+    ]);
+    expect(events.map((e) => e.name)).toEqual(['Summer Festival', 'Civic Hack', 'Evening class', 'Lecture series', 'Aliased', 'Prefixed']);
+    expect(events[4]).toMatchObject({ uid: 'https://club.example/e/7', url: 'https://club.example/e/7' });
+  });
+
+  it('reads nested ItemList pages and sub-events', () => {
+    const page = {
+      '@context': 'https://schema.org',
+      '@type': 'ItemList',
+      itemListElement: [
+        { '@type': 'ListItem', position: 1, item: { '@type': 'Thing', name: 'No event type' } },
+        {
+          '@type': 'ListItem',
+          position: 2,
+          item: {
+            '@type': ['Event', 'Thing'],
+            name: 'Data Festival',
+            startDate: '2026-09-01',
+            subEvent: [{ '@type': 'Event', name: 'Keynote' }],
+          },
+        },
+      ],
+    };
+    expect(read([page]).map((e) => e.name)).toEqual(['Data Festival', 'Keynote']);
+  });
+
+  it('splits the location into venue, address, city, region and country; a PostalAddress may be the location itself', () => {
+    const [place, address, online] = read([
+      {
+        '@type': 'MusicEvent',
+        name: 'Denver show',
+        startDate: '2026-05-28T19:00',
+        location: {
+          '@type': 'Place',
+          name: 'Bluebird Theater',
+          address: {
+            '@type': 'PostalAddress',
+            streetAddress: '3317 E Colfax Ave',
+            addressLocality: 'Denver',
+            addressRegion: 'CO',
+            addressCountry: { '@type': 'Country', name: 'US' },
+          },
+        },
+      },
+      {
+        '@type': 'Event',
+        name: 'Street fair',
+        startDate: '2026-06-01',
+        location: { '@type': 'PostalAddress', addressLocality: 'Lyon', addressCountry: 'FR' },
+      },
+      {
+        '@type': 'Event',
+        name: 'Webinar',
+        startDate: '2026-06-02T17:00:00Z',
+        location: { '@type': 'VirtualLocation', url: 'https://club.example/live' },
+      },
+    ]);
+    expect(place).toMatchObject({
+      venue: 'Bluebird Theater',
+      address: '3317 E Colfax Ave, Denver, CO, US',
+      city: 'Denver',
+      region: 'CO',
+      country: 'US',
+      online: false,
+    });
+    // The time stays as written, without an offset: the venue's zone is core/events' to find.
+    expect(place?.startAt).toBe('2026-05-28T19:00');
+    expect(place?.timezone).toBeUndefined();
+    expect(address).toMatchObject({ address: 'Lyon, FR', city: 'Lyon', country: 'FR', online: false });
+    expect(address?.venue).toBeUndefined();
+    expect(online).toMatchObject({ online: true, place: 'Online https://club.example/live' });
+  });
+
+  it('resolves relative links against the page and keeps only http(s) ones', () => {
+    const events = read([
+      { '@type': 'Event', name: 'Relative', startDate: '2026-06-01', url: '../tickets/42' },
+      { '@type': 'Event', name: 'Script', startDate: '2026-06-01', url: 'javascript:alert(1)' },
+    ]);
+    expect(events[0]?.url).toBe('https://club.example/tickets/42');
+    expect(events[1]?.url).toBeUndefined();
+  });
+
+  it('maps eventSchedule onto an RRULE with its zone, exceptions and end', () => {
+    const [weekly, monthly] = read([
+      {
+        '@type': 'Event',
+        name: 'Thursday run club',
+        eventSchedule: {
+          '@type': 'Schedule',
+          startDate: '2026-01-08',
+          endDate: '2026-12-31',
+          startTime: '18:30:00',
+          endTime: '19:30:00',
+          repeatFrequency: 'P1W',
+          byDay: 'https://schema.org/Thursday',
+          exceptDate: '2026-12-24',
+          scheduleTimezone: 'Europe/London',
+        },
+      },
+      {
+        '@type': 'Event',
+        name: 'Book club',
+        startDate: '2026-02-10T19:00',
+        eventSchedule: { '@type': 'Schedule', repeatFrequency: 'Monthly', byDay: ['Tuesday'], byMonthWeek: 2, repeatCount: 10 },
+      },
+    ]);
+    expect(weekly).toMatchObject({
+      startAt: '2026-01-08T18:30:00',
+      endAt: '2026-01-08T19:30:00',
+      timezone: 'Europe/London',
+      recurrence: { rrule: 'FREQ=WEEKLY;BYDAY=TH;UNTIL=20261231T235959', rdates: [], exdates: ['2026-12-24'] },
+    });
+    expect(monthly).toMatchObject({ startAt: '2026-02-10T19:00', recurrence: { rrule: 'FREQ=MONTHLY;BYDAY=2TU;COUNT=10' } });
+  });
+
+  it('takes an end from a duration when no endDate is given', () => {
+    const [talk] = read([{ '@type': 'Event', name: 'Talk', startDate: '2026-06-01T19:00+02:00', duration: 'PT1H30M' }]);
+    expect(talk?.endAt).toBe('2026-06-01T20:30+02:00');
+  });
+
+  it('writes dates in ISO 8601 as the site meant them, and leaves what is no date as written', () => {
+    const [spaced, odd] = read([
+      { '@type': 'Event', name: 'Spaced', startDate: '2026-06-01 19:00', endDate: '2026-06-01T21:00:00+0200' },
+      { '@type': 'Event', name: 'Odd', startDate: 'June 1st' },
+    ]);
+    expect(spaced).toMatchObject({ start: '2026-06-01 19:00', startAt: '2026-06-01T19:00', endAt: '2026-06-01T21:00:00+02:00' });
+    expect(odd).toMatchObject({ start: 'June 1st', startAt: 'June 1st' });
+  });
+
+  it('parses blocks with the common mistakes, and skips ones that are not JSON', () => {
+    expect(parseJsonLd('{"@type":"Event","name":"Line\nbreak",}')).toEqual({ '@type': 'Event', name: 'Line break' });
+    expect(parseJsonLd('<!--{"a":1}-->')).toEqual({ a: 1 });
+    expect(parseJsonLd('{not json')).toBeUndefined();
+  });
+});

@@ -1,0 +1,110 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SearchError } from '../search-error';
+import type { WebsiteFetchOptions } from './fetch';
+import { readWebsite } from './read-website';
+
+const ics = (uid: string, summary: string) =>
+  `BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:${uid}\r\nSUMMARY:${summary}\r\nDTSTART;TZID=America/Denver:20260528T190000\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n`;
+
+// A loopback site reached through the guard's allow list. `club.example` resolves to it too, to test which
+// links count as the same site.
+let server: Server;
+let port = 0;
+const hits: string[] = [];
+let hangingHit: () => void = () => {};
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    const path = req.url ?? '/';
+    hits.push(path);
+    const links = (...hrefs: string[]) => hrefs.map((h) => `<a href="${h}">calendar</a>`).join('');
+    if (path === '/events') {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end(`<html><head><title>Club</title><link rel="alternate" type="text/calendar" href="/all.ics"></head><body>
+        <script type="application/ld+json">{"@type":"Event","name":"Page event","startDate":"2026-05-01"}</script>
+        ${links(`webcal://127.0.0.1:${port}/webcal.ics`, '/missing.ics', '/not-a-calendar.ics', '/fourth.ics', 'https://other.example/x.ics')}</body></html>`);
+    } else if (path === '/slow-calendar') {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end('<title>Slow</title><a href="/hang.ics">calendar</a>');
+    } else if (path === '/hang.ics') {
+      res.writeHead(200, { 'content-type': 'text/calendar' });
+      res.write('BEGIN:VCALENDAR\r\n');
+      hangingHit();
+    } else if (path === '/guarded') {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end(`<title>Guarded</title>${links(`http://cal.events.test:${port}/all.ics`, '/all.ics')}`);
+    } else if (path === '/all.ics' || path === '/webcal.ics' || path === '/fourth.ics') {
+      res.writeHead(200, { 'content-type': 'text/calendar' });
+      res.end(ics(path, `From ${path}`));
+    } else if (path === '/not-a-calendar.ics') {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end('<p>Sorry</p>');
+    } else {
+      res.writeHead(404, { 'content-type': 'text/plain' });
+      res.end('missing');
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  port = (server.address() as AddressInfo).port;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+const options = (): WebsiteFetchOptions => ({ allow: [`127.0.0.1:${port}`] });
+
+describe('readWebsite', () => {
+  it('follows at most three same-site calendar links through the guard and adds their events', async () => {
+    hits.length = 0;
+    const facts = await readWebsite(`http://127.0.0.1:${port}/events`, options());
+    // webcal: is read over https, which this plain-http server does not speak: that link fails like a broken one.
+    expect(facts.calendarLinks).toEqual([
+      `http://127.0.0.1:${port}/all.ics`,
+      `https://127.0.0.1:${port}/webcal.ics`,
+      `http://127.0.0.1:${port}/missing.ics`,
+      `http://127.0.0.1:${port}/not-a-calendar.ics`,
+      `http://127.0.0.1:${port}/fourth.ics`,
+      'https://other.example/x.ics',
+    ]);
+    expect(facts.calendarsRead).toEqual([`http://127.0.0.1:${port}/all.ics`]);
+    expect(facts.events.map((e) => [e.name, e.startAt, e.timezone])).toEqual([
+      ['Page event', '2026-05-01', undefined],
+      ['From /all.ics', '2026-05-28T19:00:00', 'America/Denver'],
+    ]);
+    expect(hits).toContain('/missing.ics');
+    expect(hits).not.toContain('/fourth.ics');
+    expect(hits).not.toContain('/not-a-calendar.ics');
+  });
+
+  it('fetches calendar links through the same guard: a link to a private address is refused, the page still read', async () => {
+    hits.length = 0;
+    const facts = await readWebsite(`http://events.test:${port}/guarded`, {
+      allow: [`events.test:${port}`],
+      resolve: async () => [{ address: '127.0.0.1', family: 4 }],
+    });
+    // cal.events.test is the same site but resolves to 127.0.0.1 without being allowed: refused, never fetched.
+    expect(facts.calendarLinks).toEqual([`http://cal.events.test:${port}/all.ics`, `http://events.test:${port}/all.ics`]);
+    expect(facts.calendarsRead).toEqual([`http://events.test:${port}/all.ics`]);
+    expect(hits).toEqual(['/guarded', '/all.ics']);
+  });
+
+  it('fails with the page’s own error when the page cannot be read', async () => {
+    const err = await readWebsite(`http://127.0.0.1:${port}/nothing`, options()).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(SearchError);
+    expect((err as SearchError).message).toMatch(/HTTP 404/);
+  });
+
+  it('ends with the cancellation when the search is cancelled while a calendar is read', async () => {
+    const controller = new AbortController();
+    const hit = new Promise<void>((resolve) => {
+      hangingHit = resolve;
+    });
+    const reading = readWebsite(`http://127.0.0.1:${port}/slow-calendar`, { ...options(), signal: controller.signal }).catch(
+      (e: unknown) => e,
+    );
+    await hit;
+    controller.abort();
+    const err = await reading;
+    expect(err).toBeInstanceOf(SearchError);
+    expect((err as SearchError).code).toBe('aborted');
+  });
+});

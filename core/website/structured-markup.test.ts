@@ -1,0 +1,157 @@
+import { describe, expect, it } from 'vitest';
+import type { EventFact } from './event-fact';
+import { FactSink } from './fact-sink';
+import { readHtml } from './html-document';
+import { eventsFromMicrodata } from './microdata';
+import { eventsFromMicroformats } from './microformats';
+import { eventsFromRdfa } from './rdfa';
+
+// Markup shaped after schema.org's own Event examples (microdata and RDFa tabs of https://schema.org/Event)
+// and the microformats wiki's h-event and hCalendar examples (https://microformats.org/wiki/h-event).
+
+function read(html: string, reader: 'microdata' | 'rdfa' | 'microformats', url = 'https://venue.example/shows/'): EventFact[] {
+  const page = readHtml(html, url, 1000);
+  const sink = new FactSink();
+  const options = { baseUrl: page.baseUrl, sink };
+  if (reader === 'microdata') eventsFromMicrodata(page.document, options);
+  else if (reader === 'rdfa') eventsFromRdfa(page.document, options);
+  else eventsFromMicroformats(page.microformatRoots, options);
+  return sink.events;
+}
+
+describe('microdata', () => {
+  it('reads a schema.org Event with its Place, PostalAddress and offers; relative links resolved', () => {
+    const html = `<div itemscope itemtype="https://schema.org/MusicEvent">
+      <a itemprop="url" href="bluebird-2026-05-28"><span itemprop="name">Nils Frahm live</span></a>
+      <meta itemprop="startDate" content="2026-05-28T19:00">May 28, 7pm
+      <div itemprop="location" itemscope itemtype="https://schema.org/Place">
+        <span itemprop="name">Bluebird Theater</span>
+        <div itemprop="address" itemscope itemtype="https://schema.org/PostalAddress">
+          <span itemprop="streetAddress">3317 E Colfax Ave</span>, <span itemprop="addressLocality">Denver</span>,
+          <span itemprop="addressRegion">CO</span> <span itemprop="addressCountry">US</span>
+        </div>
+      </div>
+      <div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><span itemprop="price">35</span> <meta itemprop="priceCurrency" content="USD"></div>
+      <link itemprop="eventStatus" href="https://schema.org/EventRescheduled">
+    </div>`;
+    expect(read(html, 'microdata')).toEqual([
+      {
+        name: 'Nils Frahm live',
+        start: '2026-05-28T19:00',
+        place: 'Bluebird Theater, 3317 E Colfax Ave, Denver, CO, US',
+        url: 'https://venue.example/shows/bluebird-2026-05-28',
+        offers: '35 USD',
+        startAt: '2026-05-28T19:00',
+        venue: 'Bluebird Theater',
+        address: '3317 E Colfax Ave, Denver, CO, US',
+        city: 'Denver',
+        region: 'CO',
+        country: 'US',
+        online: false,
+        status: 'moved',
+      },
+    ]);
+  });
+
+  it('reads itemid as the event’s identity and data-vocabulary.org events under schema.org names', () => {
+    const html = `<div itemscope itemtype="https://schema.org/Festival" itemid="https://venue.example/festival-2026">
+        <span itemprop="name">Harbour Festival</span><time itemprop="startDate" datetime="2026-08-01">1 Aug</time></div>
+      <div itemscope itemtype="http://data-vocabulary.org/Event">
+        <a href="/e/9" itemprop="url"><span itemprop="summary">Wine tasting</span></a>
+        <time itemprop="startDate" datetime="2026-08-02T18:00">2 Aug, 6pm</time>
+        <span itemprop="location" itemscope itemtype="http://data-vocabulary.org/Organization"><span itemprop="name">Cellar Bar</span>
+          <span itemprop="address" itemscope itemtype="http://data-vocabulary.org/Address"><span itemprop="locality">Porto</span></span></span>
+      </div>`;
+    const [festival, tasting] = read(html, 'microdata');
+    expect(festival).toMatchObject({ name: 'Harbour Festival', startAt: '2026-08-01', uid: 'https://venue.example/festival-2026' });
+    expect(tasting).toMatchObject({
+      name: 'Wine tasting',
+      startAt: '2026-08-02T18:00',
+      url: 'https://venue.example/e/9',
+      venue: 'Cellar Bar',
+      city: 'Porto',
+    });
+  });
+});
+
+describe('RDFa', () => {
+  it('reads schema.org events with vocab and typeof, and data-vocabulary.org events with a prefix', () => {
+    const html = `<html><head><base href="https://venue.example/"></head><body>
+      <div vocab="https://schema.org/" typeof="TheaterEvent">
+        <a property="url" href="plays/hamlet"><span property="name">Hamlet</span></a>
+        <time property="startDate" datetime="2026-10-02T19:30:00-06:00">2 October</time>
+        <div property="location" typeof="Place"><span property="name">Buell Theatre</span>
+          <div property="address" typeof="PostalAddress"><span property="addressLocality">Denver</span></div></div>
+      </div>
+      <div xmlns:v="http://rdf.data-vocabulary.org/#" typeof="v:Event">
+        <span property="v:summary">Jazz brunch</span><span property="v:startDate" content="2026-10-04T11:00">4 Oct</span>
+      </div></body></html>`;
+    const [play, brunch] = read(html, 'rdfa', 'https://venue.example/season/');
+    expect(play).toMatchObject({
+      name: 'Hamlet',
+      startAt: '2026-10-02T19:30:00-06:00',
+      url: 'https://venue.example/plays/hamlet',
+      venue: 'Buell Theatre',
+      city: 'Denver',
+    });
+    expect(brunch).toMatchObject({ name: 'Jazz brunch', startAt: '2026-10-04T11:00' });
+  });
+});
+
+describe('microformats', () => {
+  it('reads an h-event with an h-card location, times written with a space or a short offset', () => {
+    const html = `<div class="h-event">
+      <h1 class="p-name">IndieWebCamp Berlin</h1>
+      <time class="dt-start" datetime="2026-06-06 10:00">6 June</time> to <time class="dt-end" datetime="2026-06-07T17:00+0200">7 June</time>
+      <a class="u-url" href="/2026/berlin">details</a>
+      <p class="p-summary">Two days of building the independent web.</p>
+      <div class="p-location h-card"><span class="p-name">Mozilla Berlin</span>, <span class="p-street-address">Voltastr. 5</span>,
+        <span class="p-locality">Berlin</span>, <span class="p-country-name">Germany</span></div>
+    </div>`;
+    expect(read(html, 'microformats', 'https://indieweb.example/events')).toEqual([
+      {
+        name: 'IndieWebCamp Berlin',
+        start: '2026-06-06 10:00',
+        end: '2026-06-07T17:00+0200',
+        place: 'Mozilla Berlin, Voltastr. 5, Berlin, Germany',
+        venue: 'Mozilla Berlin',
+        address: 'Voltastr. 5, Berlin, Germany',
+        city: 'Berlin',
+        country: 'Germany',
+        url: 'https://indieweb.example/2026/berlin',
+        description: 'Two days of building the independent web.',
+        startAt: '2026-06-06T10:00',
+        endAt: '2026-06-07T17:00+02:00',
+      },
+    ]);
+  });
+
+  it('reads hCalendar (microformats1) through the backcompat mapping, with a duration', () => {
+    const html = `<div class="vcalendar"><div class="vevent">
+      <a class="url summary" href="https://conf.example/xtech">XTech 2026</a>:
+      <abbr class="dtstart" title="2026-05-16">May 16</abbr>, for <abbr class="duration" title="P3D">three days</abbr>
+      at <span class="location">Paris, France</span></div></div>`;
+    expect(read(html, 'microformats')).toEqual([
+      {
+        name: 'XTech 2026',
+        start: '2026-05-16',
+        end: '2026-05-18',
+        place: 'Paris, France',
+        venue: 'Paris, France',
+        url: 'https://conf.example/xtech',
+        startAt: '2026-05-16',
+        endAt: '2026-05-18',
+      },
+    ]);
+  });
+
+  it('parses no more roots than the bound has room for, and counts the rest', () => {
+    const html = Array.from({ length: 120 }, (_, i) => `<div class="h-event"><span class="p-name">Show ${i}</span></div>`).join('');
+    const page = readHtml(html, 'https://venue.example/', 1000);
+    const sink = new FactSink(100);
+    eventsFromMicroformats(page.microformatRoots, { baseUrl: page.baseUrl, sink });
+    expect(sink.events).toHaveLength(100);
+    expect(sink.events[99]?.name).toBe('Show 99');
+    expect(sink.dropped).toBe(20);
+  });
+});
