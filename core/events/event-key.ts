@@ -21,12 +21,25 @@ export const localDate = (startsAt: string | null | undefined): string => /^\d{4
 
 export interface KeyFields {
   title: string;
+  /** The event's local start: its date is read as written, in the event's own zone, never the searcher's. */
   starts_at: string | null;
   city: string | null;
   url: string | null;
+  source_url: string | null;
 }
 
-/** 'url:<canonical URL>' when the event has its own link. */
+/**
+ * Whether a link can be one event's identity: not a site's root (next year's conference has the same home
+ * page) and not the page the event was read from (a listing, or a page that will list another event later).
+ */
+export function isOwnLink(url: string | null | undefined, sourceUrl: string | null | undefined): boolean {
+  const link = canonicalUrl(url);
+  if (!link) return false;
+  if (new URL(link).pathname === '/' && !new URL(link).search) return false;
+  return link !== canonicalUrl(sourceUrl);
+}
+
+/** 'url:<canonical URL>' when the link can be an event's identity. */
 export function urlKey(url: string | null | undefined): string | null {
   const canonical = canonicalUrl(url);
   return canonical ? `url:${canonical}` : null;
@@ -37,9 +50,9 @@ export function titleKey(e: Pick<KeyFields, 'title' | 'starts_at' | 'city'>): st
   return `event:${normaliseTitle(e.title)}|${localDate(e.starts_at)}|${normaliseCity(e.city)}`;
 }
 
-/** The stable key of a real event: its canonical link, else title + local start date + city. */
+/** The stable key of a real event: its own canonical link (isOwnLink), else title + local start date + city. */
 export function eventKey(e: KeyFields): string {
-  return urlKey(e.url) ?? titleKey(e);
+  return (isOwnLink(e.url, e.source_url) ? urlKey(e.url) : null) ?? titleKey(e);
 }
 
 /**

@@ -1,13 +1,14 @@
 import { canonicalUrl } from './canonical-url';
-import { localDate, normaliseCity, normaliseTitle, titleKey, urlKey } from './event-key';
+import { isOwnLink, localDate, normaliseCity, normaliseTitle, titleKey, urlKey } from './event-key';
+import { sameStart } from './event-time';
 import type { FoundEvent } from './from-facts';
 
-const titleDate = (e: FoundEvent) => `${normaliseTitle(e.title)}|${localDate(e.starts_at)}`;
 const citiesAgree = (a: FoundEvent, b: FoundEvent) => !a.city || !b.city || normaliseCity(a.city) === normaliseCity(b.city);
 
 /**
- * Links that cannot tell events apart: a source's page address, or one link a source gives to events with
- * different titles or dates (a listing page). Such a link stays on the event but is not its key.
+ * Links that cannot tell events apart: one link a source gives to events with different titles or dates (a
+ * listing page, a series' page). Such a link stays on the event but is not its key; nor is a site's root or
+ * the page the event was read from (isOwnLink).
  */
 function sharedLinks(lists: FoundEvent[][]): Set<string> {
   const shared = new Set<string>();
@@ -16,9 +17,7 @@ function sharedLinks(lists: FoundEvent[][]): Set<string> {
     for (const e of list) {
       const link = canonicalUrl(e.url);
       if (!link) continue;
-      // The page several events were read from lists them; it is not one event's own page.
-      if (link === canonicalUrl(e.source_url) && list.filter((o) => o.source_url === e.source_url).length > 1) shared.add(link);
-      const td = titleDate(e);
+      const td = `${normaliseTitle(e.title)}|${localDate(e.starts_at)}`;
       if (seen.has(link) && seen.get(link) !== td) shared.add(link);
       seen.set(link, td);
     }
@@ -27,37 +26,59 @@ function sharedLinks(lists: FoundEvent[][]): Set<string> {
 }
 
 /**
+ * Whether two copies are one event: the same title with agreeing cities, and the same local date. Within one
+ * list two timed copies must also start together (a matinee and an evening show are two events). A copy without
+ * a date (the model's, from a page that gave none) is the dated copy of the same title.
+ */
+function sameEvent(a: FoundEvent, b: FoundEvent, sameList: boolean): boolean {
+  if (normaliseTitle(a.title) !== normaliseTitle(b.title) || !citiesAgree(a, b)) return false;
+  if (!a.starts_at || !b.starts_at) return true;
+  if (localDate(a.starts_at) !== localDate(b.starts_at)) return false;
+  return !sameList || a.all_day || b.all_day || sameStart(a.starts_at, b.starts_at);
+}
+
+/**
  * One event per real event, from lists in order of trust (the website's own data first, then the model's):
- * the same event is found by its link or by title + local date with agreeing cities; the first list's fields
- * win and later lists only fill what is unknown. Each result gets its final key.
+ * the same event is found by its own link or by title and date (sameEvent); the first copy's fields win and
+ * later copies only fill what is unknown. Each result gets its final key: a series occurrence keeps its own,
+ * others their own link, else title + local date + city (decision 036).
  */
 export function mergeEvents(...lists: FoundEvent[][]): FoundEvent[] {
   const shared = sharedLinks(lists);
   const identity = (e: FoundEvent) => {
     const link = canonicalUrl(e.url);
-    return link && !shared.has(link) ? urlKey(link) : null;
+    return link && !shared.has(link) && isOwnLink(link, e.source_url) ? urlKey(link) : null;
   };
   const merged: FoundEvent[] = [];
-  for (const list of lists) {
+  const fromList: number[] = [];
+  lists.forEach((list, listIndex) => {
     for (const candidate of list) {
       const id = identity(candidate);
-      const match = merged.find(
-        (m) => (id !== null && identity(m) === id) || (titleDate(m) === titleDate(candidate) && citiesAgree(m, candidate)),
+      const at = merged.findIndex(
+        (m, i) => (id !== null && identity(m) === id) || sameEvent(m, candidate, fromList[i] === listIndex),
       );
-      if (!match) {
+      if (at < 0) {
         merged.push({ ...candidate });
+        fromList.push(listIndex);
         continue;
       }
-      for (const field of ['ends_at', 'timezone', 'venue', 'city', 'online', 'url', 'source_url'] as const) {
+      const match = merged[at]!;
+      for (const field of ['ends_at', 'timezone', 'timezone_source', 'venue', 'city', 'online', 'url', 'source_url'] as const) {
         if (match[field] === null && candidate[field] !== null) (match as Record<string, unknown>)[field] = candidate[field];
       }
       if (match.starts_at === null && candidate.starts_at !== null) {
         match.starts_at = candidate.starts_at;
+        match.ends_at = candidate.ends_at;
         match.all_day = candidate.all_day;
+        match.timezone = candidate.timezone;
+        match.timezone_source = candidate.timezone_source;
       }
       if (match.status === 'scheduled') match.status = candidate.status;
+      if (!match.key.startsWith('series:') && candidate.key.startsWith('series:')) match.key = candidate.key;
     }
+  });
+  for (const e of merged) {
+    if (!e.key.startsWith('series:')) e.key = identity(e) ?? titleKey(e);
   }
-  for (const e of merged) e.key = identity(e) ?? titleKey(e);
   return merged;
 }
