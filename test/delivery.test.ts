@@ -46,6 +46,7 @@ const event = (over: Partial<Event>): Event => ({
   ends_at: '2026-12-03T21:00:00+01:00',
   all_day: false,
   timezone: 'Europe/Berlin',
+  timezone_source: null,
   venue: 'Kulturbrauerei',
   city: 'Berlin',
   online: false,

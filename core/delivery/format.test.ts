@@ -13,6 +13,7 @@ const base: Event = {
   ends_at: null,
   all_day: false,
   timezone: 'Europe/Berlin',
+  timezone_source: null,
   venue: null,
   city: 'Berlin',
   online: null,

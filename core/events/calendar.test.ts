@@ -14,6 +14,7 @@ const event = (over: Partial<Event> = {}): Event => ({
   ends_at: '2026-06-19T18:00:00+02:00',
   all_day: false,
   timezone: 'Europe/Berlin',
+  timezone_source: null,
   venue: 'bcc Berlin Congress Center',
   city: 'Berlin',
   online: false,

@@ -12,6 +12,7 @@ const base: Event = {
   ends_at: '2026-06-19T18:00:00+02:00',
   all_day: false,
   timezone: null,
+  timezone_source: null,
   venue: 'bcc Berlin Congress Center',
   city: 'Berlin',
   online: false,
