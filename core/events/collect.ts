@@ -23,7 +23,14 @@ export interface CollectInput {
  * extraction from the answer. A failed extraction is logged and costs only its events, never the search.
  */
 export async function collectEvents(deps: { gemini: GoogleGenAI; logger?: Logger }, input: CollectInput): Promise<FoundEvent[]> {
-  const exact = input.website ? eventsFromFacts(input.website, { searcherTimezone: input.userTimezone, now: new Date() }) : [];
+  const exact = input.website
+    ? eventsFromFacts(input.website, {
+        searcherTimezone: input.userTimezone,
+        now: new Date(),
+        // Nothing is left out silently: what the window or a limit dropped is logged with the page.
+        onDropped: (what, count) => deps.logger?.info({ website: input.website?.url, count }, `left out ${count} ${what}`),
+      })
+    : [];
   let extracted: FoundEvent[] = [];
   try {
     const raw = await extractWithModel(deps.gemini, {

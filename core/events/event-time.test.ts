@@ -43,7 +43,11 @@ describe('event times', () => {
   });
 
   it('reads a floating time on the page’s agreed offset before the searcher’s zone', () => {
-    const r = eventTime({ start: '2026-06-09T18:30:00', end: null, known: { own: null, page: { offset: -300 }, searcherTimezone: 'Asia/Tokyo' } });
+    const r = eventTime({
+      start: '2026-06-09T18:30:00',
+      end: null,
+      known: { own: null, page: { offset: -300 }, searcherTimezone: 'Asia/Tokyo' },
+    });
     expect(r).toMatchObject({ starts_at: '2026-06-09T18:30:00-05:00', timezone: null, timezone_source: 'page' });
   });
 

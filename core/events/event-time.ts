@@ -13,7 +13,9 @@ export interface EventTime {
  * The clock an event's times are read and shown with (decision 036): an IANA zone, or a fixed offset when
  * only an offset is known (the source's own, or the one the page's other events share).
  */
-export type Clock = { zone: string; offset?: undefined; source: TimezoneSource } | { zone?: undefined; offset: number; source: TimezoneSource };
+export type Clock =
+  | { zone: string; offset?: undefined; source: TimezoneSource }
+  | { zone?: undefined; offset: number; source: TimezoneSource };
 
 /** What is known of an event's zone besides its own times, in order of trust. */
 export interface ZoneKnowledge {

@@ -139,13 +139,23 @@ describe('eventsFromFacts: identity', () => {
 
   it('a dateless model copy merges into the site’s dated copy: a 4-event calendar stays 4 events', () => {
     const site = eventsFromFacts(
-      facts(['Robotics Demo Day', 'LLM Meetup', 'Vision Workshop', 'Hackathon'].map((name, i) => ({ name, startAt: `2026-06-0${i + 1}T18:00`, city: 'Berlin' }))),
+      facts(
+        ['Robotics Demo Day', 'LLM Meetup', 'Vision Workshop', 'Hackathon'].map((name, i) => ({
+          name,
+          startAt: `2026-06-0${i + 1}T18:00`,
+          city: 'Berlin',
+        })),
+      ),
       { searcherTimezone: 'UTC', now },
     );
     const model = eventsFromExtraction(
       parseExtraction(
         JSON.stringify({
-          events: ['Robotics Demo Day', 'LLM meetup', 'Vision workshop', 'Hackathon'].map((title) => ({ title, starts_at: null, city: 'Berlin' })),
+          events: ['Robotics Demo Day', 'LLM meetup', 'Vision workshop', 'Hackathon'].map((title) => ({
+            title,
+            starts_at: null,
+            city: 'Berlin',
+          })),
         }),
       ),
       { userTimezone: 'UTC', website: page, sources: [] },

@@ -91,11 +91,7 @@ export function veventLines(e: Event, options: VeventOptions): string[] | null {
   const url = safeLink(e.url);
   const source = safeLink(e.source_url);
   if (url) lines.push(`URL:${url}`);
-  const description = [
-    e.status === 'moved' ? 'This event was moved.' : null,
-    url,
-    source && source !== url ? `Found on ${source}` : null,
-  ]
+  const description = [e.status === 'moved' ? 'This event was moved.' : null, url, source && source !== url ? `Found on ${source}` : null]
     .filter(Boolean)
     .join('\n');
   if (description) lines.push(`DESCRIPTION:${escapeText(description)}`);

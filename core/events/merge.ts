@@ -54,9 +54,7 @@ export function mergeEvents(...lists: FoundEvent[][]): FoundEvent[] {
   lists.forEach((list, listIndex) => {
     for (const candidate of list) {
       const id = identity(candidate);
-      const at = merged.findIndex(
-        (m, i) => (id !== null && identity(m) === id) || sameEvent(m, candidate, fromList[i] === listIndex),
-      );
+      const at = merged.findIndex((m, i) => (id !== null && identity(m) === id) || sameEvent(m, candidate, fromList[i] === listIndex));
       if (at < 0) {
         merged.push({ ...candidate });
         fromList.push(listIndex);

@@ -51,9 +51,7 @@ export function classifyEvents(found: FoundEvent[], seen: Map<string, SeenEvent>
     const news = (s: FoundEvent['status']) => s === 'moved' || s === 'cancelled';
     const status: FoundEvent['status'] = news(event.status) ? event.status : startMoved ? 'moved' : event.status;
     const changed =
-      startMoved ||
-      (news(status) && status !== before.event.status) ||
-      (before.event.status === 'cancelled' && status !== 'cancelled');
+      startMoved || (news(status) && status !== before.event.status) || (before.event.status === 'cancelled' && status !== 'cancelled');
     // The feed keeps saying "moved" after the run that saw the move; only real differences re-send an entry.
     const kept = { ...event, status: status === 'scheduled' && before.event.status === 'moved' ? 'moved' : status } as FoundEvent;
     const bumped = FEED_FIELDS.some((f) => !equalField(f, before!.event, kept));

@@ -38,8 +38,22 @@ describe('recurring series', () => {
     const events = read([
       weekly,
       // RECURRENCE-ID;TZID=Europe/Berlin:20260519T190000 moved to Wednesday, and 26 May cancelled.
-      { name: 'Berlin JS meetup (Wednesday!)', uid: weekly.uid, recurrenceId: '2026-05-19T19:00:00', startAt: '2026-05-20T19:00:00', endAt: '2026-05-20T21:00:00', timezone: 'Europe/Berlin' },
-      { name: 'Berlin JS meetup', uid: weekly.uid, recurrenceId: '2026-05-26T19:00:00', startAt: '2026-05-26T19:00:00', timezone: 'Europe/Berlin', status: 'cancelled' },
+      {
+        name: 'Berlin JS meetup (Wednesday!)',
+        uid: weekly.uid,
+        recurrenceId: '2026-05-19T19:00:00',
+        startAt: '2026-05-20T19:00:00',
+        endAt: '2026-05-20T21:00:00',
+        timezone: 'Europe/Berlin',
+      },
+      {
+        name: 'Berlin JS meetup',
+        uid: weekly.uid,
+        recurrenceId: '2026-05-26T19:00:00',
+        startAt: '2026-05-26T19:00:00',
+        timezone: 'Europe/Berlin',
+        status: 'cancelled',
+      },
     ]);
     expect(events).toHaveLength(56);
     const byKey = new Map(events.map((e) => [e.key, e]));
@@ -59,7 +73,14 @@ describe('recurring series', () => {
     const dropped: [string, number][] = [];
     const started = performance.now();
     const events = read(
-      [{ name: 'Daily standup', startAt: '2001-01-01T09:00:00', timezone: 'Europe/London', recurrence: { rrule: 'FREQ=DAILY', rdates: [], exdates: [] } }],
+      [
+        {
+          name: 'Daily standup',
+          startAt: '2001-01-01T09:00:00',
+          timezone: 'Europe/London',
+          recurrence: { rrule: 'FREQ=DAILY', rdates: [], exdates: [] },
+        },
+      ],
       'UTC',
       (what, n) => dropped.push([what, n]),
     );
@@ -87,11 +108,19 @@ describe('recurring series', () => {
       ['2026-06-06', '2026-06-07', true],
       ['2026-12-19', '2026-12-20', true],
     ]);
-    expect(events[0]).toMatchObject({ timezone: 'Europe/Vienna', timezone_source: 'venue', key: 'series:event:harvest market|vienna@2026-04-04' });
+    expect(events[0]).toMatchObject({
+      timezone: 'Europe/Vienna',
+      timezone_source: 'venue',
+      key: 'series:event:harvest market|vienna@2026-04-04',
+    });
   });
 
   it('a floating series with no zone known keys on its wall times, whoever searches', () => {
-    const series: EventFact = { name: 'Open mic', startAt: '2026-05-05T21:30', recurrence: { rrule: 'FREQ=WEEKLY;COUNT=4', rdates: [], exdates: [] } };
+    const series: EventFact = {
+      name: 'Open mic',
+      startAt: '2026-05-05T21:30',
+      recurrence: { rrule: 'FREQ=WEEKLY;COUNT=4', rdates: [], exdates: [] },
+    };
     const tokyo = read([series], 'Asia/Tokyo');
     const denver = read([series], 'America/Denver');
     expect(tokyo.map((e) => e.key)).toEqual(denver.map((e) => e.key));

@@ -39,7 +39,14 @@ const wallText = (w: Wall) => `${minuteOf(w)}:${pad(w.s)}`;
 const wallMs = (w: Wall) => Date.UTC(w.y, w.mo - 1, w.d, w.h, w.mi, w.s);
 const wallFromMs = (ms: number): Wall => {
   const d = new Date(ms);
-  return { y: d.getUTCFullYear(), mo: d.getUTCMonth() + 1, d: d.getUTCDate(), h: d.getUTCHours(), mi: d.getUTCMinutes(), s: d.getUTCSeconds() };
+  return {
+    y: d.getUTCFullYear(),
+    mo: d.getUTCMonth() + 1,
+    d: d.getUTCDate(),
+    h: d.getUTCHours(),
+    mi: d.getUTCMinutes(),
+    s: d.getUTCSeconds(),
+  };
 };
 
 /** A value's local wall time on the clock: a time written with an offset is first taken to its instant. */
@@ -111,7 +118,17 @@ export function expandSeries(series: EventFact, overrides: EventFact[], clock: C
       const gap = from - 2 * DAY_MS - wallMs(first);
       if (gap > step) dtstart = wallFromMs(wallMs(first) + Math.floor(gap / step) * step);
     }
-    const iterator = rule.iterator(ICAL.Time.fromData({ year: dtstart.y, month: dtstart.mo, day: dtstart.d, hour: dtstart.h, minute: dtstart.mi, second: dtstart.s, isDate: allDay }));
+    const iterator = rule.iterator(
+      ICAL.Time.fromData({
+        year: dtstart.y,
+        month: dtstart.mo,
+        day: dtstart.d,
+        hour: dtstart.h,
+        minute: dtstart.mi,
+        second: dtstart.s,
+        isDate: allDay,
+      }),
+    );
     let steps = 0;
     for (let t = iterator.next(); t; t = iterator.next()) {
       const w: Wall = { y: t.year, mo: t.month, d: t.day, h: allDay ? 0 : t.hour, mi: allDay ? 0 : t.minute, s: allDay ? 0 : t.second };
@@ -148,9 +165,15 @@ export function expandSeries(series: EventFact, overrides: EventFact[], clock: C
     const original = identity(wallOn(id, clock));
     const actual = parseIsoTime(o.startAt) ?? id;
     const actualWall = wallOn(actual, clock);
-    const moved = identity(actualWall) !== original || (!!actual.allDay !== allDay);
+    const moved = identity(actualWall) !== original || !!actual.allDay !== allDay;
     const replaced: Occurrence = {
-      startAt: o.startAt ? (actual.allDay ? actual.date : actual.epochMs === null ? wallText(actualWall) : o.startAt) : write(wallOn(id, clock)),
+      startAt: o.startAt
+        ? actual.allDay
+          ? actual.date
+          : actual.epochMs === null
+            ? wallText(actualWall)
+            : o.startAt
+        : write(wallOn(id, clock)),
       endAt: o.endAt,
       original,
       status: o.status === 'cancelled' ? 'cancelled' : moved ? 'moved' : o.status,
