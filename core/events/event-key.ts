@@ -1,7 +1,20 @@
 import { canonicalUrl } from './canonical-url';
 
+// Merging a page of thousands of events normalises the same few titles and cities over and over.
+const normalised = new Map<string, string>();
+
 /** Lower-case words without accents, punctuation or a year (the date is part of the key already). */
 export function normaliseTitle(title: string): string {
+  let n = normalised.get(title);
+  if (n === undefined) {
+    if (normalised.size >= 20_000) normalised.clear();
+    n = normalise(title);
+    normalised.set(title, n);
+  }
+  return n;
+}
+
+function normalise(title: string): string {
   return title
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
@@ -34,10 +47,11 @@ export interface KeyFields {
  */
 export function isOwnLink(url: string | null | undefined, sourceUrl: string | null | undefined): boolean {
   const link = canonicalUrl(url);
-  if (!link) return false;
-  if (new URL(link).pathname === '/' && !new URL(link).search) return false;
-  return link !== canonicalUrl(sourceUrl);
+  return !!link && !isSiteRoot(link) && link !== canonicalUrl(sourceUrl);
 }
+
+/** A canonical URL (canonicalUrl) without path or query: a site's home page. */
+export const isSiteRoot = (canonical: string): boolean => /^https:\/\/[^/?]+$/.test(canonical);
 
 /** 'url:<canonical URL>' when the link can be an event's identity. */
 export function urlKey(url: string | null | undefined): string | null {

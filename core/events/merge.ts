@@ -1,5 +1,5 @@
 import { canonicalUrl } from './canonical-url';
-import { isOwnLink, localDate, normaliseCity, normaliseTitle, titleKey, urlKey } from './event-key';
+import { isSiteRoot, localDate, normaliseCity, normaliseTitle, titleKey } from './event-key';
 import { sameStart } from './event-time';
 import type { FoundEvent } from './from-facts';
 
@@ -10,12 +10,12 @@ const citiesAgree = (a: FoundEvent, b: FoundEvent) => !a.city || !b.city || norm
  * listing page, a series' page). Such a link stays on the event but is not its key; nor is a site's root or
  * the page the event was read from (isOwnLink).
  */
-function sharedLinks(lists: FoundEvent[][]): Set<string> {
+function sharedLinks(lists: FoundEvent[][], canon: (url: string | null) => string | null): Set<string> {
   const shared = new Set<string>();
   for (const list of lists) {
     const seen = new Map<string, string>();
     for (const e of list) {
-      const link = canonicalUrl(e.url);
+      const link = canon(e.url);
       if (!link) continue;
       const td = `${normaliseTitle(e.title)}|${localDate(e.starts_at)}`;
       if (seen.has(link) && seen.get(link) !== td) shared.add(link);
@@ -26,12 +26,12 @@ function sharedLinks(lists: FoundEvent[][]): Set<string> {
 }
 
 /**
- * Whether two copies are one event: the same title with agreeing cities, and the same local date. Within one
+ * Whether two copies of the same title are one event: agreeing cities, and the same local date. Within one
  * list two timed copies must also start together (a matinee and an evening show are two events). A copy without
  * a date (the model's, from a page that gave none) is the dated copy of the same title.
  */
 function sameEvent(a: FoundEvent, b: FoundEvent, sameList: boolean): boolean {
-  if (normaliseTitle(a.title) !== normaliseTitle(b.title) || !citiesAgree(a, b)) return false;
+  if (!citiesAgree(a, b)) return false;
   if (!a.starts_at || !b.starts_at) return true;
   if (localDate(a.starts_at) !== localDate(b.starts_at)) return false;
   return !sameList || a.all_day || b.all_day || sameStart(a.starts_at, b.starts_at);
@@ -44,20 +44,40 @@ function sameEvent(a: FoundEvent, b: FoundEvent, sameList: boolean): boolean {
  * others their own link, else title + local date + city (decision 036).
  */
 export function mergeEvents(...lists: FoundEvent[][]): FoundEvent[] {
-  const shared = sharedLinks(lists);
+  // Canonical forms are computed once per distinct address: a page's events share their source and often links.
+  const canonical = new Map<string, string | null>();
+  const canon = (url: string | null) => {
+    if (!url) return null;
+    let c = canonical.get(url);
+    if (c === undefined) {
+      c = canonicalUrl(url);
+      canonical.set(url, c);
+    }
+    return c;
+  };
+  const shared = sharedLinks(lists, canon);
   const identity = (e: FoundEvent) => {
-    const link = canonicalUrl(e.url);
-    return link && !shared.has(link) && isOwnLink(link, e.source_url) ? urlKey(link) : null;
+    const link = canon(e.url);
+    return link && !shared.has(link) && !isSiteRoot(link) && link !== canon(e.source_url) ? `url:${link}` : null;
   };
   const merged: FoundEvent[] = [];
   const fromList: number[] = [];
+  // Candidates are looked up by identity and by title, so a page of thousands of events is not compared pairwise.
+  const byIdentity = new Map<string, number>();
+  const byTitle = new Map<string, number[]>();
   lists.forEach((list, listIndex) => {
     for (const candidate of list) {
       const id = identity(candidate);
-      const at = merged.findIndex((m, i) => (id !== null && identity(m) === id) || sameEvent(m, candidate, fromList[i] === listIndex));
-      if (at < 0) {
+      const title = normaliseTitle(candidate.title);
+      const sameTitle = byTitle.get(title) ?? [];
+      const at =
+        (id !== null ? byIdentity.get(id) : undefined) ??
+        sameTitle.find((i) => sameEvent(merged[i]!, candidate, fromList[i] === listIndex));
+      if (at === undefined) {
         merged.push({ ...candidate });
         fromList.push(listIndex);
+        if (id !== null) byIdentity.set(id, merged.length - 1);
+        byTitle.set(title, [...sameTitle, merged.length - 1]);
         continue;
       }
       const match = merged[at]!;
@@ -73,6 +93,8 @@ export function mergeEvents(...lists: FoundEvent[][]): FoundEvent[] {
       }
       if (match.status === 'scheduled') match.status = candidate.status;
       if (!match.key.startsWith('series:') && candidate.key.startsWith('series:')) match.key = candidate.key;
+      const matchId = identity(match);
+      if (matchId !== null && !byIdentity.has(matchId)) byIdentity.set(matchId, at);
     }
   });
   for (const e of merged) {

@@ -35,8 +35,23 @@ export function isTimeZone(zone: string | null | undefined): zone is string {
   }
 }
 
+// formatToParts costs tens of microseconds; a page of thousands of events asks for the same offsets again and
+// again. Zones change offset only on quarter hours, so an offset holds for its whole quarter hour.
+const QUARTER_HOUR = 900_000;
+const offsets = new Map<string, number>();
+
 /** The zone's UTC offset in minutes at an instant (Europe/Berlin in summer: 120). */
 export function offsetMinutes(zone: string, epochMs: number): number {
+  const key = `${zone} ${Math.floor(epochMs / QUARTER_HOUR)}`;
+  const known = offsets.get(key);
+  if (known !== undefined) return known;
+  if (offsets.size >= 50_000) offsets.clear();
+  const minutes = computeOffset(zone, Math.floor(epochMs / QUARTER_HOUR) * QUARTER_HOUR);
+  offsets.set(key, minutes);
+  return minutes;
+}
+
+function computeOffset(zone: string, epochMs: number): number {
   const p: Record<string, number> = {};
   for (const part of partsFormat(zone).formatToParts(new Date(epochMs))) p[part.type] = Number(part.value);
   const asUtc = Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!);
