@@ -4,7 +4,7 @@ import type { WebsiteFacts } from '../website/extract';
 import type { GeminiSettings } from '../gemini/model';
 import type { Source } from '../gemini/answer';
 import { eventsFromFacts, type FoundEvent } from './from-facts';
-import { mergeEvents } from './merge';
+import { mergeEventsRead } from './merge';
 import { eventsFromExtraction, extractWithModel } from './model-extraction';
 
 export interface CollectInput {
@@ -47,5 +47,5 @@ export async function collectEvents(deps: { gemini: GoogleGenAI; logger?: Logger
   } catch (err) {
     deps.logger?.warn({ err: (err as Error).message, exact: exact.length }, 'event extraction failed; keeping the website events');
   }
-  return mergeEvents(exact, extracted);
+  return mergeEventsRead([input.website?.url ?? null], exact, extracted);
 }

@@ -42,9 +42,8 @@ describe('event keys', () => {
       starts_at: '2026-06-18T09:00:00+02:00',
       city: 'Berlin',
       url: 'https://x.example/s/?utm_source=a',
-      source_url: 'https://x.example/',
     });
-    const b = eventKey({ title: 'Other words', starts_at: null, city: null, url: 'HTTPS://X.example/s#top', source_url: null });
+    const b = eventKey({ title: 'Other words', starts_at: null, city: null, url: 'HTTPS://X.example/s#top' });
     expect(a).toBe('url:https://x.example/s');
     expect(b).toBe(a);
   });

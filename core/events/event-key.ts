@@ -38,16 +38,15 @@ export interface KeyFields {
   starts_at: string | null;
   city: string | null;
   url: string | null;
-  source_url: string | null;
 }
 
 /**
  * Whether a link can be one event's identity: not a site's root (next year's conference has the same home
- * page) and not the page the event was read from (a listing, or a page that will list another event later).
+ * page) and not the page the events were read from (a listing, or a page that will list another event later).
  */
-export function isOwnLink(url: string | null | undefined, sourceUrl: string | null | undefined): boolean {
+export function isOwnLink(url: string | null | undefined, pageRead: string | null | undefined): boolean {
   const link = canonicalUrl(url);
-  return !!link && !isSiteRoot(link) && link !== canonicalUrl(sourceUrl);
+  return !!link && !isSiteRoot(link) && link !== canonicalUrl(pageRead);
 }
 
 /** A canonical URL (canonicalUrl) without path or query: a site's home page. */
@@ -64,9 +63,12 @@ export function titleKey(e: Pick<KeyFields, 'title' | 'starts_at' | 'city'>): st
   return `event:${normaliseTitle(e.title)}|${localDate(e.starts_at)}|${normaliseCity(e.city)}`;
 }
 
-/** The stable key of a real event: its own canonical link (isOwnLink), else title + local start date + city. */
-export function eventKey(e: KeyFields): string {
-  return (isOwnLink(e.url, e.source_url) ? urlKey(e.url) : null) ?? titleKey(e);
+/**
+ * The stable key of a real event: its own canonical link (isOwnLink; `pageRead` is the website page the events
+ * were read from), else title + local start date + city.
+ */
+export function eventKey(e: KeyFields, pageRead?: string | null): string {
+  return (isOwnLink(e.url, pageRead) ? urlKey(e.url) : null) ?? titleKey(e);
 }
 
 /**

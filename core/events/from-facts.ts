@@ -3,7 +3,7 @@ import type { EventFact } from '../website/event-fact';
 import type { WebsiteFacts } from '../website/extract';
 import { normaliseCity, normaliseTitle } from './event-key';
 import { chooseClock, eventTime, type ZoneKnowledge } from './event-time';
-import { mergeEvents } from './merge';
+import { mergeEventsRead } from './merge';
 import { expandSeries, type Occurrence } from './recurrence';
 import { cleanText, safeLink, TITLE_MAX } from './strict-values';
 import { venueZone } from './venue-zone';
@@ -62,7 +62,7 @@ export function eventsFromFacts(website: WebsiteFacts, context: FactContext): Fo
   if (untitled > 0) context.onDropped?.('structured events without a title', untitled);
   if (dropped > 0) context.onDropped?.('occurrences past a series’ limit of 100 or its step bound', dropped);
   // The same event read from two formats (JSON-LD and an .ics link) is one; keys are set there.
-  return mergeEvents(events);
+  return mergeEventsRead([website.url], events);
 }
 
 /** The zone the source named, else the venue's from its place as written, with the rule that found it. */

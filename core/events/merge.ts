@@ -8,7 +8,7 @@ const citiesAgree = (a: FoundEvent, b: FoundEvent) => !a.city || !b.city || norm
 /**
  * Links that cannot tell events apart: one link a source gives to events with different titles or dates (a
  * listing page, a series' page). Such a link stays on the event but is not its key; nor is a site's root or
- * the page the event was read from (isOwnLink).
+ * the page the events were read from (isOwnLink).
  */
 function sharedLinks(lists: FoundEvent[][], canon: (url: string | null) => string | null): Set<string> {
   const shared = new Set<string>();
@@ -44,6 +44,14 @@ function sameEvent(a: FoundEvent, b: FoundEvent, sameList: boolean): boolean {
  * others their own link, else title + local date + city (decision 036).
  */
 export function mergeEvents(...lists: FoundEvent[][]): FoundEvent[] {
+  return mergeEventsRead([], ...lists);
+}
+
+/**
+ * mergeEvents, where a link to one of `pagesRead` (the website pages the events were read from) is no event's
+ * key. A model copy's grounding source is not such a page: when it is the event's own page, its link is the key.
+ */
+export function mergeEventsRead(pagesRead: (string | null)[], ...lists: FoundEvent[][]): FoundEvent[] {
   // Canonical forms are computed once per distinct address: a page's events share their source and often links.
   const canonical = new Map<string, string | null>();
   const canon = (url: string | null) => {
@@ -56,9 +64,13 @@ export function mergeEvents(...lists: FoundEvent[][]): FoundEvent[] {
     return c;
   };
   const shared = sharedLinks(lists, canon);
+  for (const page of pagesRead) {
+    const link = canon(page);
+    if (link) shared.add(link);
+  }
   const identity = (e: FoundEvent) => {
     const link = canon(e.url);
-    return link && !shared.has(link) && !isSiteRoot(link) && link !== canon(e.source_url) ? `url:${link}` : null;
+    return link && !shared.has(link) && !isSiteRoot(link) ? `url:${link}` : null;
   };
   const merged: FoundEvent[] = [];
   const fromList: number[] = [];

@@ -128,7 +128,7 @@ export function eventsFromExtraction(
       source_url: safeLink(source),
       status: x.status,
     };
-    event.key = eventKey(event);
+    event.key = eventKey(event, context.website);
     return event;
   });
 }
