@@ -4,7 +4,7 @@ import type { WebsiteFacts } from '../website/extract';
 import { normaliseCity, normaliseTitle } from './event-key';
 import { chooseClock, eventTime, type ZoneKnowledge } from './event-time';
 import { mergeEventsRead } from './merge';
-import { expandSeries, type Occurrence } from './recurrence';
+import { expandSeries, type Occurrence, PAGE_STEP_BUDGET, type StepBudget } from './recurrence';
 import { cleanText, safeLink, TITLE_MAX } from './strict-values';
 import { venueZone } from './venue-zone';
 import { isTimeZone, parseIsoTime } from './zoned-time';
@@ -40,6 +40,8 @@ export function eventsFromFacts(website: WebsiteFacts, context: FactContext): Fo
   const events: FoundEvent[] = [];
   let untitled = 0;
   let dropped = 0;
+  // One budget for all the page's series: many odd rules cost no more than one.
+  const budget: StepBudget = { steps: PAGE_STEP_BUDGET };
   for (const f of website.events) {
     if (!cleanText(f.name)) {
       untitled++;
@@ -53,7 +55,7 @@ export function eventsFromFacts(website: WebsiteFacts, context: FactContext): Fo
       continue;
     }
     const clock = chooseClock(parseIsoTime(f.startAt), known);
-    const expansion = expandSeries(f, f.uid ? (overrides.get(f.uid) ?? []) : [], clock, context.now);
+    const expansion = expandSeries(f, f.uid ? (overrides.get(f.uid) ?? []) : [], clock, context.now, budget);
     dropped += expansion.dropped;
     // A series that cannot be read (no start, no usable rule) is its first event, as the source wrote it.
     if (expansion.occurrences.length === 0 && !parseIsoTime(f.startAt)) events.push(fromFact(f, website.url, known));

@@ -126,4 +126,35 @@ describe('recurring series', () => {
     expect(tokyo.map((e) => e.key)).toEqual(denver.map((e) => e.key));
     expect(tokyo[3]?.key).toBe('series:event:open mic|@2026-05-26T21:30');
   });
+
+  it('stops a rule that never matches (ical.js would loop for good) and keeps the rest of the page', () => {
+    const dropped: [string, number][] = [];
+    const started = performance.now();
+    const never = (name: string, rrule: string): EventFact => ({
+      name,
+      startAt: '2026-05-05T10:00:00',
+      timezone: 'UTC',
+      recurrence: { rrule, rdates: [], exdates: [] },
+    });
+    const events = read(
+      [
+        never('Feb 30th', 'FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30'),
+        // Every 7th day from a Tuesday never lands on a Monday.
+        never('Mondays every 7 days', 'FREQ=DAILY;INTERVAL=7;BYDAY=MO'),
+        never('April 31st', 'FREQ=DAILY;BYMONTH=4;BYMONTHDAY=31'),
+        { name: 'Fine', startAt: '2026-05-20', timezone: 'UTC' },
+      ],
+      'UTC',
+      (what, n) => dropped.push([what, n]),
+    );
+    expect(performance.now() - started).toBeLessThan(10_000);
+    // Each odd series keeps its own first start (DTSTART is always an occurrence).
+    expect(events.map((e) => [e.title, e.starts_at])).toEqual([
+      ['Feb 30th', '2026-05-05T10:00:00+00:00'],
+      ['Mondays every 7 days', '2026-05-05T10:00:00+00:00'],
+      ['April 31st', '2026-05-05T10:00:00+00:00'],
+      ['Fine', '2026-05-20'],
+    ]);
+    expect(dropped).toEqual([[expect.stringMatching(/occurrences/), 3]]);
+  });
 });

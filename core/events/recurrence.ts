@@ -7,8 +7,38 @@ import { formatOffset, type ParsedTime, parseIsoTime } from './zoned-time';
 export const WINDOW_BACK_DAYS = 30;
 export const WINDOW_AHEAD_DAYS = 365;
 export const OCCURRENCES_PER_SERIES = 100;
-// Steps of the rule's iterator per series: a rule every minute for a year would otherwise cost seconds.
+// Occurrences the rule's iterator may yield per series: a rule every minute for a year would cost seconds.
 const STEP_LIMIT = 20_000;
+/**
+ * Periods (seconds, minutes, hours, days, weeks, months, years) ical.js may step through: per series, and for all
+ * of one page's series. ical.js loops without end on a rule whose BY parts never match the periods it visits
+ * (FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30, or FREQ=DAILY;INTERVAL=7;BYDAY=MO from a Tuesday); each step costs
+ * about 15 µs, so a stopped series costs at most ~0.2 s and a page ~0.75 s. A daily rule over the window
+ * takes ~400 steps.
+ */
+export const SERIES_STEP_BUDGET = 15_000;
+export const PAGE_STEP_BUDGET = 50_000;
+
+export interface StepBudget {
+  steps: number;
+}
+
+const STEPPERS = ['next_second', 'next_minute', 'next_hour', 'next_day', 'next_week', 'next_month', 'next_year'] as const;
+
+/** The iterator with each period step counted against the budgets; a step past one throws, ending the loop. */
+function guarded<T extends object>(iterator: T, page: StepBudget): T {
+  const target = iterator as unknown as Record<string, (...args: unknown[]) => unknown>;
+  let series = SERIES_STEP_BUDGET;
+  for (const name of STEPPERS) {
+    const step = target[name];
+    if (typeof step !== 'function') continue;
+    target[name] = function (this: unknown, ...args: unknown[]) {
+      if (--series < 0 || --page.steps < 0) throw new Error('recurrence step budget spent');
+      return step.apply(this, args);
+    };
+  }
+  return iterator;
+}
 
 const DAY_MS = 86_400_000;
 
@@ -69,7 +99,13 @@ const FIXED_PERIOD: Record<string, number> = { SECONDLY: 1000, MINUTELY: 60_000,
  * occurrences they replace. EXDATEs inside the window are kept as cancelled occurrences, so a calendar that
  * had them learns they are off. Each occurrence lasts as long as the series' first one.
  */
-export function expandSeries(series: EventFact, overrides: EventFact[], clock: Clock, now: Date): Expansion {
+export function expandSeries(
+  series: EventFact,
+  overrides: EventFact[],
+  clock: Clock,
+  now: Date,
+  budget: StepBudget = { steps: PAGE_STEP_BUDGET },
+): Expansion {
   const start = parseIsoTime(series.startAt);
   if (!start || !series.recurrence) return { occurrences: [], dropped: 0 };
   const allDay = start.allDay;
@@ -118,27 +154,35 @@ export function expandSeries(series: EventFact, overrides: EventFact[], clock: C
       const gap = from - 2 * DAY_MS - wallMs(first);
       if (gap > step) dtstart = wallFromMs(wallMs(first) + Math.floor(gap / step) * step);
     }
-    const iterator = rule.iterator(
-      ICAL.Time.fromData({
-        year: dtstart.y,
-        month: dtstart.mo,
-        day: dtstart.d,
-        hour: dtstart.h,
-        minute: dtstart.mi,
-        second: dtstart.s,
-        isDate: allDay,
-      }),
-    );
-    let steps = 0;
-    for (let t = iterator.next(); t; t = iterator.next()) {
-      const w: Wall = { y: t.year, mo: t.month, d: t.day, h: allDay ? 0 : t.hour, mi: allDay ? 0 : t.minute, s: allDay ? 0 : t.second };
-      if (instantOf(w) > to) break;
-      if (++steps > STEP_LIMIT) {
-        dropped++;
-        break;
+    // A rule ical.js cannot follow to the end (odd BY parts from an untrusted file) keeps what it yielded so far.
+    try {
+      const iterator = guarded(
+        rule.iterator(
+          ICAL.Time.fromData({
+            year: dtstart.y,
+            month: dtstart.mo,
+            day: dtstart.d,
+            hour: dtstart.h,
+            minute: dtstart.mi,
+            second: dtstart.s,
+            isDate: allDay,
+          }),
+        ),
+        budget,
+      );
+      let steps = 0;
+      for (let t = iterator.next(); t; t = iterator.next()) {
+        const w: Wall = { y: t.year, mo: t.month, d: t.day, h: allDay ? 0 : t.hour, mi: allDay ? 0 : t.minute, s: allDay ? 0 : t.second };
+        if (instantOf(w) > to) break;
+        if (++steps > STEP_LIMIT) {
+          dropped++;
+          break;
+        }
+        // A start moved forward is yielded first even when the rule would not yield it; it lies before the window.
+        take(w);
       }
-      // A start moved forward is yielded first even when the rule would not yield it; it lies before the window.
-      take(w);
+    } catch {
+      dropped++;
     }
   } else {
     take(first);
