@@ -54,6 +54,14 @@ describe('recurring series', () => {
         timezone: 'Europe/Berlin',
         status: 'cancelled',
       },
+      // Moved by an hour, with no end of its own: it keeps the series' two hours.
+      {
+        name: 'Berlin JS meetup',
+        uid: weekly.uid,
+        recurrenceId: '2026-06-02T19:00:00',
+        startAt: '2026-06-02T20:00:00',
+        timezone: 'Europe/Berlin',
+      },
     ]);
     expect(events).toHaveLength(56);
     const byKey = new Map(events.map((e) => [e.key, e]));
@@ -66,7 +74,12 @@ describe('recurring series', () => {
       ends_at: '2026-05-20T21:00:00+02:00',
     });
     expect(byKey.get(k('2026-05-26T19:00'))).toMatchObject({ status: 'cancelled' });
-    expect(byKey.get(k('2026-06-02T19:00'))).toMatchObject({ status: 'scheduled' });
+    expect(byKey.get(k('2026-06-02T19:00'))).toMatchObject({
+      status: 'moved',
+      starts_at: '2026-06-02T20:00:00+02:00',
+      ends_at: '2026-06-02T22:00:00+02:00',
+    });
+    expect(byKey.get(k('2026-06-09T19:00'))).toMatchObject({ status: 'scheduled' });
   });
 
   it('stops at 100 occurrences per series and says how many it left out, also for a rule started decades ago', () => {

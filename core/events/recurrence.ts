@@ -210,15 +210,20 @@ export function expandSeries(
     const actual = parseIsoTime(o.startAt) ?? id;
     const actualWall = wallOn(actual, clock);
     const moved = identity(actualWall) !== original || !!actual.allDay !== allDay;
+    // An override without its own end lasts as long as the series' occurrences.
+    const spanEnd =
+      spanMs !== null && spanMs > 0 && !actual.allDay
+        ? `${wallText(parseIsoTime(isoOn(instantOfWall(actualWall, clock) + spanMs, clock))!.wall)}${suffix}`
+        : undefined;
     const replaced: Occurrence = {
       startAt: o.startAt
         ? actual.allDay
           ? actual.date
           : actual.epochMs === null
-            ? wallText(actualWall)
+            ? `${wallText(actualWall)}${suffix}`
             : o.startAt
         : write(wallOn(id, clock)),
-      endAt: o.endAt,
+      endAt: o.endAt ?? spanEnd,
       original,
       status: o.status === 'cancelled' ? 'cancelled' : moved ? 'moved' : o.status,
       override: o,
