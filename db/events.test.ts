@@ -16,6 +16,7 @@ const found = (title: string, day: string): FoundEvent => ({
   ends_at: null,
   all_day: false,
   timezone: 'Europe/Berlin',
+  timezone_source: null,
   venue: null,
   city: 'Berlin',
   online: false,

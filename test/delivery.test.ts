@@ -38,6 +38,9 @@ function startReceiver() {
   };
 }
 
+// When the runs of these tests end: the events below are upcoming then, whenever the tests run.
+const runTime = new Date('2026-11-25T12:00:00Z');
+
 const event = (over: Partial<Event>): Event => ({
   key: 'https://example.org/e/1',
   title: 'Applied ML Summit',
@@ -45,6 +48,7 @@ const event = (over: Partial<Event>): Event => ({
   ends_at: '2026-12-03T21:00:00+01:00',
   all_day: false,
   timezone: 'Europe/Berlin',
+  timezone_source: null,
   venue: 'Kulturbrauerei',
   city: 'Berlin',
   online: false,
@@ -109,7 +113,7 @@ describe('delivery: email digests, webhooks, unsubscribe, auto-pause', () => {
     const status = outcome === 'skipped-no-searches' ? 'skipped' : outcome;
     const runId = await finishedRun(timerId, status, error);
     const timer = (await getTimer(stack.db.sql, timerId))!;
-    return { runId, ...(await afterTimerRun(deps, { timer, runId, outcome, newOrChangedEvents: events, error })) };
+    return { runId, ...(await afterTimerRun(deps, { timer, runId, outcome, newOrChangedEvents: events, error, now: runTime })) };
   };
   const settled = (id: number) =>
     until(`delivery ${id} to finish`, async () => {
@@ -168,6 +172,7 @@ describe('delivery: email digests, webhooks, unsubscribe, auto-pause', () => {
       runId: result.runId,
       outcome: 'succeeded',
       newOrChangedEvents: events,
+      now: runTime,
     });
     expect(again.deliveries).toEqual([]);
     expect(mailsAbout(question)).toHaveLength(1);
@@ -181,13 +186,28 @@ describe('delivery: email digests, webhooks, unsubscribe, auto-pause', () => {
     expect(row!.n).toBe(0);
   });
 
+  it('leaves events that ended over 30 days before the run out of its digest, and sends nothing when only they are left', async () => {
+    const question = 'Last year’s conferences';
+    const timerId = await createTimer(question);
+    const past = event({ key: 'past', title: 'Conference 2025', starts_at: '2025-11-20T09:00:00+01:00', ends_at: null });
+    const pastOnly = await endRun(timerId, 'succeeded', [past]);
+    expect(pastOnly.deliveries).toEqual([]);
+    const mixed = await endRun(timerId, 'succeeded', [past, event({})]);
+    expect(mixed.deliveries).toHaveLength(1);
+    await settled(mixed.deliveries[0]!);
+    const mails = mailsAbout(question);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe(`1 new event: ${question}`);
+    expect(mails[0]!.text).not.toContain('Conference 2025');
+  });
+
   it('records no email when the server has email off (production without SMTP_URL); webhooks still go', async () => {
     const timerId = await createTimer('Email off on this server');
     expect((await api('PATCH', `/api/timers/${timerId}`, { webhook_url: receiverUrl })).status).toBe(200);
     const emailOff = { ...deps, config: { ...stack.config, mail: { ...stack.config.mail, url: null } } };
     const runId = await finishedRun(timerId, 'succeeded');
     const timer = (await getTimer(stack.db.sql, timerId))!;
-    const result = await afterTimerRun(emailOff, { timer, runId, outcome: 'succeeded', newOrChangedEvents: [event({})] });
+    const result = await afterTimerRun(emailOff, { timer, runId, outcome: 'succeeded', newOrChangedEvents: [event({})], now: runTime });
     const channels = await stack.db.sql<{ channel: string }[]>`select channel from deliveries where run_id = ${runId}`;
     expect(channels.map((c) => c.channel)).toEqual(['webhook']);
     expect(await settled(result.deliveries[0]!)).toMatchObject({ status: 'sent' });

@@ -49,6 +49,38 @@ describe('event cards and timer feeds in Chromium', () => {
     expect(unexpectedErrors(errors)).toEqual([]);
   });
 
+  it('one event this browser cannot show leaves the other cards and the page standing', async () => {
+    const { page, errors } = await openSignedInHome(suite, { locale: 'en-GB', timezoneId: 'Europe/Berlin' });
+    // A reply as a server with an event stored before strict values would send it: a date no browser can read.
+    await page.route('**/api/searches/*', async (route) => {
+      const reply = await (await route.fetch()).json();
+      reply.events.splice(1, 0, { ...reply.events[0], key: 'bad', title: 'Broken date', starts_at: 'not-a-date', all_day: true });
+      await route.fulfill({ json: reply });
+    });
+    await page.getByLabel('Your Question').fill('AI events in Berlin');
+    await page.getByLabel('Website URL').fill(`${suite.stack.standins.url}/sites/berlin-ai.html`);
+    await page.getByRole('button', { name: 'Search Events' }).click();
+
+    const list = page.getByRole('region', { name: 'Events in this answer' });
+    await list.waitFor();
+    const cards = list.getByRole('listitem');
+    expect(await cards.count()).toBe(4);
+    expect(await cards.first().textContent()).toContain('Thu, 18 Jun 2026, 09:00 CEST');
+    expect(await cards.nth(1).textContent()).toContain('“Broken date”: this event could not be shown');
+    expect(
+      await cards
+        .nth(2)
+        .getByRole('link', { name: /Google Calendar/ })
+        .count(),
+    ).toBe(1);
+    // The page around the list still works.
+    await page.getByLabel('Your Question').fill('Another question');
+    expect(await page.getByLabel('Your Question').inputValue()).toBe('Another question');
+    expect(
+      unexpectedErrors(errors).filter((e) => !/Broken date|Invalid time value|getDerivedStateFromError|error boundary/i.test(e)),
+    ).toEqual([]);
+  });
+
   it('Manage Timers: Run now, runs with "N new" and their cards, and the feed URLs with copy and webcal', async () => {
     const { page, errors, cookie } = await openSignedInHome(suite, { locale: 'en-GB', timezoneId: 'Europe/Berlin' });
     const saved = await appFetch(suite.stack, cookie, '/api/schedule', {

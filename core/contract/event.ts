@@ -1,5 +1,8 @@
 import * as z from 'zod/mini';
 
+export const TIMEZONE_SOURCES = ['source', 'venue', 'page', 'offset', 'model', 'searcher'] as const;
+export type TimezoneSource = (typeof TIMEZONE_SOURCES)[number];
+
 /**
  * One real-world event as every reply that lists events carries it (docs/contract.md, "Event").
  * Written with zod/mini so the browser bundle can parse replies with the same schema the api writes with.
@@ -14,16 +17,24 @@ export const eventSchema = z.object({
   all_day: z.boolean(),
   /** IANA time zone name of the event, when known. */
   timezone: z.nullable(z.string()),
+  /**
+   * Which rule decided the event's zone or offset (decision 036): `source` the source named the zone, `venue`
+   * the venue's place through an offline table, `page` the page's other events, `offset` the offset the source
+   * wrote with the time (no zone known), `model` the model's answer, `searcher` nothing else was known so the
+   * time was read in the searcher's zone; null when no time needed one. Absent in events stored before it: null.
+   */
+  timezone_source: z._default(z.nullable(z.enum(TIMEZONE_SOURCES)), null),
   venue: z.nullable(z.string()),
   city: z.nullable(z.string()),
   online: z.nullable(z.boolean()),
   url: z.nullable(z.string()),
   /** Where the event was found (the website, or a grounding source of the model's answer). */
   source_url: z.nullable(z.string()),
-  status: z.enum(['scheduled', 'moved', 'cancelled']),
+  /** `tentative`: the source says it may not happen as planned (iCalendar STATUS:TENTATIVE). */
+  status: z.enum(['scheduled', 'moved', 'cancelled', 'tentative']),
   /** True when the timer (or, for a search, the user) had not seen this key before. */
   new: z.boolean(),
 });
 
-export type Event = z.infer<typeof eventSchema>;
+export type Event = z.output<typeof eventSchema>;
 export type EventStatus = Event['status'];

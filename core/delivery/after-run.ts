@@ -9,6 +9,7 @@ import type { Event } from '../contract/event';
 import type { DeliverJob, RunTimerJob } from '../jobs';
 import type { Logger } from '../logger';
 import { removeTimerScheduler, withRedisDeadline } from '../timers/scheduler';
+import { digestWindow } from './digest-window';
 import { enqueueDelivery } from './queue';
 import { AUTO_PAUSE_AFTER_FAILURES, autoPauseReason } from './rules';
 
@@ -35,6 +36,8 @@ export interface AfterRunInput {
   error?: string | null;
   /** A succeeded run's failures in a row, when the statement that ended it already recounted them (succeedRun). */
   consecutiveFailures?: number;
+  /** When the run ended: events that ended 30 days before it are left out of digests (default: now). */
+  now?: Date;
 }
 
 export interface AfterRunResult {
@@ -53,6 +56,7 @@ export function newOrChanged(runEvents: RunEvent[]): Event[] {
 /**
  * Every rule that applies once a timer run has ended, in one place, so the run path calls one thing:
  * - a run with new or changed events is delivered (email when on, webhook when set); none, nothing is sent;
+ *   events that ended more than 30 days before are left out (counted and logged), as past news;
  * - failures in a row are counted; the third pauses the timer (scheduler removed) with one alert;
  * - a run skipped for lack of searches tells the user once per allowance period, not every run.
  * Safe to call again for the same run: every message is recorded under a unique key before it is sent.
@@ -70,9 +74,13 @@ export async function afterTimerRun(deps: AfterRunDeps, input: AfterRunInput): P
 
   if (input.outcome === 'succeeded') {
     result.consecutiveFailures = input.consecutiveFailures ?? (await recountFailures(deps.sql, timer.id));
-    if (input.newOrChangedEvents.length === 0) return result;
-    if (emailOn) await record('email', 'digest', { events: input.newOrChangedEvents });
-    if (timer.webhookUrl) await record('webhook', 'digest', { events: input.newOrChangedEvents });
+    const { kept, dropped } = digestWindow(input.newOrChangedEvents, input.now ?? new Date());
+    if (dropped > 0) {
+      deps.logger.info({ timerId: timer.id, runId, dropped, kept: kept.length }, `left ${dropped} long-past events out of the digest`);
+    }
+    if (kept.length === 0) return result;
+    if (emailOn) await record('email', 'digest', { events: kept });
+    if (timer.webhookUrl) await record('webhook', 'digest', { events: kept });
     return result;
   }
 

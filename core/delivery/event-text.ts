@@ -3,8 +3,16 @@ import { formatEventDays, formatEventMoment, knownTimeZone } from '../events/eve
 
 /** How an event reads in a digest: its date in the timer's time zone, and its place. */
 
-/** "Tue, 3 Mar 2026, 18:30 (Europe/Berlin)"; all-day events as dates; "Date not known" without a start. */
+/**
+ * "Tue, 3 Mar 2026, 18:30 (Europe/Berlin)"; all-day events as dates; "Date not known" without a start; a
+ * tentative event says it is not yet confirmed.
+ */
 export function eventWhen(event: Event, timezone: string): string {
+  const when = eventMoment(event, timezone);
+  return event.status === 'tentative' ? `${when}, not yet confirmed` : when;
+}
+
+function eventMoment(event: Event, timezone: string): string {
   if (!event.starts_at) return 'Date not known';
   if (event.all_day) return formatEventDays(event.starts_at, event.ends_at);
   const start = new Date(event.starts_at);

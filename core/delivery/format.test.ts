@@ -13,6 +13,7 @@ const base: Event = {
   ends_at: null,
   all_day: false,
   timezone: 'Europe/Berlin',
+  timezone_source: null,
   venue: null,
   city: 'Berlin',
   online: null,
@@ -26,6 +27,7 @@ describe('event text and calendar links', () => {
   it('writes the date in the timer zone, across a DST change', () => {
     expect(eventWhen(base, 'Europe/Berlin')).toBe('Sun, 29 Mar 2026, 01:30 (Europe/Berlin)');
     expect(eventWhen(base, 'America/New_York')).toBe('Sat, 28 Mar 2026, 20:30 (America/New_York)');
+    expect(eventWhen({ ...base, status: 'tentative' }, 'Europe/Berlin')).toBe('Sun, 29 Mar 2026, 01:30 (Europe/Berlin), not yet confirmed');
     expect(eventWhen({ ...base, all_day: true, starts_at: '2026-06-01', ends_at: '2026-06-03' }, 'Asia/Tokyo')).toBe(
       'Mon, 1 Jun 2026 – Wed, 3 Jun 2026',
     );

@@ -1,4 +1,5 @@
 import type { Event } from '../contract/event';
+import { safeLink } from '../events/strict-values';
 import { eventBadge, eventWhen } from './event-text';
 import { shortQuestion } from './links';
 import { AUTO_PAUSE_AFTER_FAILURES } from './rules';
@@ -25,7 +26,8 @@ export function webhookText(m: WebhookMessage): string {
   const n = m.events.length;
   const lines = [`Event Finder: ${n} new or changed event${n === 1 ? '' : 's'} for "${q}"`];
   for (const e of m.events.slice(0, LISTED)) {
-    lines.push(`• [${eventBadge(e)}] ${e.title} — ${eventWhen(e, m.timer.timezone)}${e.url ? ` — ${e.url}` : ''}`);
+    const url = safeLink(e.url);
+    lines.push(`• [${eventBadge(e)}] ${e.title} — ${eventWhen(e, m.timer.timezone)}${url ? ` — ${url}` : ''}`);
   }
   if (n > LISTED) lines.push(`…and ${n - LISTED} more`);
   lines.push(`All runs: ${m.runsUrl}`);

@@ -1,4 +1,5 @@
 import type { Event } from '../contract/event';
+import { safeLink } from './strict-values';
 import { nextDay } from './zoned-time';
 
 const compactUtc = (iso: string) =>
@@ -43,7 +44,9 @@ export function googleCalendarLink(e: Event): string | null {
     ? `${compactDate(span.start)}/${compactDate(span.endExclusive)}`
     : `${compactUtc(new Date(span.startMs).toISOString())}/${compactUtc(new Date(span.endMs).toISOString())}`;
   const params = new URLSearchParams({ action: 'TEMPLATE', text: e.title, dates });
-  const details = [e.url, e.source_url && e.source_url !== e.url ? `Found on ${e.source_url}` : null].filter(Boolean).join('\n');
+  const url = safeLink(e.url);
+  const source = safeLink(e.source_url);
+  const details = [url, source && source !== url ? `Found on ${source}` : null].filter(Boolean).join('\n');
   if (details) params.set('details', details);
   const location = placeLine(e);
   if (location) params.set('location', location);

@@ -14,6 +14,7 @@ const event = (over: Partial<Event> = {}): Event => ({
   ends_at: '2026-06-19T18:00:00+02:00',
   all_day: false,
   timezone: 'Europe/Berlin',
+  timezone_source: null,
   venue: 'bcc Berlin Congress Center',
   city: 'Berlin',
   online: false,
@@ -69,6 +70,28 @@ describe('Add to calendar', () => {
     for (const line of folded.split('\r\n')) expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75);
     expect(folded.replace(/\r\n /g, '')).toBe(long);
     expect(icsFileName(event())).toBe('Applied-ML-Summit-Berlin-2026-day-one.ics');
+  });
+});
+
+describe('.ics output of untrusted values', () => {
+  it('carries no control characters and no link that is not http(s); TENTATIVE stays TENTATIVE', () => {
+    const ics = singleEventIcs(
+      event({
+        title: 'Bad\u0000 title\u0007\r\nBEGIN:VALARM\u202e',
+        venue: 'Hall\u001b[31m',
+        url: 'javascript:alert(1)',
+        source_url: 'https://ai-events.example/berlin',
+        status: 'tentative',
+      }),
+      'test',
+    )!;
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: looking for them
+    expect(ics.replace(/\r\n/g, '')).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e]/);
+    expect(ics).not.toContain('javascript:');
+    const vevent = new ICAL.Component(ICAL.parse(ics)).getFirstSubcomponent('vevent')!;
+    expect(vevent.getFirstPropertyValue('summary')).toBe('Bad title\nBEGIN:VALARM');
+    expect(vevent.getFirstPropertyValue('status')).toBe('TENTATIVE');
+    expect(vevent.getAllSubcomponents('valarm')).toHaveLength(0);
   });
 });
 

@@ -4,7 +4,7 @@ import type { WebsiteFacts } from '../website/extract';
 import type { GeminiSettings } from '../gemini/model';
 import type { Source } from '../gemini/answer';
 import { eventsFromFacts, type FoundEvent } from './from-facts';
-import { mergeEvents } from './merge';
+import { mergeEventsRead } from './merge';
 import { type ExtractionRequest, eventsFromExtraction, extractWithModel } from './model-extraction';
 
 export interface CollectInput {
@@ -25,7 +25,14 @@ export interface CollectInput {
  * extraction from the answer. A failed extraction is logged and costs only its events, never the search.
  */
 export async function collectEvents(deps: { gemini: GoogleGenAI; logger?: Logger }, input: CollectInput): Promise<FoundEvent[]> {
-  const exact = input.website ? eventsFromFacts(input.website, { searcherTimezone: input.userTimezone, now: new Date() }) : [];
+  const exact = input.website
+    ? eventsFromFacts(input.website, {
+        searcherTimezone: input.userTimezone,
+        now: new Date(),
+        // Nothing is left out silently: what the window or a limit dropped is logged with the page.
+        onDropped: (what, count) => deps.logger?.info({ website: input.website?.url, count }, `left out ${count} ${what}`),
+      })
+    : [];
   let extracted: FoundEvent[] = [];
   try {
     const raw = await extractWithModel(deps.gemini, {
@@ -43,5 +50,5 @@ export async function collectEvents(deps: { gemini: GoogleGenAI; logger?: Logger
   } catch (err) {
     deps.logger?.warn({ err: (err as Error).message, exact: exact.length }, 'event extraction failed; keeping the website events');
   }
-  return mergeEvents(exact, extracted);
+  return mergeEventsRead([input.website?.url ?? null], exact, extracted);
 }

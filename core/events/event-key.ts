@@ -1,7 +1,20 @@
 import { canonicalUrl } from './canonical-url';
 
+// Merging a page of thousands of events normalises the same few titles and cities over and over.
+const normalised = new Map<string, string>();
+
 /** Lower-case words without accents, punctuation or a year (the date is part of the key already). */
 export function normaliseTitle(title: string): string {
+  let n = normalised.get(title);
+  if (n === undefined) {
+    if (normalised.size >= 20_000) normalised.clear();
+    n = normalise(title);
+    normalised.set(title, n);
+  }
+  return n;
+}
+
+function normalise(title: string): string {
   return title
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
@@ -21,12 +34,25 @@ export const localDate = (startsAt: string | null | undefined): string => /^\d{4
 
 export interface KeyFields {
   title: string;
+  /** The event's local start: its date is read as written, in the event's own zone, never the searcher's. */
   starts_at: string | null;
   city: string | null;
   url: string | null;
 }
 
-/** 'url:<canonical URL>' when the event has its own link. */
+/**
+ * Whether a link can be one event's identity: not a site's root (next year's conference has the same home
+ * page) and not the page the events were read from (a listing, or a page that will list another event later).
+ */
+export function isOwnLink(url: string | null | undefined, pageRead: string | null | undefined): boolean {
+  const link = canonicalUrl(url);
+  return !!link && !isSiteRoot(link) && link !== canonicalUrl(pageRead);
+}
+
+/** A canonical URL (canonicalUrl) without path or query: a site's home page. */
+export const isSiteRoot = (canonical: string): boolean => /^https:\/\/[^/?]+$/.test(canonical);
+
+/** 'url:<canonical URL>' when the link can be an event's identity. */
 export function urlKey(url: string | null | undefined): string | null {
   const canonical = canonicalUrl(url);
   return canonical ? `url:${canonical}` : null;
@@ -37,9 +63,12 @@ export function titleKey(e: Pick<KeyFields, 'title' | 'starts_at' | 'city'>): st
   return `event:${normaliseTitle(e.title)}|${localDate(e.starts_at)}|${normaliseCity(e.city)}`;
 }
 
-/** The stable key of a real event: its canonical link, else title + local start date + city. */
-export function eventKey(e: KeyFields): string {
-  return urlKey(e.url) ?? titleKey(e);
+/**
+ * The stable key of a real event: its own canonical link (isOwnLink; `pageRead` is the website page the events
+ * were read from), else title + local start date + city.
+ */
+export function eventKey(e: KeyFields, pageRead?: string | null): string {
+  return (isOwnLink(e.url, pageRead) ? urlKey(e.url) : null) ?? titleKey(e);
 }
 
 /**

@@ -1,34 +1,54 @@
 import { describe, expect, it } from 'vitest';
-import { eventTime, sameStart } from './event-time';
+import { eventTime, sameStart, type ZoneKnowledge } from './event-time';
 import { isoInZone, offsetMinutes, wallTimeToEpoch } from './zoned-time';
 
-const t = (start: string | null, timezone: string | null = null, userTimezone = 'Europe/Berlin', end: string | null = null) =>
-  eventTime({ start, end, timezone, userTimezone });
+const source = (zone: string): ZoneKnowledge['own'] => ({ zone, source: 'source' });
+const t = (start: string | null, own: ZoneKnowledge['own'] = null, searcherTimezone = 'Europe/Berlin', end: string | null = null) =>
+  eventTime({ start, end, known: { own, searcherTimezone } });
 
 describe('event times', () => {
-  it('keeps an explicit offset as the local time', () => {
+  it('keeps an explicit offset as the local time when no zone is known, whoever searches', () => {
     expect(t('2026-06-18T09:00:00+02:00')).toEqual({
       starts_at: '2026-06-18T09:00:00+02:00',
       ends_at: null,
       all_day: false,
       timezone: null,
+      timezone_source: 'offset',
     });
     expect(t('2026-06-18T09:00-0400', null, 'UTC').starts_at).toBe('2026-06-18T09:00:00-04:00');
+    // A UTC time stays in UTC: reading it in the searcher's zone would change its local date per searcher.
+    expect(t('2026-06-17T22:30:00Z', null, 'Europe/Berlin').starts_at).toBe('2026-06-17T22:30:00+00:00');
+    expect(t('2026-06-17T22:30:00Z', null, 'Asia/Tokyo').starts_at).toBe('2026-06-17T22:30:00+00:00');
   });
 
-  it('shows a UTC time in the event zone, else the user zone, so the local date matches', () => {
-    // 22:30 UTC on the 17th is 00:30 on the 18th in Berlin: the same local day the website states.
-    expect(t('2026-06-17T22:30:00Z').starts_at).toBe('2026-06-18T00:30:00+02:00');
-    expect(t('2026-06-17T22:30:00Z', 'America/New_York').starts_at).toBe('2026-06-17T18:30:00-04:00');
+  it('shows a time with an offset in the event’s own zone, same instant', () => {
+    expect(t('2026-06-17T22:30:00Z', source('America/New_York'))).toMatchObject({
+      starts_at: '2026-06-17T18:30:00-04:00',
+      timezone: 'America/New_York',
+      timezone_source: 'source',
+    });
   });
 
   it('reads a floating time in the named zone (iCalendar TZID), across DST', () => {
-    expect(t('2026-06-09T18:30:00', 'Europe/Berlin', 'UTC')).toMatchObject({
+    expect(t('2026-06-09T18:30:00', source('Europe/Berlin'), 'UTC')).toMatchObject({
       starts_at: '2026-06-09T18:30:00+02:00',
       timezone: 'Europe/Berlin',
     });
-    expect(t('2026-01-09T18:30:00', 'Europe/Berlin', 'UTC').starts_at).toBe('2026-01-09T18:30:00+01:00');
-    expect(t('2026-06-09T18:30:00', 'Not/AZone', 'Asia/Tokyo')).toMatchObject({ starts_at: '2026-06-09T18:30:00+09:00', timezone: null });
+    expect(t('2026-01-09T18:30:00', source('Europe/Berlin'), 'UTC').starts_at).toBe('2026-01-09T18:30:00+01:00');
+    expect(t('2026-06-09T18:30:00', source('Not/AZone'), 'Asia/Tokyo')).toMatchObject({
+      starts_at: '2026-06-09T18:30:00+09:00',
+      timezone: 'Asia/Tokyo',
+      timezone_source: 'searcher',
+    });
+  });
+
+  it('reads a floating time on the page’s agreed offset before the searcher’s zone', () => {
+    const r = eventTime({
+      start: '2026-06-09T18:30:00',
+      end: null,
+      known: { own: null, page: { offset: -300 }, searcherTimezone: 'Asia/Tokyo' },
+    });
+    expect(r).toMatchObject({ starts_at: '2026-06-09T18:30:00-05:00', timezone: null, timezone_source: 'page' });
   });
 
   it('keeps dates as all-day, and drops ends before starts and unreadable values', () => {
@@ -37,10 +57,23 @@ describe('event times', () => {
       ends_at: '2026-07-02',
       all_day: true,
       timezone: null,
+      timezone_source: null,
     });
     expect(t('2026-07-01T10:00:00Z', null, 'UTC', '2026-07-01T09:00:00Z').ends_at).toBeNull();
     expect(t('next Tuesday').starts_at).toBeNull();
     expect(t('2026-13-01').starts_at).toBeNull();
+  });
+
+  it('refuses dates that are not on the calendar and years outside 1970–2200', () => {
+    expect(t('2026-02-31T19:00:00+01:00').starts_at).toBeNull();
+    expect(t('2026-02-29').starts_at).toBeNull();
+    expect(t('2028-02-29').starts_at).toBe('2028-02-29');
+    expect(t('2026-04-31').starts_at).toBeNull();
+    expect(t('0026-05-28T19:00:00').starts_at).toBeNull();
+    expect(t('1926-05-28').starts_at).toBeNull();
+    expect(t('2201-01-01').starts_at).toBeNull();
+    // A valid start keeps its impossible end out.
+    expect(t('2026-02-27', null, 'UTC', '2026-02-30')).toMatchObject({ starts_at: '2026-02-27', ends_at: null });
   });
 
   it('compares starts by instant', () => {

@@ -1,46 +1,89 @@
-import { isTimeZone, isoInZone, isoWithOffset, parseIsoTime, wallTimeToEpoch } from './zoned-time';
+import type { TimezoneSource } from '../contract/event';
+import { isTimeZone, isoInZone, isoWithOffset, type ParsedTime, parseIsoTime, wallTimeToEpoch } from './zoned-time';
 
 export interface EventTime {
   starts_at: string | null;
   ends_at: string | null;
   all_day: boolean;
   timezone: string | null;
+  timezone_source: TimezoneSource | null;
+}
+
+/**
+ * The clock an event's times are read and shown with (decision 036): an IANA zone, or a fixed offset when
+ * only an offset is known (the source's own, or the one the page's other events share).
+ */
+export type Clock =
+  | { zone: string; offset?: undefined; source: TimezoneSource }
+  | { zone?: undefined; offset: number; source: TimezoneSource };
+
+/** What is known of an event's zone besides its own times, in order of trust. */
+export interface ZoneKnowledge {
+  /** The zone the source named or the venue's place gave, with the rule that found it. */
+  own: { zone: string; source: TimezoneSource } | null;
+  /** The page's other events: the zone or offset they agree on. */
+  page?: { zone: string } | { offset: number } | null;
+  /** The searcher's (or the timer's) zone: the last resort for a time without an offset. */
+  searcherTimezone: string;
+}
+
+/**
+ * The clock of an event whose start is `start`: its own zone when known; else a start written with an offset
+ * keeps that offset (the instant is exact and no one else's zone is involved); else the page's agreement;
+ * else the searcher's zone, the only rule that depends on who looks.
+ */
+export function chooseClock(start: ParsedTime | null, known: ZoneKnowledge): Clock {
+  if (known.own && isTimeZone(known.own.zone)) return { zone: known.own.zone, source: known.own.source };
+  if (start && !start.allDay && start.offset !== null) return { offset: start.offset, source: 'offset' };
+  const page = known.page;
+  if (page && 'zone' in page && isTimeZone(page.zone)) return { zone: page.zone, source: 'page' };
+  if (page && 'offset' in page) return { offset: page.offset, source: 'page' };
+  return { zone: isTimeZone(known.searcherTimezone) ? known.searcherTimezone : 'UTC', source: 'searcher' };
+}
+
+/** The instant of a parsed time on a clock: its own offset when written, else its wall time on the clock. */
+export function instantOn(t: ParsedTime, clock: Clock): number {
+  if (t.epochMs !== null) return t.epochMs;
+  if (clock.zone !== undefined) return wallTimeToEpoch(t.wall, clock.zone);
+  const w = t.wall;
+  return Date.UTC(w.y, w.mo - 1, w.d, w.h, w.mi, w.s) - clock.offset * 60_000;
+}
+
+/** An instant as the contract writes it: local ISO 8601 with the clock's offset at that instant. */
+export function isoOn(epochMs: number, clock: Clock): string {
+  return clock.zone !== undefined ? isoInZone(epochMs, clock.zone) : isoWithOffset(epochMs, clock.offset);
 }
 
 /**
  * The contract's times from what a source wrote: ISO 8601 with an explicit offset in the event's local time,
- * or a date alone for an all-day event. A time without offset is read in the event's zone, else in the user's
- * (a search for local events); a UTC time is shown in the event's or the user's zone, so the local start date
- * (part of an event's key) is the same whichever source reported it.
+ * or a date alone for an all-day event. The event's own zone (source, venue) decides first; see chooseClock.
+ * Impossible dates (2026-02-31) and years outside 1970–2200 are no time at all: the event keeps no date.
  */
-export function eventTime(input: {
-  start: string | null | undefined;
-  end: string | null | undefined;
-  timezone: string | null | undefined;
-  userTimezone: string;
-}): EventTime {
-  const zone = isTimeZone(input.timezone) ? input.timezone : null;
-  const fallbackZone = isTimeZone(input.userTimezone) ? input.userTimezone : 'UTC';
+export function eventTime(input: { start: string | null | undefined; end: string | null | undefined; known: ZoneKnowledge }): EventTime {
+  const own = input.known.own && isTimeZone(input.known.own.zone) ? input.known.own : null;
   const start = parseIsoTime(input.start);
-  if (!start) return { starts_at: null, ends_at: null, all_day: false, timezone: zone };
+  const dateless = { starts_at: null, ends_at: null, all_day: false, timezone: own?.zone ?? null, timezone_source: own?.source ?? null };
+  if (!start) return dateless;
   const end = parseIsoTime(input.end);
   if (start.allDay) {
     const endDate = end?.date ?? null;
-    return { starts_at: start.date, ends_at: endDate && endDate > start.date ? endDate : null, all_day: true, timezone: zone };
+    return {
+      starts_at: start.date,
+      ends_at: endDate && endDate > start.date ? endDate : null,
+      all_day: true,
+      timezone: own?.zone ?? null,
+      timezone_source: own?.source ?? null,
+    };
   }
-  const express = (t: NonNullable<typeof start>): string => {
-    if (t.epochMs === null) return isoInZone(wallTimeToEpoch(t.wall, zone ?? fallbackZone), zone ?? fallbackZone);
-    if (zone) return isoInZone(t.epochMs, zone);
-    if (t.offset === 0) return isoInZone(t.epochMs, fallbackZone);
-    return isoWithOffset(t.epochMs, t.offset!);
-  };
-  const startsAt = express(start);
-  const endsAt = end && !end.allDay ? express(end) : null;
+  const clock = chooseClock(start, input.known);
+  const startMs = instantOn(start, clock);
+  const endMs = end && !end.allDay ? instantOn(end, clock) : null;
   return {
-    starts_at: startsAt,
-    ends_at: endsAt && Date.parse(endsAt) > Date.parse(startsAt) ? endsAt : null,
+    starts_at: isoOn(startMs, clock),
+    ends_at: endMs !== null && endMs > startMs ? isoOn(endMs, clock) : null,
     all_day: false,
-    timezone: zone,
+    timezone: clock.zone ?? null,
+    timezone_source: clock.source,
   };
 }
 

@@ -1,8 +1,13 @@
 import type { Event } from '../contract/event';
 import type { EventFact } from '../website/event-fact';
 import type { WebsiteFacts } from '../website/extract';
-import { eventKey } from './event-key';
-import { eventTime } from './event-time';
+import { normaliseCity, normaliseTitle } from './event-key';
+import { chooseClock, eventTime, type ZoneKnowledge } from './event-time';
+import { mergeEventsRead } from './merge';
+import { expandSeries, type Occurrence, PAGE_STEP_BUDGET, type StepBudget } from './recurrence';
+import { cleanText, safeLink, TITLE_MAX } from './strict-values';
+import { venueZone } from './venue-zone';
+import { isTimeZone, parseIsoTime } from './zoned-time';
 
 /** An event found by a source, before its key decides whether it was seen before. */
 export type FoundEvent = Omit<Event, 'new'>;
@@ -12,34 +17,112 @@ export interface FactContext {
   /** IANA zone of the searcher or the timer: used only when the source and its venue name no zone. */
   searcherTimezone: string;
   now: Date;
+  /** Told what was left out and why (occurrences past a series' limit, facts without a title), to be logged. */
+  onDropped?: (what: string, count: number) => void;
 }
 
 const CANCELLED_SUFFIX = /\s*\((?:cancelled|canceled)\)$/i;
+const ONLINE = /^online\b/i;
 
 /**
- * The website's own structured events (schema.org JSON-LD, iCalendar) as contract events: exact, as the site
- * states them; `source_url` is the page they were read from.
+ * The website's own structured events as contract events, exact as the site states them (decision 036):
+ * each time in the venue's zone (the zone the source named, else the venue's place, else the page's other
+ * events, else the searcher's; recorded in `timezone_source`), each series expanded into its occurrences
+ * around `now`, values made strict, and one event per real event with its key. `source_url` is the page.
  */
 export function eventsFromFacts(website: WebsiteFacts, context: FactContext): FoundEvent[] {
-  return website.events.map((f) => fromFact(f, website.url, context.searcherTimezone));
+  const page = pageZone(website.events);
+  const overrides = new Map<string, EventFact[]>();
+  for (const f of website.events) {
+    if (f.recurrenceId && f.uid) overrides.set(f.uid, [...(overrides.get(f.uid) ?? []), f]);
+  }
+  const seriesUids = new Set(website.events.filter((f) => f.recurrence && f.uid).map((f) => f.uid));
+  const events: FoundEvent[] = [];
+  let untitled = 0;
+  let dropped = 0;
+  // One budget for all the page's series: many odd rules cost no more than one.
+  const budget: StepBudget = { steps: PAGE_STEP_BUDGET };
+  for (const f of website.events) {
+    if (!cleanText(f.name)) {
+      untitled++;
+      continue;
+    }
+    // An override is placed by its series; one whose series is not on the page stands alone.
+    if (f.recurrenceId && f.uid && seriesUids.has(f.uid)) continue;
+    const known: ZoneKnowledge = { own: ownZone(f), page, searcherTimezone: context.searcherTimezone };
+    if (!f.recurrence) {
+      events.push(fromFact(f, website.url, known));
+      continue;
+    }
+    const clock = chooseClock(parseIsoTime(f.startAt), known);
+    const expansion = expandSeries(f, f.uid ? (overrides.get(f.uid) ?? []) : [], clock, context.now, budget);
+    dropped += expansion.dropped;
+    // A series that cannot be read (no start, no usable rule) is its first event, as the source wrote it.
+    if (expansion.occurrences.length === 0 && !parseIsoTime(f.startAt)) events.push(fromFact(f, website.url, known));
+    for (const o of expansion.occurrences) events.push(occurrenceEvent(f, o, website.url, known));
+  }
+  if (untitled > 0) context.onDropped?.('structured events without a title', untitled);
+  if (dropped > 0) context.onDropped?.('occurrences past a series’ limit of 100 or its step bound', dropped);
+  // The same event read from two formats (JSON-LD and an .ics link) is one; keys are set there.
+  return mergeEventsRead([website.url], events);
 }
 
-function fromFact(f: EventFact, sourceUrl: string, userTimezone: string): FoundEvent {
-  const title = f.status === 'cancelled' ? f.name.replace(CANCELLED_SUFFIX, '') : f.name;
-  const when = eventTime({ start: f.startAt, end: f.endAt, timezone: f.timezone, userTimezone });
-  const venue = f.venue ?? (f.place && !/^online\b/i.test(f.place) ? f.place : null);
-  const online = f.online ?? (f.place && /^online\b/i.test(f.place) ? true : null);
-  const event: FoundEvent = {
+/** The zone the source named, else the venue's from its place as written, with the rule that found it. */
+function ownZone(f: EventFact): ZoneKnowledge['own'] {
+  if (isTimeZone(f.timezone)) return { zone: f.timezone, source: 'source' };
+  if (f.online && !f.address && !f.city && !f.venue) return null;
+  const zone = venueZone({ city: f.city, region: f.region, country: f.country, address: f.address ?? placeText(f) });
+  return zone ? { zone, source: 'venue' } : null;
+}
+
+const placeText = (f: EventFact) => (f.place && !ONLINE.test(f.place) ? f.place : (f.venue ?? null));
+
+/**
+ * What the page's other events say of its zone: the one zone the events that name one agree on, else the one
+ * offset the events written with an offset agree on (UTC times excepted: a source that converted to UTC says
+ * nothing of the venue). Null when they disagree or say nothing.
+ */
+function pageZone(facts: EventFact[]): ZoneKnowledge['page'] {
+  const zones = new Set(facts.map((f) => f.timezone).filter(isTimeZone));
+  if (zones.size === 1) return { zone: [...zones][0]! };
+  if (zones.size > 1) return null;
+  const offsets = new Set<number>();
+  for (const f of facts) {
+    for (const value of [f.startAt, f.endAt]) {
+      const t = parseIsoTime(value);
+      if (t && t.offset !== null && !t.utc) offsets.add(t.offset);
+    }
+  }
+  return offsets.size === 1 ? { offset: [...offsets][0]! } : null;
+}
+
+function fromFact(f: EventFact, sourceUrl: string, known: ZoneKnowledge, times?: { startAt?: string; endAt?: string }): FoundEvent {
+  const name = f.status === 'cancelled' ? f.name.replace(CANCELLED_SUFFIX, '') : f.name;
+  const when = eventTime({ start: times ? times.startAt : f.startAt, end: times ? times.endAt : f.endAt, known });
+  const venue = f.venue ?? placeText(f);
+  const online = f.online ?? (f.place && ONLINE.test(f.place) ? true : null);
+  return {
     key: '',
-    title,
+    title: cleanText(name, TITLE_MAX) ?? cleanText(f.name, TITLE_MAX) ?? 'Event',
     ...when,
-    venue: venue ?? null,
-    city: f.city ?? null,
+    venue: cleanText(venue),
+    city: cleanText(f.city),
     online,
-    url: f.url ?? null,
-    source_url: sourceUrl,
-    status: f.status === 'tentative' || !f.status ? 'scheduled' : f.status,
+    url: safeLink(f.url),
+    source_url: safeLink(sourceUrl),
+    status: f.status ?? 'scheduled',
   };
-  event.key = eventKey(event);
+}
+
+/**
+ * One occurrence of a series as its own event. Its key is the series' identity (the source's UID, else its
+ * title and city) and the occurrence's original local start, so a moved occurrence keeps its key.
+ */
+function occurrenceEvent(series: EventFact, o: Occurrence, sourceUrl: string, known: ZoneKnowledge): FoundEvent {
+  const fact = o.override ? { ...series, ...o.override, recurrence: undefined } : series;
+  const event = fromFact(fact, sourceUrl, o.override ? { ...known, own: ownZone(fact) ?? known.own } : known, o);
+  event.status = o.status ?? 'scheduled';
+  const identity = series.uid ? `uid:${cleanText(series.uid, 500)}` : `event:${normaliseTitle(series.name)}|${normaliseCity(series.city)}`;
+  event.key = `series:${identity}@${o.original}`;
   return event;
 }

@@ -1,6 +1,7 @@
 import type { Event } from '../contract/event';
 import { calendarSpan, placeLine } from './calendar-link';
 import { keyDigest } from './event-key';
+import { safeLink } from './strict-values';
 
 /*
  * RFC 5545 writing, shared by the browser (one event's .ics download) and the api (a timer's feed). Timed
@@ -8,11 +9,26 @@ import { keyDigest } from './event-key';
  * times in their user's zone. All-day events are DATE values with an exclusive end.
  */
 
+const ICS_STATUS: Record<Event['status'], string> = {
+  scheduled: 'CONFIRMED',
+  moved: 'CONFIRMED',
+  cancelled: 'CANCELLED',
+  tentative: 'TENTATIVE',
+};
+
 export const PRODID = '-//Event Finder//Events//EN';
 
-/** TEXT escaping (RFC 5545 3.3.11): backslash, semicolon, comma, newline. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the characters no content line may carry
+const CONTROLS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069]/g;
+
+/**
+ * TEXT escaping (RFC 5545 3.3.11): backslash, semicolon, comma, newline; other control characters (which RFC
+ * 5545 forbids in content lines, and which could end a line early in a lax reader) are removed.
+ */
 export function escapeText(value: string): string {
   return value
+    .replace(/\t/g, ' ')
+    .replace(CONTROLS, '')
     .replace(/\\/g, '\\\\')
     .replace(/;/g, '\\;')
     .replace(/,/g, '\\,')
@@ -71,16 +87,15 @@ export function veventLines(e: Event, options: VeventOptions): string[] | null {
   lines.push(`SUMMARY:${escapeText(e.title)}`);
   const location = placeLine(e);
   if (location) lines.push(`LOCATION:${escapeText(location)}`);
-  if (e.url) lines.push(`URL:${e.url.replace(/[\r\n]/g, '')}`);
-  const description = [
-    e.status === 'moved' ? 'This event was moved.' : null,
-    e.url,
-    e.source_url && e.source_url !== e.url ? `Found on ${e.source_url}` : null,
-  ]
+  // Stored events from before strict values may hold any scheme: only http(s) links are written.
+  const url = safeLink(e.url);
+  const source = safeLink(e.source_url);
+  if (url) lines.push(`URL:${url}`);
+  const description = [e.status === 'moved' ? 'This event was moved.' : null, url, source && source !== url ? `Found on ${source}` : null]
     .filter(Boolean)
     .join('\n');
   if (description) lines.push(`DESCRIPTION:${escapeText(description)}`);
-  lines.push(`STATUS:${e.status === 'cancelled' ? 'CANCELLED' : 'CONFIRMED'}`, 'END:VEVENT');
+  lines.push(`STATUS:${ICS_STATUS[e.status]}`, 'END:VEVENT');
   return lines;
 }
 

@@ -60,7 +60,9 @@ describe('website events', () => {
       starts_at: '2026-06-18T09:00:00+02:00',
       ends_at: '2026-06-19T18:00:00+02:00',
       all_day: false,
-      timezone: null,
+      // No zone in the JSON-LD: its venue's city says Berlin.
+      timezone: 'Europe/Berlin',
+      timezone_source: 'venue',
       venue: 'bcc Berlin Congress Center',
       city: 'Berlin',
       online: false,
@@ -78,6 +80,7 @@ describe('website events', () => {
       starts_at: '2026-06-09T18:30:00+02:00',
       ends_at: '2026-06-09T21:00:00+02:00',
       timezone: 'Europe/Berlin',
+      timezone_source: 'source',
     });
     expect(events[2]).toMatchObject({ title: 'Berlin AI Hackathon', starts_at: '2026-07-01', ends_at: '2026-07-02', all_day: true });
     const cancelled = extractFacts({
@@ -115,6 +118,7 @@ describe('merging', () => {
       ends_at: null,
       all_day: false,
       timezone: null,
+      timezone_source: null,
       venue: null,
       city: null,
       online: null,

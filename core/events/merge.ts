@@ -1,24 +1,23 @@
 import { canonicalUrl } from './canonical-url';
-import { localDate, normaliseCity, normaliseTitle, titleKey, urlKey } from './event-key';
+import { isSiteRoot, localDate, normaliseCity, normaliseTitle, titleKey } from './event-key';
+import { sameStart } from './event-time';
 import type { FoundEvent } from './from-facts';
 
-const titleDate = (e: FoundEvent) => `${normaliseTitle(e.title)}|${localDate(e.starts_at)}`;
 const citiesAgree = (a: FoundEvent, b: FoundEvent) => !a.city || !b.city || normaliseCity(a.city) === normaliseCity(b.city);
 
 /**
- * Links that cannot tell events apart: a source's page address, or one link a source gives to events with
- * different titles or dates (a listing page). Such a link stays on the event but is not its key.
+ * Links that cannot tell events apart: one link a source gives to events with different titles or dates (a
+ * listing page, a series' page). Such a link stays on the event but is not its key; nor is a site's root or
+ * the page the events were read from (isOwnLink).
  */
-function sharedLinks(lists: FoundEvent[][]): Set<string> {
+function sharedLinks(lists: FoundEvent[][], canon: (url: string | null) => string | null): Set<string> {
   const shared = new Set<string>();
   for (const list of lists) {
     const seen = new Map<string, string>();
     for (const e of list) {
-      const link = canonicalUrl(e.url);
+      const link = canon(e.url);
       if (!link) continue;
-      // The page several events were read from lists them; it is not one event's own page.
-      if (link === canonicalUrl(e.source_url) && list.filter((o) => o.source_url === e.source_url).length > 1) shared.add(link);
-      const td = titleDate(e);
+      const td = `${normaliseTitle(e.title)}|${localDate(e.starts_at)}`;
       if (seen.has(link) && seen.get(link) !== td) shared.add(link);
       seen.set(link, td);
     }
@@ -27,37 +26,91 @@ function sharedLinks(lists: FoundEvent[][]): Set<string> {
 }
 
 /**
+ * Whether two copies of the same title are one event: agreeing cities, and the same local date. Within one
+ * list two timed copies must also start together (a matinee and an evening show are two events). A copy without
+ * a date (the model's, from a page that gave none) is the dated copy of the same title.
+ */
+function sameEvent(a: FoundEvent, b: FoundEvent, sameList: boolean): boolean {
+  if (!citiesAgree(a, b)) return false;
+  if (!a.starts_at || !b.starts_at) return true;
+  if (localDate(a.starts_at) !== localDate(b.starts_at)) return false;
+  return !sameList || a.all_day || b.all_day || sameStart(a.starts_at, b.starts_at);
+}
+
+/**
  * One event per real event, from lists in order of trust (the website's own data first, then the model's):
- * the same event is found by its link or by title + local date with agreeing cities; the first list's fields
- * win and later lists only fill what is unknown. Each result gets its final key.
+ * the same event is found by its own link or by title and date (sameEvent); the first copy's fields win and
+ * later copies only fill what is unknown. Each result gets its final key: a series occurrence keeps its own,
+ * others their own link, else title + local date + city (decision 036).
  */
 export function mergeEvents(...lists: FoundEvent[][]): FoundEvent[] {
-  const shared = sharedLinks(lists);
+  return mergeEventsRead([], ...lists);
+}
+
+/**
+ * mergeEvents, where a link to one of `pagesRead` (the website pages the events were read from) is no event's
+ * key. A model copy's grounding source is not such a page: when it is the event's own page, its link is the key.
+ */
+export function mergeEventsRead(pagesRead: (string | null)[], ...lists: FoundEvent[][]): FoundEvent[] {
+  // Canonical forms are computed once per distinct address: a page's events share their source and often links.
+  const canonical = new Map<string, string | null>();
+  const canon = (url: string | null) => {
+    if (!url) return null;
+    let c = canonical.get(url);
+    if (c === undefined) {
+      c = canonicalUrl(url);
+      canonical.set(url, c);
+    }
+    return c;
+  };
+  const shared = sharedLinks(lists, canon);
+  for (const page of pagesRead) {
+    const link = canon(page);
+    if (link) shared.add(link);
+  }
   const identity = (e: FoundEvent) => {
-    const link = canonicalUrl(e.url);
-    return link && !shared.has(link) ? urlKey(link) : null;
+    const link = canon(e.url);
+    return link && !shared.has(link) && !isSiteRoot(link) ? `url:${link}` : null;
   };
   const merged: FoundEvent[] = [];
-  for (const list of lists) {
+  const fromList: number[] = [];
+  // Candidates are looked up by identity and by title, so a page of thousands of events is not compared pairwise.
+  const byIdentity = new Map<string, number>();
+  const byTitle = new Map<string, number[]>();
+  lists.forEach((list, listIndex) => {
     for (const candidate of list) {
       const id = identity(candidate);
-      const match = merged.find(
-        (m) => (id !== null && identity(m) === id) || (titleDate(m) === titleDate(candidate) && citiesAgree(m, candidate)),
-      );
-      if (!match) {
+      const title = normaliseTitle(candidate.title);
+      const sameTitle = byTitle.get(title) ?? [];
+      const at =
+        (id !== null ? byIdentity.get(id) : undefined) ??
+        sameTitle.find((i) => sameEvent(merged[i]!, candidate, fromList[i] === listIndex));
+      if (at === undefined) {
         merged.push({ ...candidate });
+        fromList.push(listIndex);
+        if (id !== null) byIdentity.set(id, merged.length - 1);
+        byTitle.set(title, [...sameTitle, merged.length - 1]);
         continue;
       }
-      for (const field of ['ends_at', 'timezone', 'venue', 'city', 'online', 'url', 'source_url'] as const) {
+      const match = merged[at]!;
+      for (const field of ['ends_at', 'timezone', 'timezone_source', 'venue', 'city', 'online', 'url', 'source_url'] as const) {
         if (match[field] === null && candidate[field] !== null) (match as Record<string, unknown>)[field] = candidate[field];
       }
       if (match.starts_at === null && candidate.starts_at !== null) {
         match.starts_at = candidate.starts_at;
+        match.ends_at = candidate.ends_at;
         match.all_day = candidate.all_day;
+        match.timezone = candidate.timezone;
+        match.timezone_source = candidate.timezone_source;
       }
       if (match.status === 'scheduled') match.status = candidate.status;
+      if (!match.key.startsWith('series:') && candidate.key.startsWith('series:')) match.key = candidate.key;
+      const matchId = identity(match);
+      if (matchId !== null && !byIdentity.has(matchId)) byIdentity.set(matchId, at);
     }
+  });
+  for (const e of merged) {
+    if (!e.key.startsWith('series:')) e.key = identity(e) ?? titleKey(e);
   }
-  for (const e of merged) e.key = identity(e) ?? titleKey(e);
   return merged;
 }

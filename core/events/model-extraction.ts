@@ -8,6 +8,7 @@ import { canonicalUrl } from './canonical-url';
 import { eventKey, normaliseTitle } from './event-key';
 import { eventTime } from './event-time';
 import type { FoundEvent } from './from-facts';
+import { cleanText, safeLink, TITLE_MAX } from './strict-values';
 
 /** The reply's JSON schema: what Gemini's structured output must follow (the Event of docs/contract.md). */
 export const EXTRACTION_SCHEMA = {
@@ -104,26 +105,31 @@ export function eventsFromExtraction(
   context: { userTimezone: string; website: string | null; sources: Source[] },
 ): FoundEvent[] {
   return extracted.map((x) => {
-    const when = eventTime({ start: x.starts_at, end: x.ends_at, timezone: x.timezone, userTimezone: context.userTimezone });
+    const when = eventTime({
+      start: x.starts_at,
+      end: x.ends_at,
+      known: { own: x.timezone ? { zone: x.timezone, source: 'model' } : null, searcherTimezone: context.userTimezone },
+    });
     const title = normaliseTitle(x.title);
     const own = canonicalUrl(x.url);
     const source =
       context.website ??
       context.sources.find((s) => (own && canonicalUrl(s.uri) === own) || (s.title && normaliseTitle(s.title) === title))?.uri ??
       null;
+    // Models (and the page text they read) often write an online event's place as "Online ...".
+    const venue = cleanText(x.venue);
     const event: FoundEvent = {
       key: '',
-      title: x.title,
+      title: cleanText(x.title, TITLE_MAX) ?? 'Event',
       ...when,
-      // Models (and the page text they read) often write an online event's place as "Online ...".
-      venue: x.venue && /^online\b/i.test(x.venue) ? null : x.venue,
-      city: x.city,
-      online: x.online ?? (x.venue && /^online\b/i.test(x.venue) ? true : null),
-      url: x.url && /^https?:\/\//i.test(x.url) ? x.url : null,
-      source_url: source,
+      venue: venue && /^online\b/i.test(venue) ? null : venue,
+      city: cleanText(x.city),
+      online: x.online ?? (venue && /^online\b/i.test(venue) ? true : null),
+      url: safeLink(x.url),
+      source_url: safeLink(source),
       status: x.status,
     };
-    event.key = eventKey(event);
+    event.key = eventKey(event, context.website);
     return event;
   });
 }

@@ -12,6 +12,7 @@ const ev = (title: string, starts_at: string, extra: Partial<FoundEvent> = {}): 
     ends_at: null,
     all_day: false,
     timezone: null,
+    timezone_source: null,
     venue: 'Hall',
     city: 'Berlin',
     online: false,

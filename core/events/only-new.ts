@@ -47,11 +47,11 @@ export function classifyEvents(found: FoundEvent[], seen: Map<string, SeenEvent>
     }
     if (!before) return { event: { ...event, new: true }, changed: false, remember: { event, sequence: 0, bumped: false } };
     const startMoved = before.event.starts_at !== null && event.starts_at !== null && !sameStart(before.event.starts_at, event.starts_at);
-    const status = event.status !== 'scheduled' ? event.status : startMoved ? 'moved' : 'scheduled';
+    // Moved and cancelled are news; tentative is how the source describes the event, not a change to tell.
+    const news = (s: FoundEvent['status']) => s === 'moved' || s === 'cancelled';
+    const status: FoundEvent['status'] = news(event.status) ? event.status : startMoved ? 'moved' : event.status;
     const changed =
-      startMoved ||
-      (status !== 'scheduled' && status !== before.event.status) ||
-      (before.event.status === 'cancelled' && status === 'scheduled');
+      startMoved || (news(status) && status !== before.event.status) || (before.event.status === 'cancelled' && status !== 'cancelled');
     // The feed keeps saying "moved" after the run that saw the move; only real differences re-send an entry.
     const kept = { ...event, status: status === 'scheduled' && before.event.status === 'moved' ? 'moved' : status } as FoundEvent;
     const bumped = FEED_FIELDS.some((f) => !equalField(f, before!.event, kept));

@@ -1,3 +1,5 @@
+import { isRealDate } from './strict-values';
+
 /**
  * Wall-clock time in IANA zones with Intl alone (no tz database in the bundle): this module runs in the
  * browser too (event cards, .ics download).
@@ -33,8 +35,23 @@ export function isTimeZone(zone: string | null | undefined): zone is string {
   }
 }
 
+// formatToParts costs tens of microseconds; a page of thousands of events asks for the same offsets again and
+// again. Zones change offset only on quarter hours, so an offset holds for its whole quarter hour.
+const QUARTER_HOUR = 900_000;
+const offsets = new Map<string, number>();
+
 /** The zone's UTC offset in minutes at an instant (Europe/Berlin in summer: 120). */
 export function offsetMinutes(zone: string, epochMs: number): number {
+  const key = `${zone} ${Math.floor(epochMs / QUARTER_HOUR)}`;
+  const known = offsets.get(key);
+  if (known !== undefined) return known;
+  if (offsets.size >= 50_000) offsets.clear();
+  const minutes = computeOffset(zone, Math.floor(epochMs / QUARTER_HOUR) * QUARTER_HOUR);
+  offsets.set(key, minutes);
+  return minutes;
+}
+
+function computeOffset(zone: string, epochMs: number): number {
   const p: Record<string, number> = {};
   for (const part of partsFormat(zone).formatToParts(new Date(epochMs))) p[part.type] = Number(part.value);
   const asUtc = Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!);
@@ -75,20 +92,25 @@ export interface ParsedTime {
   epochMs: number | null;
   /** The offset in minutes written in the value; null for a floating time or a date. */
   offset: number | null;
+  /** Written in UTC with 'Z': the source converted the time, so the offset says nothing of the venue. */
+  utc: boolean;
   wall: { y: number; mo: number; d: number; h: number; mi: number; s: number };
 }
 
 const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?\s*(Z|[+-]\d{2}:?\d{2})?)?$/i;
 
-/** Reads an ISO 8601 date or date-time (the shapes schema.org, iCalendar and models write); null otherwise. */
+/**
+ * Reads an ISO 8601 date or date-time (the shapes schema.org, iCalendar and models write); null otherwise,
+ * and for a date that is not on the calendar (2026-02-31) or outside the years events can have.
+ */
 export function parseIsoTime(value: string | null | undefined): ParsedTime | null {
   const m = value ? ISO.exec(value.trim()) : null;
   if (!m) return null;
   const [, y, mo, d, h, mi, s, z] = m;
   const wall = { y: Number(y), mo: Number(mo), d: Number(d), h: Number(h ?? 0), mi: Number(mi ?? 0), s: Number(s ?? 0) };
-  if (wall.mo < 1 || wall.mo > 12 || wall.d < 1 || wall.d > 31 || wall.h > 23 || wall.mi > 59 || wall.s > 60) return null;
+  if (!isRealDate(wall.y, wall.mo, wall.d) || wall.h > 23 || wall.mi > 59 || wall.s > 59) return null;
   const date = `${y}-${mo}-${d}`;
-  if (!h) return { allDay: true, date, epochMs: null, offset: null, wall };
+  if (!h) return { allDay: true, date, epochMs: null, offset: null, utc: false, wall };
   let offset: number | null = null;
   if (z) {
     if (z.toUpperCase() === 'Z') offset = 0;
@@ -96,10 +118,18 @@ export function parseIsoTime(value: string | null | undefined): ParsedTime | nul
       const sign = z.startsWith('-') ? -1 : 1;
       const digits = z.slice(1).replace(':', '');
       offset = sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2)));
+      if (Math.abs(offset) > 18 * 60) return null;
     }
   }
   const naive = Date.UTC(wall.y, wall.mo - 1, wall.d, wall.h, wall.mi, wall.s);
-  return { allDay: false, date, epochMs: offset === null ? null : naive - offset * 60_000, offset, wall };
+  return {
+    allDay: false,
+    date,
+    epochMs: offset === null ? null : naive - offset * 60_000,
+    offset,
+    utc: z?.toUpperCase() === 'Z',
+    wall,
+  };
 }
 
 /** The next calendar day of a YYYY-MM-DD date (an all-day event's exclusive end). */

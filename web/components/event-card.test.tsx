@@ -12,6 +12,7 @@ const base: Event = {
   ends_at: '2026-06-19T18:00:00+02:00',
   all_day: false,
   timezone: null,
+  timezone_source: null,
   venue: 'bcc Berlin Congress Center',
   city: 'Berlin',
   online: false,
@@ -65,5 +66,27 @@ describe('event cards', () => {
 
   it('render nothing for no events', () => {
     expect(renderToStaticMarkup(<EventList title="x" timeZone="UTC" events={[]} />)).toBe('');
+  });
+
+  it('say when an event is tentative, and its .ics says TENTATIVE', () => {
+    const html = renderToStaticMarkup(<EventList title="x" timeZone="UTC" events={[{ ...base, status: 'tentative' }]} />);
+    expect(html).toContain('not yet confirmed');
+    const ics = decodeURIComponent(/href="data:text\/calendar;charset=utf-8,([^"]+)"/.exec(html)![1]!.replace(/&amp;/g, '&'));
+    expect(ics).toContain('STATUS:TENTATIVE');
+  });
+
+  it('never make a link of a stored javascript: or data: URL', () => {
+    const html = renderToStaticMarkup(
+      <EventList
+        title="x"
+        timeZone="UTC"
+        events={[
+          { ...base, key: 'a', url: 'javascript:alert(1)' },
+          { ...base, key: 'b', title: 'Other', url: 'data:text/html,hi' },
+        ]}
+      />,
+    );
+    expect(html).not.toMatch(/javascript:|data:text\/html/);
+    expect(html).toContain('>Applied ML Summit Berlin 2026</h4>');
   });
 });

@@ -1,6 +1,7 @@
 import type { Event } from '../../core/contract/event';
 import { googleCalendarLink, placeLine } from '../../core/events/calendar-link';
 import { icsFileName, singleEventIcs } from '../../core/events/ics';
+import { safeLink } from '../../core/events/strict-values';
 import { friendlyDate } from './event-date';
 
 export interface EventCardProps {
@@ -26,12 +27,14 @@ export function EventCard({ event, timeZone, uidDomain = 'event-finder' }: Event
   const ics = singleEventIcs(event, uidDomain);
   const place = placeLine(event) || (event.online ? 'Online' : '');
   const cancelled = event.status === 'cancelled';
+  // Events stored before links were checked may hold any scheme: only http(s) becomes a link.
+  const link = safeLink(event.url);
   return (
     <article className="event-card" data-status={event.status}>
       <header className="event-card__head">
         <h4 className="event-card__title">
-          {event.url ? (
-            <a href={event.url} target="_blank" rel="noopener noreferrer">
+          {link ? (
+            <a href={link} target="_blank" rel="noopener noreferrer">
               {event.title}
             </a>
           ) : (
@@ -46,6 +49,7 @@ export function EventCard({ event, timeZone, uidDomain = 'event-finder' }: Event
         ) : (
           <time dateTime={event.starts_at ?? undefined}>{friendlyDate(event, timeZone)}</time>
         )}
+        {event.status === 'tentative' && <span className="event-card__tentative"> · not yet confirmed</span>}
       </p>
       {place && <p className="event-card__where">{place}</p>}
       {!cancelled && (google || ics) && (

@@ -1,5 +1,6 @@
 import type { Event } from '../../core/contract/event';
 import { EventCard } from './event-card';
+import { EventCardBoundary } from './event-card-boundary';
 
 export interface EventListProps {
   events: Event[];
@@ -9,7 +10,7 @@ export interface EventListProps {
   uidDomain?: string;
 }
 
-/** A list of event cards under a heading; nothing at all when there are no events. */
+/** A list of event cards under a heading, each guarded on its own; nothing at all when there are no events. */
 export function EventList({ events, timeZone, title, uidDomain }: EventListProps) {
   if (events.length === 0) return null;
   const fresh = events.filter((e) => e.new).length;
@@ -25,7 +26,9 @@ export function EventList({ events, timeZone, title, uidDomain }: EventListProps
       <ul className="event-list__items">
         {events.map((e) => (
           <li key={e.key}>
-            <EventCard event={e} timeZone={timeZone} uidDomain={uidDomain} />
+            <EventCardBoundary title={typeof e.title === 'string' ? e.title : ''}>
+              <EventCard event={e} timeZone={timeZone} uidDomain={uidDomain} />
+            </EventCardBoundary>
           </li>
         ))}
       </ul>

@@ -1,4 +1,5 @@
 import type { Event } from '../../contract/event';
+import { safeLink } from '../../events/strict-values';
 import { addToCalendarUrl } from '../calendar';
 import { eventBadge, eventPlace, eventWhen } from '../event-text';
 import { shortQuestion } from '../links';
@@ -29,14 +30,15 @@ function EventItem({ event, timezone }: { event: Event; timezone: string }) {
   const place = eventPlace(event);
   const calendar = addToCalendarUrl(event);
   const cancelled = event.status === 'cancelled';
+  const url = safeLink(event.url);
   return (
     <li style={{ margin: '0 0 18px', listStyle: 'none' }}>
       <div style={{ fontSize: '12px', fontWeight: 700, color: cancelled ? '#b42318' : '#4a3aff', textTransform: 'uppercase' }}>
         {eventBadge(event)}
       </div>
       <div style={{ fontSize: '17px', fontWeight: 600, textDecoration: cancelled ? 'line-through' : undefined }}>
-        {event.url ? (
-          <a href={event.url} style={link}>
+        {url ? (
+          <a href={url} style={link}>
             {event.title}
           </a>
         ) : (
@@ -92,7 +94,8 @@ function digestText(props: DigestInput): string {
     lines.push(`[${eventBadge(e)}] ${e.title}`, `  ${eventWhen(e, props.timezone)}`);
     const place = eventPlace(e);
     if (place) lines.push(`  ${place}`);
-    if (e.url) lines.push(`  ${e.url}`);
+    const url = safeLink(e.url);
+    if (url) lines.push(`  ${url}`);
     const calendar = addToCalendarUrl(e);
     if (calendar) lines.push(`  Add to calendar: ${calendar}`);
     lines.push('');

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import type { Event } from '../contract/event';
+import { digestWindow } from './digest-window';
+
+const event = (title: string, over: Partial<Event>): Event => ({
+  key: title,
+  title,
+  starts_at: null,
+  ends_at: null,
+  all_day: false,
+  timezone: null,
+  timezone_source: null,
+  venue: null,
+  city: null,
+  online: null,
+  url: null,
+  source_url: null,
+  status: 'scheduled',
+  new: true,
+  ...over,
+});
+
+describe('digestWindow', () => {
+  const now = new Date('2026-11-25T12:00:00Z');
+
+  it('leaves out events that ended more than 30 days ago and counts them; keeps recent, upcoming and dateless ones', () => {
+    const events = [
+      event('Last year', { starts_at: '2025-11-20T19:00:00+01:00' }),
+      event('31 days ago', { starts_at: '2026-10-25T11:00:00+00:00' }),
+      event('Long fair, ended 29 days ago', { starts_at: '2026-09-01', ends_at: '2026-10-27', all_day: true }),
+      event('Last week', { starts_at: '2026-11-18T19:00:00+01:00' }),
+      event('Next month', { starts_at: '2026-12-18', all_day: true }),
+      event('Date not known', {}),
+    ];
+    const { kept, dropped } = digestWindow(events, now);
+    expect(kept.map((e) => e.title)).toEqual(['Long fair, ended 29 days ago', 'Last week', 'Next month', 'Date not known']);
+    expect(dropped).toBe(2);
+  });
+});

@@ -1,0 +1,167 @@
+import { describe, expect, it } from 'vitest';
+import type { EventFact } from '../website/event-fact';
+import { extractFacts } from '../website/extract';
+import { eventsFromFacts } from './from-facts';
+import { mergeEvents } from './merge';
+import { eventsFromExtraction, parseExtraction } from './model-extraction';
+
+const now = new Date('2026-05-01T12:00:00Z');
+const page = 'https://venue.example/shows';
+const html = (events: object[]) =>
+  `<!doctype html><html><head><title>Shows</title>${events
+    .map((e) => `<script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', ...e })}</script>`)
+    .join('')}</head><body><h1>Shows</h1></body></html>`;
+const read = (body: string, searcherTimezone: string) =>
+  eventsFromFacts(extractFacts({ url: page, contentType: 'text/html', body }), { searcherTimezone, now });
+const facts = (events: EventFact[]) => ({ url: page, events, text: '' });
+
+// A show as a ticketing site writes it: a local time without offset, and the venue's postal address.
+const denverShow = html([
+  {
+    '@type': 'MusicEvent',
+    name: 'Denver show',
+    startDate: '2026-05-28T19:00',
+    url: 'https://venue.example/shows/denver-show',
+    location: {
+      '@type': 'Place',
+      name: 'Ogden Theatre',
+      address: {
+        '@type': 'PostalAddress',
+        streetAddress: '935 E Colfax Ave',
+        addressLocality: 'Denver',
+        addressRegion: 'CO',
+        postalCode: '80218',
+        addressCountry: 'US',
+      },
+    },
+  },
+]);
+
+describe('eventsFromFacts: zones', () => {
+  it('reads a time without offset in the venue’s zone, whoever searches (Denver show)', () => {
+    const [berlin] = read(denverShow, 'Europe/Berlin');
+    const [losAngeles] = read(denverShow, 'America/Los_Angeles');
+    expect(berlin).toMatchObject({
+      starts_at: '2026-05-28T19:00:00-06:00',
+      timezone: 'America/Denver',
+      timezone_source: 'venue',
+    });
+    expect(losAngeles).toEqual(berlin);
+  });
+
+  it('takes the page’s own offset for an event without one, before the searcher’s zone', () => {
+    const events = eventsFromFacts(
+      facts([
+        { name: 'Opening night', startAt: '2026-06-01T20:00:00-04:00' },
+        { name: 'Second night', startAt: '2026-06-02T20:00' },
+      ]),
+      { searcherTimezone: 'Asia/Tokyo', now },
+    );
+    expect(events[1]).toMatchObject({ starts_at: '2026-06-02T20:00:00-04:00', timezone: null, timezone_source: 'page' });
+  });
+
+  it('keys a floating time with no zone known on its wall date as written, not the searcher’s', () => {
+    const late = facts([{ name: 'Late set', startAt: '2026-06-02T23:30' }]);
+    const [tokyo] = eventsFromFacts(late, { searcherTimezone: 'Asia/Tokyo', now });
+    const [honolulu] = eventsFromFacts(late, { searcherTimezone: 'Pacific/Honolulu', now });
+    expect(tokyo).toMatchObject({ timezone: 'Asia/Tokyo', timezone_source: 'searcher', key: 'event:late set|2026-06-02|' });
+    expect(honolulu?.key).toBe(tokyo?.key);
+  });
+});
+
+describe('eventsFromFacts: strict values', () => {
+  it('keeps an event with an impossible date without a date, and drops links that are not http(s)', () => {
+    const events = read(
+      html([
+        { '@type': 'Event', name: 'Leap\u0007 gala\u202e', startDate: '2026-02-31T19:00', url: 'javascript:alert(1)' },
+        { '@type': 'Event', name: 'Data link', startDate: '2026-03-01', url: 'data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==' },
+        { '@type': 'Event', name: 'Old year', startDate: '0026-05-28', url: 'vbscript:msgbox' },
+      ]),
+      'UTC',
+    );
+    expect(events.map((e) => [e.title, e.starts_at, e.url])).toEqual([
+      ['Leap gala', null, null],
+      ['Data link', '2026-03-01', null],
+      ['Old year', null, null],
+    ]);
+  });
+
+  it('bounds titles and strips control characters from every text field', () => {
+    const [e] = eventsFromFacts(facts([{ name: `A${'x'.repeat(400)}`, venue: 'Hall\r\n7', city: 'Ber\u0000lin', startAt: '2026-06-01' }]), {
+      searcherTimezone: 'UTC',
+      now,
+    });
+    expect(e?.title.length).toBe(200);
+    expect(e).toMatchObject({ venue: 'Hall 7', city: 'Berlin' });
+  });
+
+  it('keeps TENTATIVE', () => {
+    const [e] = eventsFromFacts(facts([{ name: 'Maybe', startAt: '2026-06-01', status: 'tentative' }]), { searcherTimezone: 'UTC', now });
+    expect(e?.status).toBe('tentative');
+  });
+});
+
+describe('eventsFromFacts: identity', () => {
+  it('never keys on the site’s root, the page itself, or a link several events share', () => {
+    const events = eventsFromFacts(
+      facts([
+        { name: 'Conf 2026', startAt: '2026-09-01', url: 'https://venue.example/', city: 'Berlin' },
+        { name: 'Listing', startAt: '2026-09-02', url: page },
+        { name: 'Talk A', startAt: '2026-09-03', url: 'https://venue.example/talks' },
+        { name: 'Talk B', startAt: '2026-09-04', url: 'https://venue.example/talks' },
+        { name: 'Own page', startAt: '2026-09-05', url: 'https://venue.example/own' },
+      ]),
+      { searcherTimezone: 'UTC', now },
+    );
+    expect(events.map((e) => e.key)).toEqual([
+      'event:conf|2026-09-01|berlin',
+      'event:listing|2026-09-02|',
+      'event:talk a|2026-09-03|',
+      'event:talk b|2026-09-04|',
+      'url:https://venue.example/own',
+    ]);
+  });
+
+  it('one event read from two formats is one event; two shows on one day are two', () => {
+    const events = eventsFromFacts(
+      facts([
+        { name: 'Matinee', startAt: '2026-06-01T15:00:00+02:00', city: 'Berlin' },
+        { name: 'Matinee', startAt: '2026-06-01T20:00:00+02:00', city: 'Berlin' },
+        { name: 'Matinee', startAt: '2026-06-01T13:00:00Z', city: 'Berlin', venue: 'Hall' },
+      ]),
+      { searcherTimezone: 'UTC', now },
+    );
+    expect(events.map((e) => [e.starts_at, e.venue])).toEqual([
+      ['2026-06-01T15:00:00+02:00', 'Hall'],
+      ['2026-06-01T20:00:00+02:00', null],
+    ]);
+  });
+
+  it('a dateless model copy merges into the site’s dated copy: a 4-event calendar stays 4 events', () => {
+    const site = eventsFromFacts(
+      facts(
+        ['Robotics Demo Day', 'LLM Meetup', 'Vision Workshop', 'Hackathon'].map((name, i) => ({
+          name,
+          startAt: `2026-06-0${i + 1}T18:00`,
+          city: 'Berlin',
+        })),
+      ),
+      { searcherTimezone: 'UTC', now },
+    );
+    const model = eventsFromExtraction(
+      parseExtraction(
+        JSON.stringify({
+          events: ['Robotics Demo Day', 'LLM meetup', 'Vision workshop', 'Hackathon'].map((title) => ({
+            title,
+            starts_at: null,
+            city: 'Berlin',
+          })),
+        }),
+      ),
+      { userTimezone: 'UTC', website: page, sources: [] },
+    );
+    const merged = mergeEvents(site, model);
+    expect(merged).toHaveLength(4);
+    expect(merged.every((e) => e.starts_at !== null)).toBe(true);
+  });
+});

@@ -1,0 +1,173 @@
+import { describe, expect, it } from 'vitest';
+import type { EventFact } from '../website/event-fact';
+import { eventsFromFacts } from './from-facts';
+
+const now = new Date('2026-05-01T12:00:00Z');
+const page = 'https://meetup.example/group';
+const read = (events: EventFact[], searcherTimezone = 'UTC', onDropped?: (what: string, n: number) => void) =>
+  eventsFromFacts({ url: page, events, text: '' }, { searcherTimezone, now, onDropped });
+
+// A weekly meetup as an iCalendar export states it: DTSTART;TZID=Europe/Berlin:20260106T190000, DURATION:PT2H.
+const weekly: EventFact = {
+  name: 'Berlin JS meetup',
+  startAt: '2026-01-06T19:00:00',
+  endAt: '2026-01-06T21:00:00',
+  timezone: 'Europe/Berlin',
+  uid: 'weekly-js@meetup.example',
+  recurrence: { rrule: 'FREQ=WEEKLY;BYDAY=TU', rdates: [], exdates: ['2026-05-12T19:00:00'] },
+};
+
+describe('recurring series', () => {
+  it('yields each occurrence in the window, at its wall time in the event’s zone across DST, with its duration', () => {
+    const events = read([weekly]);
+    // 30 days back (1 Apr, 12:00 UTC) to 12 months ahead (1 May 2027): Tuesdays 7 Apr 2026 to 27 Apr 2027, 56.
+    expect(events).toHaveLength(56);
+    expect(events[0]).toMatchObject({ starts_at: '2026-04-07T19:00:00+02:00', ends_at: '2026-04-07T21:00:00+02:00' });
+    expect(events.find((e) => e.starts_at?.startsWith('2026-11-03'))).toMatchObject({
+      starts_at: '2026-11-03T19:00:00+01:00',
+      ends_at: '2026-11-03T21:00:00+01:00',
+      timezone: 'Europe/Berlin',
+      timezone_source: 'source',
+    });
+    expect(events.at(-1)?.starts_at).toBe('2027-04-27T19:00:00+02:00');
+    expect(new Set(events.map((e) => e.key)).size).toBe(56);
+    expect(events[0]?.key).toBe('series:uid:weekly-js@meetup.example@2026-04-07T19:00');
+  });
+
+  it('turns an EXDATE in the window into a cancelled occurrence, and places overrides on their occurrence', () => {
+    const events = read([
+      weekly,
+      // RECURRENCE-ID;TZID=Europe/Berlin:20260519T190000 moved to Wednesday, and 26 May cancelled.
+      {
+        name: 'Berlin JS meetup (Wednesday!)',
+        uid: weekly.uid,
+        recurrenceId: '2026-05-19T19:00:00',
+        startAt: '2026-05-20T19:00:00',
+        endAt: '2026-05-20T21:00:00',
+        timezone: 'Europe/Berlin',
+      },
+      {
+        name: 'Berlin JS meetup',
+        uid: weekly.uid,
+        recurrenceId: '2026-05-26T19:00:00',
+        startAt: '2026-05-26T19:00:00',
+        timezone: 'Europe/Berlin',
+        status: 'cancelled',
+      },
+      // Moved by an hour, with no end of its own: it keeps the series' two hours.
+      {
+        name: 'Berlin JS meetup',
+        uid: weekly.uid,
+        recurrenceId: '2026-06-02T19:00:00',
+        startAt: '2026-06-02T20:00:00',
+        timezone: 'Europe/Berlin',
+      },
+    ]);
+    expect(events).toHaveLength(56);
+    const byKey = new Map(events.map((e) => [e.key, e]));
+    const k = (at: string) => `series:uid:weekly-js@meetup.example@${at}`;
+    expect(byKey.get(k('2026-05-12T19:00'))).toMatchObject({ status: 'cancelled', starts_at: '2026-05-12T19:00:00+02:00' });
+    expect(byKey.get(k('2026-05-19T19:00'))).toMatchObject({
+      status: 'moved',
+      title: 'Berlin JS meetup (Wednesday!)',
+      starts_at: '2026-05-20T19:00:00+02:00',
+      ends_at: '2026-05-20T21:00:00+02:00',
+    });
+    expect(byKey.get(k('2026-05-26T19:00'))).toMatchObject({ status: 'cancelled' });
+    expect(byKey.get(k('2026-06-02T19:00'))).toMatchObject({
+      status: 'moved',
+      starts_at: '2026-06-02T20:00:00+02:00',
+      ends_at: '2026-06-02T22:00:00+02:00',
+    });
+    expect(byKey.get(k('2026-06-09T19:00'))).toMatchObject({ status: 'scheduled' });
+  });
+
+  it('stops at 100 occurrences per series and says how many it left out, also for a rule started decades ago', () => {
+    const dropped: [string, number][] = [];
+    const started = performance.now();
+    const events = read(
+      [
+        {
+          name: 'Daily standup',
+          startAt: '2001-01-01T09:00:00',
+          timezone: 'Europe/London',
+          recurrence: { rrule: 'FREQ=DAILY', rdates: [], exdates: [] },
+        },
+      ],
+      'UTC',
+      (what, n) => dropped.push([what, n]),
+    );
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(events).toHaveLength(100);
+    // 1 Apr 09:00 BST is before the window's start (1 Apr, 12:00 UTC); 2 Apr 2026 to 1 May 2027 is 395 days.
+    expect(events[0]?.starts_at).toBe('2026-04-02T09:00:00+01:00');
+    expect(dropped).toEqual([[expect.stringMatching(/occurrences/), 295]]);
+  });
+
+  it('expands RDATEs and all-day series with their length in days, read in the venue’s zone', () => {
+    const events = read([
+      {
+        name: 'Harvest market',
+        startAt: '2026-04-04',
+        endAt: '2026-04-05',
+        city: 'Vienna',
+        country: 'Austria',
+        recurrence: { rrule: 'FREQ=MONTHLY;BYDAY=1SA;COUNT=3', rdates: ['2026-12-19'], exdates: [] },
+      },
+    ]);
+    expect(events.map((e) => [e.starts_at, e.ends_at, e.all_day])).toEqual([
+      ['2026-04-04', '2026-04-05', true],
+      ['2026-05-02', '2026-05-03', true],
+      ['2026-06-06', '2026-06-07', true],
+      ['2026-12-19', '2026-12-20', true],
+    ]);
+    expect(events[0]).toMatchObject({
+      timezone: 'Europe/Vienna',
+      timezone_source: 'venue',
+      key: 'series:event:harvest market|vienna@2026-04-04',
+    });
+  });
+
+  it('a floating series with no zone known keys on its wall times, whoever searches', () => {
+    const series: EventFact = {
+      name: 'Open mic',
+      startAt: '2026-05-05T21:30',
+      recurrence: { rrule: 'FREQ=WEEKLY;COUNT=4', rdates: [], exdates: [] },
+    };
+    const tokyo = read([series], 'Asia/Tokyo');
+    const denver = read([series], 'America/Denver');
+    expect(tokyo.map((e) => e.key)).toEqual(denver.map((e) => e.key));
+    expect(tokyo[3]?.key).toBe('series:event:open mic|@2026-05-26T21:30');
+  });
+
+  it('stops a rule that never matches (ical.js would loop for good) and keeps the rest of the page', () => {
+    const dropped: [string, number][] = [];
+    const started = performance.now();
+    const never = (name: string, rrule: string): EventFact => ({
+      name,
+      startAt: '2026-05-05T10:00:00',
+      timezone: 'UTC',
+      recurrence: { rrule, rdates: [], exdates: [] },
+    });
+    const events = read(
+      [
+        never('Feb 30th', 'FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30'),
+        // Every 7th day from a Tuesday never lands on a Monday.
+        never('Mondays every 7 days', 'FREQ=DAILY;INTERVAL=7;BYDAY=MO'),
+        never('April 31st', 'FREQ=DAILY;BYMONTH=4;BYMONTHDAY=31'),
+        { name: 'Fine', startAt: '2026-05-20', timezone: 'UTC' },
+      ],
+      'UTC',
+      (what, n) => dropped.push([what, n]),
+    );
+    expect(performance.now() - started).toBeLessThan(10_000);
+    // Each odd series keeps its own first start (DTSTART is always an occurrence).
+    expect(events.map((e) => [e.title, e.starts_at])).toEqual([
+      ['Feb 30th', '2026-05-05T10:00:00+00:00'],
+      ['Mondays every 7 days', '2026-05-05T10:00:00+00:00'],
+      ['April 31st', '2026-05-05T10:00:00+00:00'],
+      ['Fine', '2026-05-20'],
+    ]);
+    expect(dropped).toEqual([[expect.stringMatching(/occurrences/), 3]]);
+  });
+});

@@ -1,0 +1,246 @@
+import ICAL from 'ical.js';
+import type { EventFact } from '../website/event-fact';
+import { type Clock, instantOn, isoOn } from './event-time';
+import { formatOffset, type ParsedTime, parseIsoTime } from './zoned-time';
+
+/** The occurrences a series yields: from 30 days before now to 12 months after, at most 100 (decision 036). */
+export const WINDOW_BACK_DAYS = 30;
+export const WINDOW_AHEAD_DAYS = 365;
+export const OCCURRENCES_PER_SERIES = 100;
+// Occurrences the rule's iterator may yield per series: a rule every minute for a year would cost seconds.
+const STEP_LIMIT = 20_000;
+/**
+ * Periods (seconds, minutes, hours, days, weeks, months, years) ical.js may step through: per series, and for all
+ * of one page's series. ical.js loops without end on a rule whose BY parts never match the periods it visits
+ * (FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30, or FREQ=DAILY;INTERVAL=7;BYDAY=MO from a Tuesday); each step costs
+ * about 15 µs, so a stopped series costs at most ~0.2 s and a page ~0.75 s. A daily rule over the window
+ * takes ~400 steps.
+ */
+export const SERIES_STEP_BUDGET = 15_000;
+export const PAGE_STEP_BUDGET = 50_000;
+
+export interface StepBudget {
+  steps: number;
+}
+
+const STEPPERS = ['next_second', 'next_minute', 'next_hour', 'next_day', 'next_week', 'next_month', 'next_year'] as const;
+
+/** The iterator with each period step counted against the budgets; a step past one throws, ending the loop. */
+function guarded<T extends object>(iterator: T, page: StepBudget): T {
+  const target = iterator as unknown as Record<string, (...args: unknown[]) => unknown>;
+  let series = SERIES_STEP_BUDGET;
+  for (const name of STEPPERS) {
+    const step = target[name];
+    if (typeof step !== 'function') continue;
+    target[name] = function (this: unknown, ...args: unknown[]) {
+      if (--series < 0 || --page.steps < 0) throw new Error('recurrence step budget spent');
+      return step.apply(this, args);
+    };
+  }
+  return iterator;
+}
+
+const DAY_MS = 86_400_000;
+
+export interface Occurrence {
+  /** Its start and end written as the series' startAt is: a wall time (with the offset when it had one) or a date. */
+  startAt: string;
+  endAt?: string;
+  /** The occurrence's original local start ('YYYY-MM-DDTHH:MM' or a date): with the series, its identity. */
+  original: string;
+  /** Moved (an override changed its start), cancelled (EXDATE, or an override says so) or tentative. */
+  status?: 'moved' | 'cancelled' | 'tentative';
+  /** The override that replaced it (RECURRENCE-ID), whose other fields win over the series'. */
+  override?: EventFact;
+}
+
+export interface Expansion {
+  occurrences: Occurrence[];
+  /** Occurrences inside the window that were not kept: past the per-series limit, or past the step bound. */
+  dropped: number;
+}
+
+type Wall = ParsedTime['wall'];
+
+const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+const dateOf = (w: Wall) => `${pad(w.y, 4)}-${pad(w.mo)}-${pad(w.d)}`;
+const minuteOf = (w: Wall) => `${dateOf(w)}T${pad(w.h)}:${pad(w.mi)}`;
+const wallText = (w: Wall) => `${minuteOf(w)}:${pad(w.s)}`;
+const wallMs = (w: Wall) => Date.UTC(w.y, w.mo - 1, w.d, w.h, w.mi, w.s);
+const wallFromMs = (ms: number): Wall => {
+  const d = new Date(ms);
+  return {
+    y: d.getUTCFullYear(),
+    mo: d.getUTCMonth() + 1,
+    d: d.getUTCDate(),
+    h: d.getUTCHours(),
+    mi: d.getUTCMinutes(),
+    s: d.getUTCSeconds(),
+  };
+};
+
+/** A value's local wall time on the clock: a time written with an offset is first taken to its instant. */
+function wallOn(t: ParsedTime, clock: Clock): Wall {
+  if (t.allDay || t.epochMs === null) return t.wall;
+  return parseIsoTime(isoOn(t.epochMs, clock))!.wall;
+}
+
+/** The instant of a wall time on the clock, as a floating ParsedTime would be read. */
+const instantOfWall = (w: Wall, clock: Clock) =>
+  instantOn({ allDay: false, date: dateOf(w), epochMs: null, offset: null, utc: false, wall: w }, clock);
+
+// Frequencies whose periods are a fixed number of wall-clock milliseconds, so a far-past start can be moved
+// forward by whole periods without changing which times the rule yields.
+const FIXED_PERIOD: Record<string, number> = { SECONDLY: 1000, MINUTELY: 60_000, HOURLY: 3_600_000, DAILY: DAY_MS, WEEKLY: 7 * DAY_MS };
+
+/**
+ * The occurrences of a series (its RRULE, RDATEs and EXDATEs, iterated with ical.js over wall times on the
+ * event's clock) inside the window around `now`, with the overrides (RECURRENCE-ID instances) in place of the
+ * occurrences they replace. EXDATEs inside the window are kept as cancelled occurrences, so a calendar that
+ * had them learns they are off. Each occurrence lasts as long as the series' first one.
+ */
+export function expandSeries(
+  series: EventFact,
+  overrides: EventFact[],
+  clock: Clock,
+  now: Date,
+  budget: StepBudget = { steps: PAGE_STEP_BUDGET },
+): Expansion {
+  const start = parseIsoTime(series.startAt);
+  if (!start || !series.recurrence) return { occurrences: [], dropped: 0 };
+  const allDay = start.allDay;
+  const from = now.getTime() - WINDOW_BACK_DAYS * DAY_MS;
+  const to = now.getTime() + WINDOW_AHEAD_DAYS * DAY_MS;
+  const first = wallOn(start, clock);
+  const end = parseIsoTime(series.endAt);
+  // All-day ends are the last day (inclusive); timed ones an instant.
+  const spanDays = allDay && end?.allDay ? Math.max(0, Math.round((wallMs(end.wall) - wallMs(first)) / DAY_MS)) : null;
+  const spanMs = !allDay && end && !end.allDay ? instantOn(end, clock) - instantOn(start, clock) : null;
+  const instantOf = (w: Wall) => (allDay ? wallMs(w) : instantOfWall(w, clock));
+  const inWindow = (w: Wall) => {
+    const at = instantOf(w);
+    return at >= from && at <= to;
+  };
+  // A clock from the source's own offset writes that offset; every other clock is the reader's to apply.
+  const suffix = clock.source === 'offset' && clock.offset !== undefined ? formatOffset(clock.offset) : '';
+  const write = (w: Wall) => (allDay ? dateOf(w) : `${wallText(w)}${suffix}`);
+  const identity = (w: Wall) => (allDay ? dateOf(w) : minuteOf(w));
+
+  const excluded = new Set<string>();
+  const excludedDays = new Set<string>();
+  for (const value of series.recurrence.exdates) {
+    const t = parseIsoTime(value.split('/')[0]);
+    if (!t) continue;
+    if (t.allDay) excludedDays.add(t.date);
+    else excluded.add(identity(wallOn(t, clock)));
+  }
+  const isExcluded = (w: Wall) => excluded.has(identity(w)) || excludedDays.has(dateOf(w));
+
+  const found = new Map<string, Wall>();
+  let dropped = 0;
+  const take = (w: Wall) => {
+    if (!inWindow(w) || found.has(identity(w))) return;
+    if (found.size >= OCCURRENCES_PER_SERIES) dropped++;
+    else found.set(identity(w), w);
+  };
+
+  const rule = ruleOf(series.recurrence.rrule);
+  if (rule) {
+    let dtstart = first;
+    const period = FIXED_PERIOD[rule.freq];
+    if (period && !rule.count) {
+      // Move a far-past start forward by whole periods, to just before the window (never inside it).
+      const step = period * (rule.interval || 1);
+      const gap = from - 2 * DAY_MS - wallMs(first);
+      if (gap > step) dtstart = wallFromMs(wallMs(first) + Math.floor(gap / step) * step);
+    }
+    // A rule ical.js cannot follow to the end (odd BY parts from an untrusted file) keeps what it yielded so far.
+    try {
+      const iterator = guarded(
+        rule.iterator(
+          ICAL.Time.fromData({
+            year: dtstart.y,
+            month: dtstart.mo,
+            day: dtstart.d,
+            hour: dtstart.h,
+            minute: dtstart.mi,
+            second: dtstart.s,
+            isDate: allDay,
+          }),
+        ),
+        budget,
+      );
+      let steps = 0;
+      for (let t = iterator.next(); t; t = iterator.next()) {
+        const w: Wall = { y: t.year, mo: t.month, d: t.day, h: allDay ? 0 : t.hour, mi: allDay ? 0 : t.minute, s: allDay ? 0 : t.second };
+        if (instantOf(w) > to) break;
+        if (++steps > STEP_LIMIT) {
+          dropped++;
+          break;
+        }
+        // A start moved forward is yielded first even when the rule would not yield it; it lies before the window.
+        take(w);
+      }
+    } catch {
+      dropped++;
+    }
+  } else {
+    take(first);
+  }
+  for (const value of series.recurrence.rdates) {
+    const t = parseIsoTime(value.split('/')[0]);
+    if (t && t.allDay === allDay) take(wallOn(t, clock));
+  }
+
+  const occurrences = [...found.values()]
+    .sort((a, b) => wallMs(a) - wallMs(b))
+    .map((w): Occurrence => {
+      const occurrence: Occurrence = { startAt: write(w), original: identity(w) };
+      if (spanDays !== null && spanDays > 0) occurrence.endAt = dateOf(wallFromMs(wallMs(w) + spanDays * DAY_MS));
+      if (spanMs !== null && spanMs > 0) occurrence.endAt = write(parseIsoTime(isoOn(instantOf(w) + spanMs, clock))!.wall);
+      if (isExcluded(w)) occurrence.status = 'cancelled';
+      else if (series.status) occurrence.status = series.status;
+      return occurrence;
+    });
+
+  for (const o of overrides) {
+    const id = parseIsoTime(o.recurrenceId);
+    if (!id) continue;
+    const original = identity(wallOn(id, clock));
+    const actual = parseIsoTime(o.startAt) ?? id;
+    const actualWall = wallOn(actual, clock);
+    const moved = identity(actualWall) !== original || !!actual.allDay !== allDay;
+    // An override without its own end lasts as long as the series' occurrences.
+    const spanEnd =
+      spanMs !== null && spanMs > 0 && !actual.allDay
+        ? `${wallText(parseIsoTime(isoOn(instantOfWall(actualWall, clock) + spanMs, clock))!.wall)}${suffix}`
+        : undefined;
+    const replaced: Occurrence = {
+      startAt: o.startAt
+        ? actual.allDay
+          ? actual.date
+          : actual.epochMs === null
+            ? `${wallText(actualWall)}${suffix}`
+            : o.startAt
+        : write(wallOn(id, clock)),
+      endAt: o.endAt ?? spanEnd,
+      original,
+      status: o.status === 'cancelled' ? 'cancelled' : moved ? 'moved' : o.status,
+      override: o,
+    };
+    const at = occurrences.findIndex((x) => x.original === original);
+    if (at >= 0) occurrences[at] = replaced;
+    else if (inWindow(actualWall) || inWindow(wallOn(id, clock))) occurrences.push(replaced);
+  }
+  return { occurrences, dropped };
+}
+
+function ruleOf(rrule: string | undefined): ReturnType<typeof ICAL.Recur.fromString> | null {
+  if (!rrule) return null;
+  try {
+    const rule = ICAL.Recur.fromString(rrule.replace(/^RRULE:/i, '').trim());
+    return rule.freq ? rule : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,64 @@
+/**
+ * What an event may carry (decision 036): pages and models are untrusted, and their values end up in cards,
+ * emails, webhooks and subscribed calendars. Browser-safe: the page and the .ics download use it too.
+ */
+
+/** Years an event can have: a two-digit or mistyped year (0026, 1926 for 26) is refused, not guessed. */
+export const YEAR_MIN = 1970;
+export const YEAR_MAX = 2200;
+
+export const TITLE_MAX = 200;
+export const TEXT_MAX = 300;
+export const LINK_MAX = 2048;
+
+const isLeap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+
+/** A date that exists on the calendar, in the years events can have: 2026-02-31 and 0026-05-28 do not. */
+export function isRealDate(y: number, month: number, day: number): boolean {
+  if (!Number.isInteger(y) || y < YEAR_MIN || y > YEAR_MAX) return false;
+  if (!Number.isInteger(month) || month < 1 || month > 12 || !Number.isInteger(day) || day < 1) return false;
+  const days = [31, isLeap(y) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]!;
+  return day <= days;
+}
+
+/*
+ * C0 and C1 controls and DEL, the line and paragraph separators, and the bidirectional overrides and isolates
+ * (which can make a card or a calendar entry read differently from what it holds). Tab and newlines become a
+ * space; the rest are removed.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters to remove
+const CONTROLS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u200E\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/g;
+const BREAKS = /[\t\n\r\u2028\u2029]/g;
+
+/** The text without control characters (see above), spaces collapsed. */
+export function stripControls(value: string): string {
+  return value.replace(BREAKS, ' ').replace(CONTROLS, '').replace(/\s+/g, ' ').trim();
+}
+
+/** One line of text without control characters, bounded; null when nothing is left. */
+export function cleanText(value: string | null | undefined, max = TEXT_MAX): string | null {
+  if (typeof value !== 'string') return null;
+  const text = stripControls(value);
+  if (!text) return null;
+  return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
+}
+
+/**
+ * A link people and programs may follow: an absolute http(s) URL without user name or password, as the URL
+ * parser writes it (so no control characters or spaces are left in it). javascript:, data:, vbscript:, file:
+ * and the rest are dropped, as are relative links (the website layer resolves those against the page).
+ */
+export function safeLink(value: string | null | undefined): string | null {
+  if (typeof value !== 'string') return null;
+  const raw = stripControls(value);
+  if (!raw || raw.length > LINK_MAX) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  if (url.username || url.password || !url.hostname) return null;
+  return url.href;
+}

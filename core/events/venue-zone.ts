@@ -1,0 +1,188 @@
+import { cityMapping, type CityData } from 'city-timezones';
+import ct from 'countries-and-timezones';
+
+/*
+ * The time zone of a venue from its place as written (city, region, country, or a whole address), offline:
+ * city-timezones (7,300 cities with their province, state code, country and IANA zone, from Natural Earth) and
+ * countries-and-timezones (each country's zones and their offsets). No network and no guessing between
+ * places: when the words fit cities in different zones and none stands out, the venue's zone stays unknown.
+ */
+
+export interface VenuePlace {
+  city?: string | null;
+  region?: string | null;
+  country?: string | null;
+  /** A whole address or place line ("1000 Broadway, Denver, CO 80203, USA"), read part by part. */
+  address?: string | null;
+}
+
+/** Lower-case words without accents or punctuation, as the tables are looked up. */
+const norm = (s: string) =>
+  s
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+
+// Names people write for countries that the tables spell otherwise.
+const COUNTRY_ALIASES: Record<string, string> = {
+  usa: 'US',
+  'u s a': 'US',
+  'u s': 'US',
+  'united states': 'US',
+  america: 'US',
+  uk: 'GB',
+  'u k': 'GB',
+  'great britain': 'GB',
+  britain: 'GB',
+  england: 'GB',
+  scotland: 'GB',
+  wales: 'GB',
+  'northern ireland': 'GB',
+  deutschland: 'DE',
+  'the netherlands': 'NL',
+  holland: 'NL',
+  nederland: 'NL',
+  espana: 'ES',
+  italia: 'IT',
+  osterreich: 'AT',
+  schweiz: 'CH',
+  suisse: 'CH',
+  svizzera: 'CH',
+  'south korea': 'KR',
+  korea: 'KR',
+  russia: 'RU',
+  'czech republic': 'CZ',
+  czechia: 'CZ',
+  uae: 'AE',
+};
+
+interface Tables {
+  countries: Map<string, string>;
+  cities: Map<string, CityData[]>;
+  regions: Map<string, CityData[]>;
+  byCountry: Map<string, CityData[]>;
+}
+
+let tables: Tables | null = null;
+
+// Built on first use (a few milliseconds), then shared by every page.
+function load(): Tables {
+  if (tables) return tables;
+  const countries = new Map<string, string>(Object.entries(COUNTRY_ALIASES));
+  for (const c of Object.values(ct.getAllCountries())) {
+    countries.set(norm(c.name), c.id);
+    countries.set(c.id.toLowerCase(), c.id);
+  }
+  const cities = new Map<string, CityData[]>();
+  const regions = new Map<string, CityData[]>();
+  const byCountry = new Map<string, CityData[]>();
+  // Some names in the table are numbers or missing; they name nothing people write.
+  const add = (map: Map<string, CityData[]>, key: unknown, c: CityData) => {
+    if (typeof key !== 'string') return;
+    const k = norm(key);
+    if (!k) return;
+    const list = map.get(k);
+    if (list) {
+      if (!list.includes(c)) list.push(c);
+    } else map.set(k, [c]);
+  };
+  for (const c of cityMapping) {
+    add(cities, c.city, c);
+    add(cities, c.city_ascii, c);
+    add(regions, c.province, c);
+    add(regions, c.state_ansi, c);
+    add(byCountry, c.iso2, c);
+    if (typeof c.country === 'string' && !countries.has(norm(c.country))) countries.set(norm(c.country), c.iso2);
+    if (typeof c.iso3 === 'string') countries.set(c.iso3.toLowerCase(), c.iso2);
+  }
+  tables = { countries, cities, regions, byCountry };
+  return tables;
+}
+
+/** ISO 3166 alpha-2 code of a country written as a name or a code, or null. */
+export function countryCode(written: string | null | undefined): string | null {
+  if (!written) return null;
+  return load().countries.get(norm(written)) ?? null;
+}
+
+/** Zones that keep the same clock all year (same offset and same DST offset) count as one. */
+function sameClock(a: string, b: string): boolean {
+  if (a === b) return true;
+  const za = ct.getTimezone(a);
+  const zb = ct.getTimezone(b);
+  return !!za && !!zb && za.utcOffset === zb.utcOffset && za.dstOffset === zb.dstOffset;
+}
+
+/**
+ * The zone of a set of candidate places: the zone they all share, else the zone of the largest place when it
+ * is at least ten times larger than every place in another zone (Paris, France over Paris, Texas), else null.
+ */
+function zoneOf(candidates: CityData[]): string | null {
+  if (candidates.length === 0) return null;
+  const sorted = [...candidates].sort((a, b) => b.pop - a.pop);
+  const top = sorted[0]!;
+  const other = sorted.find((c) => !sameClock(c.timezone, top.timezone));
+  if (!other) return top.timezone;
+  return top.pop >= 10 * Math.max(other.pop, 1) ? top.timezone : null;
+}
+
+/** The zone of a country whose places all keep one clock (France, Japan; not the US or Brazil), else null. */
+function countryZone(code: string): string | null {
+  const zones = ct.getCountry(code)?.timezones ?? [];
+  if (zones.length === 0) return null;
+  const first = zones[0]!;
+  if (!zones.every((z) => sameClock(z, first))) return null;
+  // The zone named after the country's largest city reads best (Europe/Amsterdam, not Europe/Brussels).
+  const largest = [...(load().byCountry.get(code.toLowerCase()) ?? [])].sort((a, b) => b.pop - a.pop)[0];
+  return largest && sameClock(largest.timezone, first) ? largest.timezone : first;
+}
+
+const inRegion = (c: CityData, region: string) =>
+  (typeof c.province === 'string' && norm(c.province) === region) || (typeof c.state_ansi === 'string' && norm(c.state_ansi) === region);
+
+/** The parts of an address that can name a place: postal codes and house numbers removed. */
+function addressParts(address: string): string[] {
+  return address
+    .split(/[,;\n|]+/)
+    .map((part) =>
+      norm(part)
+        .replace(/\b[\p{L}]{0,2}\d[\p{L}\d]*\b/gu, ' ')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    )
+    .filter(Boolean);
+}
+
+/** The IANA zone of a venue from its place as written, or null when the tables cannot tell. */
+export function venueZone(place: VenuePlace): string | null {
+  const t = load();
+  const parts = place.address ? addressParts(place.address) : [];
+  let country = countryCode(place.country);
+  if (!country) {
+    for (const part of [...parts].reverse()) {
+      country = t.countries.get(part) ?? null;
+      if (country) break;
+    }
+  }
+  // A region written alone ("Colorado") or before a postal code ("CO 80203") names the cities it holds.
+  const regionWords = [place.region, ...parts].filter((r): r is string => !!r).map(norm);
+  const region =
+    regionWords.find((r) => (t.regions.get(r) ?? []).some((c) => !country || c.iso2 === country)) ??
+    regionWords
+      .map((r) => r.split(' ')[0]!)
+      .find((r) => r.length === 2 && (t.regions.get(r) ?? []).some((c) => !country || c.iso2 === country)) ??
+    null;
+  const fits = (c: CityData) => (!country || c.iso2 === country) && (!region || inRegion(c, region));
+
+  const cityNames = [place.city, ...parts].filter((c): c is string => !!c).map(norm);
+  for (const name of cityNames) {
+    const zone = zoneOf((t.cities.get(name) ?? []).filter(fits));
+    if (zone) return zone;
+  }
+  // A region without a known city: only when all its places keep one clock (Colorado, not Indiana).
+  const inIt = region ? (t.regions.get(region) ?? []).filter((c) => !country || c.iso2 === country) : [];
+  if (inIt.length > 0 && inIt.every((c) => sameClock(c.timezone, inIt[0]!.timezone))) return inIt[0]!.timezone;
+  return country ? countryZone(country) : null;
+}
