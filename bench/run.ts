@@ -12,6 +12,7 @@ const BENCHMARKS: Record<string, () => Promise<BenchResult[]>> = {
   workers: async () => (await import('./many-workers')).run(),
   credits: async () => (await import('./credits')).run(),
   page: async () => (await import('./page-weight')).run(),
+  extraction: async () => (await import('./extraction')).run(),
 };
 
 async function main(): Promise<void> {
