@@ -13,6 +13,7 @@ const BENCHMARKS: Record<string, () => Promise<BenchResult[]>> = {
   credits: async () => (await import('./credits')).run(),
   page: async () => (await import('./page-weight')).run(),
   cost: async () => (await import('./cost')).run(),
+  extraction: async () => (await import('./extraction')).run(),
 };
 
 async function main(): Promise<void> {
