@@ -155,17 +155,30 @@ function addressParts(address: string): string[] {
     .filter(Boolean);
 }
 
-/** The IANA zone of a venue from its place as written, or null when the tables cannot tell. */
+/**
+ * The IANA zone of a venue from its place as written, or null when the tables cannot tell. A two-letter word
+ * at the end of an address is a country ("Berlin, DE") only when a city of that country is named; otherwise it
+ * is read as a region ("Denver, CO" is Colorado, not Colombia; "Philadelphia, PA" Pennsylvania, not Panama).
+ */
 export function venueZone(place: VenuePlace): string | null {
   const t = load();
   const parts = place.address ? addressParts(place.address) : [];
-  let country = countryCode(place.country);
-  if (!country) {
-    for (const part of [...parts].reverse()) {
-      country = t.countries.get(part) ?? null;
-      if (country) break;
-    }
+  const named = countryCode(place.country);
+  if (named) return zoneIn(place, parts, named, true);
+  for (const part of [...parts].reverse()) {
+    const code = t.countries.get(part);
+    if (!code) continue;
+    if (part.length !== 2) return zoneIn(place, parts, code, true);
+    const zone = zoneIn(place, parts, code, false);
+    if (zone) return zone;
+    break;
   }
+  return zoneIn(place, parts, null, true);
+}
+
+/** The zone of a venue within a country (or anywhere); the country's own zone only when `countryWide`. */
+function zoneIn(place: VenuePlace, parts: string[], country: string | null, countryWide: boolean): string | null {
+  const t = load();
   // A region written alone ("Colorado") or before a postal code ("CO 80203") names the cities it holds.
   const regionWords = [place.region, ...parts].filter((r): r is string => !!r).map(norm);
   const region =
@@ -181,6 +194,7 @@ export function venueZone(place: VenuePlace): string | null {
     const zone = zoneOf((t.cities.get(name) ?? []).filter(fits));
     if (zone) return zone;
   }
+  if (!countryWide) return null;
   // A region without a known city: only when all its places keep one clock (Colorado, not Indiana).
   const inIt = region ? (t.regions.get(region) ?? []).filter((c) => !country || c.iso2 === country) : [];
   if (inIt.length > 0 && inIt.every((c) => sameClock(c.timezone, inIt[0]!.timezone))) return inIt[0]!.timezone;
