@@ -61,9 +61,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use(sameOrigin(config.appOrigin, (path) => path === '/webhook' || path.startsWith('/unsubscribe/')));
   app.use(loadSession(deps.sql, config));
   app.use('/api/*', noStore());
-  // Searching and saving timers cost work (a website fetch, a row, a Gemini call): one budget per user. An ask
-  // counts against it in the same Redis round trip that takes its search slot (routes/ask.ts).
-  app.use('/api/schedule', userRateLimit(deps.redis, { prefix: config.queuePrefix, perMinute: config.userRatePerMinute }));
+  // Searching, saving timers and running one by hand cost work (a website fetch, a row, a Gemini call): one budget
+  // per user. An ask counts against it in the same Redis round trip that takes its search slot (routes/ask.ts).
+  const perUser = userRateLimit(deps.redis, { prefix: config.queuePrefix, perMinute: config.userRatePerMinute });
+  app.use('/api/schedule', perUser);
+  app.use('/api/timers/:id/run', perUser);
 
   app.route('/', healthRoutes(deps));
   app.route('/', pageRoutes(deps));

@@ -95,6 +95,17 @@ export type RunCredit = { kind: 'taken'; epoch: number } | { kind: 'none_left'; 
  * Usually one statement: a free account whose period has ended is left alone by the first try, rolled, and
  * tried again, which is what rolling first would have given (as takeCredit does).
  */
+/**
+ * Whether a run cannot be paid for right now: it is running, holds no credit yet, and its account has none left
+ * (nor a free period that ended). A hint read before the website is fetched, never instead of the take.
+ */
+export async function runUnpayable(sql: Sql, run: { id: number; userId: number }): Promise<boolean> {
+  const [row] = await sql<{ unpayable: boolean }[]>`
+    select r.status = 'running' and not r.credit_taken and not (${creditLeft(sql, false)} or ${freePeriodEnded(sql)}) as unpayable
+    from timer_runs r, accounts where r.id = ${run.id} and accounts.user_id = ${run.userId}`;
+  return row?.unpayable === true;
+}
+
 export async function takeRunCredit(sql: Sql, run: { id: number; userId: number }): Promise<RunCredit> {
   let row = await chargeRun(sql, run, true);
   if (row && !row.credit_taken && row.period_ended) {
