@@ -1,7 +1,7 @@
 import type { Queue } from 'bullmq';
 import { creditLikelyLeft, getBilling } from '../../db/accounts';
 import type { Sql, Tx } from '../../db/client';
-import { claimRun, failRun } from '../../db/timer-runs';
+import { claimRun, deleteUnqueuedRun } from '../../db/timer-runs';
 import { RUN_TIMER_JOB, type RunTimerJob } from '../jobs';
 import { noCreditsMessage } from '../search/charged-search';
 import { TIMER_JOB_OPTS } from './job-policy';
@@ -55,8 +55,9 @@ export async function runTimerNow(
       ),
     );
   } catch (err) {
-    // Nothing will pick the run up: end it now (no credit was taken yet) so the next click is not refused.
-    await failRun(deps.sql, { id: claimed.runId, userId }, 'The run could not be queued. Please try again.');
+    // Nothing will pick the run up and nothing ran: the row goes (no credit was taken yet), so the next click is
+    // not refused and the timer is not one failure closer to pausing itself for our outage (issue 27).
+    await deleteUnqueuedRun(deps.sql, claimed.runId);
     throw err instanceof SchedulerUnavailableError ? err : new SchedulerUnavailableError((err as Error).message);
   }
   return claimed;
