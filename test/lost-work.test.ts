@@ -51,9 +51,9 @@ describe('work nobody will finish', () => {
     const first = await runTimerNow(stack.deps, userId, timer.id);
     expect(first.kind).toBe('queued');
     // Lost: Redis emptied or failed over before a worker took the job.
-    const [job] = await stack.deps.timersQueue.getJobs(['waiting', 'prioritized', 'delayed']).then((jobs) =>
-      jobs.filter((j) => j.id?.startsWith(`run-now:timer-${timer.id}:`)),
-    );
+    const [job] = await stack.deps.timersQueue
+      .getJobs(['waiting', 'prioritized', 'delayed'])
+      .then((jobs) => jobs.filter((j) => j.id?.startsWith(`run-now:timer-${timer.id}:`)));
     await job!.remove();
     expect(await runTimerNow(stack.deps, userId, timer.id)).toEqual({ kind: 'busy' });
     expect(await sweepLostWork(stack.db.sql, later(LOST_AFTER_MS - 60_000))).toMatchObject({ lostRuns: 0 });
