@@ -1,4 +1,5 @@
 import { feedToken, feedTokenHash, newFeedNonce } from '../core/events/feed-token';
+import type { FoundEvent } from '../core/events/from-facts';
 import type { Db } from './client';
 
 /**
@@ -42,9 +43,54 @@ export interface FeedTimer {
   timezone: string;
 }
 
-/** The active timer a feed token belongs to, or null (unknown, rotated away, or deleted). */
-export async function timerByFeedToken(sql: Db, token: string): Promise<FeedTimer | null> {
-  const [row] = await sql<{ id: string; question: string; website: string; timezone: string }[]>`
-    select id, question, website, timezone from timers where feed_token_hash = ${feedTokenHash(token)} and deleted_at is null`;
-  return row ? { id: Number(row.id), question: row.question, website: row.website, timezone: row.timezone } : null;
+/** How far back a feed reaches: events that ended (or started) within this many days, and every later one. */
+export const FEED_PAST_DAYS = 30;
+/** The most events one feed carries (the nearest to the window's start first). */
+export const FEED_MAX_EVENTS = 300;
+
+/**
+ * The window's start: midnight UTC FEED_PAST_DAYS ago. Whole days, so the window moves once a day and a poll's
+ * ETag (which names the day) stays the same between a timer's changes within a day.
+ */
+export function feedWindowStart(now: Date = new Date()): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - FEED_PAST_DAYS));
+}
+
+/**
+ * The active timer a feed token belongs to, with a fingerprint of what its feeds would hold now, in one
+ * statement on indexes only (the token's unique index, the window index with its included changed_at, and
+ * the runs' latest-first index): a calendar client polling an unchanged feed costs this one read (decision 039).
+ * Null when the token is unknown, rotated away, or its timer deleted.
+ */
+export async function feedByToken(sql: Db, token: string, windowStart: Date): Promise<{ timer: FeedTimer; version: string } | null> {
+  const [row] = await sql<
+    { id: string; question: string; website: string; timezone: string; n: number; changed: Date | null; last_run: string | null }[]
+  >`
+    select t.id, t.question, t.website, t.timezone, w.n, w.changed,
+      (select r.id::text from timer_runs r where r.timer_id = t.id and r.status = 'succeeded'
+       order by r.scheduled_for desc limit 1) as last_run
+    from timers t
+    cross join lateral (
+      select count(*)::int as n, max(e.changed_at) as changed from timer_events e
+      where e.timer_id = t.id and e.feed_until >= ${windowStart}) w
+    where t.feed_token_hash = ${feedTokenHash(token)} and t.deleted_at is null`;
+  if (!row) return null;
+  const timer = { id: Number(row.id), question: row.question, website: row.website, timezone: row.timezone };
+  const version = `${windowStart.toISOString().slice(0, 10)}-${row.n}-${row.changed?.getTime() ?? 0}-${row.last_run ?? 0}`;
+  return { timer, version };
+}
+
+export interface FeedEvent {
+  event: FoundEvent;
+  sequence: number;
+  changedAt: Date;
+}
+
+/** The events of a timer's iCal feed: those of the window, the earliest first, at most FEED_MAX_EVENTS. */
+export async function timerFeedEvents(sql: Db, timerId: number, windowStart: Date): Promise<FeedEvent[]> {
+  const rows = await sql<{ event: FoundEvent; sequence: number; changed_at: Date }[]>`
+    select event, sequence, changed_at from timer_events
+    where timer_id = ${timerId} and feed_until >= ${windowStart}
+    order by feed_until, key limit ${FEED_MAX_EVENTS}`;
+  return rows.map((r) => ({ event: r.event, sequence: r.sequence, changedAt: r.changed_at }));
 }
