@@ -14,6 +14,7 @@ import { createRunTimerProcessor, type RunTimerOutcome } from './jobs/run-timer'
 import { every } from './every';
 import { type ReconcileResult, reconcileSchedulers } from './reconcile';
 import { claimReconcilePass } from './reconcile-claim';
+import { retentionIfDue } from './retention';
 import { sweepAbandonedRuns, sweepLostWork } from './sweep-abandoned-runs';
 
 /** How often one worker of the fleet re-checks that Redis holds a scheduler for every active timer. */
@@ -65,6 +66,9 @@ export async function startTimersWorker(deps: WorkerDeps): Promise<TimersWorker>
     // Ended sessions are refused anyway; deleting them keeps the table (and its index) to live ones.
     const sessions = await deleteExpiredSessions(sql);
     if (sessions) logger.info({ sessions }, 'deleted expired sessions');
+    // Once a day, one worker of the fleet removes what is kept no longer (decision 039).
+    const retained = await retentionIfDue(sql, connection, config.queuePrefix);
+    if (retained) logger.info(retained, 'retention pass: deleted old searches, timer runs and remembered events');
     return result;
   };
 
