@@ -24,6 +24,7 @@ import { pageRoutes } from './routes/page';
 import { feedRoutes } from './routes/feeds';
 import { searchRoutes } from './routes/searches';
 import { timerRunRoutes } from './routes/timer-runs';
+import { accountRoutes } from './routes/account';
 import { timerSettingsRoutes } from './routes/timer-settings';
 import { timerRoutes } from './routes/timers';
 import { unsubscribeRoutes } from './routes/unsubscribe';
@@ -73,6 +74,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', askRoutes(deps));
   app.route('/', timerRoutes(deps));
   app.route('/', timerRunRoutes(deps));
+  app.route('/', accountRoutes(deps));
   app.route('/', searchRoutes(deps));
   app.route('/', feedRoutes(deps));
   app.route('/', timerSettingsRoutes(deps));
