@@ -24,6 +24,7 @@ import { pageRoutes } from './routes/page';
 import { feedRoutes } from './routes/feeds';
 import { searchRoutes } from './routes/searches';
 import { timerRunRoutes } from './routes/timer-runs';
+import { accountRoutes } from './routes/account';
 import { timerSettingsRoutes } from './routes/timer-settings';
 import { timerRoutes } from './routes/timers';
 import { unsubscribeRoutes } from './routes/unsubscribe';
@@ -61,9 +62,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use(sameOrigin(config.appOrigin, (path) => path === '/webhook' || path.startsWith('/unsubscribe/')));
   app.use(loadSession(deps.sql, config));
   app.use('/api/*', noStore());
-  // Searching and saving timers cost work (a website fetch, a row, a Gemini call): one budget per user. An ask
-  // counts against it in the same Redis round trip that takes its search slot (routes/ask.ts).
-  app.use('/api/schedule', userRateLimit(deps.redis, { prefix: config.queuePrefix, perMinute: config.userRatePerMinute }));
+  // Searching, saving timers and running one by hand cost work (a website fetch, a row, a Gemini call): one budget
+  // per user. An ask counts against it in the same Redis round trip that takes its search slot (routes/ask.ts).
+  const perUser = userRateLimit(deps.redis, { prefix: config.queuePrefix, perMinute: config.userRatePerMinute });
+  app.use('/api/schedule', perUser);
+  app.use('/api/timers/:id/run', perUser);
 
   app.route('/', healthRoutes(deps));
   app.route('/', pageRoutes(deps));
@@ -71,6 +74,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', askRoutes(deps));
   app.route('/', timerRoutes(deps));
   app.route('/', timerRunRoutes(deps));
+  app.route('/', accountRoutes(deps));
   app.route('/', searchRoutes(deps));
   app.route('/', feedRoutes(deps));
   app.route('/', timerSettingsRoutes(deps));

@@ -6,6 +6,7 @@ import { createTimersQueue } from '../core/jobs';
 import { emailStatusLine } from '../core/delivery/email-status';
 import { checkGeminiModel } from '../core/gemini/model';
 import { createLogger } from '../core/logger';
+import { standinNotice } from '../core/standin-notice';
 import { createRedis } from '../core/redis/client';
 import { createSql } from '../db/client';
 import { createApp } from './app';
@@ -38,10 +39,10 @@ async function main(): Promise<void> {
   const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
     logger.info({ port: info.port, standins: config.standins }, `listening on ${config.appUrl}`);
     (config.mail.url ? logger.info.bind(logger) : logger.warn.bind(logger))(emailStatusLine(config));
+    const standins = standinNotice(config);
+    if (standins) logger.warn(standins);
     if (!config.sessionProof)
-      logger.warn(
-        'session proofs are off (SESSION_SECRET unset, or SESSION_PROOF_SECONDS=0): every signed-in request looks its session up in Postgres',
-      );
+      logger.warn('session proofs are off (SESSION_PROOF_SECONDS=0): every signed-in request looks its session up in Postgres');
   });
 
   let stopping = false;

@@ -16,7 +16,7 @@ describe('loadConfig', () => {
   });
 
   it('sends set credentials to the real services', () => {
-    const c = loadConfig({ GOOGLE_CLIENT_ID: 'abc', STRIPE_SECRET_KEY: 'sk_live_x', GEMINI_API_KEY: 'k' });
+    const c = loadConfig({ GOOGLE_CLIENT_ID: 'abc', STRIPE_SECRET_KEY: 'sk_live_x', GEMINI_API_KEY: 'k', SESSION_SECRET: 's'.repeat(32) });
     expect(c.google).toEqual({
       clientId: 'abc',
       certsUrl: 'https://www.googleapis.com/oauth2/v3/certs',
@@ -26,11 +26,16 @@ describe('loadConfig', () => {
     expect(c.gemini.baseUrl).toBeUndefined();
   });
 
-  it('signs session proofs with SESSION_SECRET; production without it (or a lifetime of 0) turns them off', () => {
+  it('signs session proofs with SESSION_SECRET; a built-in secret only with the Google sign-in stand-in', () => {
     expect(loadConfig({}).sessionProof).toEqual({ secret: expect.any(String), lifetimeMs: 60_000 });
     const prod = { NODE_ENV: 'production', GOOGLE_CLIENT_ID: 'a', GEMINI_API_KEY: 'b', STRIPE_SECRET_KEY: 'c', STRIPE_WEBHOOK_SECRET: 'd' };
-    expect(loadConfig(prod).sessionProof).toBeNull();
+    // Real Google sign-in with a secret anyone can read in the code would let anyone sign proofs: refused.
+    expect(() => loadConfig(prod)).toThrow(/SESSION_SECRET is required with real Google sign-in \(GOOGLE_CLIENT_ID is set\)/);
+    expect(() => loadConfig({ NODE_ENV: 'development', GOOGLE_CLIENT_ID: 'a' })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'test', GOOGLE_CLIENT_ID: 'a' })).toThrow(/SESSION_PROOF_SECONDS=0 to turn session proofs off/);
+    expect(loadConfig({ ...prod, SESSION_PROOF_SECONDS: '0' }).sessionProof).toBeNull();
     const secret = 's'.repeat(32);
+    expect(loadConfig({ GOOGLE_CLIENT_ID: 'a', SESSION_SECRET: secret }).sessionProof).toEqual({ secret, lifetimeMs: 60_000 });
     expect(loadConfig({ ...prod, SESSION_SECRET: secret, SESSION_PROOF_SECONDS: '15' }).sessionProof).toEqual({
       secret,
       lifetimeMs: 15_000,
@@ -47,7 +52,14 @@ describe('loadConfig', () => {
       standin: true,
       standinPort: 2525,
     });
-    const prod = { NODE_ENV: 'production', GOOGLE_CLIENT_ID: 'a', GEMINI_API_KEY: 'b', STRIPE_SECRET_KEY: 'c', STRIPE_WEBHOOK_SECRET: 'd' };
+    const prod = {
+      NODE_ENV: 'production',
+      GOOGLE_CLIENT_ID: 'a',
+      GEMINI_API_KEY: 'b',
+      STRIPE_SECRET_KEY: 'c',
+      STRIPE_WEBHOOK_SECRET: 'd',
+      SESSION_SECRET: 's'.repeat(32),
+    };
     expect(loadConfig(prod).mail.url).toBeNull();
     expect(loadConfig({ ...prod, SMTP_URL: 'smtps://u:p@mail.example.com:465' }).mail).toMatchObject({
       url: 'smtps://u:p@mail.example.com:465',

@@ -153,7 +153,8 @@ const envSchema = z.object({
   FEED_TOKEN_SECRET: optional.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   /**
    * Secret the short-lived session proofs are signed with (HMAC-SHA256, shared by every api process); at least
-   * 32 characters. Unset in production: no proofs, every signed-in request asks Postgres for its session.
+   * 32 characters. Required with real Google sign-in (GOOGLE_CLIENT_ID set) unless SESSION_PROOF_SECONDS=0; a
+   * built-in value stands in only while the Google sign-in stand-in is in use (decision 037).
    */
   SESSION_SECRET: optional.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   /** How long a session proof spares the Postgres lookup, in seconds; 0 turns the proofs off. */
@@ -225,8 +226,8 @@ export interface Config {
   /** Secret of the calendar feed tokens; null when feeds are off (production without FEED_TOKEN_SECRET). */
   feedTokenSecret: string | null;
   /**
-   * Short-lived signed session proofs (decision 025); null when off (production without SESSION_SECRET, or
-   * SESSION_PROOF_SECONDS=0), so every signed-in request looks its session up in Postgres.
+   * Short-lived signed session proofs (decisions 025, 037); null when off (SESSION_PROOF_SECONDS=0), so every
+   * signed-in request looks its session up in Postgres.
    */
   sessionProof: { secret: string; lifetimeMs: number } | null;
   /** Names of the credentials served by the local stand-ins (empty in production). */
@@ -326,7 +327,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     userRatePerMinute: e.USER_RATE_PER_MINUTE,
     logLevel: e.LOG_LEVEL,
     feedTokenSecret: e.FEED_TOKEN_SECRET ?? (e.NODE_ENV === 'production' ? null : 'local-development-feed-token-secret-not-for-production'),
-    sessionProof: sessionProof(e.SESSION_SECRET, e.SESSION_PROOF_SECONDS, e.NODE_ENV),
+    sessionProof: sessionProof(e.SESSION_SECRET, e.SESSION_PROOF_SECONDS, e.GOOGLE_CLIENT_ID === undefined && e.NODE_ENV !== 'production'),
     standins: missing,
     standinUrl: standin,
     standinPublicUrl: standinPublic,
@@ -341,9 +342,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   };
 }
 
-function sessionProof(secret: string | undefined, seconds: number, env: Config['env']): Config['sessionProof'] {
-  const key = secret ?? (env === 'production' ? undefined : 'local-development-session-secret-not-for-production');
-  return key && seconds > 0 ? { secret: key, lifetimeMs: seconds * 1000 } : null;
+/**
+ * The proofs' secret. A built-in one only while the Google sign-in stand-in is in use, where anyone may sign in
+ * as anyone anyway; with real Google sign-in a known secret would let anyone sign proofs (decision 037).
+ */
+function sessionProof(secret: string | undefined, seconds: number, googleStandin: boolean): Config['sessionProof'] {
+  if (seconds === 0) return null;
+  if (secret) return { secret, lifetimeMs: seconds * 1000 };
+  if (googleStandin) return { secret: 'local-development-session-secret-not-for-production', lifetimeMs: seconds * 1000 };
+  throw new ConfigError(
+    'SESSION_SECRET is required with real Google sign-in (GOOGLE_CLIENT_ID is set): session proofs need a secret only this deployment knows. Set SESSION_SECRET to 32 or more random characters (openssl rand -base64 48), or SESSION_PROOF_SECONDS=0 to turn session proofs off.',
+  );
 }
 
 function hostList(value: string): string[] {

@@ -57,6 +57,19 @@ const deliveries = new Counter({
   registers: [registry],
 });
 
+const retentionDeleted = new Counter({
+  name: 'retention_deleted_total',
+  help: 'Rows the daily retention pass deleted, by kind (searches, timer_runs, timer_events).',
+  labelNames: ['kind'] as const,
+  registers: [registry],
+});
+
+const retentionLastRun = new Gauge({
+  name: 'retention_last_run_timestamp_seconds',
+  help: 'When this worker last finished the daily retention pass (Unix time).',
+  registers: [registry],
+});
+
 const reconcilePasses = new Histogram({
   name: 'reconcile_pass_seconds',
   help: 'Reconcile passes this worker ran (those it claimed for the fleet, at its start or periodically), by duration.',
@@ -169,6 +182,14 @@ export function countTimerRun(outcome: TimerRunOutcome): void {
 /** For the deliveries worker: e.g. countDelivery('email', 'sent' | 'failed' | 'retrying'). */
 export function countDelivery(channel: string, outcome: string): void {
   deliveries.inc({ channel, outcome });
+}
+
+/** After a retention pass: what it deleted, and when it finished. */
+export function observeRetention(deleted: { searches: number; timerRuns: number; timerEvents: number }): void {
+  retentionDeleted.inc({ kind: 'searches' }, deleted.searches);
+  retentionDeleted.inc({ kind: 'timer_runs' }, deleted.timerRuns);
+  retentionDeleted.inc({ kind: 'timer_events' }, deleted.timerEvents);
+  retentionLastRun.set(Date.now() / 1000);
 }
 
 /** The timers worker calls this after each reconcile pass: how long it took and what it fixed. */

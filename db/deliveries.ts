@@ -23,6 +23,8 @@ export interface DeliveryToSend {
   kind: DeliveryKind;
   events: Event[];
   attempts: number;
+  /** Where this message goes, fixed when it was recorded (null on rows older than migration 014). */
+  target: string | null;
   timer: {
     id: number;
     question: string;
@@ -31,6 +33,8 @@ export interface DeliveryToSend {
     deleted: boolean;
     email: boolean;
     webhookUrl: string | null;
+    /** The secret webhooks are signed with (decision 038); null on timers saved before it. */
+    webhookSecret: string | null;
     pausedReason: string | null;
   };
   run: { id: number; scheduledFor: Date; status: string; error: string | null };
@@ -50,9 +54,12 @@ export interface DeliveryState {
  */
 export async function recordDelivery(sql: Db, d: NewDelivery): Promise<number | null> {
   const [row] = await sql<{ id: string }[]>`
-    insert into deliveries (timer_id, run_id, user_id, channel, kind, usage_epoch, events)
-    values (${d.timerId}, ${d.runId}, ${d.userId}, ${d.channel}, ${d.kind}, ${d.usageEpoch ?? null},
-            ${sql.json((d.events ?? []) as never)})
+    insert into deliveries (timer_id, run_id, user_id, channel, kind, usage_epoch, events, target)
+    select ${d.timerId}, ${d.runId}, ${d.userId}, ${d.channel}, ${d.kind}, ${d.usageEpoch ?? null},
+           ${sql.json((d.events ?? []) as never)},
+           case when ${d.channel} = 'webhook' then t.webhook_url else u.email end
+    from users u left join timers t on t.id = ${d.timerId}
+    where u.id = ${d.userId}
     on conflict do nothing
     returning id`;
   if (row) return Number(row.id);
@@ -69,6 +76,8 @@ type ClaimRow = {
   kind: DeliveryKind;
   events: Event[];
   attempts: number;
+  target: string | null;
+  webhook_secret: string | null;
   timer_id: string;
   question: string;
   website: string;
@@ -87,9 +96,10 @@ type ClaimRow = {
 };
 
 /**
- * Takes the delivery for one sending attempt: only a pending or failed (to be retried) row can be taken, so
- * a message already sent, or being sent by another execution, is never sent again. A process that dies in
- * the middle of sending leaves the row 'sending' for good: at most once, never twice.
+ * Takes the delivery for one sending attempt: only a pending (new, or waiting for its retry) or failed row can
+ * be taken, so a message already sent, or being sent by another execution, is not sent again. A process that
+ * dies in the middle of sending leaves the row 'sending' until recoverStuckDeliveries hands it out again: then
+ * the receiver may get it twice, with the same id (Message-ID, webhook-id) to drop the repeat by (decision 038).
  */
 export async function claimDelivery(sql: Db, id: number): Promise<DeliveryToSend | null> {
   const [r] = await sql<ClaimRow[]>`
@@ -98,8 +108,9 @@ export async function claimDelivery(sql: Db, id: number): Promise<DeliveryToSend
       where id = ${id} and status in ('pending', 'failed')
       returning *
     )
-    select d.id, d.channel, d.kind, d.events, d.attempts,
-      t.id as timer_id, t.question, t.website, t.timezone, t.deleted_at, t.email_enabled, t.webhook_url, t.paused_reason,
+    select d.id, d.channel, d.kind, d.events, d.attempts, d.target,
+      t.id as timer_id, t.question, t.website, t.timezone, t.deleted_at, t.email_enabled, t.webhook_url, t.webhook_secret,
+      t.paused_reason,
       r.id as run_id, r.scheduled_for, r.status as run_status, r.error as run_error,
       u.id as user_id, u.email as user_email, u.name as user_name
     from claimed d
@@ -113,6 +124,7 @@ export async function claimDelivery(sql: Db, id: number): Promise<DeliveryToSend
     kind: r.kind,
     events: r.events,
     attempts: r.attempts,
+    target: r.target,
     timer: {
       id: Number(r.timer_id),
       question: r.question,
@@ -121,6 +133,7 @@ export async function claimDelivery(sql: Db, id: number): Promise<DeliveryToSend
       deleted: r.deleted_at !== null,
       email: r.email_enabled,
       webhookUrl: r.webhook_url,
+      webhookSecret: r.webhook_secret,
       pausedReason: r.paused_reason,
     },
     run: { id: Number(r.run_id), scheduledFor: r.scheduled_for, status: r.run_status, error: r.run_error },
@@ -128,8 +141,17 @@ export async function claimDelivery(sql: Db, id: number): Promise<DeliveryToSend
   };
 }
 
-/** Ends an attempt: sent, failed (a retry may claim it again) or skipped (nothing to send any more). */
-export async function endDeliveryAttempt(sql: Db, id: number, status: 'sent' | 'failed' | 'skipped', error: string | null = null) {
+/**
+ * Ends an attempt: sent, retrying (back to pending with the error, for the next attempt), failed (finally: no
+ * attempt is left, or it cannot succeed) or skipped (nothing to send any more).
+ */
+export async function endDeliveryAttempt(
+  sql: Db,
+  id: number,
+  outcome: 'sent' | 'retrying' | 'failed' | 'skipped',
+  error: string | null = null,
+) {
+  const status = outcome === 'retrying' ? 'pending' : outcome;
   await sql`update deliveries set status = ${status}, error = ${error}, updated_at = now(),
               sent_at = case when ${status} = 'sent' then now() else sent_at end
             where id = ${id} and status = 'sending'`;
@@ -148,6 +170,19 @@ export async function getDeliveryStatus(
 export async function listStalePendingDeliveries(sql: Db, before: Date, limit = 500): Promise<number[]> {
   const rows = await sql<{ id: string }[]>`
     select id from deliveries where status = 'pending' and created_at < ${before} order by created_at limit ${limit}`;
+  return rows.map((r) => Number(r.id));
+}
+
+/**
+ * Deliveries left 'sending' since before `before` by a worker that stopped mid-send: back to pending, to be
+ * sent again (the receiver may then get it twice, with the same id). Returns their ids, to enqueue.
+ */
+export async function recoverStuckDeliveries(sql: Db, before: Date, error: string, limit = 500): Promise<number[]> {
+  const rows = await sql<{ id: string }[]>`
+    update deliveries set status = 'pending', error = ${error}, updated_at = now()
+    where id in (select id from deliveries where status = 'sending' and updated_at < ${before} order by updated_at limit ${limit})
+      and status = 'sending'
+    returning id`;
   return rows.map((r) => Number(r.id));
 }
 

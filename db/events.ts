@@ -122,28 +122,6 @@ export async function eventsOfRuns(sql: Db, runIds: number[]): Promise<Map<numbe
   return byRun;
 }
 
-export interface FeedEvent {
-  event: FoundEvent;
-  sequence: number;
-  changedAt: Date;
-}
-
-/** Everything a timer has seen, for its iCal feed (one entry per key). */
-export async function timerFeedEvents(sql: Db, timerId: number): Promise<FeedEvent[]> {
-  const rows = await sql<{ event: FoundEvent; sequence: number; changed_at: Date }[]>`
-    select event, sequence, changed_at from timer_events where timer_id = ${timerId} order by first_seen_at, key`;
-  return rows.map((r) => ({ event: r.event, sequence: r.sequence, changedAt: r.changed_at }));
-}
-
-/** A cheap fingerprint of what a timer's feeds would contain, for ETag without building them. */
-export async function feedVersion(sql: Db, timerId: number): Promise<string> {
-  const [row] = await sql<{ n: number; changed: Date | null; last_run: string | null }[]>`
-    select (select count(*)::int from timer_events where timer_id = ${timerId}) as n,
-           (select max(changed_at) from timer_events where timer_id = ${timerId}) as changed,
-           (select max(r.id)::text from timer_runs r where r.timer_id = ${timerId} and r.status = 'succeeded') as last_run`;
-  return `${row!.n}-${row!.changed?.getTime() ?? 0}-${row!.last_run ?? 0}`;
-}
-
 export interface RunWithNew {
   runId: number;
   finishedAt: Date;

@@ -1,3 +1,4 @@
+import type { FoundEvent } from '../core/events/from-facts';
 import type { Db } from './client';
 
 /** The stored feed nonce of each given timer (null: none yet). Tokens and their hashes are made in core. */
@@ -33,9 +34,45 @@ export interface FeedTimer {
   timezone: string;
 }
 
-/** The active timer whose feed token hashes to `tokenHash`, or null (unknown, rotated away, or deleted). */
-export async function timerByFeedTokenHash(sql: Db, tokenHash: string): Promise<FeedTimer | null> {
-  const [row] = await sql<{ id: string; question: string; website: string; timezone: string }[]>`
-    select id, question, website, timezone from timers where feed_token_hash = ${tokenHash} and deleted_at is null`;
-  return row ? { id: Number(row.id), question: row.question, website: row.website, timezone: row.timezone } : null;
+/**
+ * The active timer whose feed token hashes to `tokenHash`, with a fingerprint of what its feeds would hold now, in one
+ * statement on indexes only (the token's unique index, the window index with its included changed_at, and
+ * the runs' latest-first index): a calendar client polling an unchanged feed costs this one read (decision 039).
+ * Null when the token is unknown, rotated away, or its timer deleted.
+ */
+export async function feedByTokenHash(
+  sql: Db,
+  tokenHash: string,
+  windowStart: Date,
+): Promise<{ timer: FeedTimer; version: string } | null> {
+  const [row] = await sql<
+    { id: string; question: string; website: string; timezone: string; n: number; changed: Date | null; last_run: string | null }[]
+  >`
+    select t.id, t.question, t.website, t.timezone, w.n, w.changed,
+      (select r.id::text from timer_runs r where r.timer_id = t.id and r.status = 'succeeded'
+       order by r.scheduled_for desc limit 1) as last_run
+    from timers t
+    cross join lateral (
+      select count(*)::int as n, max(e.changed_at) as changed from timer_events e
+      where e.timer_id = t.id and e.feed_until >= ${windowStart}) w
+    where t.feed_token_hash = ${tokenHash} and t.deleted_at is null`;
+  if (!row) return null;
+  const timer = { id: Number(row.id), question: row.question, website: row.website, timezone: row.timezone };
+  const version = `${windowStart.toISOString().slice(0, 10)}-${row.n}-${row.changed?.getTime() ?? 0}-${row.last_run ?? 0}`;
+  return { timer, version };
+}
+
+export interface FeedEvent {
+  event: FoundEvent;
+  sequence: number;
+  changedAt: Date;
+}
+
+/** The events of a timer's iCal feed: those of the window, the earliest first, at most `limit`. */
+export async function timerFeedEvents(sql: Db, timerId: number, windowStart: Date, limit: number): Promise<FeedEvent[]> {
+  const rows = await sql<{ event: FoundEvent; sequence: number; changed_at: Date }[]>`
+    select event, sequence, changed_at from timer_events
+    where timer_id = ${timerId} and feed_until >= ${windowStart}
+    order by feed_until, key limit ${limit}`;
+  return rows.map((r) => ({ event: r.event, sequence: r.sequence, changedAt: r.changed_at }));
 }

@@ -122,3 +122,14 @@ export async function getUserSearch(sql: Sql, userId: number, id: number): Promi
       }
     : null;
 }
+
+/**
+ * Ends searches left 'running' since before `startedBefore` by a process that stopped mid-search (their own
+ * process would have finished them long before): failed, with a sentence. Returns how many.
+ */
+export async function failAbandonedSearches(sql: Sql, startedBefore: Date, error: string): Promise<number> {
+  const rows = await sql`
+    update searches set status = 'failed', error = ${error}, finished_at = now()
+    where status = 'running' and started_at < ${startedBefore}`;
+  return rows.count;
+}

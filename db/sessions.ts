@@ -54,6 +54,14 @@ export async function validateSession(sql: Sql, token: string | undefined): Prom
   return { valid: true, user: { id: Number(row.user_id), email: row.email, name: row.name }, expiresAt, renewed };
 }
 
+/** Whether this cookie token's session exists, is unexpired and belongs to `userId` (a session proof's check). */
+export async function sessionHeldBy(sql: Sql, token: string, userId: number): Promise<boolean> {
+  if (token.length > 100) return false;
+  const rows = await sql`select 1 from sessions
+                         where token_hash = ${hashToken(token)} and user_id = ${userId} and expires_at > now()`;
+  return rows.length > 0;
+}
+
 export async function deleteSession(sql: Sql, token: string | undefined): Promise<void> {
   if (!token) return;
   await sql`delete from sessions where token_hash = ${hashToken(token)}`;

@@ -19,9 +19,30 @@ export async function lockOwnTimer(tx: Tx, userId: number, timerId: number): Pro
   return row ? getTimer(tx, timerId) : null;
 }
 
-export async function updateTimerChannels(tx: Db, timerId: number, patch: TimerSettingsPatch): Promise<void> {
+/**
+ * Sets the timer's channels. A webhook address that is new (or the timer's first) gets a new signing secret,
+ * `newSecret`, which is returned so the user can be shown it once; the same address saved again keeps its
+ * secret (and null is returned). Removing the webhook removes its secret.
+ */
+export async function updateTimerChannels(
+  tx: Db,
+  timerId: number,
+  patch: TimerSettingsPatch,
+  newSecret: string | null = null,
+): Promise<string | null> {
   if (patch.email !== undefined) await tx`update timers set email_enabled = ${patch.email} where id = ${timerId}`;
-  if (patch.webhookUrl !== undefined) await tx`update timers set webhook_url = ${patch.webhookUrl} where id = ${timerId}`;
+  if (patch.webhookUrl === null) await tx`update timers set webhook_url = null, webhook_secret = null where id = ${timerId}`;
+  if (typeof patch.webhookUrl === 'string' && newSecret) {
+    const [row] = await tx<{ fresh: boolean }[]>`
+      update timers t set webhook_url = ${patch.webhookUrl},
+        webhook_secret = case when old.webhook_url is distinct from ${patch.webhookUrl} or old.webhook_secret is null
+                              then ${newSecret} else old.webhook_secret end
+      from (select webhook_url, webhook_secret from timers where id = ${timerId}) old
+      where t.id = ${timerId}
+      returning t.webhook_secret = ${newSecret} as fresh`;
+    return row?.fresh ? newSecret : null;
+  }
+  return null;
 }
 
 /** Pauses an active, unpaused timer; false when it was already paused or is gone (so only one caller acts). */

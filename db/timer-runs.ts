@@ -78,8 +78,8 @@ export async function claimFire(sql: Sql, timerId: number, scheduledFor: Date, e
   const [row] = await sql<(TimerRow & { run_id: string | null; run_status: RunStatus | null })[]>`
     with t as (select ${sql.unsafe(TIMER_COLUMNS)} from timers where id = ${timerId}),
     claimed as (
-      insert into timer_runs (timer_id, scheduled_for, status)
-      select id, ${scheduledFor}, 'running' from t where deleted_at is null and (paused_at is null or ${evenIfPaused})
+      insert into timer_runs (timer_id, scheduled_for, status, picked_at)
+      select id, ${scheduledFor}, 'running', now() from t where deleted_at is null and (paused_at is null or ${evenIfPaused})
       on conflict (timer_id, scheduled_for) do nothing
       returning id, status)
     select t.*, claimed.id as run_id, claimed.status as run_status from t left join claimed on true`;
@@ -87,8 +87,10 @@ export async function claimFire(sql: Sql, timerId: number, scheduledFor: Date, e
   if (row.paused_at && !evenIfPaused) return { kind: 'paused' };
   const timer = toTimer(row);
   if (row.run_id !== null) return { kind: 'claimed', timer, run: { id: Number(row.run_id), status: row.run_status! } };
+  // A Run-now row (made before its job was queued) is marked taken, so the lost-run sweep leaves it alone.
   const [existing] = await sql<{ id: string; status: RunStatus }[]>`
-    select id, status from timer_runs where timer_id = ${timerId} and scheduled_for = ${scheduledFor}`;
+    update timer_runs set picked_at = coalesce(picked_at, now())
+    where timer_id = ${timerId} and scheduled_for = ${scheduledFor} returning id, status`;
   // Gone between the two statements only if the timer's runs were deleted with it.
   if (!existing) return { kind: 'timer-gone' };
   return { kind: 'claimed', timer, run: { id: Number(existing.id), status: existing.status } };
@@ -104,6 +106,17 @@ export type RunCredit = { kind: 'taken'; epoch: number } | { kind: 'none_left'; 
  * Usually one statement: a free account whose period has ended is left alone by the first try, rolled, and
  * tried again, which is what rolling first would have given (as takeCredit does).
  */
+/**
+ * Whether a run cannot be paid for right now: it is running, holds no credit yet, and its account has none left
+ * (nor a free period that ended). A hint read before the website is fetched, never instead of the take.
+ */
+export async function runUnpayable(sql: Sql, run: { id: number; userId: number }, allowances: Allowances): Promise<boolean> {
+  const [row] = await sql<{ unpayable: boolean }[]>`
+    select r.status = 'running' and not r.credit_taken and not (${creditLeft(sql, allowances, false)} or ${freePeriodEnded(sql)}) as unpayable
+    from timer_runs r, accounts where r.id = ${run.id} and accounts.user_id = ${run.userId}`;
+  return row?.unpayable === true;
+}
+
 export async function takeRunCredit(sql: Sql, run: { id: number; userId: number }, allowances: Allowances): Promise<RunCredit> {
   let row = await chargeRun(sql, run, allowances, true);
   if (row && !row.credit_taken && row.period_ended) {
@@ -230,6 +243,26 @@ export async function failRun(sql: Sql, run: { id: number; userId: number }, err
     if (row?.credit_taken) await refundCredit(tx, run.userId, row.credit_epoch ?? 0);
     return row !== undefined;
   });
+}
+
+/**
+ * Removes a Run-now row whose job could not be queued: nothing ran and nothing was charged, so it is no run at
+ * all (and no failure towards auto-pause). Only while no worker has taken it.
+ */
+export async function deleteUnqueuedRun(sql: Sql, runId: number): Promise<void> {
+  await sql`delete from timer_runs where id = ${runId} and status = 'running' and picked_at is null and not credit_taken`;
+}
+
+/**
+ * Ends Run-now runs whose job no worker took since before `madeBefore` (the job was lost): skipped, not
+ * failed, so they do not count towards auto-pause, and Run now works again. One statement, so a worker
+ * taking the job at the same moment (claimFire sets picked_at) wins or loses cleanly. Returns how many.
+ */
+export async function skipLostRuns(sql: Sql, madeBefore: Date, error: string): Promise<number> {
+  const rows = await sql`
+    update timer_runs set status = 'skipped', error = ${error}, finished_at = now()
+    where status = 'running' and picked_at is null and not credit_taken and started_at < ${madeBefore}`;
+  return rows.count;
 }
 
 /** Runs still 'running' whose latest attempt started before `startedBefore`, oldest first. */

@@ -151,4 +151,24 @@ describe('plans and billing in Chromium', () => {
     expect(errors).toEqual([]);
     await page.context().close();
   });
+
+  it('offers the data export and deletes the account after a confirmation (issue 27, item 9)', async () => {
+    const { page, user, errors } = await signedInPage();
+    await credits(page, '10 searches left');
+    const data = plans(page).getByRole('region', { name: 'Your data' });
+    expect(await data.getByRole('link', { name: 'Export my data (JSON)' }).getAttribute('href')).toBe('/api/account/export');
+    // Dismissing the confirmation deletes nothing.
+    const dismissed = dismissNextDialog(page);
+    await data.getByRole('button', { name: 'Delete my account' }).click();
+    expect(await dismissed).toMatch(/^Delete your account\?/);
+    expect((await suite.stack.db.sql`select 1 from users where id = ${user.id}`).length).toBe(1);
+
+    page.once('dialog', (d) => void d.accept());
+    await data.getByRole('button', { name: 'Delete my account' }).click();
+    await page.getByText('Your account is deleted. A confirmation email is on its way.').waitFor();
+    await page.getByRole('heading', { name: 'Login with Google' }).waitFor({ state: 'visible' });
+    expect((await suite.stack.db.sql`select 1 from users where id = ${user.id}`).length).toBe(0);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
 });

@@ -49,6 +49,28 @@ function streamPost(url: string, path: string, total: number, headers: Record<st
   });
 }
 
+interface Answer {
+  status: number;
+  connection: string | undefined;
+}
+
+/** POSTs a JSON body of a declared length through `agent` and reads the whole reply. */
+function post(agent: Agent, url: string, path: string, body: string): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${url}${path}`, {
+      method: 'POST',
+      agent,
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+    });
+    req.on('response', (res) => {
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode!, connection: res.headers.connection }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
 // The api as a real process (the source entry, as `make dev` runs it), so its RSS is its own and not the
 // test runner's: a body read whole would show up there.
 describe('request bodies are bounded before they are read', () => {
@@ -101,6 +123,22 @@ describe('request bodies are bounded before they are read', () => {
       expect(reply.status, path).toBe(413);
       expect(reply.contentType).toMatch(/^text\/plain/);
       expect(reply.body).toBe('The request is too large: its body is over 64 KB. Please send less (a shorter question or address).');
+    }
+  });
+
+  it('a 413 closes its connection, so the next request on a keep-alive pool gets a proper answer (issue 27)', async () => {
+    // As a load balancer pooling upstream connections: one socket, reused whenever the server keeps it open.
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      for (let round = 0; round < 5; round++) {
+        const over = await post(agent, api.url, '/api/timer/delete', JSON.stringify({ pad: 'x'.repeat(FORM_BODY_MAX_BYTES * 4) }));
+        expect(over).toEqual({ status: 413, connection: 'close' });
+        // Another user's request: on the refused socket it would fail with "socket hang up" / ECONNRESET.
+        const next = await post(agent, api.url, '/api/timer/delete', JSON.stringify({ timer_id: 1 }));
+        expect(next.status).toBe(401);
+      }
+    } finally {
+      agent.destroy();
     }
   });
 

@@ -40,6 +40,7 @@ describe('make dev: the page on another loopback name', () => {
       NODE_ENV: 'production',
       APP_URL: 'https://events.example.com',
       GOOGLE_CLIENT_ID: 'x',
+      SESSION_SECRET: 's'.repeat(32),
       GEMINI_API_KEY: 'x',
       STRIPE_SECRET_KEY: 'x',
       STRIPE_WEBHOOK_SECRET: 'x',

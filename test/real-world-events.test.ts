@@ -51,6 +51,7 @@ describe('real-world corpus', () => {
       ends_at: null,
       all_day: false,
       timezone: null,
+      timezone_source: null,
       venue: null,
       city: null,
       online: null,

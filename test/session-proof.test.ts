@@ -4,7 +4,7 @@ import { createApp } from '../api/app';
 import type { AppEnv } from '../api/deps';
 import { SESSION_PROOF_COOKIE, sessionProofs } from '../core/auth/session-proof';
 import { createSql, type Sql } from '../db/client';
-import { hashToken, SESSION_COOKIE } from '../db/sessions';
+import { hashToken, SESSION_COOKIE, sessionHeldBy } from '../db/sessions';
 import { freePort } from '../dev/harness/processes';
 import { startTestStack, type TestStack } from '../dev/harness/stack';
 import { createSignedInUser } from '../dev/harness/users';
@@ -26,6 +26,7 @@ describe('session proofs', () => {
   const signedIn = async (on: Hono<AppEnv>, cookie: string) =>
     ((await (await on.request('/api/check-session', { headers: { cookie } })).json()) as { loggedIn: boolean }).loggedIn;
   const deleteRow = (token: string) => stack.db.sql`delete from sessions where token_hash = ${hashToken(token)}`;
+  const held = (token: string, userId: number) => sessionHeldBy(stack.db.sql, token, userId);
 
   /** A signed-in user, their first request's proof, and both cookies as the browser then sends them. */
   async function withProof(on: Hono<AppEnv> = app) {
@@ -60,13 +61,34 @@ describe('session proofs', () => {
     await until('the one-second proof to expire', async () => !(await signedIn(short, s.both)));
   });
 
-  it('is accepted by another app instance with the same secret, refused by one with another secret', async () => {
+  it('another process with the same secret accepts it after one look at the session; one with another secret refuses it', async () => {
     const s = await withProof();
+    // A fresh instance is what another api process holds: it has not seen this proof's session yet.
+    expect(await sessionProofs(stack.config.sessionProof!.secret).verify(s.proof, s.token, held)).toMatchObject({ id: s.user.id });
     await deleteRow(s.token);
-    const other = createApp({ ...stack.deps, config: { ...stack.config } });
-    expect(await signedIn(other, s.both)).toBe(true);
+    expect(await sessionProofs(stack.config.sessionProof!.secret).verify(s.proof, s.token, held)).toBeNull();
     const rotated = createApp({ ...stack.deps, config: { ...stack.config, sessionProof: { secret: 'x'.repeat(40), lifetimeMs: 60_000 } } });
     expect(await signedIn(rotated, s.both)).toBe(false);
+  });
+
+  it('a proof forged for another user id is refused, even signed with the right secret (decision 037)', async () => {
+    const victim = await createSignedInUser(stack.db.sql);
+    const attacker = await createSignedInUser(stack.db.sql);
+    // The built-in secret of the stand-in setup is in the code, so anyone can sign with it.
+    const forger = sessionProofs(stack.config.sessionProof!.secret);
+    const claim = { id: victim.user.id, email: victim.user.email, name: victim.user.name };
+    const madeUp = 'made-up-session-token';
+    const forged = forger.sign(claim, madeUp, Date.now() + 60_000);
+    const res = await app.request('/api/timers', { headers: { cookie: `${SESSION_COOKIE}=${madeUp}; ${SESSION_PROOF_COOKIE}=${forged}` } });
+    expect(res.status).toBe(401);
+    // Next to the attacker's own real session, the proof naming the victim is refused and Postgres says who it is.
+    const beside = forger.sign(claim, attacker.token, Date.now() + 60_000);
+    const me = await app.request('/api/timers', { headers: { cookie: `${attacker.cookie}; ${SESSION_PROOF_COOKIE}=${beside}` } });
+    expect(me.status).toBe(200);
+    const fresh = value(setCookie(me, SESSION_PROOF_COOKIE))!;
+    expect(await sessionProofs(stack.config.sessionProof!.secret).verify(fresh, attacker.token, held)).toMatchObject({
+      id: attacker.user.id,
+    });
   });
 
   it('a tampered proof falls back to Postgres: the real user, and a fresh proof', async () => {
@@ -79,7 +101,7 @@ describe('session proofs', () => {
     const res = await app.request('/api/check-session', { headers: { cookie } });
     expect(await res.json()).toEqual({ loggedIn: true });
     const fresh = value(setCookie(res, SESSION_PROOF_COOKIE))!;
-    expect(sessionProofs(stack.config.sessionProof!.secret).verify(fresh, s.token)).toMatchObject({ id: s.user.id });
+    expect(await sessionProofs(stack.config.sessionProof!.secret).verify(fresh, s.token, held)).toMatchObject({ id: s.user.id });
     await deleteRow(s.token);
     expect(await signedIn(app, cookie)).toBe(false);
   });
@@ -87,14 +109,17 @@ describe('session proofs', () => {
   it('an expired proof, or one issued for another session, falls back to Postgres', async () => {
     const a = await withProof();
     const b = await withProof();
+    const c = await withProof();
     await deleteRow(a.token);
     expect(await signedIn(app, `${a.cookie}; ${SESSION_PROOF_COOKIE}=${b.proof}`)).toBe(false);
+    // Session c exists, so Postgres answers either way; a new proof in the reply shows the sent one was not taken.
     const proofs = sessionProofs(stack.config.sessionProof!.secret);
-    const expired = proofs.sign({ id: a.user.id, email: a.user.email, name: a.user.name }, a.token, Date.now() - 1);
-    expect(await signedIn(app, `${a.cookie}; ${SESSION_PROOF_COOKIE}=${expired}`)).toBe(false);
-    // The same proof with a lifetime left is accepted: the expiry alone made the difference.
-    const live = proofs.sign({ id: a.user.id, email: a.user.email, name: a.user.name }, a.token, Date.now() + 60_000);
-    expect(await signedIn(app, `${a.cookie}; ${SESSION_PROOF_COOKIE}=${live}`)).toBe(true);
+    const claim = { id: c.user.id, email: c.user.email, name: c.user.name };
+    const ask = (proof: string) =>
+      app.request('/api/check-session', { headers: { cookie: `${c.cookie}; ${SESSION_PROOF_COOKIE}=${proof}` } });
+    expect(setCookie(await ask(proofs.sign(claim, c.token, Date.now() - 1)), SESSION_PROOF_COOKIE)).toBeDefined();
+    // The same proof with a lifetime left is taken: the expiry alone made the difference.
+    expect(setCookie(await ask(proofs.sign(claim, c.token, Date.now() + 60_000)), SESSION_PROOF_COOKIE)).toBeUndefined();
   });
 
   it('a proof never outlives its session: it ends when the session does, if sooner', async () => {
@@ -125,7 +150,7 @@ describe('session proofs', () => {
     expect(res.status).toBe(200);
     const session = value(setCookie(res, SESSION_COOKIE))!;
     const proof = value(setCookie(res, SESSION_PROOF_COOKIE))!;
-    expect(sessionProofs(stack.config.sessionProof!.secret).verify(proof, session)).toMatchObject({
+    expect(await sessionProofs(stack.config.sessionProof!.secret).verify(proof, session, held)).toMatchObject({
       email: expect.stringMatching(/^proof-/),
     });
   });

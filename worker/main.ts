@@ -5,6 +5,7 @@ import { createMailer } from '../core/delivery/mailer';
 import { createDeliveriesQueue, createTimersQueue } from '../core/jobs';
 import { checkGeminiModel } from '../core/gemini/model';
 import { createLogger } from '../core/logger';
+import { standinNotice } from '../core/standin-notice';
 import { createRedis } from '../core/redis/client';
 import { createSql } from '../db/client';
 import { type DeliveriesWorker, startDeliveriesWorker } from './deliveries-worker';
@@ -24,6 +25,8 @@ async function main(): Promise<void> {
   connection.on('error', (err) => logger.warn({ err: err.message }, 'redis error'));
   const queue = createTimersQueue(connection, config.queuePrefix);
   const deliveriesQueue = createDeliveriesQueue(connection, config.queuePrefix);
+  const standins = standinNotice(config);
+  if (standins) logger.warn(standins);
   const mailer = createMailer(config);
   (mailer ? logger.info.bind(logger) : logger.warn.bind(logger))(emailStatusLine(config));
   const gemini = createGemini(config, logger);

@@ -1,5 +1,6 @@
 import type { Sql } from '../db/client';
-import { failRun, listAbandonedRuns } from '../db/timer-runs';
+import { failAbandonedSearches } from '../db/searches';
+import { failRun, listAbandonedRuns, skipLostRuns } from '../db/timer-runs';
 
 /**
  * Longer than any run can take: a search gives up on the website after seconds and an attempt after
@@ -22,4 +23,25 @@ export async function sweepAbandonedRuns(sql: Sql, now: Date = new Date()): Prom
   let ended = 0;
   for (const run of runs) if (await failRun(sql, run, ABANDONED_MESSAGE)) ended++;
   return ended;
+}
+
+/**
+ * A Run-now job is queued within a second of its run row and a worker takes it within seconds, unless the
+ * timer-runs-per-minute limit holds a backlog; past this, its job was lost (Redis emptied or failed over).
+ */
+export const LOST_AFTER_MS = 5 * 60_000;
+
+export const LOST_MESSAGE = 'This run never started: its job was lost before a worker took it. Nothing was charged; use Run now again.';
+
+export const ABANDONED_SEARCH_MESSAGE = 'This search did not finish because the server stopped while it ran.';
+
+/**
+ * Ends work nobody will finish, other than abandoned runs: Run-now runs no worker took (skipped, so they do not
+ * count towards auto-pause and Run now is not refused for an hour), and searches left 'running' by a process
+ * that stopped (failed, with a sentence). Issue 27, item 6.
+ */
+export async function sweepLostWork(sql: Sql, now: Date = new Date()): Promise<{ lostRuns: number; searches: number }> {
+  const lostRuns = await skipLostRuns(sql, new Date(now.getTime() - LOST_AFTER_MS), LOST_MESSAGE);
+  const searches = await failAbandonedSearches(sql, new Date(now.getTime() - ABANDONED_AFTER_MS), ABANDONED_SEARCH_MESSAGE);
+  return { lostRuns, searches };
 }

@@ -13,7 +13,8 @@ import { createRunTimerProcessor, type RunTimerOutcome } from './jobs/run-timer'
 import { every } from './every';
 import { type ReconcileResult, reconcileSchedulers } from './reconcile';
 import { claimReconcilePass } from './reconcile-claim';
-import { sweepAbandonedRuns } from './sweep-abandoned-runs';
+import { retentionIfDue } from './retention';
+import { sweepAbandonedRuns, sweepLostWork } from './sweep-abandoned-runs';
 
 /** How often one worker of the fleet re-checks that Redis holds a scheduler for every active timer. */
 const RECONCILE_EVERY_MS = 5 * 60_000;
@@ -56,9 +57,15 @@ export async function startTimersWorker(deps: WorkerDeps): Promise<TimersWorker>
     if (result.upserted || result.removed) logger.info(result, 'timer schedulers reconciled');
     const abandoned = await sweepAbandonedRuns(sql);
     if (abandoned) logger.warn({ abandoned }, 'ended timer runs abandoned by a stopped worker');
+    const lost = await sweepLostWork(sql);
+    if (lost.lostRuns) logger.warn({ runs: lost.lostRuns }, 'skipped Run-now runs whose job no worker took (lost from the queue)');
+    if (lost.searches) logger.warn({ searches: lost.searches }, 'ended searches left running by a stopped process');
     // Ended sessions are refused anyway; deleting them keeps the table (and its index) to live ones.
     const sessions = await deleteExpiredSessions(sql);
     if (sessions) logger.info({ sessions }, 'deleted expired sessions');
+    // Once a day, one worker of the fleet removes what is kept no longer (decision 039).
+    const retained = await retentionIfDue(sql, connection, config.queuePrefix);
+    if (retained) logger.info(retained, 'retention pass: deleted old searches, timer runs and remembered events');
     return result;
   };
 

@@ -4,6 +4,19 @@ import type { Logger } from '../../core/logger';
 import type { AppEnv } from '../deps';
 import { presetHeaders } from './preset-headers';
 
+// A feed's or an unsubscribe link's token is the whole of its secret: whoever reads it in a log can read the
+// feed or unsubscribe its owner. The log keeps which route was asked (and a feed's format), never the token.
+const SECRET_PATHS: [RegExp, string][] = [
+  [/^\/feeds\/[^/]*?(\.[a-z]+)?$/i, '/feeds/[token]$1'],
+  [/^\/unsubscribe\/[^/]+/, '/unsubscribe/[token]'],
+];
+
+/** The request path as the log may keep it: with the secret tokens of feed and unsubscribe links redacted. */
+export function loggedPath(path: string): string {
+  for (const [pattern, replacement] of SECRET_PATHS) if (pattern.test(path)) return path.replace(pattern, replacement);
+  return path;
+}
+
 /** Gives each request an id (kept from a trusted proxy's X-Request-Id) and logs one line when it ends. */
 export function requestLog(logger: Logger) {
   return createMiddleware<AppEnv>(async (c, next) => {
@@ -18,7 +31,7 @@ export function requestLog(logger: Logger) {
     log.info(
       {
         method: c.req.method,
-        path: c.req.path,
+        path: loggedPath(c.req.path),
         status: c.res.status,
         ms: Math.round((performance.now() - start) * 10) / 10,
         ...(user ? { userId: user.id } : {}),

@@ -4,7 +4,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { Config } from '../../core/config';
 import { SESSION_PROOF_COOKIE, type SessionProofs, sessionProofs } from '../../core/auth/session-proof';
 import type { Sql } from '../../db/client';
-import { SESSION_COOKIE, validateSession, type SessionUser } from '../../db/sessions';
+import { SESSION_COOKIE, sessionHeldBy, validateSession, type SessionUser } from '../../db/sessions';
 import type { AppEnv } from '../deps';
 import { ApiError } from '../errors';
 
@@ -34,8 +34,20 @@ function setProofCookie(c: Context, config: CookieConfig, proofs: SessionProofs,
   });
 }
 
+// One set of proofs per secret in a process, so what one app instance checked another need not check again.
+const proofsBySecret = new Map<string, SessionProofs>();
+
 /** The proofs of this configuration, or null when proofs are off (every request asks Postgres). */
-const proofsFor = (config: CookieConfig): SessionProofs | null => (config.sessionProof ? sessionProofs(config.sessionProof.secret) : null);
+function proofsFor(config: CookieConfig): SessionProofs | null {
+  if (!config.sessionProof) return null;
+  const { secret } = config.sessionProof;
+  let proofs = proofsBySecret.get(secret);
+  if (!proofs) {
+    proofs = sessionProofs(secret);
+    proofsBySecret.set(secret, proofs);
+  }
+  return proofs;
+}
 
 /** After sign-in: the session cookie and, when proofs are on, the first proof, so the next request needs no lookup. */
 export function startSessionCookies(
@@ -58,11 +70,13 @@ export function clearSessionCookies(c: Context, config: CookieConfig): void {
 
 /**
  * Loads the user from the session cookie (never from the request body). A valid, unexpired proof issued for
- * this session cookie stands in for the Postgres lookup (decision 025); otherwise the session is checked in
+ * this session cookie, whose session this process has seen exist, stands in for the Postgres lookup (decisions
+ * 025, 037); otherwise the session is checked in
  * Postgres as before, the cookie renewed when slid, and a new proof issued.
  */
 export function loadSession(sql: Sql, config: CookieConfig) {
   const proofs = proofsFor(config);
+  const held = (token: string, userId: number) => sessionHeldBy(sql, token, userId);
   return createMiddleware<AppEnv>(async (c, next) => {
     const token = getCookie(c, SESSION_COOKIE);
     if (!token) {
@@ -70,7 +84,8 @@ export function loadSession(sql: Sql, config: CookieConfig) {
       return next();
     }
     const proof = proofs ? getCookie(c, SESSION_PROOF_COOKIE) : undefined;
-    const proven = proof ? proofs!.verify(proof, token) : null;
+    // A proof this process has not met yet costs one indexed read; a failed read only means Postgres decides below.
+    const proven = proof ? await proofs!.verify(proof, token, held).catch(() => null) : null;
     if (proven) {
       c.set('user', proven);
       return next();

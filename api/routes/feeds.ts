@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import { Hono } from 'hono';
-import { feedTokensOf, feedUrls, isFeedTokenShape, rotateFeedToken, timerByFeedToken } from '../../core/events/feed-token';
+import { feedByToken, feedTokensOf, feedUrls, isFeedTokenShape, rotateFeedToken } from '../../core/events/feed-token';
+import { FEED_MAX_EVENTS, feedWindowStart } from '../../core/events/feed-window';
 import { timerAtom, timerCalendar } from '../../core/events/feeds';
 import type { Db } from '../../db/client';
-import { feedVersion, runsWithNewEvents, timerFeedEvents } from '../../db/events';
+import { runsWithNewEvents } from '../../db/events';
+import { timerFeedEvents } from '../../db/feeds';
 import type { AppDeps, AppEnv } from '../deps';
 import { ApiError } from '../errors';
 import { requireUser } from '../middleware/session';
@@ -49,19 +51,21 @@ export function feedRoutes(deps: AppDeps) {
     const m = /^(.+)\.(ics|atom)$/.exec(c.req.param('file'));
     const notFound = () => c.text('This feed address is not known. It may have been replaced by a new one in Manage Timers.', 404);
     if (!m?.[1] || !deps.config.feedTokenSecret || !isFeedTokenShape(m[1])) return notFound();
-    const timer = await timerByFeedToken(deps.sql, m[1]!);
-    if (!timer) return notFound();
+    const windowStart = feedWindowStart();
+    // One indexed read finds the timer and what its feeds hold now, so an unchanged poll costs only that.
+    const found = await feedByToken(deps.sql, m[1]!, windowStart);
+    if (!found) return notFound();
+    const { timer, version } = found;
     const format = m[2] as 'ics' | 'atom';
-    // The ETag comes from a cheap query, so a calendar polling every few minutes costs one index lookup.
-    const version = await feedVersion(deps.sql, timer.id);
     const etag = `"${createHash('sha256').update(`${format}:${timer.id}:${version}`).digest('base64url').slice(0, 27)}"`;
     const headers = { etag, 'cache-control': 'private, max-age=300' };
+    // `*` matches any current representation (RFC 9110, 13.1.2): the feed exists, so nothing new to send.
     const ifNoneMatch = c.req.header('if-none-match');
-    if (ifNoneMatch?.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) {
+    if (ifNoneMatch?.split(',').some((t) => t.trim() === '*' || t.trim().replace(/^W\//, '') === etag)) {
       return c.body(null, 304, headers);
     }
     if (format === 'ics') {
-      const body = timerCalendar(timer, await timerFeedEvents(deps.sql, timer.id), { uidDomain: host });
+      const body = timerCalendar(timer, await timerFeedEvents(deps.sql, timer.id, windowStart, FEED_MAX_EVENTS), { uidDomain: host });
       return c.body(body, 200, { ...headers, 'content-type': 'text/calendar; charset=utf-8' });
     }
     const body = timerAtom(timer, await runsWithNewEvents(deps.sql, timer.id), {

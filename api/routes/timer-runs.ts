@@ -36,6 +36,7 @@ export function timerRunRoutes(deps: AppDeps) {
       throw err;
     }
     if (result.kind === 'not_found') throw notFound();
+    if (result.kind === 'no_credits') throw new ApiError(402, `${result.message} Upgrade your plan to run this timer now.`);
     if (result.kind === 'busy') throw new ApiError(409, 'This timer is already running. Wait for the run to finish, then try again.');
     c.get('log').info({ timerId: id, runId: result.runId }, 'timer run queued by hand');
     return c.json({ run_id: result.runId }, 202);

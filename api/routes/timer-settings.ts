@@ -41,9 +41,11 @@ export function timerSettingsRoutes(deps: AppDeps) {
       }
     }
     const removeWebhook = check.value.webhook_url === null || check.value.webhook_url?.trim() === '';
+    let webhookSecret: string | null = null;
     try {
       const timer = await updateTimerSettings(deps, user.id, id, { paused, email, webhookUrl: removeWebhook ? null : webhookUrl });
       if (!timer) throw new ApiError(404, NOT_FOUND);
+      webhookSecret = timer.webhookSecret;
     } catch (err) {
       if (err instanceof SchedulerUnavailableError) {
         c.get('log').warn({ err: err.message, timerId: id }, 'timer settings not changed: redis unavailable');
@@ -59,7 +61,12 @@ export function timerSettingsRoutes(deps: AppDeps) {
     const [deliveries, feeds] = await Promise.all([latestDeliveries(deps.sql, [id]), timerFeedUrls(deps, [id])]);
     const emailAvailable = deps.config.mail.url !== null;
     // The same timer as GET /api/timers lists it, so the page can put it in place of the old one.
-    return c.json({ ...timerJson(timer, timer.lastRun, { latest: deliveries.get(id), emailAvailable }), ...feeds.get(id) });
+    // A new webhook address's signing secret is in this reply only (decision 038): the page shows it once.
+    return c.json({
+      ...timerJson(timer, timer.lastRun, { latest: deliveries.get(id), emailAvailable }),
+      ...feeds.get(id),
+      ...(webhookSecret ? { webhook_secret: webhookSecret } : {}),
+    });
   });
 
   return app;

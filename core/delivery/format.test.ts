@@ -81,9 +81,32 @@ describe('digest and webhook content', () => {
     });
     expect(body.text.split('\n')[0]).toBe('Event Finder: 7 new or changed events for "Berlin AI"');
     expect(body.text).toContain('…and 2 more');
-    expect(body.content).toBe(body.text);
+    expect(body.text).toContain('https://example.org/e?a=1&amp;b=2');
+    expect(body.content).toBe(body.text.replaceAll('&amp;', '&'));
     expect(body.run).toEqual({ id: 9, scheduled_for: '2026-03-01T08:00:00.000Z', status: 'succeeded', error: null, new_count: 7 });
     expect(body.events).toHaveLength(7);
+  });
+
+  it('carries no chat markup from a website: Slack text escaped, Discord pings nobody (issue 27)', () => {
+    const titles = ['@everyone free tickets', '<!channel> sale ends today', '<https://phish.example|Official tickets>', 'Rock & Roll'];
+    const body = webhookPayload({
+      kind: 'digest',
+      timer: { id: 4, question: 'Gigs', website: '', timezone: 'Europe/Berlin' },
+      run: { id: 9, scheduledFor: new Date('2026-03-01T08:00:00Z'), status: 'succeeded', error: null },
+      events: titles.map((title, i) => ({ ...base, key: `k${i}`, title, url: null })),
+      runsUrl: 'https://app.example/#timer-4',
+    });
+    const lines = body.text.split('\n');
+    expect(lines[1]).toBe('• [New] @everyone free tickets — Sun, 29 Mar 2026, 01:30 (Europe/Berlin)');
+    expect(lines[2]).toBe('• [New] &lt;!channel&gt; sale ends today — Sun, 29 Mar 2026, 01:30 (Europe/Berlin)');
+    expect(lines[3]).toBe('• [New] &lt;https://phish.example|Official tickets&gt; — Sun, 29 Mar 2026, 01:30 (Europe/Berlin)');
+    expect(lines[4]).toBe('• [New] Rock &amp; Roll — Sun, 29 Mar 2026, 01:30 (Europe/Berlin)');
+    expect(body.text).not.toMatch(/<|>/);
+    // Discord shows `content` as written but pings no @everyone, @here, user or role.
+    expect(body.content).toContain('• [New] @everyone free tickets');
+    expect(body.allowed_mentions).toEqual({ parse: [] });
+    // The data itself stays as the website wrote it.
+    expect(body.events.map((e) => e.title)).toEqual(titles);
   });
 });
 

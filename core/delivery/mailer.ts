@@ -8,6 +8,8 @@ export interface OutgoingEmail {
   subject: string;
   html: string;
   text: string;
+  /** `<id@host>`: the same on every attempt of one delivery (decision 038). */
+  messageId?: string;
   headers?: Record<string, string>;
 }
 

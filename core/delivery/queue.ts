@@ -1,21 +1,33 @@
 import type { Queue } from 'bullmq';
 import { DELIVER_JOB, type DeliverJob } from '../jobs';
 
-/** Sending is retried on transient failures: 6 attempts, exponential backoff from 30 s (about 16 minutes in all). */
-export const DELIVERY_ATTEMPTS = 6;
+/**
+ * Sending is retried on transient failures for hours, not minutes (decision 038): 10 attempts, exponential
+ * backoff from 30 s (30 s, 1, 2, 4 … 128 minutes between them: about 4 hours 15 minutes in all), so an SMTP
+ * server or a receiver that is down for an afternoon still gets the message once it is back.
+ */
+export const DELIVERY_ATTEMPTS = 10;
 export const DELIVERY_BACKOFF_MS = 30_000;
 
-/** The BullMQ job id of a delivery: one job per deliveries row, so enqueueing it twice adds nothing while it waits. */
-export function deliveryJobId(deliveryId: number): string {
-  return `delivery-${deliveryId}`;
+/**
+ * The BullMQ job id of a delivery: one job per deliveries row, so enqueueing it twice adds nothing while it
+ * waits. A recovered delivery (its worker died mid-send) gets a job of its own, `again` naming the recovery.
+ */
+export function deliveryJobId(deliveryId: number, again?: string): string {
+  return again ? `delivery-${deliveryId}-${again}` : `delivery-${deliveryId}`;
 }
 
-export async function enqueueDelivery(queue: Queue<DeliverJob>, deliveryId: number, backoffMs = DELIVERY_BACKOFF_MS): Promise<void> {
+export async function enqueueDelivery(
+  queue: Queue<DeliverJob>,
+  deliveryId: number,
+  backoffMs = DELIVERY_BACKOFF_MS,
+  again?: string,
+): Promise<void> {
   await queue.add(
     DELIVER_JOB,
     { deliveryId },
     {
-      jobId: deliveryJobId(deliveryId),
+      jobId: deliveryJobId(deliveryId, again),
       attempts: DELIVERY_ATTEMPTS,
       backoff: { type: 'exponential', delay: backoffMs },
       // The deliveries table is the record; BullMQ keeps finished jobs only briefly, for Bull Board.

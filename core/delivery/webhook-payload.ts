@@ -34,12 +34,26 @@ export function webhookText(m: WebhookMessage): string {
   return lines.join('\n');
 }
 
-/** The JSON body of a webhook POST: `{text, timer, run, events}` (docs/contract.md) plus `content` for Discord. */
+/**
+ * Slack reads `<…>` in `text` as its markup (`<!channel>` pings everyone, `<https://phish|Official tickets>` is a
+ * link with words of the sender's choosing) and asks senders to escape exactly these three characters. Event
+ * titles come from websites, so the whole text is escaped; Slack shows the characters themselves.
+ */
+export function slackEscape(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/**
+ * The JSON body of a webhook POST: `{text, timer, run, events}` (docs/contract.md) plus `content` for Discord.
+ * `text` is escaped for Slack's markup; Discord pings nobody (`allowed_mentions`), whatever `@everyone` or
+ * `<@&role>` a website's title holds. `events` and `timer` stay verbatim for receivers that read the data.
+ */
 export function webhookPayload(m: WebhookMessage) {
   const text = webhookText(m);
   return {
-    text,
+    text: slackEscape(text),
     content: text.slice(0, 2000),
+    allowed_mentions: { parse: [] as string[] },
     kind: m.kind,
     timer: { id: m.timer.id, question: m.timer.question, website: m.timer.website, timezone: m.timer.timezone, url: m.runsUrl },
     run: {

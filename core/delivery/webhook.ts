@@ -3,6 +3,7 @@ import { Agent, request } from 'undici';
 import { SearchError } from '../search-error';
 import { checkHost, pinnedLookup, type ResolvedAddress } from '../website/fetch';
 import { DeliveryError } from './errors';
+import { webhookSignatureHeaders } from './webhook-signature';
 
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 const MAX_URL_LENGTH = 2000;
@@ -61,18 +62,30 @@ export async function checkWebhookUrl(raw: string, guard: WebhookGuard): Promise
  * POSTs JSON to a timer's webhook: the address re-checked and the connection pinned to the checked addresses
  * (no DNS rebinding), no redirects followed, a time limit. 2xx is success; 408, 429 and 5xx are retried.
  */
-export async function postWebhook(raw: string, body: unknown, guard: WebhookGuard & { timeoutMs?: number }): Promise<number> {
+export async function postWebhook(
+  raw: string,
+  body: unknown,
+  guard: WebhookGuard & {
+    timeoutMs?: number;
+    /** The delivery's stable id (`webhook-id`), the same on every attempt. */
+    id?: string;
+    /** The timer's signing secret; with `id`, the Standard Webhooks headers are sent. */
+    secret?: string | null;
+  },
+): Promise<number> {
   const { url, addresses } = await checkWebhookUrl(raw, guard);
   const timeoutMs = guard.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
   const agent = new Agent({ connect: { lookup: pinnedLookup(addresses), timeout: timeoutMs } });
   const host = isIP(url.hostname.replace(/^\[|\]$/g, '')) ? url.host : url.hostname;
+  const json = JSON.stringify(body);
+  const identity = guard.id ? (guard.secret ? webhookSignatureHeaders(guard.secret, guard.id, json) : { 'webhook-id': guard.id }) : {};
   try {
     const res = await request(url, {
       method: 'POST',
       dispatcher: agent,
       signal: AbortSignal.timeout(timeoutMs),
-      headers: { 'content-type': 'application/json', 'user-agent': 'EventFinder/1.0 (timer webhook)' },
-      body: JSON.stringify(body),
+      headers: { 'content-type': 'application/json', 'user-agent': 'EventFinder/1.0 (timer webhook)', ...identity },
+      body: json,
     }).catch((err: unknown) => {
       const timedOut = (err as Error).name === 'TimeoutError' || (err as Error).name === 'AbortError';
       throw new DeliveryError(

@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client';
-import { type FeedTimer, feedNoncesOf, replaceFeedNonce, storeFirstFeedNonce, timerByFeedTokenHash } from '../../db/feeds';
+import { type FeedTimer, feedByTokenHash, feedNoncesOf, replaceFeedNonce, storeFirstFeedNonce } from '../../db/feeds';
 
 /** A fresh per-timer nonce: 128 random bits. A new nonce makes a new token and retires the old one. */
 export const newFeedNonce = (): string => randomBytes(16).toString('base64url');
@@ -48,5 +48,9 @@ export async function rotateFeedToken(sql: Db, secret: string, userId: number, t
   return (await replaceFeedNonce(sql, userId, timerId, nonce, feedTokenHash(token))) ? token : null;
 }
 
-/** The active timer a feed token belongs to, or null (unknown, rotated away, or deleted). */
-export const timerByFeedToken = (sql: Db, token: string): Promise<FeedTimer | null> => timerByFeedTokenHash(sql, feedTokenHash(token));
+/**
+ * The active timer a feed token belongs to, with a fingerprint of what its feeds hold from `windowStart` on, in
+ * one indexed read (decision 039); null when the token is unknown, rotated away, or its timer deleted.
+ */
+export const feedByToken = (sql: Db, token: string, windowStart: Date): Promise<{ timer: FeedTimer; version: string } | null> =>
+  feedByTokenHash(sql, feedTokenHash(token), windowStart);

@@ -15,8 +15,9 @@ export const FEED_REFRESH = 'PT1H';
 const feedName = (t: FeedTimer) => `Event Finder: ${t.question.length > 60 ? `${t.question.slice(0, 59)}…` : t.question}`;
 
 /**
- * A timer's iCal feed: one VEVENT per event it has seen (stable UID from the key, SEQUENCE bumped on each
- * change, DTSTAMP the time of that change). Events without a known start cannot be calendar entries.
+ * A timer's iCal feed: one VEVENT per event of the feed's window (db/feeds.ts: the last 30 days and what is
+ * upcoming, at most a few hundred; decision 039), with a stable UID from the key, SEQUENCE bumped on each
+ * change, DTSTAMP the time of that change. Events without a known start cannot be calendar entries.
  */
 export function timerCalendar(
   timer: FeedTimer,

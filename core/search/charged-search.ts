@@ -1,11 +1,12 @@
-import type { Billing } from '../../db/accounts';
+import { type Billing, creditLikelyLeft, getBilling } from '../../db/accounts';
 import type { Sql } from '../../db/client';
 import { finishSearchRecord, startSearchRecord } from '../../db/searches';
+import { runUnpayable } from '../../db/timer-runs';
 import type { RunEvent } from '../../db/events';
 import type { Event } from '../contract/event';
 import { eventsOfAnsweredSearch } from './record-events';
 import type { Logger } from '../logger';
-import { planOf } from '../plans';
+import { planOf, ALLOWANCES } from '../plans';
 import { type CreditSource, creditSourceFor } from './credit-source';
 import { SearchError } from '../search-error';
 import { heldAnswer } from './held-answer';
@@ -83,6 +84,24 @@ export async function runChargedSearch(deps: ChargedSearchDeps, req: ChargedSear
     model: deps.config.gemini.model,
     timerRunId: req.timerRun?.id ?? null,
   };
+
+  // Reading the website costs us a fetch: a user with no credit left gets the refusal before it, not after
+  // (issue 27). A caller that already saw a credit very likely left (answerWhileCharging) skips the read; a
+  // timer run that already holds its credit (a retry) is paid for.
+  const unpayable = req.answerWhileCharging
+    ? false
+    : req.timerRun
+      ? await runUnpayable(sql, { id: req.timerRun.id, userId: req.userId }, ALLOWANCES)
+      : !(await creditLikelyLeft(sql, req.userId, ALLOWANCES));
+  if (unpayable) {
+    const billing = await getBilling(sql, req.userId, ALLOWANCES);
+    if (billing) {
+      const message = noCreditsMessage(billing);
+      const searchId = await startSearchRecord(sql, record);
+      await finishSearchRecord(sql, searchId, { status: 'refused', error: message });
+      return { kind: 'no_credits', searchId, message, billing };
+    }
+  }
 
   let prepared: PreparedSearch;
   try {

@@ -1,11 +1,19 @@
+import { ALLOWANCES } from '../plans';
 import type { Queue } from 'bullmq';
+import { creditLikelyLeft, getBilling } from '../../db/accounts';
 import type { Sql, Tx } from '../../db/client';
-import { claimRun, failRun } from '../../db/timer-runs';
+import { claimRun, deleteUnqueuedRun } from '../../db/timer-runs';
 import { RUN_TIMER_JOB, type RunTimerJob } from '../jobs';
+import { noCreditsMessage } from '../search/charged-search';
 import { TIMER_JOB_OPTS } from './job-policy';
 import { SchedulerUnavailableError, withRedisDeadline } from './scheduler';
 
-export type RunNowResult = { kind: 'queued'; runId: number } | { kind: 'not_found' } | { kind: 'busy' };
+export type RunNowResult =
+  | { kind: 'queued'; runId: number }
+  | { kind: 'not_found' }
+  | { kind: 'busy' }
+  /** The allowance is used up: nothing was queued, so no website was fetched for it (issue 27). */
+  | { kind: 'no_credits'; message: string };
 
 /**
  * "Run now": a fire of the timer at this moment, through the same path as a scheduled one. Postgres decides
@@ -18,6 +26,11 @@ export async function runTimerNow(
   userId: number,
   timerId: number,
 ): Promise<RunNowResult> {
+  // A run without a credit would still fetch the website before its credit is refused: say so now instead.
+  if (!(await creditLikelyLeft(deps.sql, userId, ALLOWANCES))) {
+    const billing = await getBilling(deps.sql, userId, ALLOWANCES);
+    if (billing) return { kind: 'no_credits', message: noCreditsMessage(billing) };
+  }
   const scheduledFor = new Date();
   const claimed = await deps.sql.begin(async (tx: Tx): Promise<RunNowResult> => {
     await tx`select pg_advisory_xact_lock(hashtext('timer-run-now'), ${timerId}::int)`;
@@ -43,8 +56,9 @@ export async function runTimerNow(
       ),
     );
   } catch (err) {
-    // Nothing will pick the run up: end it now (no credit was taken yet) so the next click is not refused.
-    await failRun(deps.sql, { id: claimed.runId, userId }, 'The run could not be queued. Please try again.');
+    // Nothing will pick the run up and nothing ran: the row goes (no credit was taken yet), so the next click is
+    // not refused and the timer is not one failure closer to pausing itself for our outage (issue 27).
+    await deleteUnqueuedRun(deps.sql, claimed.runId);
     throw err instanceof SchedulerUnavailableError ? err : new SchedulerUnavailableError((err as Error).message);
   }
   return claimed;

@@ -1,5 +1,6 @@
 import { lockOwnTimer, markTimerPaused, markTimerResumed, updateTimerChannels } from '../../db/timer-delivery';
 import { getTimer, lockSchedulersShared, type Timer } from '../../db/timers';
+import { newWebhookSecret } from '../delivery/webhook-signature';
 import type { TimerDeps } from './lifecycle';
 import { removeTimerScheduler, upsertTimerScheduler, withRedisDeadline } from './scheduler';
 
@@ -13,19 +14,25 @@ export interface TimerSettings {
 /**
  * Changes a user's own timer's delivery settings. Pausing removes its job scheduler and resuming re-adds it,
  * inside the Postgres transaction like create and delete (core/timers/lifecycle.ts): a Redis failure changes nothing.
- * Returns the updated timer, or null for an unknown, deleted or someone else's timer.
+ * Returns the updated timer (with the webhook's new signing secret when the address is new, to show once), or
+ * null for an unknown, deleted or someone else's timer.
  */
 export async function updateTimerSettings(
   deps: TimerDeps,
   userId: number,
   timerId: number,
   settings: TimerSettings,
-): Promise<Timer | null> {
+): Promise<(Timer & { webhookSecret: string | null }) | null> {
   return deps.sql.begin(async (tx) => {
     await lockSchedulersShared(tx);
     const timer = await lockOwnTimer(tx, userId, timerId);
     if (!timer) return null;
-    await updateTimerChannels(tx, timerId, { email: settings.email, webhookUrl: settings.webhookUrl });
+    const webhookSecret = await updateTimerChannels(
+      tx,
+      timerId,
+      { email: settings.email, webhookUrl: settings.webhookUrl },
+      typeof settings.webhookUrl === 'string' ? newWebhookSecret() : null,
+    );
     if (settings.paused === true && !timer.paused) {
       await markTimerPaused(tx, timerId, null);
       await withRedisDeadline(() => removeTimerScheduler(deps.timersQueue, timerId));
@@ -33,6 +40,7 @@ export async function updateTimerSettings(
       await markTimerResumed(tx, timerId);
       await withRedisDeadline(() => upsertTimerScheduler(deps.timersQueue, timer));
     }
-    return getTimer(tx, timerId);
+    const updated = await getTimer(tx, timerId);
+    return updated ? { ...updated, webhookSecret } : null;
   });
 }

@@ -33,6 +33,9 @@ export function createSmtpStandin() {
   let nextId = 1;
   // Replies for the next messages instead of accepting them, so tests can watch a retry (e.g. 451 = try later).
   const refusals: { code: number; message: string }[] = [];
+  // Messages to keep and then cut the connection on, without the reply that says they were accepted: what a
+  // server or network that fails at the worst moment does (the client cannot know, and sends again).
+  let drops = 0;
 
   const server = new SMTPServer({
     authOptional: true,
@@ -78,6 +81,14 @@ export function createSmtpStandin() {
           messages.push(mail);
           if (messages.length > KEEP) messages.shift();
           events.emit('mail', mail);
+          if (drops > 0) {
+            drops--;
+            for (const connection of server.connections) {
+              const c = connection as unknown as { id: string; _socket?: { destroy: () => void } };
+              if (c.id === session.id) c._socket?.destroy();
+            }
+            return;
+          }
           callback();
         })
         .catch((err: Error) => callback(err));
@@ -110,6 +121,10 @@ export function createSmtpStandin() {
     /** The next `count` messages are answered with this SMTP reply instead of being accepted. */
     refuseNext(count: number, code = 451, message = 'Try again later (stand-in told to refuse)') {
       for (let i = 0; i < count; i++) refusals.push({ code, message });
+    },
+    /** The next `count` messages are kept, and then the connection is cut before the reply that accepts them. */
+    dropAfterAcceptNext(count: number) {
+      drops += count;
     },
     /** Resolves with the first message (already received or arriving) that matches. */
     waitFor(match: (m: ReceivedMail) => boolean): Promise<ReceivedMail> {

@@ -49,7 +49,8 @@ export interface TimerSettingsPatch {
   webhook_url?: string | null;
 }
 
-export type UpdateOutcome = { ok: true; timer: ListedTimer } | { ok: false; gone: boolean; message: string };
+/** `webhookSecret`: a new webhook address's signing secret, in this reply only (decision 038). */
+export type UpdateOutcome = { ok: true; timer: ListedTimer; webhookSecret?: string } | { ok: false; gone: boolean; message: string };
 
 /** PATCH /api/timers/:id; `message` is the server's sentence (a refused webhook address, for one). */
 export async function updateTimerSettings(timerId: number, patch: TimerSettingsPatch): Promise<UpdateOutcome> {
@@ -57,7 +58,8 @@ export async function updateTimerSettings(timerId: number, patch: TimerSettingsP
     const res = await apiFetch(`/api/timers/${timerId}`, { method: 'PATCH', body: JSON.stringify(patch) });
     const { json, schemas } = await replyJson(res);
     const timer = res.ok ? shapeOf(schemas.listedTimerSchema, json) : null;
-    if (timer) return { ok: true, timer };
+    const secret = (json as { webhook_secret?: unknown } | null)?.webhook_secret;
+    if (timer) return typeof secret === 'string' ? { ok: true, timer, webhookSecret: secret } : { ok: true, timer };
     const error = shapeOf(schemas.errorReplySchema, json)?.error;
     return { ok: false, gone: res.status === 404, message: error ?? `The change was not saved (the server answered ${res.status}).` };
   } catch (err) {

@@ -45,7 +45,11 @@ export function TimerDelivery({ timer, onUpdate }: TimerDeliveryProps) {
     setBusy(false);
     if (outcome.ok) {
       setWebhook(outcome.timer.webhook_url ?? '');
-      setMessage({ tone: 'success', text: done });
+      // Shown this once: receivers check the webhook-signature header with it (Standard Webhooks).
+      const secret = outcome.webhookSecret
+        ? ` Its signing secret, shown only now (keep it to verify the webhook-signature header): ${outcome.webhookSecret}`
+        : '';
+      setMessage({ tone: 'success', text: `${done}${secret}` });
     } else if (!outcome.gone) {
       setMessage({ tone: 'error', text: outcome.message });
     }

@@ -7,6 +7,7 @@ import { apiFetch, errorText, postJson } from '../client/http';
 import { readReply, replyJson, shapeOf } from '../client/replies';
 import { GoogleButton, type GoogleConfig } from '../components/google-sign-in';
 import { PlanCard } from '../components/plan-card';
+import { YourData } from '../components/your-data';
 
 export interface PlanPickerProps {
   initial: AppState;
@@ -186,6 +187,7 @@ export default function PlanPicker({ initial, checkout, google }: PlanPickerProp
           <PlanCard key={plan.tier} plan={plan} current={plan.tier === tier} busy={busy} onChoose={(p) => void choose(p)} />
         ))}
       </ul>
+      {app.loggedIn ? <YourData /> : null}
       <button type="button" className="button button--secondary" onClick={() => setAppState({ view: 'home' })}>
         Back
       </button>

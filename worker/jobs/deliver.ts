@@ -7,6 +7,7 @@ import { timerRunsUrl, unsubscribeUrl } from '../../core/delivery/links';
 import type { Mailer } from '../../core/delivery/mailer';
 import { postWebhook, type WebhookGuard } from '../../core/delivery/webhook';
 import { webhookPayload } from '../../core/delivery/webhook-payload';
+import { deliveryMessageId } from '../../core/delivery/webhook-signature';
 import { deliverJobSchema, type DeliverJob } from '../../core/jobs';
 import type { Logger } from '../../core/logger';
 import { countDelivery } from '../../core/metrics';
@@ -22,6 +23,8 @@ export interface DeliverDeps {
   mailer: Mailer | null;
   /** Only for tests: a resolver for the webhook address guard. */
   resolve?: WebhookGuard['resolve'];
+  /** Only for tests: how long a webhook POST may take (WEBHOOK_TIMEOUT_MS otherwise). */
+  webhookTimeoutMs?: number;
 }
 
 export type DeliverOutcome = 'sent' | 'skipped' | 'already-handled';
@@ -53,9 +56,11 @@ export function createDeliverProcessor(deps: DeliverDeps) {
     } catch (err) {
       const message = (err as Error).message || String(err);
       const retryable = err instanceof DeliveryError ? err.retryable : true;
-      await endDeliveryAttempt(deps.sql, delivery.id, 'failed', message);
       const lastAttempt = job.attemptsMade + 1 >= (job.opts?.attempts ?? 1);
-      countDelivery(delivery.channel, retryable && !lastAttempt ? 'retrying' : 'failed');
+      // 'failed' means finally failed (what the timer row and the metrics show); a retry waits as pending.
+      const finalFailure = !retryable || lastAttempt;
+      await endDeliveryAttempt(deps.sql, delivery.id, finalFailure ? 'failed' : 'retrying', message);
+      countDelivery(delivery.channel, finalFailure ? 'failed' : 'retrying');
       log.warn({ err: message, retryable, attempt: job.attemptsMade + 1 }, 'delivery failed');
       throw retryable ? err : new UnrecoverableError(message);
     }
@@ -93,8 +98,12 @@ async function sendEmail(deps: DeliverDeps, mailer: Mailer, d: DeliveryToSend): 
     email = d.kind === 'paused' ? renderPausedAlert(notice) : renderOutOfSearches(notice);
   }
   await mailer.send({
-    to: d.user.email,
+    // The address recorded with the delivery: a retry goes where the first attempt went.
+    to: d.target ?? d.user.email,
     ...email,
+    // The same Message-ID on every attempt: a server that accepted the message but dropped the connection before
+    // saying so gets it again, and mail systems that drop a repeated Message-ID show it once (decision 038).
+    messageId: `<${deliveryMessageId(d.id)}@${new URL(appUrl).hostname}>`,
     // RFC 2369 + RFC 8058: mail clients show an Unsubscribe button that POSTs here, without signing in.
     headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
   });
@@ -108,5 +117,13 @@ async function sendWebhook(deps: DeliverDeps, d: DeliveryToSend): Promise<void> 
     events: d.events,
     runsUrl: timerRunsUrl(deps.config.appUrl, d.timer.id),
   });
-  await postWebhook(d.timer.webhookUrl!, body, { allow: deps.config.webhookAllow, resolve: deps.resolve });
+  // The address recorded with the delivery (a retry goes where the first attempt went), signed per Standard
+  // Webhooks with the timer's secret and the delivery's stable id, so a receiver can verify and drop repeats.
+  await postWebhook(d.target ?? d.timer.webhookUrl!, body, {
+    allow: deps.config.webhookAllow,
+    resolve: deps.resolve,
+    timeoutMs: deps.webhookTimeoutMs,
+    id: deliveryMessageId(d.id),
+    secret: d.timer.webhookSecret,
+  });
 }

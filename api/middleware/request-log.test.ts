@@ -1,0 +1,47 @@
+import { Hono } from 'hono';
+import { describe, expect, it } from 'vitest';
+import { captureLogs } from '../../test/support/logs';
+import type { AppEnv } from '../deps';
+import { loggedPath, requestLog } from './request-log';
+
+describe('request log', () => {
+  it('keeps no feed or unsubscribe token (issue 27)', async () => {
+    const logs = captureLogs();
+    const app = new Hono<AppEnv>();
+    app.use(async (c, next) => {
+      c.set('user', null);
+      await next();
+    });
+    app.use(requestLog(logs.logger));
+    app.all('*', (c) => c.text('ok'));
+    const feedToken = 'f3Kq9-secretFeedToken_AbC';
+    const unsubscribeToken = 'u7Zt2-secretUnsubscribeToken_XyZ';
+    for (const path of [
+      `/feeds/${feedToken}.ics`,
+      `/feeds/${feedToken}.atom`,
+      `/feeds/${feedToken}`,
+      `/unsubscribe/${unsubscribeToken}`,
+      `/unsubscribe/${unsubscribeToken}/undo`,
+      '/api/timers/4/runs',
+    ]) {
+      await app.request(path, { method: path.endsWith('/undo') ? 'POST' : 'GET' });
+    }
+    const paths = logs.lines.filter((l) => l.msg === 'request').map((l) => l.path);
+    expect(paths).toEqual([
+      '/feeds/[token].ics',
+      '/feeds/[token].atom',
+      '/feeds/[token]',
+      '/unsubscribe/[token]',
+      '/unsubscribe/[token]/undo',
+      '/api/timers/4/runs',
+    ]);
+    const written = JSON.stringify(logs.lines);
+    expect(written).not.toContain(feedToken);
+    expect(written).not.toContain(unsubscribeToken);
+  });
+
+  it('leaves other paths as they are', () => {
+    expect(loggedPath('/api/timers/7/feed-token')).toBe('/api/timers/7/feed-token');
+    expect(loggedPath('/feedsX/abc')).toBe('/feedsX/abc');
+  });
+});

@@ -1,0 +1,45 @@
+import { Hono } from 'hono';
+import { deleteAccount } from '../../core/account/delete-account';
+import { createMailer } from '../../core/delivery/mailer';
+import { exportUserData } from '../../db/account-data';
+import { getCookie } from 'hono/cookie';
+import { deleteSession, SESSION_COOKIE } from '../../db/sessions';
+import type { AppDeps, AppEnv } from '../deps';
+import { ApiError } from '../errors';
+import { clearSessionCookies, requireUser } from '../middleware/session';
+
+/** GET /api/account/export (everything of the user's, as JSON) and DELETE /api/account (decision 039). */
+export function accountRoutes(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+  const mailer = createMailer(deps.config);
+
+  app.get('/api/account/export', async (c) => {
+    const user = requireUser(c);
+    const data = await exportUserData(deps.sql, user.id);
+    if (!data) throw new ApiError(401, 'Please sign in with Google first.');
+    const day = new Date().toISOString().slice(0, 10);
+    return c.json({ exported_at: new Date().toISOString(), ...data }, 200, {
+      'content-disposition': `attachment; filename="event-finder-data-${day}.json"`,
+    });
+  });
+
+  app.delete('/api/account', async (c) => {
+    const user = requireUser(c);
+    try {
+      await deleteAccount({ ...deps, mailer }, user);
+    } catch (err) {
+      c.get('log').error({ err }, 'account deletion failed before its rows were deleted');
+      throw new ApiError(
+        502,
+        'Your account could not be deleted just now (the payment provider or our database did not answer). Please try again in a few minutes.',
+      );
+    }
+    // The session row went with the user; the cookies go too.
+    await deleteSession(deps.sql, getCookie(c, SESSION_COOKIE)).catch(() => {});
+    clearSessionCookies(c, deps.config);
+    c.get('log').info({ userId: user.id }, 'account deleted');
+    return c.json({ deleted: true });
+  });
+
+  return app;
+}

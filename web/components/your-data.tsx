@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import { setAppState } from '../client/app-state';
+import { apiFetch, errorText } from '../client/http';
+import { replyJson, shapeOf } from '../client/replies';
+
+/**
+ * "Your data" (decision 039): a download of everything the service keeps about the user, and deleting the
+ * account, which cancels a paid plan and removes every timer, search and run.
+ */
+export function YourData() {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function deleteAccount() {
+    const sure = window.confirm(
+      'Delete your account? Your timers, searches, runs and feeds are deleted and a paid plan is cancelled. This cannot be undone.',
+    );
+    if (!sure) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const res = await apiFetch('/api/account', { method: 'DELETE' });
+      if (res.ok) {
+        setAppState({
+          loggedIn: false,
+          billing: null,
+          view: 'home',
+          notice: 'Your account is deleted. A confirmation email is on its way.',
+        });
+        return;
+      }
+      const { json, schemas } = await replyJson(res);
+      setError(shapeOf(schemas.errorReplySchema, json)?.error ?? `The account was not deleted (the server answered ${res.status}).`);
+    } catch (err) {
+      console.warn('Account not deleted:', errorText(err));
+      setError('The account was not deleted: the server could not be reached. Please try again.');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="panel your-data" aria-labelledby="your-data-title">
+      <h2 id="your-data-title">Your data</h2>
+      <p>
+        <a className="button button--secondary" href="/api/account/export" download>
+          Export my data (JSON)
+        </a>
+      </p>
+      <p>
+        <button type="button" className="button button--secondary" disabled={busy} onClick={() => void deleteAccount()}>
+          Delete my account
+        </button>
+      </p>
+      {error ? (
+        <p className="banner banner--warning" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </section>
+  );
+}
