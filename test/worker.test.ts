@@ -289,7 +289,8 @@ describe('timers worker against real Redis and Postgres', () => {
     const processJob = createRunTimerProcessor({
       sql: stack.db.sql,
       gemini: stack.deps.gemini,
-      config: stack.config,
+      // Standard tier: a busy answer then fails the attempt, not a Flex request that is asked again.
+      config: { ...stack.config, gemini: { ...stack.config.gemini, timerTier: 'standard' } },
       logger: stack.deps.logger,
       timersQueue: stack.deps.timersQueue,
       deliveriesQueue: stack.deliveriesQueue,
