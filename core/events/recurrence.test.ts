@@ -128,6 +128,32 @@ describe('recurring series', () => {
     });
   });
 
+  it('counts the DTSTART as the first occurrence even on a day the rule does not yield (RFC 5545 3.3.10)', () => {
+    // node-ical's Office-2012-owa.ics: DTSTART on Monday 2 Nov 2020, RRULE:FREQ=WEEKLY;…;BYDAY=TH,FR.
+    const events = eventsFromFacts(
+      {
+        url: page,
+        text: '',
+        events: [
+          {
+            name: 'TEST2',
+            startAt: '2020-11-02T13:30:00',
+            endAt: '2020-11-02T15:00:00',
+            timezone: 'America/New_York',
+            recurrence: { rrule: 'FREQ=WEEKLY;UNTIL=20210828T140000Z;INTERVAL=1;BYDAY=TH,FR;WKST=SU', rdates: [], exdates: [] },
+          },
+        ],
+      },
+      { searcherTimezone: 'UTC', now: new Date('2020-10-20T12:00:00Z') },
+    );
+    expect(events.slice(0, 3).map((e) => e.starts_at)).toEqual([
+      '2020-11-02T13:30:00-05:00',
+      '2020-11-05T13:30:00-05:00',
+      '2020-11-06T13:30:00-05:00',
+    ]);
+    expect(events).toHaveLength(87);
+  });
+
   it('a floating series with no zone known keys on its wall times, whoever searches', () => {
     const series: EventFact = {
       name: 'Open mic',

@@ -145,6 +145,9 @@ export function expandSeries(
   };
 
   const rule = ruleOf(series.recurrence.rrule);
+  // RFC 5545 3.3.10: the DTSTART always counts as the first occurrence, even on a day the rule would not
+  // yield (Exchange writes weekly Thursday-and-Friday series that start on a Monday); ical.js's iterator skips it.
+  take(first);
   if (rule) {
     let dtstart = first;
     const period = FIXED_PERIOD[rule.freq];
@@ -184,8 +187,6 @@ export function expandSeries(
     } catch {
       dropped++;
     }
-  } else {
-    take(first);
   }
   for (const value of series.recurrence.rdates) {
     const t = parseIsoTime(value.split('/')[0]);

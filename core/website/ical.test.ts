@@ -88,6 +88,23 @@ describe('iCalendar events (ical.js)', () => {
     expect(events[0]?.endAt).toBe('2026-03-10T09:45:00');
   });
 
+  it('maps Windows display names (Exchange 2010 TZIDs, no VTIMEZONE) to IANA by their id or cities and stated offset', () => {
+    // node-ical's Office-2012-owa.ics, whose TZIDs are display names; the third is no Windows zone's name.
+    const events = read(
+      calendar(
+        ...vevent('UID:o1', 'SUMMARY: TEST Syd', 'DTSTART;TZID="(GMT+10:00) Canberra, Melbourne, Sydney":20201028T133000'),
+        ...vevent('UID:o2', 'SUMMARY: TEST', 'DTSTART;TZID="(UTC-05:00) Eastern Time (US & Canada)":20201028T133000'),
+        ...vevent('UID:o3', 'SUMMARY:Nowhere', 'DTSTART;TZID="(UTC+03:00) Nowhere Land":20201028T133000'),
+      ),
+    );
+    expect(events.map((e) => [e.startAt, e.timezone])).toEqual([
+      ['2020-10-28T13:30:00', 'Australia/Sydney'],
+      ['2020-10-28T13:30:00', 'America/New_York'],
+      // Only the stated offset is known: a zone fixed at it (Etc/GMT's signs are POSIX's, reversed).
+      ['2020-10-28T13:30:00', 'Etc/GMT-3'],
+    ]);
+  });
+
   it('converts times in a zone of the calendar’s own making with its VTIMEZONE, so the instant is right', () => {
     // Outlook writes a zone it cannot name as "Customized Time Zone" with the rules inline (here: Central Europe).
     const custom = [
