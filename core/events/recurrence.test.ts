@@ -154,6 +154,36 @@ describe('recurring series', () => {
     expect(events).toHaveLength(87);
   });
 
+  it('runs a series with no first date (eventSchedule without startDate) through the whole window', () => {
+    const events = eventsFromFacts(
+      {
+        url: 'https://schema.org/eventSchedule',
+        text: '',
+        events: [
+          {
+            name: 'Example',
+            timezone: 'Asia/Shanghai',
+            recurrence: {
+              rrule: 'FREQ=MONTHLY;BYDAY=2MO',
+              rdates: [],
+              exdates: [],
+              openStart: { startTime: '18:00:00', endTime: '19:30:00' },
+            },
+          },
+        ],
+      },
+      { searcherTimezone: 'Europe/Berlin', now: new Date('2026-11-25T12:00:00Z') },
+    );
+    // Window: 26 Oct 2026 to 25 Nov 2027; second Mondays 9 Nov 2026 to 8 Nov 2027, none at the anchor.
+    expect(events).toHaveLength(13);
+    expect(events[0]).toMatchObject({
+      starts_at: '2026-11-09T18:00:00+08:00',
+      ends_at: '2026-11-09T19:30:00+08:00',
+      timezone: 'Asia/Shanghai',
+    });
+    expect(events.at(-1)?.starts_at).toBe('2027-11-08T18:00:00+08:00');
+  });
+
   it('a floating series with no zone known keys on its wall times, whoever searches', () => {
     const series: EventFact = {
       name: 'Open mic',

@@ -94,6 +94,20 @@ const instantOfWall = (w: Wall, clock: Clock) =>
 const FIXED_PERIOD: Record<string, number> = { SECONDLY: 1000, MINUTELY: 60_000, HOURLY: 3_600_000, DAILY: DAY_MS, WEEKLY: 7 * DAY_MS };
 
 /**
+ * A series whose source names only its rule and times of day (schema.org eventSchedule without startDate),
+ * anchored just before the window so that the rule runs through all of it; the anchor is no occurrence
+ * (expandSeries skips it). Any other fact as it is.
+ */
+export function anchorOpenSeries(f: EventFact, now: Date): EventFact {
+  const open = f.recurrence?.openStart;
+  if (f.startAt || !open) return f;
+  const day = new Date(now.getTime() - (WINDOW_BACK_DAYS + 2) * DAY_MS).toISOString().slice(0, 10);
+  const startAt = open.startTime ? `${day}T${open.startTime}` : day;
+  const endAt = open.startTime && open.endTime ? `${day}T${open.endTime}` : undefined;
+  return endAt ? { ...f, startAt, endAt } : { ...f, startAt };
+}
+
+/**
  * The occurrences of a series (its RRULE, RDATEs and EXDATEs, iterated with ical.js over wall times on the
  * event's clock) inside the window around `now`, with the overrides (RECURRENCE-ID instances) in place of the
  * occurrences they replace. EXDATEs inside the window are kept as cancelled occurrences, so a calendar that
@@ -147,7 +161,8 @@ export function expandSeries(
   const rule = ruleOf(series.recurrence.rrule);
   // RFC 5545 3.3.10: the DTSTART always counts as the first occurrence, even on a day the rule would not
   // yield (Exchange writes weekly Thursday-and-Friday series that start on a Monday); ical.js's iterator skips it.
-  take(first);
+  // A series whose source named no first date starts at an anchor before the window: no occurrence of its own.
+  if (!series.recurrence.openStart) take(first);
   if (rule) {
     let dtstart = first;
     const period = FIXED_PERIOD[rule.freq];
