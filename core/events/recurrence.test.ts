@@ -184,6 +184,38 @@ describe('recurring series', () => {
     expect(events.at(-1)?.starts_at).toBe('2027-11-08T18:00:00+08:00');
   });
 
+  it('makes one series of all the occurrences of two RRULEs (Zimbra)', () => {
+    const events = eventsFromFacts(
+      {
+        url: 'https://zimbra.example/home/cal.ics',
+        text: '',
+        events: [
+          {
+            name: 'sahaja <> frashed',
+            startAt: '2012-03-26T11:00:00',
+            endAt: '2012-03-26T11:30:00',
+            timezone: 'America/Los_Angeles',
+            uid: '1334F9B7-6136-444E-A58D-472564C6AA73',
+            recurrence: {
+              rrule: 'FREQ=WEEKLY;UNTIL=20120730T065959Z',
+              moreRrules: ['FREQ=MONTHLY;BYDAY=SU;UNTIL=20120730T065959Z'],
+              rdates: [],
+              exdates: [],
+            },
+          },
+        ],
+      },
+      { searcherTimezone: 'UTC', now: new Date('2012-03-20T12:00:00Z') },
+    );
+    // Mondays 26 Mar to 23 Jul (18) and Sundays 1 Apr to 29 Jul (18), in time order.
+    expect(events).toHaveLength(36);
+    expect(events.slice(0, 3).map((e) => e.starts_at)).toEqual([
+      '2012-03-26T11:00:00-07:00',
+      '2012-04-01T11:00:00-07:00',
+      '2012-04-02T11:00:00-07:00',
+    ]);
+  });
+
   it('a floating series with no zone known keys on its wall times, whoever searches', () => {
     const series: EventFact = {
       name: 'Open mic',

@@ -158,12 +158,14 @@ export function expandSeries(
     else found.set(identity(w), w);
   };
 
-  const rule = ruleOf(series.recurrence.rrule);
   // RFC 5545 3.3.10: the DTSTART always counts as the first occurrence, even on a day the rule would not
   // yield (Exchange writes weekly Thursday-and-Friday series that start on a Monday); ical.js's iterator skips it.
   // A series whose source named no first date starts at an anchor before the window: no occurrence of its own.
   if (!series.recurrence.openStart) take(first);
-  if (rule) {
+  // Several RRULEs (RFC 2445; Zimbra) make one series of all their occurrences.
+  for (const rrule of [series.recurrence.rrule, ...(series.recurrence.moreRrules ?? [])]) {
+    const rule = ruleOf(rrule);
+    if (!rule) continue;
     let dtstart = first;
     const period = FIXED_PERIOD[rule.freq];
     if (period && !rule.count) {

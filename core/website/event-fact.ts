@@ -46,6 +46,11 @@ export interface EventFact {
    */
   recurrence?: {
     rrule?: string;
+    /**
+     * The further RRULEs when the source writes more than one (RFC 2445 allowed several; RFC 5545 advises
+     * against it, and Zimbra still exports them): the series is the union of all.
+     */
+    moreRrules?: string[];
     rdates: string[];
     exdates: string[];
     /**

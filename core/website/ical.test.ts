@@ -192,6 +192,28 @@ describe('iCalendar events (ical.js)', () => {
     expect(events[1]?.recurrence).toBeUndefined();
   });
 
+  it('keeps every RRULE of an event that has two (Zimbra)', () => {
+    // kewisch/ical.js samples/multiple_rrules.ics, a Zimbra export with two RRULEs in one VEVENT.
+    const [event] = read(
+      calendar(
+        ...vevent(
+          'UID:1334F9B7-6136-444E-A58D-472564C6AA73',
+          'RRULE:FREQ=WEEKLY;UNTIL=20120730T065959Z',
+          'RRULE:FREQ=MONTHLY;BYDAY=SU;UNTIL=20120730T065959Z',
+          'SUMMARY:sahaja <> frashed',
+          'DTSTART;TZID=America/Los_Angeles:20120326T110000',
+          'DTEND;TZID=America/Los_Angeles:20120326T113000',
+        ),
+      ),
+    );
+    expect(event?.recurrence).toEqual({
+      rrule: 'FREQ=WEEKLY;UNTIL=20120730T065959Z',
+      moreRrules: ['FREQ=MONTHLY;BYDAY=SU;UNTIL=20120730T065959Z'],
+      rdates: [],
+      exdates: [],
+    });
+  });
+
   it('resolves a relative URL against the calendar and drops links that are not http(s)', () => {
     const events = read(
       calendar(

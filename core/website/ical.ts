@@ -176,7 +176,7 @@ function toFact(event: Component, zones: Zones, baseUrl: string): EventFact | nu
     end = { at: last, display: last };
   }
   const status = text('status')?.toUpperCase();
-  const rrule = event.getFirstPropertyValue('rrule');
+  const [rrule, ...moreRrules] = event.getAllProperties('rrule').map((p) => p.getFirstValue());
   const rdates = allTimes(event, 'rdate', zones);
   const exdates = allTimes(event, 'exdate', zones);
   const organizer = event.getFirstProperty('organizer');
@@ -205,6 +205,7 @@ function toFact(event: Component, zones: Zones, baseUrl: string): EventFact | nu
     recurrenceId: propertyTime(event.getFirstProperty('recurrence-id'), zones)?.at,
   };
   if (fact.recurrence && fact.recurrence.rrule === undefined) delete fact.recurrence.rrule;
+  if (fact.recurrence && moreRrules.length > 0) fact.recurrence.moreRrules = moreRrules.map(String);
   // Absent fields stay absent, so a fact compares equal however it was built.
   for (const k of Object.keys(fact) as (keyof EventFact)[]) if (fact[k] === undefined) delete fact[k];
   return fact;
