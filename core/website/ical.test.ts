@@ -214,6 +214,17 @@ describe('iCalendar events (ical.js)', () => {
     });
   });
 
+  it('reads a date written without VALUE=DATE as a date, and leaves out an event whose DTSTART is no date', () => {
+    // node-ical's test/fixtures date-duration.ics (Synology) and the last VEVENT of its multi-event-basic.ics.
+    const events = read(
+      calendar(
+        ...vevent('UID:20240215T101655-b6e4bbe9@192.168.178.100', 'SUMMARY:period test2', 'DTSTART:20240215', 'DURATION:PT1W'),
+        ...vevent('SUMMARY;CHARSET=utf-8:Foobar', 'UID:sdfkf09fsd0', 'DTSTART;VALUE=DATE:Next Year', 'DTEND;VALUE=DATE:20111203'),
+      ),
+    );
+    expect(events.map((e) => [e.name, e.startAt, e.endAt])).toEqual([['period test2', '2024-02-15', '2024-02-21']]);
+  });
+
   it('resolves a relative URL against the calendar and drops links that are not http(s)', () => {
     const events = read(
       calendar(
