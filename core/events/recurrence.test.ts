@@ -216,6 +216,33 @@ describe('recurring series', () => {
     ]);
   });
 
+  it('reads a UTC UNTIL as an instant, so the occurrence at that instant in the event’s zone is the last one', () => {
+    // node-ical's google-calendar-kiev-tz.ics: DTSTART;TZID=Europe/Kiev:20160825T140000, UNTIL 11:00Z = 14:00 Kiev.
+    const events = eventsFromFacts(
+      {
+        url: 'https://calendar.google.com/calendar/ical/x/basic.ics',
+        text: '',
+        events: [
+          {
+            name: 'repeated',
+            startAt: '2016-08-25T14:00:00',
+            endAt: '2016-08-25T15:00:00',
+            timezone: 'Europe/Kiev',
+            uid: '6m2q7kb2l02798oagemrcgm6pk@google.com',
+            recurrence: { rrule: 'FREQ=DAILY;UNTIL=20160828T110000Z', rdates: [], exdates: [] },
+          },
+        ],
+      },
+      { searcherTimezone: 'America/Los_Angeles', now: new Date('2016-08-20T12:00:00Z') },
+    );
+    expect(events.map((e) => e.starts_at)).toEqual([
+      '2016-08-25T14:00:00+03:00',
+      '2016-08-26T14:00:00+03:00',
+      '2016-08-27T14:00:00+03:00',
+      '2016-08-28T14:00:00+03:00',
+    ]);
+  });
+
   it('a floating series with no zone known keys on its wall times, whoever searches', () => {
     const series: EventFact = {
       name: 'Open mic',

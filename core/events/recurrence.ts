@@ -166,6 +166,14 @@ export function expandSeries(
   for (const rrule of [series.recurrence.rrule, ...(series.recurrence.moreRrules ?? [])]) {
     const rule = ruleOf(rrule);
     if (!rule) continue;
+    // A UTC UNTIL (RFC 5545 asks for one when DTSTART has a zone) bounds the instants; the iterator walks
+    // wall times on the event's clock, so the bound is taken onto that clock (Google: UNTIL=20160828T110000Z
+    // is 14:00 in Kiev, and includes the 14:00 occurrence of that day).
+    const until = rule.until;
+    if (until && !until.isDate && !allDay && until.zone === ICAL.Timezone.utcTimezone) {
+      const w = wallOn(parseIsoTime(`${until.toString().slice(0, 19)}Z`)!, clock);
+      rule.until = ICAL.Time.fromData({ year: w.y, month: w.mo, day: w.d, hour: w.h, minute: w.mi, second: w.s, isDate: false });
+    }
     let dtstart = first;
     const period = FIXED_PERIOD[rule.freq];
     if (period && !rule.count) {
