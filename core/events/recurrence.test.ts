@@ -154,6 +154,18 @@ describe('recurring series', () => {
     expect(events).toHaveLength(87);
   });
 
+  it('counts that DTSTART in the COUNT too', () => {
+    const events = read([
+      {
+        name: 'Course',
+        startAt: '2026-05-04T10:00:00',
+        timezone: 'Europe/Berlin',
+        recurrence: { rrule: 'FREQ=WEEKLY;BYDAY=TH;COUNT=3', rdates: [], exdates: [] },
+      },
+    ]);
+    expect(events.map((e) => e.starts_at)).toEqual(['2026-05-04T10:00:00+02:00', '2026-05-07T10:00:00+02:00', '2026-05-14T10:00:00+02:00']);
+  });
+
   it('runs a series with no first date (eventSchedule without startDate) through the whole window', () => {
     const events = eventsFromFacts(
       {

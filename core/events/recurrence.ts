@@ -199,8 +199,13 @@ export function expandSeries(
         budget,
       );
       let steps = 0;
+      // ical.js counts COUNT over the times the rule yields; RFC 5545 counts the DTSTART as the first of them.
+      let yielded = 0;
+      let countsStart = false;
       for (let t = iterator.next(); t; t = iterator.next()) {
         const w: Wall = { y: t.year, mo: t.month, d: t.day, h: allDay ? 0 : t.hour, mi: allDay ? 0 : t.minute, s: allDay ? 0 : t.second };
+        if (yielded++ === 0) countsStart = !series.recurrence.openStart && identity(w) !== identity(first);
+        if (countsStart && rule.count && yielded >= rule.count) break;
         if (instantOf(w) > to) break;
         if (++steps > STEP_LIMIT) {
           dropped++;
