@@ -60,19 +60,33 @@ const DISPLAY_NAME = /^\((?:UTC|GMT)(?:([+-])(\d{1,2}):?(\d{2}))?\)\s*(.+)$/i;
 export function windowsDisplayZone(name: string): string | undefined {
   const m = DISPLAY_NAME.exec(name.trim());
   if (!m) return undefined;
+  // Each lookup scans the city table; an Exchange export names the same zone on every event.
+  const key = name.trim();
+  if (displayed.has(key)) return displayed.get(key);
+  const zone = displayZone(m);
+  if (displayed.size >= 1000) displayed.clear();
+  displayed.set(key, zone);
+  return zone;
+}
+
+const displayed = new Map<string, string | undefined>();
+
+// Some names in the city table are numbers or missing.
+const same = (name: unknown, lower: string) => typeof name === 'string' && name.toLowerCase() === lower;
+
+function displayZone(m: RegExpExecArray): string | undefined {
   const [, sign, hours, minutes, rest] = m;
   const offset = sign ? (sign === '-' ? -1 : 1) * (Number(hours) * 60 + Number(minutes)) : 0;
   const label = rest!.replace(/\([^)]*\)/g, '').trim();
   const ids = [label, label.replace(/\bTime$/i, 'Standard Time'), `${label} Standard Time`];
   const candidates = [
     ...ids.flatMap((id) => findIana(id)),
+    // Windows names list at most a few cities; the TZID is untrusted, so no more are looked up.
     ...label
       .split(/\s*,\s*/)
-      .flatMap((city) =>
-        cityMapping
-          .filter((c) => c.city_ascii.toLowerCase() === city.toLowerCase() || c.city.toLowerCase() === city.toLowerCase())
-          .map((c) => c.timezone),
-      ),
+      .slice(0, 6)
+      .map((city) => city.toLowerCase())
+      .flatMap((city) => cityMapping.filter((c) => same(c.city_ascii, city) || same(c.city, city)).map((c) => c.timezone)),
   ];
   for (const candidate of candidates) {
     const zone = ianaZone(candidate);
