@@ -4,7 +4,7 @@ import type { WebsiteFacts } from '../website/extract';
 import { normaliseCity, normaliseTitle } from './event-key';
 import { chooseClock, eventTime, type ZoneKnowledge } from './event-time';
 import { mergeEventsRead } from './merge';
-import { expandSeries, type Occurrence, PAGE_STEP_BUDGET, type StepBudget } from './recurrence';
+import { anchorOpenSeries, expandSeries, type Occurrence, PAGE_STEP_BUDGET, type StepBudget } from './recurrence';
 import { cleanText, safeLink, TITLE_MAX } from './strict-values';
 import { venueZone } from './venue-zone';
 import { isTimeZone, parseIsoTime } from './zoned-time';
@@ -54,12 +54,13 @@ export function eventsFromFacts(website: WebsiteFacts, context: FactContext): Fo
       events.push(fromFact(f, website.url, known));
       continue;
     }
-    const clock = chooseClock(parseIsoTime(f.startAt), known);
-    const expansion = expandSeries(f, f.uid ? (overrides.get(f.uid) ?? []) : [], clock, context.now, budget);
+    const series = anchorOpenSeries(f, context.now);
+    const clock = chooseClock(parseIsoTime(series.startAt), known);
+    const expansion = expandSeries(series, f.uid ? (overrides.get(f.uid) ?? []) : [], clock, context.now, budget);
     dropped += expansion.dropped;
     // A series that cannot be read (no start, no usable rule) is its first event, as the source wrote it.
     if (expansion.occurrences.length === 0 && !parseIsoTime(f.startAt)) events.push(fromFact(f, website.url, known));
-    for (const o of expansion.occurrences) events.push(occurrenceEvent(f, o, website.url, known));
+    for (const o of expansion.occurrences) events.push(occurrenceEvent(series, o, website.url, known));
   }
   if (untitled > 0) context.onDropped?.('structured events without a title', untitled);
   if (dropped > 0) context.onDropped?.('occurrences past a series’ limit of 100 or its step bound', dropped);

@@ -128,6 +128,133 @@ describe('recurring series', () => {
     });
   });
 
+  it('counts the DTSTART as the first occurrence even on a day the rule does not yield (RFC 5545 3.3.10)', () => {
+    // node-ical's Office-2012-owa.ics: DTSTART on Monday 2 Nov 2020, RRULE:FREQ=WEEKLY;…;BYDAY=TH,FR.
+    const events = eventsFromFacts(
+      {
+        url: page,
+        text: '',
+        events: [
+          {
+            name: 'TEST2',
+            startAt: '2020-11-02T13:30:00',
+            endAt: '2020-11-02T15:00:00',
+            timezone: 'America/New_York',
+            recurrence: { rrule: 'FREQ=WEEKLY;UNTIL=20210828T140000Z;INTERVAL=1;BYDAY=TH,FR;WKST=SU', rdates: [], exdates: [] },
+          },
+        ],
+      },
+      { searcherTimezone: 'UTC', now: new Date('2020-10-20T12:00:00Z') },
+    );
+    expect(events.slice(0, 3).map((e) => e.starts_at)).toEqual([
+      '2020-11-02T13:30:00-05:00',
+      '2020-11-05T13:30:00-05:00',
+      '2020-11-06T13:30:00-05:00',
+    ]);
+    expect(events).toHaveLength(87);
+  });
+
+  it('counts that DTSTART in the COUNT too', () => {
+    const events = read([
+      {
+        name: 'Course',
+        startAt: '2026-05-04T10:00:00',
+        timezone: 'Europe/Berlin',
+        recurrence: { rrule: 'FREQ=WEEKLY;BYDAY=TH;COUNT=3', rdates: [], exdates: [] },
+      },
+    ]);
+    expect(events.map((e) => e.starts_at)).toEqual(['2026-05-04T10:00:00+02:00', '2026-05-07T10:00:00+02:00', '2026-05-14T10:00:00+02:00']);
+  });
+
+  it('runs a series with no first date (eventSchedule without startDate) through the whole window', () => {
+    const events = eventsFromFacts(
+      {
+        url: 'https://schema.org/eventSchedule',
+        text: '',
+        events: [
+          {
+            name: 'Example',
+            timezone: 'Asia/Shanghai',
+            recurrence: {
+              rrule: 'FREQ=MONTHLY;BYDAY=2MO',
+              rdates: [],
+              exdates: [],
+              openStart: { startTime: '18:00:00', endTime: '19:30:00' },
+            },
+          },
+        ],
+      },
+      { searcherTimezone: 'Europe/Berlin', now: new Date('2026-11-25T12:00:00Z') },
+    );
+    // Window: 26 Oct 2026 to 25 Nov 2027; second Mondays 9 Nov 2026 to 8 Nov 2027, none at the anchor.
+    expect(events).toHaveLength(13);
+    expect(events[0]).toMatchObject({
+      starts_at: '2026-11-09T18:00:00+08:00',
+      ends_at: '2026-11-09T19:30:00+08:00',
+      timezone: 'Asia/Shanghai',
+    });
+    expect(events.at(-1)?.starts_at).toBe('2027-11-08T18:00:00+08:00');
+  });
+
+  it('makes one series of all the occurrences of two RRULEs (Zimbra)', () => {
+    const events = eventsFromFacts(
+      {
+        url: 'https://zimbra.example/home/cal.ics',
+        text: '',
+        events: [
+          {
+            name: 'sahaja <> frashed',
+            startAt: '2012-03-26T11:00:00',
+            endAt: '2012-03-26T11:30:00',
+            timezone: 'America/Los_Angeles',
+            uid: '1334F9B7-6136-444E-A58D-472564C6AA73',
+            recurrence: {
+              rrule: 'FREQ=WEEKLY;UNTIL=20120730T065959Z',
+              moreRrules: ['FREQ=MONTHLY;BYDAY=SU;UNTIL=20120730T065959Z'],
+              rdates: [],
+              exdates: [],
+            },
+          },
+        ],
+      },
+      { searcherTimezone: 'UTC', now: new Date('2012-03-20T12:00:00Z') },
+    );
+    // Mondays 26 Mar to 23 Jul (18) and Sundays 1 Apr to 29 Jul (18), in time order.
+    expect(events).toHaveLength(36);
+    expect(events.slice(0, 3).map((e) => e.starts_at)).toEqual([
+      '2012-03-26T11:00:00-07:00',
+      '2012-04-01T11:00:00-07:00',
+      '2012-04-02T11:00:00-07:00',
+    ]);
+  });
+
+  it('reads a UTC UNTIL as an instant, so the occurrence at that instant in the event’s zone is the last one', () => {
+    // node-ical's google-calendar-kiev-tz.ics: DTSTART;TZID=Europe/Kiev:20160825T140000, UNTIL 11:00Z = 14:00 Kiev.
+    const events = eventsFromFacts(
+      {
+        url: 'https://calendar.google.com/calendar/ical/x/basic.ics',
+        text: '',
+        events: [
+          {
+            name: 'repeated',
+            startAt: '2016-08-25T14:00:00',
+            endAt: '2016-08-25T15:00:00',
+            timezone: 'Europe/Kiev',
+            uid: '6m2q7kb2l02798oagemrcgm6pk@google.com',
+            recurrence: { rrule: 'FREQ=DAILY;UNTIL=20160828T110000Z', rdates: [], exdates: [] },
+          },
+        ],
+      },
+      { searcherTimezone: 'America/Los_Angeles', now: new Date('2016-08-20T12:00:00Z') },
+    );
+    expect(events.map((e) => e.starts_at)).toEqual([
+      '2016-08-25T14:00:00+03:00',
+      '2016-08-26T14:00:00+03:00',
+      '2016-08-27T14:00:00+03:00',
+      '2016-08-28T14:00:00+03:00',
+    ]);
+  });
+
   it('a floating series with no zone known keys on its wall times, whoever searches', () => {
     const series: EventFact = {
       name: 'Open mic',

@@ -94,6 +94,20 @@ const instantOfWall = (w: Wall, clock: Clock) =>
 const FIXED_PERIOD: Record<string, number> = { SECONDLY: 1000, MINUTELY: 60_000, HOURLY: 3_600_000, DAILY: DAY_MS, WEEKLY: 7 * DAY_MS };
 
 /**
+ * A series whose source names only its rule and times of day (schema.org eventSchedule without startDate),
+ * anchored just before the window so that the rule runs through all of it; the anchor is no occurrence
+ * (expandSeries skips it). Any other fact as it is.
+ */
+export function anchorOpenSeries(f: EventFact, now: Date): EventFact {
+  const open = f.recurrence?.openStart;
+  if (f.startAt || !open) return f;
+  const day = new Date(now.getTime() - (WINDOW_BACK_DAYS + 2) * DAY_MS).toISOString().slice(0, 10);
+  const startAt = open.startTime ? `${day}T${open.startTime}` : day;
+  const endAt = open.startTime && open.endTime ? `${day}T${open.endTime}` : undefined;
+  return endAt ? { ...f, startAt, endAt } : { ...f, startAt };
+}
+
+/**
  * The occurrences of a series (its RRULE, RDATEs and EXDATEs, iterated with ical.js over wall times on the
  * event's clock) inside the window around `now`, with the overrides (RECURRENCE-ID instances) in place of the
  * occurrences they replace. EXDATEs inside the window are kept as cancelled occurrences, so a calendar that
@@ -144,8 +158,22 @@ export function expandSeries(
     else found.set(identity(w), w);
   };
 
-  const rule = ruleOf(series.recurrence.rrule);
-  if (rule) {
+  // RFC 5545 3.3.10: the DTSTART always counts as the first occurrence, even on a day the rule would not
+  // yield (Exchange writes weekly Thursday-and-Friday series that start on a Monday); ical.js's iterator skips it.
+  // A series whose source named no first date starts at an anchor before the window: no occurrence of its own.
+  if (!series.recurrence.openStart) take(first);
+  // Several RRULEs (RFC 2445; Zimbra) make one series of all their occurrences.
+  for (const rrule of [series.recurrence.rrule, ...(series.recurrence.moreRrules ?? [])]) {
+    const rule = ruleOf(rrule);
+    if (!rule) continue;
+    // A UTC UNTIL (RFC 5545 asks for one when DTSTART has a zone) bounds the instants; the iterator walks
+    // wall times on the event's clock, so the bound is taken onto that clock (Google: UNTIL=20160828T110000Z
+    // is 14:00 in Kiev, and includes the 14:00 occurrence of that day).
+    const until = rule.until;
+    if (until && !until.isDate && !allDay && until.zone === ICAL.Timezone.utcTimezone) {
+      const w = wallOn(parseIsoTime(`${until.toString().slice(0, 19)}Z`)!, clock);
+      rule.until = ICAL.Time.fromData({ year: w.y, month: w.mo, day: w.d, hour: w.h, minute: w.mi, second: w.s, isDate: false });
+    }
     let dtstart = first;
     const period = FIXED_PERIOD[rule.freq];
     if (period && !rule.count) {
@@ -171,8 +199,13 @@ export function expandSeries(
         budget,
       );
       let steps = 0;
+      // ical.js counts COUNT over the times the rule yields; RFC 5545 counts the DTSTART as the first of them.
+      let yielded = 0;
+      let countsStart = false;
       for (let t = iterator.next(); t; t = iterator.next()) {
         const w: Wall = { y: t.year, mo: t.month, d: t.day, h: allDay ? 0 : t.hour, mi: allDay ? 0 : t.minute, s: allDay ? 0 : t.second };
+        if (yielded++ === 0) countsStart = !series.recurrence.openStart && identity(w) !== identity(first);
+        if (countsStart && rule.count && yielded >= rule.count) break;
         if (instantOf(w) > to) break;
         if (++steps > STEP_LIMIT) {
           dropped++;
@@ -184,8 +217,6 @@ export function expandSeries(
     } catch {
       dropped++;
     }
-  } else {
-    take(first);
   }
   for (const value of series.recurrence.rdates) {
     const t = parseIsoTime(value.split('/')[0]);

@@ -26,6 +26,14 @@ describe('venueZone: a venue’s zone from its place as written, offline', () =>
     expect(venueZone({ address: 'Online' })).toBeNull();
   });
 
+  it('reads the place after "in" in a venue line, and the short names SF and NYC', () => {
+    // apache/any23's h-event test page: <span class="p-location">Some bar in SF</span>.
+    expect(venueZone({ address: 'Some bar in SF' })).toBe('America/Los_Angeles');
+    expect(venueZone({ address: 'Rooftop party in Lisbon' })).toBe('Europe/Lisbon');
+    expect(venueZone({ address: 'Drinks in NYC' })).toBe('America/New_York');
+    expect(venueZone({ address: 'Some bar' })).toBeNull();
+  });
+
   it('reads country names and codes', () => {
     expect(countryCode('Deutschland')).toBe('DE');
     expect(countryCode('GBR')).toBe('GB');

@@ -58,6 +58,21 @@ const COUNTRY_ALIASES: Record<string, string> = {
   uae: 'AE',
 };
 
+// Short names people write for cities that the tables spell out in full ("Some bar in SF").
+const CITY_ALIASES: Record<string, string> = {
+  sf: 'san francisco',
+  nyc: 'new york',
+};
+
+/**
+ * The names a part of a place line may give for its city: the part itself, and what follows its last "in"
+ * ("Some bar in SF", "Rooftop in Lisbon"), each with its short form spelled out.
+ */
+function cityNamesIn(part: string): string[] {
+  const tail = /\bin ((?:\p{L}+ ?){1,3})$/u.exec(part)?.[1]?.trim();
+  return [part, ...(tail ? [tail] : [])].map((name) => CITY_ALIASES[name] ?? name);
+}
+
 interface Tables {
   countries: Map<string, string>;
   cities: Map<string, CityData[]>;
@@ -189,7 +204,10 @@ function zoneIn(place: VenuePlace, parts: string[], country: string | null, coun
     null;
   const fits = (c: CityData) => (!country || c.iso2 === country) && (!region || inRegion(c, region));
 
-  const cityNames = [place.city, ...parts].filter((c): c is string => !!c).map(norm);
+  const cityNames = [place.city, ...parts]
+    .filter((c): c is string => !!c)
+    .map(norm)
+    .flatMap(cityNamesIn);
   for (const name of cityNames) {
     const zone = zoneOf((t.cities.get(name) ?? []).filter(fits));
     if (zone) return zone;

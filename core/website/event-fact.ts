@@ -44,7 +44,22 @@ export interface EventFact {
    * A recurring series (iCalendar RRULE/RDATE/EXDATE, schema.org eventSchedule mapped onto an RRULE): startAt
    * is its first start; dates and times are written as startAt is. core/events expands it into occurrences.
    */
-  recurrence?: { rrule?: string; rdates: string[]; exdates: string[] };
+  recurrence?: {
+    rrule?: string;
+    /**
+     * The further RRULEs when the source writes more than one (RFC 2445 allowed several; RFC 5545 advises
+     * against it, and Zimbra still exports them): the series is the union of all.
+     */
+    moreRrules?: string[];
+    rdates: string[];
+    exdates: string[];
+    /**
+     * A series whose source names no first date (a schema.org eventSchedule without startDate): startAt is
+     * absent, and these are the times of day its occurrences start and end, as written ('18:00:00',
+     * '18:00+08:00'; absent for whole days). core/events runs the rule through its whole window.
+     */
+    openStart?: { startTime?: string; endTime?: string };
+  };
   /**
    * An instance that overrides one occurrence of the series named by `uid` (iCalendar RECURRENCE-ID): the
    * occurrence's original start, written as startAt is; startAt/endAt are its actual times.

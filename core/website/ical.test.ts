@@ -88,6 +88,23 @@ describe('iCalendar events (ical.js)', () => {
     expect(events[0]?.endAt).toBe('2026-03-10T09:45:00');
   });
 
+  it('maps Windows display names (Exchange 2010 TZIDs, no VTIMEZONE) to IANA by their id or cities and stated offset', () => {
+    // node-ical's Office-2012-owa.ics, whose TZIDs are display names; the third is no Windows zone's name.
+    const events = read(
+      calendar(
+        ...vevent('UID:o1', 'SUMMARY: TEST Syd', 'DTSTART;TZID="(GMT+10:00) Canberra, Melbourne, Sydney":20201028T133000'),
+        ...vevent('UID:o2', 'SUMMARY: TEST', 'DTSTART;TZID="(UTC-05:00) Eastern Time (US & Canada)":20201028T133000'),
+        ...vevent('UID:o3', 'SUMMARY:Nowhere', 'DTSTART;TZID="(UTC+03:00) Nowhere Land":20201028T133000'),
+      ),
+    );
+    expect(events.map((e) => [e.startAt, e.timezone])).toEqual([
+      ['2020-10-28T13:30:00', 'Australia/Sydney'],
+      ['2020-10-28T13:30:00', 'America/New_York'],
+      // Only the stated offset is known: a zone fixed at it (Etc/GMT's signs are POSIX's, reversed).
+      ['2020-10-28T13:30:00', 'Etc/GMT-3'],
+    ]);
+  });
+
   it('converts times in a zone of the calendar’s own making with its VTIMEZONE, so the instant is right', () => {
     // Outlook writes a zone it cannot name as "Customized Time Zone" with the rules inline (here: Central Europe).
     const custom = [
@@ -173,6 +190,39 @@ describe('iCalendar events (ical.js)', () => {
     });
     expect(events[1]).toMatchObject({ uid: 'weekly@club.example', recurrenceId: '2026-01-27T19:00:00', startAt: '2026-01-29T19:00:00' });
     expect(events[1]?.recurrence).toBeUndefined();
+  });
+
+  it('keeps every RRULE of an event that has two (Zimbra)', () => {
+    // kewisch/ical.js samples/multiple_rrules.ics, a Zimbra export with two RRULEs in one VEVENT.
+    const [event] = read(
+      calendar(
+        ...vevent(
+          'UID:1334F9B7-6136-444E-A58D-472564C6AA73',
+          'RRULE:FREQ=WEEKLY;UNTIL=20120730T065959Z',
+          'RRULE:FREQ=MONTHLY;BYDAY=SU;UNTIL=20120730T065959Z',
+          'SUMMARY:sahaja <> frashed',
+          'DTSTART;TZID=America/Los_Angeles:20120326T110000',
+          'DTEND;TZID=America/Los_Angeles:20120326T113000',
+        ),
+      ),
+    );
+    expect(event?.recurrence).toEqual({
+      rrule: 'FREQ=WEEKLY;UNTIL=20120730T065959Z',
+      moreRrules: ['FREQ=MONTHLY;BYDAY=SU;UNTIL=20120730T065959Z'],
+      rdates: [],
+      exdates: [],
+    });
+  });
+
+  it('reads a date written without VALUE=DATE as a date, and leaves out an event whose DTSTART is no date', () => {
+    // node-ical's test/fixtures date-duration.ics (Synology) and the last VEVENT of its multi-event-basic.ics.
+    const events = read(
+      calendar(
+        ...vevent('UID:20240215T101655-b6e4bbe9@192.168.178.100', 'SUMMARY:period test2', 'DTSTART:20240215', 'DURATION:PT1W'),
+        ...vevent('SUMMARY;CHARSET=utf-8:Foobar', 'UID:sdfkf09fsd0', 'DTSTART;VALUE=DATE:Next Year', 'DTEND;VALUE=DATE:20111203'),
+      ),
+    );
+    expect(events.map((e) => [e.name, e.startAt, e.endAt])).toEqual([['period test2', '2024-02-15', '2024-02-21']]);
   });
 
   it('resolves a relative URL against the calendar and drops links that are not http(s)', () => {

@@ -68,7 +68,9 @@ function offsetText(seconds: number): string {
 
 /** One jCal value ('2026-06-09T18:30:00', '…Z', '2026-07-01', or a period's start) with its TZID read. */
 function timeOf(value: unknown, type: string, tzid: string | undefined, zones: Zones): CalendarTime | undefined {
-  const raw = type === 'period' && Array.isArray(value) ? value[0] : value;
+  const given = type === 'period' && Array.isArray(value) ? value[0] : value;
+  // A date written without VALUE=DATE (DTSTART:20240215, Synology) comes out of ical.js as '2024-02-15T::'.
+  const raw = typeof given === 'string' && /^\d{4}-\d{2}-\d{2}T:*$/.test(given) ? given.slice(0, 10) : given;
   if (typeof raw !== 'string' || !/^\d{4}-\d{2}-\d{2}/.test(raw)) return undefined;
   if (raw.length === 10) return { at: raw, display: raw };
   if (raw.endsWith('Z')) return { at: raw, display: `${clock(raw)} UTC` };
@@ -164,7 +166,10 @@ function toFact(event: Component, zones: Zones, baseUrl: string): EventFact | nu
   };
   const summary = text('summary');
   if (!summary) return null;
-  const start = propertyTime(event.getFirstProperty('dtstart'), zones);
+  const dtstart = event.getFirstProperty('dtstart');
+  const start = propertyTime(dtstart, zones);
+  // A DTSTART that is no date ('DTSTART;VALUE=DATE:Next Year') leaves nothing a calendar could hold.
+  if (dtstart && !start) return null;
   let end = propertyTime(event.getFirstProperty('dtend') ?? event.getFirstProperty('due'), zones);
   if (!end && start) {
     const duration = event.getFirstPropertyValue('duration');
@@ -176,7 +181,7 @@ function toFact(event: Component, zones: Zones, baseUrl: string): EventFact | nu
     end = { at: last, display: last };
   }
   const status = text('status')?.toUpperCase();
-  const rrule = event.getFirstPropertyValue('rrule');
+  const [rrule, ...moreRrules] = event.getAllProperties('rrule').map((p) => p.getFirstValue());
   const rdates = allTimes(event, 'rdate', zones);
   const exdates = allTimes(event, 'exdate', zones);
   const organizer = event.getFirstProperty('organizer');
@@ -205,6 +210,7 @@ function toFact(event: Component, zones: Zones, baseUrl: string): EventFact | nu
     recurrenceId: propertyTime(event.getFirstProperty('recurrence-id'), zones)?.at,
   };
   if (fact.recurrence && fact.recurrence.rrule === undefined) delete fact.recurrence.rrule;
+  if (fact.recurrence && moreRrules.length > 0) fact.recurrence.moreRrules = moreRrules.map(String);
   // Absent fields stay absent, so a fact compares equal however it was built.
   for (const k of Object.keys(fact) as (keyof EventFact)[]) if (fact[k] === undefined) delete fact[k];
   return fact;

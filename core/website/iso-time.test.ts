@@ -10,6 +10,16 @@ describe('isoDateTime', () => {
     expect(isoDateTime('2026-05-28')).toBe('2026-05-28');
     expect(isoDateTime('next Tuesday')).toBeUndefined();
   });
+
+  it("reads ISO 8601's basic format, as hCalendar copies iCalendar values into title attributes", () => {
+    // any23's hCalendar version of RFC 2445's first example: <abbr class="dtstart" title="19970903T163000Z">
+    expect(isoDateTime('19970903T163000Z')).toBe('1997-09-03T16:30:00Z');
+    expect(isoDateTime('19970901T1300Z')).toBe('1997-09-01T13:00Z');
+    expect(isoDateTime('20260528T190000')).toBe('2026-05-28T19:00:00');
+    expect(isoDateTime('20260528T190000-0600')).toBe('2026-05-28T19:00:00-06:00');
+    expect(isoDateTime('20260528')).toBe('2026-05-28');
+    expect(isoDateTime('2026052')).toBeUndefined();
+  });
 });
 
 describe('addDuration', () => {

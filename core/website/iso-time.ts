@@ -4,10 +4,12 @@
  */
 
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,]\d+)?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
+// ISO 8601's basic format, as iCalendar writes it and hCalendar copies it into title attributes (19970903T163000Z).
+const BASIC_DATE_TIME = /^(\d{4})(\d{2})(\d{2})(?:T(\d{2})(\d{2})(?:(\d{2})(?:[.,]\d+)?)?(Z|[+-]\d{2}(?:\d{2})?)?)?$/i;
 
-/** '2026-05-28 19:00' → '2026-05-28T19:00'; '+0200' → '+02:00'; 'z' → 'Z'; a date stays a date; else undefined. */
+/** '2026-05-28 19:00' → '2026-05-28T19:00'; '19970903T163000Z' → '1997-09-03T16:30:00Z'; '+0200' → '+02:00'; 'z' → 'Z'; a date stays a date; else undefined. */
 export function isoDateTime(value: string | undefined): string | undefined {
-  const m = value === undefined ? null : DATE_TIME.exec(value.trim());
+  const m = value === undefined ? null : (DATE_TIME.exec(value.trim()) ?? BASIC_DATE_TIME.exec(value.trim()));
   if (!m) return undefined;
   const [, y, mo, d, h, mi, s, zone] = m;
   const date = `${y}-${mo}-${d}`;

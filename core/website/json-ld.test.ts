@@ -191,6 +191,32 @@ describe('JSON-LD events', () => {
     expect(monthly).toMatchObject({ startAt: '2026-02-10T19:00', recurrence: { rrule: 'FREQ=MONTHLY;BYDAY=2TU;COUNT=10' } });
   });
 
+  it('reads an eventSchedule without startDate as an open series with its times of day, making up no date', () => {
+    // schema.org's example eg-0244 (data/issue-1457-examples.txt), as is.
+    const [event] = read([
+      {
+        '@context': 'https://schema.org',
+        '@type': 'Event',
+        name: 'Example',
+        eventSchedule: [
+          {
+            '@type': 'Schedule',
+            repeatFrequency: 'P1M',
+            byDay: '2MO',
+            startTime: '18:00:00',
+            endTime: '19:30:00',
+            scheduleTimezone: 'Asia/Shanghai',
+          },
+        ],
+      },
+    ]);
+    expect(event?.startAt).toBeUndefined();
+    expect(event).toMatchObject({
+      timezone: 'Asia/Shanghai',
+      recurrence: { rrule: 'FREQ=MONTHLY;BYDAY=2MO', rdates: [], exdates: [], openStart: { startTime: '18:00:00', endTime: '19:30:00' } },
+    });
+  });
+
   it('takes an end from a duration when no endDate is given', () => {
     const [talk] = read([{ '@type': 'Event', name: 'Talk', startDate: '2026-06-01T19:00+02:00', duration: 'PT1H30M' }]);
     expect(talk?.endAt).toBe('2026-06-01T20:30+02:00');

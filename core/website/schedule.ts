@@ -40,11 +40,15 @@ const ints = (value: unknown) =>
     .map((v) => Number(str(v)))
     .filter((n) => Number.isInteger(n) && n !== 0);
 
+/** A schedule's startTime or endTime when it is a time of day ('18:00', '18:00:00+08:00'), else undefined. */
+const timeOfDay = (time: string | undefined) =>
+  time && /^\d{2}:\d{2}(?::\d{2})?(?:Z|[+-]\d{2}:?\d{2})?$/i.test(time.trim()) ? time.trim() : undefined;
+
 /** The first start of a schedule: its startDate at its startTime, as written (no zone added). */
 function at(date: string | undefined, time: string | undefined): string | undefined {
   const day = isoDateTime(date)?.slice(0, 10);
   if (!day) return undefined;
-  const t = time && /^\d{2}:\d{2}(?::\d{2})?(?:Z|[+-]\d{2}:?\d{2})?$/i.test(time.trim()) ? time.trim() : undefined;
+  const t = timeOfDay(time);
   return isoDateTime(t ? `${day}T${t}` : day);
 }
 
@@ -84,16 +88,28 @@ export function recurrenceOfSchedule(
   else {
     const until = isoDateTime(str(schedule.endDate))?.slice(0, 10).replaceAll('-', '');
     // RFC 5545: UNTIL is a date when the series starts on dates, else the end of that day on the start's clock.
-    if (until) parts.push(`UNTIL=${startAt && startAt.length > 10 ? `${until}T235959` : until}`);
+    const timed = startAt ? startAt.length > 10 : timeOfDay(str(schedule.startTime)) !== undefined;
+    if (until) parts.push(`UNTIL=${timed ? `${until}T235959` : until}`);
   }
   const exdates = list(schedule.exceptDate)
     .map((d) => isoDateTime(str(d)))
     .filter((d): d is string => d !== undefined);
   const zone = str(schedule.scheduleTimezone);
+  const recurrence: NonNullable<EventFact['recurrence']> = { rrule: parts.join(';'), rdates: [], exdates };
+  // schema.org lets a schedule state only its rule and times ('monthly on the second Monday at 18:00'): no
+  // first date is made up here; core/events runs such a series through its window.
+  if (!startAt) {
+    // In ISO 8601 as startAt would write it ('+0800' → '+08:00'), without a date.
+    const iso = (time: string | undefined) => (time ? isoDateTime(`2000-01-01T${time}`)?.slice(11) : undefined);
+    const openStart = { startTime: iso(timeOfDay(str(schedule.startTime))), endTime: iso(timeOfDay(str(schedule.endTime))) };
+    if (!openStart.startTime) delete openStart.startTime;
+    if (!openStart.endTime) delete openStart.endTime;
+    recurrence.openStart = openStart;
+  }
   return {
     startAt,
     endAt,
     timezone: zone ? ianaZone(zone) : undefined,
-    recurrence: { rrule: parts.join(';'), rdates: [], exdates },
+    recurrence,
   };
 }

@@ -1,5 +1,7 @@
-import { findIana } from 'windows-iana';
+import { cityMapping } from 'city-timezones';
+import ct from 'countries-and-timezones';
 import type ICAL from 'ical.js';
+import { findIana } from 'windows-iana';
 
 type Component = InstanceType<typeof ICAL.Component>;
 
@@ -27,8 +29,9 @@ export function ianaZone(name: string): string | undefined {
  * The IANA zone an iCalendar TZID names, without guessing: an IANA name as it stands; a Windows zone name
  * (Outlook, Exchange) through windows-iana's CLDR table, whose first answer is the zone CLDR lists for the
  * Windows zone's own territory ('W. Europe Standard Time' → Europe/Berlin); a name that ends in an IANA
- * name ('/mozilla.org/20050126_1/Europe/Berlin', '/citadel.org/…/America/New_York'); or the IANA name the
- * VTIMEZONE itself carries in X-LIC-LOCATION. Undefined otherwise: the caller converts with the VTIMEZONE.
+ * name ('/mozilla.org/20050126_1/Europe/Berlin', '/citadel.org/…/America/New_York'); the IANA name the
+ * VTIMEZONE itself carries in X-LIC-LOCATION; or a Windows display name (see windowsDisplayZone). Undefined
+ * otherwise: the caller converts with the VTIMEZONE.
  */
 export function ianaZoneOf(tzid: string, vtimezone: Component | undefined): string | undefined {
   const name = tzid.trim().replace(/^"|"$/g, '');
@@ -40,5 +43,55 @@ export function ianaZoneOf(tzid: string, vtimezone: Component | undefined): stri
   const fromTail = tail ? ianaZone(tail) : undefined;
   if (fromTail) return fromTail;
   const location = vtimezone?.getFirstPropertyValue('x-lic-location');
-  return typeof location === 'string' ? ianaZone(location) : undefined;
+  const licensed = typeof location === 'string' ? ianaZone(location) : undefined;
+  return licensed ?? windowsDisplayZone(name);
+}
+
+const DISPLAY_NAME = /^\((?:UTC|GMT)(?:([+-])(\d{1,2}):?(\d{2}))?\)\s*(.+)$/i;
+
+/**
+ * The IANA zone of a Windows zone's display name, as Exchange and Outlook write TZIDs ('(UTC-05:00) Eastern
+ * Time (US & Canada)', '(GMT+10:00) Canberra, Melbourne, Sydney'). CLDR's table has only the zones' ids, so the
+ * name is read two ways: 'Eastern Time' as the id 'Eastern Standard Time', and each city it lists through
+ * city-timezones. A candidate counts only when its standard offset is the one the name states, so a Sydney in
+ * Nova Scotia never answers for the Australian one. When none does, the stated offset itself, as an Etc/GMT
+ * zone (whole hours only): the instant is right outside summer time, which is better than the searcher's zone.
+ */
+export function windowsDisplayZone(name: string): string | undefined {
+  const m = DISPLAY_NAME.exec(name.trim());
+  if (!m) return undefined;
+  // Each lookup scans the city table; an Exchange export names the same zone on every event.
+  const key = name.trim();
+  if (displayed.has(key)) return displayed.get(key);
+  const zone = displayZone(m);
+  if (displayed.size >= 1000) displayed.clear();
+  displayed.set(key, zone);
+  return zone;
+}
+
+const displayed = new Map<string, string | undefined>();
+
+// Some names in the city table are numbers or missing.
+const same = (name: unknown, lower: string) => typeof name === 'string' && name.toLowerCase() === lower;
+
+function displayZone(m: RegExpExecArray): string | undefined {
+  const [, sign, hours, minutes, rest] = m;
+  const offset = sign ? (sign === '-' ? -1 : 1) * (Number(hours) * 60 + Number(minutes)) : 0;
+  const label = rest!.replace(/\([^)]*\)/g, '').trim();
+  const ids = [label, label.replace(/\bTime$/i, 'Standard Time'), `${label} Standard Time`];
+  const candidates = [
+    ...ids.flatMap((id) => findIana(id)),
+    // Windows names list at most a few cities; the TZID is untrusted, so no more are looked up.
+    ...label
+      .split(/\s*,\s*/)
+      .slice(0, 6)
+      .map((city) => city.toLowerCase())
+      .flatMap((city) => cityMapping.filter((c) => same(c.city_ascii, city) || same(c.city, city)).map((c) => c.timezone)),
+  ];
+  for (const candidate of candidates) {
+    const zone = ianaZone(candidate);
+    if (zone && ct.getTimezone(zone)?.utcOffset === offset) return zone;
+  }
+  if (offset === 0) return 'UTC';
+  return offset % 60 === 0 ? ianaZone(`Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset) / 60}`) : undefined;
 }
