@@ -25,6 +25,10 @@ export interface CollectInput {
  * extraction from the answer. A failed extraction is logged and costs only its events, never the search.
  */
 export async function collectEvents(deps: { gemini: GoogleGenAI; logger?: Logger }, input: CollectInput): Promise<FoundEvent[]> {
+  const overBound = input.website?.droppedEvents ?? 0;
+  if (overBound > 0) {
+    deps.logger?.info({ website: input.website?.url, count: overBound }, `left out ${overBound} events past the bound of one reading`);
+  }
   const exact = input.website
     ? eventsFromFacts(input.website, {
         searcherTimezone: input.userTimezone,
