@@ -1,4 +1,4 @@
-import type { Job } from 'bullmq';
+import { manualFireJob } from '../dev/harness/fire-job';
 import { PLANS } from '../core/plans';
 import { insertTimer } from '../db/timers';
 import { startTestStack, type TestStack } from '../dev/harness/stack';
@@ -59,14 +59,8 @@ async function timerRunOnce(stack: TestStack, web: string, tier: 'flex' | 'stand
   const config = { ...stack.config, gemini: { ...stack.config.gemini, timerTier: tier } };
   const process = createRunTimerProcessor({ ...stack.deps, config, sql: stack.db.sql, deliveriesQueue: stack.deliveriesQueue });
   const at = Date.now();
-  const job = {
-    id: `manual:${timer.id}`,
-    data: { timerId: timer.id },
-    opts: { prevMillis: at, attempts: 1 },
-    attemptsMade: 0,
-    timestamp: at,
-  };
-  await process(job as unknown as Job<{ timerId: number }>);
+  const job = manualFireJob(timer.id, at);
+  await process(job);
   return lastSearch(stack, user.id);
 }
 

@@ -1,4 +1,4 @@
-import type { Job } from 'bullmq';
+import { manualFireJob } from '../dev/harness/fire-job';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GeminiFailure } from '../dev/standins/gemini';
 import { insertTimer } from '../db/timers';
@@ -66,14 +66,8 @@ describe('one charged search behind /api/ask and a timer run', () => {
     const timer = await insertTimer(stack.db.sql, userId, dailyTimer({ ques: 'AI conferences in Berlin', web: c.web }));
     const processJob = createRunTimerProcessor({ ...stack.deps, sql: stack.db.sql, deliveriesQueue: stack.deliveriesQueue });
     const at = Date.UTC(2026, 5, 1, 7);
-    const job = {
-      id: `manual:${timer.id}`,
-      data: { timerId: timer.id },
-      opts: { prevMillis: at, attempts: 1 },
-      attemptsMade: 0,
-      timestamp: at,
-    };
-    await processJob(job as unknown as Job<{ timerId: number }>).catch(() => 'failed');
+    const job = manualFireJob(timer.id, at);
+    await processJob(job).catch(() => 'failed');
     return { ...(await outcomeOf(userId)), geminiCalled: stack.standins.gemini.state.requests > requestsBefore };
   };
 

@@ -1,4 +1,4 @@
-import type { Job } from 'bullmq';
+import { manualFireJob } from '../dev/harness/fire-job';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTimer } from '../db/timers';
 import { createRunTimerProcessor } from '../worker/jobs/run-timer';
@@ -67,14 +67,8 @@ describe('what a search costs', () => {
     const timer = await insertTimer(stack.db.sql, user.id, dailyTimer({ ques: 'AI conferences in Berlin', web: '' }));
     const processJob = createRunTimerProcessor({ ...stack.deps, sql: stack.db.sql, deliveriesQueue: stack.deliveriesQueue });
     const at = Date.UTC(2026, 5, 1, 7);
-    const job = {
-      id: `manual:${timer.id}`,
-      data: { timerId: timer.id },
-      opts: { prevMillis: at, attempts: 1 },
-      attemptsMade: 0,
-      timestamp: at,
-    };
-    await processJob(job as unknown as Job<{ timerId: number }>);
+    const job = manualFireJob(timer.id, at);
+    await processJob(job);
     expect(stack.standins.gemini.state.lastAnswerRequest?.body.serviceTier).toBe('flex');
     const row = await costOf(user.id);
     expect(row).toMatchObject({ gemini_calls: 2, grounding_queries: 2 });
@@ -95,15 +89,9 @@ describe('what a search costs', () => {
     const timer = await insertTimer(stack.db.sql, user.id, dailyTimer({ ques: 'AI conferences in Berlin', web: '' }));
     const processJob = createRunTimerProcessor({ ...stack.deps, config, sql: stack.db.sql, deliveriesQueue: stack.deliveriesQueue });
     const at = Date.UTC(2026, 5, 2, 7);
-    const job = {
-      id: `manual:${timer.id}`,
-      data: { timerId: timer.id },
-      opts: { prevMillis: at, attempts: 1 },
-      attemptsMade: 0,
-      timestamp: at,
-    };
+    const job = manualFireJob(timer.id, at);
     const requests = stack.standins.gemini.state.requests;
-    expect(await processJob(job as unknown as Job<{ timerId: number }>)).toBe('skipped');
+    expect(await processJob(job)).toBe('skipped');
     expect(stack.standins.gemini.state.requests).toBe(requests);
     const [run] = await stack.db.sql<
       { status: string; error: string }[]
@@ -117,7 +105,6 @@ describe('what a search costs', () => {
     // Under the budget, the same timer runs.
     const roomy = { ...stack.config, gemini: { ...stack.config.gemini, monthlyBudgetUsd: spent * 100 } };
     const running = createRunTimerProcessor({ ...stack.deps, config: roomy, sql: stack.db.sql, deliveriesQueue: stack.deliveriesQueue });
-    const next = { ...job, id: `manual:${timer.id}:2`, opts: { prevMillis: at + 86_400_000, attempts: 1 }, timestamp: at + 86_400_000 };
-    expect(await running(next as unknown as Job<{ timerId: number }>)).toBe('succeeded');
+    expect(await running(manualFireJob(timer.id, at + 86_400_000, `manual:${timer.id}:2`))).toBe('succeeded');
   });
 });
