@@ -69,7 +69,7 @@ export async function markTimerResumed(sql: Db, timerId: number): Promise<boolea
 export function failedRunsInARow(sql: Db, succeededNow: PendingQuery<Row[]> = sql`'-infinity'::timestamptz`) {
   return sql`(
     select count(*)::int from timer_runs r
-    where r.timer_id = t.id and r.status = 'failed'
+    where r.timer_id = t.id and r.status = 'failed' and not r.not_the_timers_fault
       and r.scheduled_for > greatest(${succeededNow}, coalesce(
         (select max(s.scheduled_for) from timer_runs s where s.timer_id = t.id and s.status = 'succeeded'), '-infinity'))
       and coalesce(r.finished_at, r.started_at) > coalesce(t.failures_since, '-infinity'))`;

@@ -233,10 +233,16 @@ export async function listRuns(sql: Sql, timerId: number): Promise<TimerRun[]> {
  * execution already finished keeps its outcome and its charge, and the credit goes back into the allowance
  * period it was taken in. Returns whether this call ended the run.
  */
-export async function failRun(sql: Sql, run: { id: number; userId: number }, error: string): Promise<boolean> {
+export async function failRun(
+  sql: Sql,
+  run: { id: number; userId: number },
+  error: string,
+  cause: 'the-timer' | 'not-the-timer' = 'the-timer',
+): Promise<boolean> {
   return sql.begin(async (tx) => {
     const [row] = await tx<{ credit_taken: boolean; credit_epoch: number | null }[]>`
-      update timer_runs r set status = 'failed', error = ${error}, finished_at = now(), credit_taken = false
+      update timer_runs r set status = 'failed', error = ${error}, finished_at = now(), credit_taken = false,
+        not_the_timers_fault = ${cause === 'not-the-timer'}
       from (select id, credit_taken, credit_epoch from timer_runs where id = ${run.id} for update) old
       where r.id = old.id and r.status = 'running'
       returning old.credit_taken, old.credit_epoch`;

@@ -1,3 +1,4 @@
+import { recountFailures } from '../db/timer-delivery';
 import type { Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -489,5 +490,9 @@ describe('timers worker against real Redis and Postgres', () => {
     expect(abandoned).toMatchObject({ status: 'failed', creditTaken: false, error: ABANDONED_MESSAGE });
     expect(runs.filter((r) => r.status === 'running')).toHaveLength(1);
     expect(await used(userId)).toBe(6);
+    // A stopped worker is not the timer's failure: it does not count toward auto-pause.
+    expect(await recountFailures(stack.db.sql, timer.id)).toBe(0);
+    await stack.db.sql`update timer_runs set not_the_timers_fault = false where id = ${old!.id}`;
+    expect(await recountFailures(stack.db.sql, timer.id)).toBe(1);
   });
 });

@@ -21,7 +21,8 @@ export const ABANDONED_MESSAGE =
 export async function sweepAbandonedRuns(sql: Sql, now: Date = new Date()): Promise<number> {
   const runs = await listAbandonedRuns(sql, new Date(now.getTime() - ABANDONED_AFTER_MS));
   let ended = 0;
-  for (const run of runs) if (await failRun(sql, run, ABANDONED_MESSAGE)) ended++;
+  // A stopped worker is not the timer's failure: shown as failed, not counted toward auto-pause.
+  for (const run of runs) if (await failRun(sql, run, ABANDONED_MESSAGE, 'not-the-timer')) ended++;
   return ended;
 }
 
