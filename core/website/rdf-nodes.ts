@@ -15,17 +15,30 @@ export interface TagListener {
   onEnd(): void;
 }
 
-/** Replays the parsed page as the tag events htmlparser2 would send, without recursion (nesting is the page's). */
-export function replay(document: Document, listener: TagListener): void {
-  const stack: (Element | typeof CLOSE | { text: string })[] = [];
+/**
+ * Replays the parsed page as the tag events htmlparser2 would send, without recursion (nesting is the page's).
+ * With `wantsText`, a text node is sent only inside an element it accepts: a parser that only ever reads the
+ * text under some elements is spared the rest of the page's text (see eventsFromRdfa).
+ */
+export function replay(document: Document, listener: TagListener, wantsText?: (element: Element) => boolean): void {
+  const stack: ReplayItem[] = [];
+  // How many open elements accept text; without wantsText, all text is sent.
+  let textOpen = wantsText ? 0 : 1;
   for (let i = document.children.length - 1; i >= 0; i--) pushNode(stack, document.children[i]!);
   while (stack.length > 0) {
     const item = stack.pop()!;
-    if ('close' in item) listener.onTagClose();
-    else if ('text' in item) listener.onText(item.text);
-    else {
+    if (item === CLOSE) listener.onTagClose();
+    else if (item === CLOSE_TEXT) {
+      textOpen--;
+      listener.onTagClose();
+    } else if ('text' in item) {
+      if (textOpen > 0) listener.onText(item.text);
+    } else {
       listener.onTagOpen(item.name, item.attribs);
-      stack.push(CLOSE);
+      if (wantsText?.(item)) {
+        textOpen++;
+        stack.push(CLOSE_TEXT);
+      } else stack.push(CLOSE);
       for (let i = item.children.length - 1; i >= 0; i--) pushNode(stack, item.children[i]!);
     }
   }
@@ -33,8 +46,10 @@ export function replay(document: Document, listener: TagListener): void {
 }
 
 const CLOSE = { close: true } as const;
+const CLOSE_TEXT = { close: true } as const;
+type ReplayItem = Element | typeof CLOSE | typeof CLOSE_TEXT | { text: string };
 
-function pushNode(stack: (Element | typeof CLOSE | { text: string })[], node: Document['children'][number]): void {
+function pushNode(stack: ReplayItem[], node: Document['children'][number]): void {
   if (isTag(node)) stack.push(node);
   else if (isText(node)) stack.push({ text: node.data });
 }
