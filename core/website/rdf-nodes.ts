@@ -1,4 +1,4 @@
-import { type Document, type Element, isTag, isText } from 'domhandler';
+import { type ChildNode, type Document, type Element, isTag, isText } from 'domhandler';
 
 /** The part of an RDF/JS quad the mapping reads (microdata-rdf-streaming-parser and rdfa-streaming-parser emit these). */
 export interface Quad {
@@ -15,27 +15,36 @@ export interface TagListener {
   onEnd(): void;
 }
 
+/** What a parser reads of a page, so the rest need not be replayed to it (see eventsFromRdfa). */
+export interface ReplayFocus {
+  /** Elements whose text the parser reads (with their whole subtree, tags included). */
+  readsText(element: Element): boolean;
+  /** Elements the parser acts on; a subtree without one, outside text-read elements, is not replayed. */
+  readsElement(element: Element): boolean;
+}
+
 /**
  * Replays the parsed page as the tag events htmlparser2 would send, without recursion (nesting is the page's).
- * With `wantsText`, a text node is sent only inside an element it accepts: a parser that only ever reads the
- * text under some elements is spared the rest of the page's text (see eventsFromRdfa).
+ * With a focus, only what the parser reads is sent: text inside the elements whose text it reads, and the
+ * subtrees that hold an element it acts on (all of them inside text-read elements).
  */
-export function replay(document: Document, listener: TagListener, wantsText?: (element: Element) => boolean): void {
+export function replay(document: Document, listener: TagListener, focus?: ReplayFocus): void {
+  const kept = focus ? subtreesWith(document, focus.readsElement) : undefined;
   const stack: ReplayItem[] = [];
-  // How many open elements accept text; without wantsText, all text is sent.
-  let textOpen = wantsText ? 0 : 1;
+  // How many open elements read text; without a focus, all text is sent.
+  let textOpen = focus ? 0 : 1;
   for (let i = document.children.length - 1; i >= 0; i--) pushNode(stack, document.children[i]!);
   while (stack.length > 0) {
     const item = stack.pop()!;
-    if (item === CLOSE) listener.onTagClose();
-    else if (item === CLOSE_TEXT) {
-      textOpen--;
+    if ('close' in item) {
+      if (item === CLOSE_TEXT) textOpen--;
       listener.onTagClose();
     } else if ('text' in item) {
       if (textOpen > 0) listener.onText(item.text);
     } else {
+      if (textOpen === 0 && kept && !kept.has(item)) continue;
       listener.onTagOpen(item.name, item.attribs);
-      if (wantsText?.(item)) {
+      if (focus?.readsText(item)) {
         textOpen++;
         stack.push(CLOSE_TEXT);
       } else stack.push(CLOSE);
@@ -45,7 +54,29 @@ export function replay(document: Document, listener: TagListener, wantsText?: (e
   listener.onEnd();
 }
 
+/** The elements that are, or hold, an element `wanted` accepts (one pass in document order, one back). */
+function subtreesWith(document: Document, wanted: (element: Element) => boolean): Set<Element> {
+  const elements: Element[] = [];
+  const stack: ChildNode[] = [...document.children];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (!isTag(node)) continue;
+    elements.push(node);
+    for (const child of node.children) stack.push(child);
+  }
+  const kept = new Set<Element>();
+  // Children come after their parent in `elements`, so walking it backwards sees every child first.
+  for (let i = elements.length - 1; i >= 0; i--) {
+    const element = elements[i]!;
+    if (!kept.has(element) && !wanted(element)) continue;
+    kept.add(element);
+    if (element.parent && isTag(element.parent)) kept.add(element.parent);
+  }
+  return kept;
+}
+
 const CLOSE = { close: true } as const;
+// Closes an element whose text is read.
 const CLOSE_TEXT = { close: true } as const;
 type ReplayItem = Element | typeof CLOSE | typeof CLOSE_TEXT | { text: string };
 
