@@ -1,4 +1,4 @@
-import { type ChildNode, type Document, type Element, isTag, isText } from 'domhandler';
+import { type ChildNode, type Document, type Element, isTag, isText, type ParentNode } from 'domhandler';
 
 /** The part of an RDF/JS quad the mapping reads (microdata-rdf-streaming-parser and rdfa-streaming-parser emit these). */
 export interface Quad {
@@ -54,23 +54,18 @@ export function replay(document: Document, listener: TagListener, focus?: Replay
   listener.onEnd();
 }
 
-/** The elements that are, or hold, an element `wanted` accepts (one pass in document order, one back). */
+/** The elements that are, or hold, an element `wanted` accepts: one walk, each ancestor marked once. */
 function subtreesWith(document: Document, wanted: (element: Element) => boolean): Set<Element> {
-  const elements: Element[] = [];
+  const kept = new Set<Element>();
   const stack: ChildNode[] = [...document.children];
   while (stack.length > 0) {
     const node = stack.pop()!;
     if (!isTag(node)) continue;
-    elements.push(node);
+    if (wanted(node)) {
+      // An ancestor already kept has had all its own ancestors kept too.
+      for (let e: ParentNode | null = node; e && isTag(e) && !kept.has(e); e = e.parent) kept.add(e);
+    }
     for (const child of node.children) stack.push(child);
-  }
-  const kept = new Set<Element>();
-  // Children come after their parent in `elements`, so walking it backwards sees every child first.
-  for (let i = elements.length - 1; i >= 0; i--) {
-    const element = elements[i]!;
-    if (!kept.has(element) && !wanted(element)) continue;
-    kept.add(element);
-    if (element.parent && isTag(element.parent)) kept.add(element.parent);
   }
   return kept;
 }
