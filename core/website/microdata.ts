@@ -22,6 +22,8 @@ export function eventsFromMicrodata(document: Document, options: ReadOptions): v
 const MICRODATA_ATTRIBUTES = ['itemscope', 'itemprop', 'itemprop-reverse', 'itemtype', 'itemid', 'itemref', 'lang', 'xml:lang', 'id'];
 const focus: ReplayFocus = {
   readsText: (element) => 'itemprop' in element.attribs || 'itemprop-reverse' in element.attribs,
+  // The parser gathers text only; an itemref'd element is replayed from its own buffered events, kept whole.
+  readsTags: () => false,
   readsElement: (element) => {
     for (const name of MICRODATA_ATTRIBUTES) if (name in element.attribs) return true;
     return false;

@@ -17,41 +17,66 @@ export interface TagListener {
 
 /** What a parser reads of a page, so the rest need not be replayed to it (see eventsFromRdfa). */
 export interface ReplayFocus {
-  /** Elements whose text the parser reads (with their whole subtree, tags included). */
+  /** Elements whose text the parser reads (with their whole subtree). */
   readsText(element: Element): boolean;
-  /** Elements the parser acts on; a subtree without one, outside text-read elements, is not replayed. */
+  /** Elements whose subtree's tags the parser reads too, inside a text-read element (an XML literal). */
+  readsTags(element: Element): boolean;
+  /** Elements the parser acts on; a subtree without one is not replayed (only its text, inside a text-read element). */
   readsElement(element: Element): boolean;
 }
 
 /**
  * Replays the parsed page as the tag events htmlparser2 would send, without recursion (nesting is the page's).
  * With a focus, only what the parser reads is sent: text inside the elements whose text it reads, and the
- * subtrees that hold an element it acts on (all of them inside text-read elements).
+ * subtrees that hold an element it acts on; inside text-read elements, a subtree without one is sent as its
+ * text alone, unless its tags are read too.
  */
 export function replay(document: Document, listener: TagListener, focus?: ReplayFocus): void {
   const kept = focus ? subtreesWith(document, focus.readsElement) : undefined;
   const stack: ReplayItem[] = [];
-  // How many open elements read text; without a focus, all text is sent.
+  // How many open elements read text, and their tags; without a focus, all is sent.
   let textOpen = focus ? 0 : 1;
+  let tagsOpen = focus ? 0 : 1;
   for (let i = document.children.length - 1; i >= 0; i--) pushNode(stack, document.children[i]!);
   while (stack.length > 0) {
     const item = stack.pop()!;
     if ('close' in item) {
-      if (item === CLOSE_TEXT) textOpen--;
+      if (item.text) textOpen--;
+      if (item.tags) tagsOpen--;
       listener.onTagClose();
     } else if ('text' in item) {
       if (textOpen > 0) listener.onText(item.text);
     } else {
-      if (textOpen === 0 && kept && !kept.has(item)) continue;
+      if (kept && !kept.has(item)) {
+        if (textOpen > 0 && tagsOpen === 0) {
+          const text = textIn(item);
+          if (text) listener.onText(text);
+          continue;
+        }
+        if (textOpen === 0) continue;
+      }
       listener.onTagOpen(item.name, item.attribs);
-      if (focus?.readsText(item)) {
-        textOpen++;
-        stack.push(CLOSE_TEXT);
-      } else stack.push(CLOSE);
+      const text = focus?.readsText(item) ?? false;
+      const tags = focus?.readsTags(item) ?? false;
+      if (text) textOpen++;
+      if (tags) tagsOpen++;
+      stack.push(CLOSES[(text ? 1 : 0) + (tags ? 2 : 0)]!);
       for (let i = item.children.length - 1; i >= 0; i--) pushNode(stack, item.children[i]!);
     }
   }
   listener.onEnd();
+}
+
+/** The text of an element's subtree, in document order (as the parser would gather it from each text node). */
+function textIn(element: Element): string {
+  let text = '';
+  const stack: ChildNode[] = [element];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (isText(node)) text += node.data;
+    else if (isTag(node)) for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
+  }
+  return text;
 }
 
 /** The elements that are, or hold, an element `wanted` accepts: one walk, each ancestor marked once. */
@@ -70,10 +95,14 @@ function subtreesWith(document: Document, wanted: (element: Element) => boolean)
   return kept;
 }
 
-const CLOSE = { close: true } as const;
-// Closes an element whose text is read.
-const CLOSE_TEXT = { close: true } as const;
-type ReplayItem = Element | typeof CLOSE | typeof CLOSE_TEXT | { text: string };
+// Closes of elements, by whether their text and tags are read.
+const CLOSES = [
+  { close: true, text: false, tags: false },
+  { close: true, text: true, tags: false },
+  { close: true, text: false, tags: true },
+  { close: true, text: true, tags: true },
+] as const;
+type ReplayItem = Element | (typeof CLOSES)[number] | { text: string };
 
 function pushNode(stack: ReplayItem[], node: Document['children'][number]): void {
   if (isTag(node)) stack.push(node);
