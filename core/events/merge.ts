@@ -74,22 +74,45 @@ export function mergeEventsRead(pagesRead: (string | null)[], ...lists: FoundEve
   };
   const merged: FoundEvent[] = [];
   const fromList: number[] = [];
-  // Candidates are looked up by identity and by title, so a page of thousands of events is not compared pairwise.
+  // Candidates are looked up by identity, and by title and local date (sameEvent wants the same date, unless
+  // a copy has none), so a page of thousands of events, even of one title, is not compared pairwise.
   const byIdentity = new Map<string, number>();
   const byTitle = new Map<string, number[]>();
+  const byTitleDate = new Map<string, number[]>();
+  const undatedByTitle = new Map<string, number[]>();
+  const listIn = (map: Map<string, number[]>, key: string) => {
+    let list = map.get(key);
+    if (!list) {
+      list = [];
+      map.set(key, list);
+    }
+    return list;
+  };
+  // The first merged event (in merge order, as a scan of the title's events would find it) that is this one.
+  const firstSame = (candidate: FoundEvent, title: string, listIndex: number): number | undefined => {
+    const same = (i: number) => sameEvent(merged[i]!, candidate, fromList[i] === listIndex);
+    if (!candidate.starts_at) return byTitle.get(title)?.find(same);
+    const dated = byTitleDate.get(`${title}|${localDate(candidate.starts_at)}`) ?? [];
+    const undated = undatedByTitle.get(title) ?? [];
+    for (let d = 0, u = 0; d < dated.length || u < undated.length; ) {
+      const i = u >= undated.length || (d < dated.length && dated[d]! < undated[u]!) ? dated[d++]! : undated[u++]!;
+      if (same(i)) return i;
+    }
+    return undefined;
+  };
   lists.forEach((list, listIndex) => {
     for (const candidate of list) {
       const id = identity(candidate);
       const title = normaliseTitle(candidate.title);
-      const sameTitle = byTitle.get(title) ?? [];
-      const at =
-        (id !== null ? byIdentity.get(id) : undefined) ??
-        sameTitle.find((i) => sameEvent(merged[i]!, candidate, fromList[i] === listIndex));
+      const at = (id !== null ? byIdentity.get(id) : undefined) ?? firstSame(candidate, title, listIndex);
       if (at === undefined) {
         merged.push({ ...candidate });
         fromList.push(listIndex);
-        if (id !== null) byIdentity.set(id, merged.length - 1);
-        byTitle.set(title, [...sameTitle, merged.length - 1]);
+        const index = merged.length - 1;
+        if (id !== null) byIdentity.set(id, index);
+        listIn(byTitle, title).push(index);
+        if (candidate.starts_at) listIn(byTitleDate, `${title}|${localDate(candidate.starts_at)}`).push(index);
+        else listIn(undatedByTitle, title).push(index);
         continue;
       }
       const match = merged[at]!;
@@ -97,6 +120,15 @@ export function mergeEventsRead(pagesRead: (string | null)[], ...lists: FoundEve
         if (match[field] === null && candidate[field] !== null) (match as Record<string, unknown>)[field] = candidate[field];
       }
       if (match.starts_at === null && candidate.starts_at !== null) {
+        if (candidate.starts_at) {
+          // Now dated: found by its date from here on (the lists stay in merge order).
+          const matchTitle = normaliseTitle(match.title);
+          const undated = undatedByTitle.get(matchTitle)!;
+          undated.splice(undated.indexOf(at), 1);
+          const dated = listIn(byTitleDate, `${matchTitle}|${localDate(candidate.starts_at)}`);
+          const after = dated.findIndex((i) => i > at);
+          dated.splice(after === -1 ? dated.length : after, 0, at);
+        }
         match.starts_at = candidate.starts_at;
         match.ends_at = candidate.ends_at;
         match.all_day = candidate.all_day;

@@ -176,6 +176,21 @@ function addressParts(address: string): string[] {
  * is read as a region ("Denver, CO" is Colorado, not Colombia; "Philadelphia, PA" Pennsylvania, not Panama).
  */
 export function venueZone(place: VenuePlace): string | null {
+  // A page's events mostly share a few venues; each place is looked up once (at most
+  // 10,000 places of at most 1,000 characters kept, cleared when full).
+  const key = `${place.city ?? ''}\u0000${place.region ?? ''}\u0000${place.country ?? ''}\u0000${place.address ?? ''}`;
+  if (key.length > 1000) return lookUp(place);
+  const known = zones.get(key);
+  if (known !== undefined) return known;
+  if (zones.size >= 10_000) zones.clear();
+  const zone = lookUp(place);
+  zones.set(key, zone);
+  return zone;
+}
+
+const zones = new Map<string, string | null>();
+
+function lookUp(place: VenuePlace): string | null {
   const t = load();
   const parts = place.address ? addressParts(place.address) : [];
   const named = countryCode(place.country);

@@ -1,4 +1,4 @@
-import { type Document, type Element, isTag, isText } from 'domhandler';
+import { type ChildNode, type Document, type Element, isTag, isText, type ParentNode } from 'domhandler';
 
 /** The part of an RDF/JS quad the mapping reads (microdata-rdf-streaming-parser and rdfa-streaming-parser emit these). */
 export interface Quad {
@@ -15,26 +15,96 @@ export interface TagListener {
   onEnd(): void;
 }
 
-/** Replays the parsed page as the tag events htmlparser2 would send, without recursion (nesting is the page's). */
-export function replay(document: Document, listener: TagListener): void {
-  const stack: (Element | typeof CLOSE | { text: string })[] = [];
+/** What a parser reads of a page, so the rest need not be replayed to it (see eventsFromRdfa). */
+export interface ReplayFocus {
+  /** Elements whose text the parser reads (with their whole subtree). */
+  readsText(element: Element): boolean;
+  /** Elements whose subtree's tags the parser reads too, inside a text-read element (an XML literal). */
+  readsTags(element: Element): boolean;
+  /** Elements the parser acts on; a subtree without one is not replayed (only its text, inside a text-read element). */
+  readsElement(element: Element): boolean;
+}
+
+/**
+ * Replays the parsed page as the tag events htmlparser2 would send, without recursion (nesting is the page's).
+ * With a focus, only what the parser reads is sent: text inside the elements whose text it reads, and the
+ * subtrees that hold an element it acts on; inside text-read elements, a subtree without one is sent as its
+ * text alone, unless its tags are read too.
+ */
+export function replay(document: Document, listener: TagListener, focus?: ReplayFocus): void {
+  const kept = focus ? subtreesWith(document, focus.readsElement) : undefined;
+  const stack: ReplayItem[] = [];
+  // How many open elements read text, and their tags; without a focus, all is sent.
+  let textOpen = focus ? 0 : 1;
+  let tagsOpen = focus ? 0 : 1;
   for (let i = document.children.length - 1; i >= 0; i--) pushNode(stack, document.children[i]!);
   while (stack.length > 0) {
     const item = stack.pop()!;
-    if ('close' in item) listener.onTagClose();
-    else if ('text' in item) listener.onText(item.text);
-    else {
+    if ('close' in item) {
+      if (item.text) textOpen--;
+      if (item.tags) tagsOpen--;
+      listener.onTagClose();
+    } else if ('text' in item) {
+      if (textOpen > 0) listener.onText(item.text);
+    } else {
+      if (kept && !kept.has(item)) {
+        if (textOpen > 0 && tagsOpen === 0) {
+          const text = textIn(item);
+          if (text) listener.onText(text);
+          continue;
+        }
+        if (textOpen === 0) continue;
+      }
       listener.onTagOpen(item.name, item.attribs);
-      stack.push(CLOSE);
+      const text = focus?.readsText(item) ?? false;
+      const tags = focus?.readsTags(item) ?? false;
+      if (text) textOpen++;
+      if (tags) tagsOpen++;
+      stack.push(CLOSES[(text ? 1 : 0) + (tags ? 2 : 0)]!);
       for (let i = item.children.length - 1; i >= 0; i--) pushNode(stack, item.children[i]!);
     }
   }
   listener.onEnd();
 }
 
-const CLOSE = { close: true } as const;
+/** The text of an element's subtree, in document order (as the parser would gather it from each text node). */
+function textIn(element: Element): string {
+  let text = '';
+  const stack: ChildNode[] = [element];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (isText(node)) text += node.data;
+    else if (isTag(node)) for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
+  }
+  return text;
+}
 
-function pushNode(stack: (Element | typeof CLOSE | { text: string })[], node: Document['children'][number]): void {
+/** The elements that are, or hold, an element `wanted` accepts: one walk, each ancestor marked once. */
+function subtreesWith(document: Document, wanted: (element: Element) => boolean): Set<Element> {
+  const kept = new Set<Element>();
+  const stack: ChildNode[] = [...document.children];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (!isTag(node)) continue;
+    if (wanted(node)) {
+      // An ancestor already kept has had all its own ancestors kept too.
+      for (let e: ParentNode | null = node; e && isTag(e) && !kept.has(e); e = e.parent) kept.add(e);
+    }
+    for (const child of node.children) stack.push(child);
+  }
+  return kept;
+}
+
+// Closes of elements, by whether their text and tags are read.
+const CLOSES = [
+  { close: true, text: false, tags: false },
+  { close: true, text: true, tags: false },
+  { close: true, text: false, tags: true },
+  { close: true, text: true, tags: true },
+] as const;
+type ReplayItem = Element | (typeof CLOSES)[number] | { text: string };
+
+function pushNode(stack: ReplayItem[], node: Document['children'][number]): void {
   if (isTag(node)) stack.push(node);
   else if (isText(node)) stack.push({ text: node.data });
 }

@@ -96,6 +96,24 @@ describe('RDFa', () => {
     });
     expect(brunch).toMatchObject({ name: 'Jazz brunch', startAt: '2026-10-04T11:00' });
   });
+
+  it('reads a value whose content is a page of markup in linear time, and the text outside any value is not gathered', () => {
+    // The parser gathers an element's text into its parent's list with Array#concat at each close: quadratic
+    // in the number of elements under one value, or on the page (this page took seconds).
+    const chapters = '<p>Chapter <b>one</b>.</p>'.repeat(20_000);
+    const html = `<div vocab="https://schema.org/" typeof="Event"><span property="name">Reading</span>
+      <meta property="startDate" content="2026-10-02T19:30"><div property="description">${chapters}</div></div>
+      <div>${chapters}</div>`;
+    const page = readHtml(html, 'https://venue.example/', 1000);
+    const sink = new FactSink();
+    const start = performance.now();
+    eventsFromRdfa(page.document, { baseUrl: page.baseUrl, sink });
+    // Tens of seconds before; tens of milliseconds now. The bound leaves room for a busy machine.
+    expect(performance.now() - start).toBeLessThan(1000);
+    const [reading] = sink.events;
+    expect(reading).toMatchObject({ name: 'Reading', startAt: '2026-10-02T19:30' });
+    expect(reading!.description).toMatch(/^Chapter one\.Chapter one\./);
+  });
 });
 
 describe('microformats', () => {
