@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FoundEvent } from '../core/events/from-facts';
+import type { FoundEvent } from '../core/contract/event';
 import { classifyEvents } from '../core/events/only-new';
 import { createTestDatabase, type TestDatabase } from '../dev/harness/db';
 import { claimedRun } from '../test/support/runs';

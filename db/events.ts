@@ -1,6 +1,6 @@
 import { type Event, eventSchema } from '../core/contract/event';
 import type { TimerRunReply } from '../core/contract/event-replies';
-import type { FoundEvent } from '../core/events/from-facts';
+import type { FoundEvent } from '../core/contract/event';
 import type { ClassifiedEvent, SeenEvent } from '../core/events/only-new';
 import type { Db, Sql, Tx } from './client';
 

@@ -1,4 +1,4 @@
-import type { FoundEvent } from '../core/events/from-facts';
+import type { FoundEvent } from '../core/contract/event';
 import type { Db } from './client';
 
 /** The stored feed nonce of each given timer (null: none yet). Tokens and their hashes are made in core. */

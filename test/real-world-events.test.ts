@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FoundEvent } from '../core/events/from-facts';
+import type { FoundEvent } from '../core/contract/event';
 import {
   type ExpectedEvent,
   FORMATS,

@@ -38,3 +38,6 @@ export const eventSchema = z.object({
 
 export type Event = z.output<typeof eventSchema>;
 export type EventStatus = Event['status'];
+
+/** An event found by a source, before its key decides whether it was seen before. */
+export type FoundEvent = Omit<Event, 'new'>;

@@ -3,7 +3,8 @@ import type { Logger } from '../logger';
 import type { WebsiteFacts } from '../website/extract';
 import type { GeminiSettings } from '../gemini/model';
 import type { Source } from '../gemini/answer';
-import { eventsFromFacts, type FoundEvent } from './from-facts';
+import type { FoundEvent } from '../contract/event';
+import { eventsFromFacts } from './from-facts';
 import { mergeEventsRead } from './merge';
 import { type ExtractionRequest, eventsFromExtraction, extractWithModel } from './model-extraction';
 

@@ -1,6 +1,6 @@
 import type { Event } from '../contract/event';
 import { placeLine } from './calendar-link';
-import type { FoundEvent } from './from-facts';
+import type { FoundEvent } from '../contract/event';
 import { calendarText, escapeText, veventLines } from './ics';
 
 export interface FeedTimer {

@@ -1,4 +1,4 @@
-import type { Event } from '../contract/event';
+import type { FoundEvent } from '../contract/event';
 import type { EventFact } from '../website/event-fact';
 import type { WebsiteFacts } from '../website/extract';
 import { normaliseCity, normaliseTitle } from './event-key';
@@ -8,9 +8,6 @@ import { anchorOpenSeries, expandSeries, type Occurrence, PAGE_STEP_BUDGET, type
 import { cleanText, safeLink, TITLE_MAX } from './strict-values';
 import { venueZone } from './venue-zone';
 import { isTimeZone, parseIsoTime } from './zoned-time';
-
-/** An event found by a source, before its key decides whether it was seen before. */
-export type FoundEvent = Omit<Event, 'new'>;
 
 /** Who is looking and when: the last resort for a zone, and the anchor of the recurrence window. */
 export interface FactContext {

@@ -1,7 +1,7 @@
 import { canonicalUrl } from './canonical-url';
 import { isSiteRoot, localDate, normaliseCity, normaliseTitle, titleKey } from './event-key';
 import { sameStart } from './event-time';
-import type { FoundEvent } from './from-facts';
+import type { FoundEvent } from '../contract/event';
 
 const citiesAgree = (a: FoundEvent, b: FoundEvent) => !a.city || !b.city || normaliseCity(a.city) === normaliseCity(b.city);
 

@@ -7,7 +7,7 @@ import { type GeminiUsage, UsageReader } from '../gemini/usage';
 import { canonicalUrl } from './canonical-url';
 import { eventKey, normaliseTitle } from './event-key';
 import { eventTime } from './event-time';
-import type { FoundEvent } from './from-facts';
+import type { FoundEvent } from '../contract/event';
 import { cleanText, safeLink, TITLE_MAX } from './strict-values';
 
 /** The reply's JSON schema: what Gemini's structured output must follow (the Event of docs/contract.md). */

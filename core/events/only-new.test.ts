@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { titleKey } from './event-key';
-import type { FoundEvent } from './from-facts';
+import type { FoundEvent } from '../contract/event';
 import { classifyEvents, type SeenEvent } from './only-new';
 
 const now = new Date('2026-05-01T12:00:00Z');

@@ -1,7 +1,7 @@
 import type { Event } from '../contract/event';
 import { normaliseCity, normaliseTitle } from './event-key';
 import { sameStart } from './event-time';
-import type { FoundEvent } from './from-facts';
+import type { FoundEvent } from '../contract/event';
 
 /** What a timer remembers of an event it has seen: its latest version and how often it changed. */
 export interface SeenEvent {

@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { eventsFromFacts, type FoundEvent } from '../../core/events/from-facts';
+import type { FoundEvent } from '../../core/contract/event';
+import { eventsFromFacts } from '../../core/events/from-facts';
 import { extractFacts } from '../../core/website/extract';
 
 /**

@@ -1,4 +1,4 @@
-import type { ReceivedMail } from './smtp';
+import type { ReceivedMail } from './received-mail';
 
 /** The SMTP stand-in's mailbox page: newest first, each message's headers, text, and its HTML in a sandbox. */
 
