@@ -149,9 +149,8 @@ export function match(expected: ExpectedEvent[], found: FoundEvent[]): Map<numbe
   return pairs;
 }
 
-export interface FileScore {
-  file: CorpusFile;
-  readings: Record<(typeof SEARCHERS)[number], Reading>;
+/** What a file, or the corpus, is scored on: counts of events. */
+interface Counts {
   expected: number;
   found: number;
   matched: number;
@@ -160,6 +159,11 @@ export interface FileScore {
   floatingRight: number;
   withStatus: number;
   statusRight: number;
+}
+
+export interface FileScore extends Counts {
+  file: CorpusFile;
+  readings: Record<(typeof SEARCHERS)[number], Reading>;
   /** Keys one searcher got and the other did not (both directions). */
   keysDiffering: string[];
   /** One line per problem, for a reader fixing the code. */
@@ -236,16 +240,8 @@ export function scoreFile(file: CorpusFile): FileScore {
   };
 }
 
-export interface Totals {
+export interface Totals extends Counts {
   files: number;
-  expected: number;
-  found: number;
-  matched: number;
-  startsRight: number;
-  floating: number;
-  floatingRight: number;
-  withStatus: number;
-  statusRight: number;
   keysDiffering: number;
 }
 
