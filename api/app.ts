@@ -15,7 +15,11 @@ import { securityHeaders } from './middleware/security-headers';
 import { loadSession } from './middleware/session';
 import { userRateLimit } from './middleware/user-rate-limit';
 import { ADMIN_BASE_PATH, adminRoutes } from './routes/admin';
+import { apiTokenRoutes } from './routes/api-tokens';
 import { askRoutes } from './routes/ask';
+import { mcpRoutes } from './routes/mcp';
+import { openApiRoutes } from './routes/openapi';
+import { v1Routes } from './routes/v1/index';
 import { authRoutes } from './routes/auth';
 import { billingRoutes } from './routes/billing';
 import { healthRoutes } from './routes/health';
@@ -36,10 +40,16 @@ const UNAVAILABLE = {
   redis: 'Event Finder cannot reach its queue and rate-limit store right now. Please try again in a minute.',
 } as const;
 
+/** The public API's paths (/v1, /mcp): a bearer token names the user there, never the session cookie. */
+const isTokenPath = (path: string) => path.startsWith('/v1/') || path === '/mcp';
+
+/** Paths whose every reply is JSON, errors included. */
+const isJsonPath = (path: string) => path.startsWith('/api/') || isTokenPath(path);
+
 /** A browser navigation to a page (not an API call, asset or webhook). */
 function isPageRequest(req: Request, path: string): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-  if (path.startsWith('/api/')) return false;
+  if (isJsonPath(path)) return false;
   return path === '/' || (req.headers.get('accept') ?? '').includes('text/html');
 }
 
@@ -59,8 +69,14 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use(devLoopbackRedirect(config));
   // Stripe signs webhooks; they carry no Origin and no session. Unsubscribe links are RFC 8058 one-click
   // POSTs from mail clients and providers (any origin, no session): the token in the path is the secret.
-  app.use(sameOrigin(config.appOrigin, (path) => path === '/webhook' || path.startsWith('/unsubscribe/')));
-  app.use(loadSession(deps.sql, config));
+  // /v1 and /mcp take a bearer token, which a browser never adds by itself, and never read the cookie.
+  app.use(sameOrigin(config.appOrigin, (path) => path === '/webhook' || path.startsWith('/unsubscribe/') || isTokenPath(path)));
+  const session = loadSession(deps.sql, config);
+  app.use((c, next) => {
+    if (!isTokenPath(c.req.path)) return session(c, next);
+    c.set('user', null);
+    return next();
+  });
   app.use('/api/*', noStore());
   // Searching, saving timers and running one by hand cost work (a website fetch, a row, a Gemini call): one budget
   // per user. An ask counts against it in the same Redis round trip that takes its search slot (routes/ask.ts).
@@ -81,10 +97,17 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', unsubscribeRoutes(deps));
   app.route('/', billingRoutes(deps));
   app.route('/', webhookRoutes(deps));
+  app.route('/', apiTokenRoutes(deps));
+  app.route('/', openApiRoutes(deps));
+  app.route('/', v1Routes(deps));
+  app.route(
+    '/',
+    mcpRoutes(deps, (req) => app.fetch(req)),
+  );
   app.route('/', adminRoutes(deps));
   app.route('/', metricsRoutes(deps));
 
-  app.notFound((c) => (c.req.path.startsWith('/api/') ? c.json({ error: 'There is no such API route.' }, 404) : c.text('Not found', 404)));
+  app.notFound((c) => (isJsonPath(c.req.path) ? c.json({ error: 'There is no such API route.' }, 404) : c.text('Not found', 404)));
 
   app.onError((err, c) => {
     // The page shows these routes' reply text verbatim after 'Backend error: ' (docs/contract.md), so even an

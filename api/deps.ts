@@ -3,6 +3,7 @@ import type { Queue } from 'bullmq';
 import type { RedisClient } from '../core/redis/client';
 import type Stripe from 'stripe';
 import type { Config } from '../core/config';
+import type { ApiTokenScope } from '../core/contract/api-tokens';
 import type { ResolvedAddress } from '../core/website/fetch';
 import type { RunTimerJob } from '../core/jobs';
 import type { Logger } from '../core/logger';
@@ -29,7 +30,12 @@ export interface AppEnv {
   Variables: {
     requestId: string;
     log: Logger;
-    /** The signed-in user, from the session cookie only; null when signed out. */
+    /**
+     * The signed-in user: from the session cookie on the page's routes, from the bearer token on /v1 and /mcp
+     * (never both); null when signed out.
+     */
     user: SessionUser | null;
+    /** What the bearer token of a /v1 or /mcp request may do; unset on the page's routes. */
+    tokenScopes?: readonly ApiTokenScope[];
   };
 }

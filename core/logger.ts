@@ -1,7 +1,20 @@
-import { pino, type Logger } from 'pino';
+import { type DestinationStream, pino, type Logger } from 'pino';
 
 export type { Logger };
 
-export function createLogger(level: string, name: string): Logger {
-  return pino({ level, name, base: { service: name }, redact: ['req.headers.cookie', 'token'] });
+// Credentials never reach a log line, wherever a request's headers or a token end up in one: the session cookie,
+// a personal API token (its Authorization header, decision 045), and any field named token.
+export const REDACTED_PATHS = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'headers.cookie',
+  'headers.authorization',
+  'authorization',
+  'token',
+  '*.token',
+];
+
+/** The process's logger; `destination` is stdout unless given (a test keeps the lines). */
+export function createLogger(level: string, name: string, destination?: DestinationStream): Logger {
+  return pino({ level, name, base: { service: name }, redact: REDACTED_PATHS }, destination);
 }

@@ -1,4 +1,5 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
+import { createFactory } from 'hono/factory';
 import type { SearchReply } from '../../core/contract/event-replies';
 import { sanitizeSearchSuggestions } from '../../core/gemini/search-suggestions';
 import { searchEvents } from '../../db/events';
@@ -20,31 +21,35 @@ const SUGGESTIONS_POLICY = [
   'sandbox allow-popups allow-popups-to-escape-sandbox allow-top-navigation-by-user-activation',
 ].join('; ');
 
-/** GET /api/searches/:id: the signed-in user's own search with its answer and events (docs/contract.md). */
-export function searchRoutes(deps: AppDeps) {
-  const app = new Hono<AppEnv>();
+const factory = createFactory<AppEnv>();
 
-  const ownSearch = async (c: Parameters<typeof requireUser>[0]) => {
-    const user = requireUser(c);
-    const id = routeId(c.req.param('id'));
-    const search = id === null ? null : await getUserSearch(deps.sql, user.id, id);
-    if (!search) throw new ApiError(404, 'There is no such search among yours.');
-    return search;
-  };
+async function ownSearch(deps: AppDeps, c: Context<AppEnv>) {
+  const user = requireUser(c);
+  const id = routeId(c.req.param('id'));
+  const search = id === null ? null : await getUserSearch(deps.sql, user.id, id);
+  if (!search) throw new ApiError(404, 'There is no such search among yours.');
+  return search;
+}
 
-  app.get('/api/searches/:id', async (c) => {
-    const { searchSuggestions, ...search } = await ownSearch(c);
+/**
+ * The user's own search with its answer and events (GET /api/searches/:id, GET /v1/searches/:id); its
+ * suggestions page is beside it, under the same prefix.
+ */
+export const getSearchHandlers = (deps: AppDeps) =>
+  factory.createHandlers(async (c) => {
+    const { searchSuggestions, ...search } = await ownSearch(deps, c);
     const reply: SearchReply = {
       ...search,
       events: await searchEvents(deps.sql, search.id),
-      search_suggestions_url: searchSuggestions ? `/api/searches/${search.id}/suggestions` : null,
+      search_suggestions_url: searchSuggestions ? `${c.req.path}/suggestions` : null,
     };
     return c.json(reply);
   });
 
-  /** Google's Search Suggestions of a grounded answer, sanitised, as a page to frame beside the answer. */
-  app.get('/api/searches/:id/suggestions', async (c) => {
-    const { searchSuggestions } = await ownSearch(c);
+/** Google's Search Suggestions of a grounded answer, sanitised, as a page to frame beside the answer. */
+export const searchSuggestionsHandlers = (deps: AppDeps) =>
+  factory.createHandlers(async (c) => {
+    const { searchSuggestions } = await ownSearch(deps, c);
     if (!searchSuggestions) throw new ApiError(404, 'This answer has no search suggestions.');
     c.header('Content-Security-Policy', SUGGESTIONS_POLICY);
     c.header('Cache-Control', 'private, max-age=3600');
@@ -54,5 +59,10 @@ export function searchRoutes(deps: AppDeps) {
     );
   });
 
+/** GET /api/searches/:id: the signed-in user's own search with its answer and events (docs/contract.md). */
+export function searchRoutes(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+  app.get('/api/searches/:id', ...getSearchHandlers(deps));
+  app.get('/api/searches/:id/suggestions', ...searchSuggestionsHandlers(deps));
   return app;
 }

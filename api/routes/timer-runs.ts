@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { createFactory } from 'hono/factory';
 import { runTimerNow } from '../../core/timers/run-now';
 import { SchedulerUnavailableError } from '../../core/timers/scheduler';
 import { timerRunHistory } from '../../db/events';
@@ -9,11 +10,11 @@ import { routeId } from '../route-id';
 
 const notFound = () => new ApiError(404, 'Timer not found');
 
-/** A timer's run history with its events, and "Run now" (docs/contract.md). */
-export function timerRunRoutes(deps: AppDeps) {
-  const app = new Hono<AppEnv>();
+const factory = createFactory<AppEnv>();
 
-  app.get('/api/timers/:id/runs', async (c) => {
+/** A timer's runs, newest first, with their events (GET /api/timers/:id/runs, GET /v1/timers/:id/runs). */
+export const timerRunsHandlers = (deps: AppDeps) =>
+  factory.createHandlers(async (c) => {
     const user = requireUser(c);
     const id = routeId(c.req.param('id'));
     const runs = id === null ? null : await timerRunHistory(deps.sql, user.id, id);
@@ -21,7 +22,9 @@ export function timerRunRoutes(deps: AppDeps) {
     return c.json(runs);
   });
 
-  app.post('/api/timers/:id/run', async (c) => {
+/** Run now, the same path as a scheduled fire (POST /api/timers/:id/run, POST /v1/timers/:id/run). */
+export const runNowHandlers = (deps: AppDeps) =>
+  factory.createHandlers(async (c) => {
     const user = requireUser(c);
     const id = routeId(c.req.param('id'));
     if (id === null) throw notFound();
@@ -42,5 +45,10 @@ export function timerRunRoutes(deps: AppDeps) {
     return c.json({ run_id: result.runId }, 202);
   });
 
+/** A timer's run history with its events, and "Run now" (docs/contract.md). */
+export function timerRunRoutes(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+  app.get('/api/timers/:id/runs', ...timerRunsHandlers(deps));
+  app.post('/api/timers/:id/run', ...runNowHandlers(deps));
   return app;
 }

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { createFactory } from 'hono/factory';
 import { parseTimerSettings, timerSettingsSchema } from '../../core/contract/timer-settings';
 import { DeliveryError } from '../../core/delivery/errors';
 import { checkWebhookUrl } from '../../core/delivery/webhook';
@@ -18,11 +19,9 @@ const NOT_FOUND = 'There is no such timer among yours. Reload Manage Timers to s
 const UNAVAILABLE =
   'The timer service is unavailable right now (its queue cannot be reached). Nothing was changed; please try again in a minute.';
 
-/** PATCH /api/timers/:id: pause or resume a timer, turn its email on or off, set or remove its webhook. */
-export function timerSettingsRoutes(deps: AppDeps) {
-  const app = new Hono<AppEnv>();
-
-  app.patch('/api/timers/:id', signedIn, jsonBody(timerSettingsSchema), async (c) => {
+/** Pause or resume a timer, turn its email on or off, set or remove its webhook (PATCH /api/timers/:id, /v1/timers/:id). */
+export const patchTimerHandlers = (deps: AppDeps) =>
+  createFactory<AppEnv>().createHandlers(jsonBody(timerSettingsSchema), async (c) => {
     const user = requireUser(c);
     const id = routeId(c.req.param('id'));
     if (id === null) throw new ApiError(404, NOT_FOUND);
@@ -69,5 +68,9 @@ export function timerSettingsRoutes(deps: AppDeps) {
     });
   });
 
+/** PATCH /api/timers/:id for the page. */
+export function timerSettingsRoutes(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+  app.patch('/api/timers/:id', signedIn, ...patchTimerHandlers(deps));
   return app;
 }

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { createFactory } from 'hono/factory';
 import { deleteTimerRequestSchema, type ListedTimer, scheduleRequestSchema, type StatusReply } from '../../core/contract/timers';
 import { parseTimerInput, MAX_TIMERS_PER_USER } from '../../core/timers/input';
 import { SchedulerUnavailableError } from '../../core/timers/scheduler';
@@ -15,7 +16,7 @@ import { requireUser, signedIn } from '../middleware/session';
 import { jsonBody } from '../validate';
 import { timerDeliveryJson } from './timer-delivery-json';
 
-const UNAVAILABLE =
+export const TIMER_SERVICE_UNAVAILABLE =
   'The timer service is unavailable right now (its queue cannot be reached). Nothing was changed; please try again in a minute.';
 
 type LatestDeliveries = Partial<Record<DeliveryChannel, DeliveryState>>;
@@ -40,10 +41,11 @@ export function timerJson(
   };
 }
 
-export function timerRoutes(deps: AppDeps) {
-  const app = new Hono<AppEnv>();
+const factory = createFactory<AppEnv>();
 
-  app.post('/api/schedule', signedIn, jsonBody(scheduleRequestSchema), async (c) => {
+/** Saves a timer from its fields (POST /api/schedule, POST /v1/timers); replies the timer with `status`. */
+export const saveTimerHandlers = (deps: AppDeps, status: 200 | 201 = 200) =>
+  factory.createHandlers(jsonBody(scheduleRequestSchema), async (c) => {
     const user = requireUser(c);
     const check = parseTimerInput(c.req.valid('json'));
     if (!check.ok) throw new ApiError(400, check.message);
@@ -59,17 +61,19 @@ export function timerRoutes(deps: AppDeps) {
         throw new ApiError(400, `You already have ${MAX_TIMERS_PER_USER} timers, the most allowed. Delete one before saving another.`);
       }
       c.get('log').info({ timerId: result.timer.id }, 'timer created');
-      return c.json(timerJson(result.timer, null, { emailAvailable: deps.config.mail.url !== null }));
+      return c.json(timerJson(result.timer, null, { emailAvailable: deps.config.mail.url !== null }), status);
     } catch (err) {
       if (err instanceof SchedulerUnavailableError) {
         c.get('log').warn({ err: err.message }, 'timer not created: redis unavailable');
-        throw new ApiError(503, UNAVAILABLE);
+        throw new ApiError(503, TIMER_SERVICE_UNAVAILABLE);
       }
       throw err;
     }
   });
 
-  app.get('/api/timers', async (c) => {
+/** The user's timers (GET /api/timers, GET /v1/timers). */
+export const listTimersHandlers = (deps: AppDeps) =>
+  factory.createHandlers(async (c) => {
     const user = requireUser(c);
     const timers = await listUserTimers(deps.sql, user.id);
     const ids = timers.map((t) => t.id);
@@ -79,6 +83,13 @@ export function timerRoutes(deps: AppDeps) {
       timers.map((t) => ({ ...timerJson(t, t.lastRun, { latest: deliveries.get(t.id), emailAvailable }), ...feeds.get(t.id) })),
     );
   });
+
+export function timerRoutes(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+
+  app.post('/api/schedule', signedIn, ...saveTimerHandlers(deps));
+
+  app.get('/api/timers', ...listTimersHandlers(deps));
 
   app.post('/api/timer/delete', signedIn, jsonBody(deleteTimerRequestSchema), async (c) => {
     const user = requireUser(c);
@@ -90,7 +101,7 @@ export function timerRoutes(deps: AppDeps) {
     } catch (err) {
       if (err instanceof SchedulerUnavailableError) {
         c.get('log').warn({ err: err.message, timerId: id }, 'timer not deleted: redis unavailable');
-        throw new ApiError(503, UNAVAILABLE, { body: { status: 'error', message: UNAVAILABLE } });
+        throw new ApiError(503, TIMER_SERVICE_UNAVAILABLE, { body: { status: 'error', message: TIMER_SERVICE_UNAVAILABLE } });
       }
       throw err;
     }

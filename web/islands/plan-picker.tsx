@@ -7,6 +7,7 @@ import { apiFetch, errorText, postJson } from '../client/http';
 import { readReply, replyJson, shapeOf } from '../client/replies';
 import { GoogleButton, type GoogleConfig } from '../components/google-sign-in';
 import { PlanCard } from '../components/plan-card';
+import { LazyApiTokens } from '../components/lazy-api-tokens';
 import { YourData } from '../components/your-data';
 
 export interface PlanPickerProps {
@@ -188,6 +189,7 @@ export default function PlanPicker({ initial, checkout, google }: PlanPickerProp
         ))}
       </ul>
       {app.loggedIn ? <YourData /> : null}
+      {app.loggedIn ? <LazyApiTokens /> : null}
       <button type="button" className="button button--secondary" onClick={() => setAppState({ view: 'home' })}>
         Back
       </button>

@@ -1,0 +1,161 @@
+import type * as z from 'zod/mini';
+import type { ApiTokenScope } from '../../core/contract/api-tokens';
+import { askRequestSchema } from '../../core/contract/ask';
+import { billingReplySchema } from '../../core/contract/billing';
+import { runNowReplySchema, searchReplySchema, timerRunsReplySchema } from '../../core/contract/event-replies';
+import { patchedTimerReplySchema } from '../../core/contract/public-api';
+import { timerEventsReplySchema } from '../../core/contract/timer-events';
+import { timerSettingsSchema } from '../../core/contract/timer-settings';
+import { listedTimerSchema, scheduleRequestSchema, timersReplySchema } from '../../core/contract/timers';
+
+export type Method = 'get' | 'post' | 'patch' | 'delete';
+
+export interface Reply {
+  description: string;
+  /** The JSON body's schema; absent for a reply without a body. */
+  schema?: z.ZodMiniType;
+  /** A body that is not JSON (the streamed answer, the suggestions page). */
+  media?: { type: string; description: string };
+}
+
+/** One /v1 operation: the route, what it does, the scope its token needs, its body and its replies. */
+export interface Operation {
+  method: Method;
+  /** As Hono writes it: `/v1/timers/:id`. */
+  path: string;
+  id: string;
+  summary: string;
+  description: string;
+  scope: ApiTokenScope;
+  body?: z.ZodMiniType;
+  query?: { name: string; description: string }[];
+  replies: Record<number, Reply>;
+  /** Costs a credit or counts toward USER_RATE_PER_MINUTE, so it may answer 429 (and 402 when it searches). */
+  limited?: boolean;
+}
+
+/**
+ * Every /v1 route with the contract schemas (core/contract) its replies are written with: the one source of the
+ * OpenAPI document (./document.ts). test/api-v1.test.ts fails when Hono's /v1 routes and this list differ, or
+ * a real reply does not match its schema here.
+ */
+export const OPERATIONS: Operation[] = [
+  {
+    method: 'post',
+    path: '/v1/search',
+    id: 'search',
+    summary: 'Search for events',
+    description:
+      'One search, charged like a search on the page (one credit; none when no answer text came). The body is the page’s: `ques` the question, `web` an optional website to read first, `timezone` the IANA zone dates are meant in. By default the reply is JSON with the answer and its events. With `Accept: text/plain` the answer streams as it is written; its id is in `X-Search-Id`, and GET /v1/searches/{id} has its events once it has ended.',
+    scope: 'search',
+    body: askRequestSchema,
+    limited: true,
+    replies: {
+      200: {
+        description: 'The answer and the events found in it.',
+        schema: searchReplySchema,
+        media: { type: 'text/plain', description: 'With `Accept: text/plain`: the answer as it is written.' },
+      },
+    },
+  },
+  {
+    method: 'get',
+    path: '/v1/searches/:id',
+    id: 'getSearch',
+    summary: 'A search, its answer and events',
+    description: 'One of your searches, by the id POST /v1/search gave (the JSON `id`, or `X-Search-Id`).',
+    scope: 'read',
+    replies: { 200: { description: 'The search.', schema: searchReplySchema } },
+  },
+  {
+    method: 'get',
+    path: '/v1/searches/:id/suggestions',
+    id: 'getSearchSuggestions',
+    summary: 'Google Search suggestions of a grounded answer',
+    description: 'Google’s Search Suggestions, which its terms require beside a grounded answer, as a small HTML page.',
+    scope: 'read',
+    replies: { 200: { description: 'The suggestions.', media: { type: 'text/html', description: 'A page to show beside the answer.' } } },
+  },
+  {
+    method: 'get',
+    path: '/v1/account',
+    id: 'getAccount',
+    summary: 'Your plan and searches left',
+    description: 'The plan, the searches left this month and when they renew.',
+    scope: 'read',
+    replies: { 200: { description: 'The account.', schema: billingReplySchema } },
+  },
+  {
+    method: 'get',
+    path: '/v1/timers',
+    id: 'listTimers',
+    summary: 'Your timers',
+    description: 'Every timer, with when it fires next, how its latest run went, its delivery settings and feeds.',
+    scope: 'read',
+    replies: { 200: { description: 'The timers.', schema: timersReplySchema } },
+  },
+  {
+    method: 'post',
+    path: '/v1/timers',
+    id: 'createTimer',
+    summary: 'Create a timer',
+    description:
+      'A timer repeats a question daily or weekly at a local time: `scheduleType` `daily` or `weekly`, `time` `HH:MM`, `weekday` (`Monday` … `Sunday`, weekly only), `timezone` an IANA name, `ques` the question, `web` an optional website. At most 20 timers.',
+    scope: 'timers',
+    body: scheduleRequestSchema,
+    limited: true,
+    replies: { 201: { description: 'The new timer.', schema: listedTimerSchema } },
+  },
+  {
+    method: 'patch',
+    path: '/v1/timers/:id',
+    id: 'updateTimer',
+    summary: 'Pause, resume or change a timer’s delivery',
+    description: 'Any of `paused`, `email` and `webhook_url` (null or "" removes the webhook).',
+    scope: 'timers',
+    body: timerSettingsSchema,
+    replies: { 200: { description: 'The timer as it is now.', schema: patchedTimerReplySchema } },
+  },
+  {
+    method: 'delete',
+    path: '/v1/timers/:id',
+    id: 'deleteTimer',
+    summary: 'Delete a timer',
+    description: 'The timer stops; its runs and feeds go with it.',
+    scope: 'timers',
+    replies: { 204: { description: 'Deleted.' } },
+  },
+  {
+    method: 'post',
+    path: '/v1/timers/:id/run',
+    id: 'runTimer',
+    summary: 'Run a timer now',
+    description: 'A run now, the same as a scheduled one: one search, recorded and delivered. 409 while a run of it is in flight.',
+    scope: 'timers',
+    limited: true,
+    replies: {
+      202: { description: 'The run is queued; GET /v1/timers/{id}/runs shows it.', schema: runNowReplySchema },
+      409: { description: 'A run of this timer is in flight.' },
+    },
+  },
+  {
+    method: 'get',
+    path: '/v1/timers/:id/runs',
+    id: 'listTimerRuns',
+    summary: 'A timer’s runs',
+    description: 'The latest 20 runs, newest first, each with its answer and its events (new ones first).',
+    scope: 'read',
+    replies: { 200: { description: 'The runs.', schema: timerRunsReplySchema } },
+  },
+  {
+    method: 'get',
+    path: '/v1/timers/:id/events',
+    id: 'listTimerEvents',
+    summary: 'What a timer found new or changed since a cursor',
+    description:
+      'The events the timer’s runs found new (never seen by it) or changed (moved, cancelled), oldest first, at most 200. Keep `cursor` and send it as `since` next time to get only what came after.',
+    scope: 'read',
+    query: [{ name: 'since', description: 'The `cursor` of an earlier reply; leave it out to start at the beginning.' }],
+    replies: { 200: { description: 'The events after the cursor.', schema: timerEventsReplySchema } },
+  },
+];

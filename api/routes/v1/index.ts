@@ -1,0 +1,51 @@
+import { Hono } from 'hono';
+import { etag } from 'hono/etag';
+import { createMiddleware } from 'hono/factory';
+import type { AppDeps, AppEnv } from '../../deps';
+import { bearerUser, requireScope } from '../../middleware/bearer';
+import { presetHeaders } from '../../middleware/preset-headers';
+import { userRateLimit } from '../../middleware/user-rate-limit';
+import { ALLOWANCES } from '../../../core/plans';
+import { getBilling } from '../../../db/accounts';
+import { ApiError } from '../../errors';
+import { requireUser } from '../../middleware/session';
+import { billingReply } from '../billing';
+import { getSearchHandlers, searchSuggestionsHandlers } from '../searches';
+import { v1SearchRoutes } from './search';
+import { v1TimerEventRoutes } from './timer-events';
+import { v1TimerRoutes } from './timers';
+
+// A client may keep a reply, but must ask again before using it; the ETag makes asking again cheap (304).
+const REVALIDATE = [['Cache-Control', 'private, no-cache']] as const;
+
+/**
+ * The versioned public API (decision 045): the page's own use cases behind a personal API token. Every
+ * /v1 call names its user by `Authorization: Bearer` alone; GET replies carry an ETag and answer a matching
+ * If-None-Match with 304. Its OpenAPI document is api/openapi/document.ts, checked against these routes by
+ * test/api-v1.test.ts.
+ */
+export function v1Routes(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+  app.use('/v1/*', bearerUser(deps.sql));
+  app.use(
+    '/v1/*',
+    createMiddleware<AppEnv>((c, next) => presetHeaders(c, REVALIDATE, next)),
+  );
+  app.use('/v1/*', etag());
+  // Saving and running timers draw on the same per-user budget as the page (a search counts in its admission).
+  const perUser = userRateLimit(deps.redis, { prefix: deps.config.queuePrefix, perMinute: deps.config.userRatePerMinute });
+  app.use('/v1/timers', perUser);
+  app.use('/v1/timers/:id/run', perUser);
+
+  app.route('/', v1SearchRoutes(deps));
+  app.get('/v1/searches/:id', requireScope('read'), ...getSearchHandlers(deps));
+  app.get('/v1/searches/:id/suggestions', requireScope('read'), ...searchSuggestionsHandlers(deps));
+  app.get('/v1/account', requireScope('read'), async (c) => {
+    const billing = await getBilling(deps.sql, requireUser(c).id, ALLOWANCES);
+    if (!billing) throw new ApiError(404, 'Your account was not found. Make a new token on the plans page.');
+    return c.json(billingReply(billing));
+  });
+  app.route('/', v1TimerRoutes(deps));
+  app.route('/', v1TimerEventRoutes(deps));
+  return app;
+}

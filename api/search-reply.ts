@@ -1,0 +1,118 @@
+import type { Context } from 'hono';
+import type { SearchReply } from '../core/contract/event-replies';
+import { deadline } from '../core/gemini/deadline';
+import { observeAskFirstByte, streamClosed, streamOpened } from '../core/metrics';
+import { runChargedSearch } from '../core/search/charged-search';
+import type { SearchEnv, searchAdmission } from './admission/search-admission';
+import { ANSWER_HEADERS, answerStream, headWithFirstText } from './answer-stream';
+import type { AppDeps } from './deps';
+import { requireUser } from './middleware/session';
+import type { AskInput } from './routes/ask-input';
+import { busy, refusal } from './routes/ask-refusals';
+
+type Admitted = ReturnType<typeof searchAdmission>;
+
+/** The admitted request's search slot, and how to give it back once its answer has ended. */
+function takeSlot(admitted: Admitted, c: Context<SearchEnv>) {
+  const user = requireUser(c);
+  // The order of refusals is the one from when the rate limit was a middleware: rate, then body, then slot.
+  const admission = c.get('admission');
+  if (admission.kind !== 'admitted') throw busy(admitted.maxSearches);
+  const log = c.get('log');
+  const release = () => admitted.slots.release(user.id, admission.token).catch((err) => log.warn({ err }, 'could not release search slot'));
+  return { user, release };
+}
+
+/**
+ * One charged search (core/search/charged-search.ts) answered as a stream of plain text, as POST /api/ask
+ * answers. The status line waits for the first answer text, so a search that fails before any text is an
+ * ordinary error reply; after it, the text streams and a late failure is said at the end of the text. The
+ * search's id is in `X-Search-Id`; its events are read from the search once the answer has ended.
+ */
+export async function streamedSearch(deps: AppDeps, admitted: Admitted, c: Context<SearchEnv>, input: AskInput): Promise<Response> {
+  const { user, release } = takeSlot(admitted, c);
+  const log = c.get('log');
+  const arrived = performance.now();
+  const abort = new AbortController();
+  c.req.raw.signal.addEventListener('abort', () => abort.abort(), { once: true });
+  const answer = answerStream(abort);
+  // The user is waiting: a model that sends nothing for this long is given up, with a sentence (decision 032).
+  const upstream = deadline(abort.signal, deps.config.search.answerIdleMs);
+  let searchId = 0;
+  const outcome = runChargedSearch(deps, {
+    userId: user.id,
+    input: { question: input.ques, website: input.web, timezone: input.timezone },
+    onText: (text) => {
+      upstream.restart();
+      answer.write(text);
+    },
+    onRecorded: (id) => {
+      searchId = id;
+    },
+    signal: upstream.signal,
+    answerWhileCharging: c.get('creditLikely'),
+  });
+  void outcome.then(upstream.clear, upstream.clear);
+  await Promise.race([answer.started, outcome]);
+  if (!answer.hasText) throw refusal(await outcome);
+  observeAskFirstByte((performance.now() - arrived) / 1000);
+  streamOpened();
+  outcome
+    .then(
+      (o) => {
+        if ('unrecorded' in o && o.unrecorded) log.error({ err: o.unrecorded }, 'could not finish search record');
+        answer.end(o.kind === 'failed' ? `\n\n[The answer is incomplete: ${o.error.message}]\n` : undefined);
+      },
+      (err: unknown) => answer.end(void log.error({ err }, 'search failed after its answer began')),
+    )
+    .finally(() => {
+      streamClosed();
+      return release();
+    });
+  headWithFirstText(c);
+  return c.body(answer.body, 200, { ...ANSWER_HEADERS, 'x-search-id': String(searchId) });
+}
+
+/**
+ * The same charged search answered whole, as JSON: the answer and its events in one reply (POST /v1/search
+ * without `Accept: text/plain`). The answer is still asked for as a stream, at the interactive tier, because a
+ * person or an agent is waiting for it; an answer cut off after it began keeps its text with the sentence the
+ * stream would end with, and is charged as the stream would be.
+ */
+export async function wholeSearch(deps: AppDeps, admitted: Admitted, c: Context<SearchEnv>, input: AskInput): Promise<SearchReply> {
+  const { user, release } = takeSlot(admitted, c);
+  const abort = new AbortController();
+  c.req.raw.signal.addEventListener('abort', () => abort.abort(), { once: true });
+  const upstream = deadline(abort.signal, deps.config.search.answerIdleMs);
+  let text = '';
+  let outcome: Awaited<ReturnType<typeof runChargedSearch>>;
+  try {
+    outcome = await runChargedSearch(deps, {
+      userId: user.id,
+      input: { question: input.ques, website: input.web, timezone: input.timezone },
+      onText: (piece) => {
+        upstream.restart();
+        text += piece;
+      },
+      signal: upstream.signal,
+      answerWhileCharging: c.get('creditLikely'),
+    });
+  } finally {
+    upstream.clear();
+  }
+  if ('unrecorded' in outcome && outcome.unrecorded) c.get('log').error({ err: outcome.unrecorded }, 'could not finish search record');
+  // A refusal goes back through the admission's own release (on the error); an answer gives its slot back here.
+  if (outcome.kind !== 'answered' && !(outcome.kind === 'failed' && outcome.delivered)) throw refusal(outcome);
+  await release();
+  const base = { id: outcome.searchId, question: input.ques, website: input.web };
+  if (outcome.kind === 'failed') {
+    return {
+      ...base,
+      answer: `${text}\n\n[The answer is incomplete: ${outcome.error.message}]\n`,
+      events: [],
+      search_suggestions_url: null,
+    };
+  }
+  const url = outcome.result.searchSuggestions ? `/v1/searches/${outcome.searchId}/suggestions` : null;
+  return { ...base, answer: outcome.result.answer, events: outcome.events, search_suggestions_url: url };
+}

@@ -1,0 +1,205 @@
+import { Fragment, type ReactNode } from 'react';
+
+/** The parts of an OpenAPI 3.1 document this page shows (api/openapi/document.ts makes it). */
+export interface OpenApiDocument {
+  info: { title: string; description: string };
+  servers: { url: string }[];
+  paths: Record<string, Record<string, OpenApiOperation>>;
+}
+
+interface JsonSchema {
+  type?: string | string[];
+  enum?: unknown[];
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  description?: string;
+}
+
+interface OpenApiOperation {
+  operationId: string;
+  summary: string;
+  description: string;
+  parameters?: { name: string; in: string; required: boolean; description: string }[];
+  requestBody?: { content: Record<string, { schema: JsonSchema }> };
+  responses: Record<string, { description: string; content?: Record<string, { schema: JsonSchema }> }>;
+}
+
+/** `code` spans written with backticks, as the document's descriptions write them. */
+function Prose({ text }: { text: string }) {
+  // Text split into paragraphs and code spans: the pieces are fixed text that never moves, so their place is their key.
+  const paragraphs = text.split('\n\n').map((para, i) => ({
+    key: `p${i}`,
+    parts: para.split('`').map((part, j) => ({ key: `${i}.${j}`, code: j % 2 === 1, part })),
+  }));
+  return (
+    <>
+      {paragraphs.map((p) => (
+        <p key={p.key}>{p.parts.map((x) => (x.code ? <code key={x.key}>{x.part}</code> : <Fragment key={x.key}>{x.part}</Fragment>))}</p>
+      ))}
+    </>
+  );
+}
+
+/** A schema's type in a few words: `string`, `string or null`, `one of: daily, weekly`, `array of object`. */
+function typeOf(s: JsonSchema): string {
+  if (s.enum) return `one of: ${s.enum.map(String).join(', ')}`;
+  if (s.anyOf) return s.anyOf.map(typeOf).join(' or ');
+  const types = Array.isArray(s.type) ? s.type : s.type ? [s.type] : ['any'];
+  return types.map((t) => (t === 'array' && s.items ? `array of ${typeOf(s.items)}` : t)).join(' or ');
+}
+
+/** The fields of an object schema, one row each; an array of objects lists its items' fields. */
+function Fields({ schema }: { schema: JsonSchema }) {
+  const object = schema.type === 'array' && schema.items ? schema.items : schema;
+  if (!object.properties) return <p>{typeOf(schema)}</p>;
+  return (
+    <>
+      {object !== schema ? <p>An array; each item:</p> : null}
+      <table className="api-docs__fields">
+        <thead>
+          <tr>
+            <th scope="col">Field</th>
+            <th scope="col">Type</th>
+            <th scope="col">Required</th>
+          </tr>
+        </thead>
+        <tbody>
+          {Object.entries(object.properties).map(([name, field]) => (
+            <tr key={name}>
+              <td>
+                <code>{name}</code>
+              </td>
+              <td>{typeOf(field)}</td>
+              <td>{object.required?.includes(name) ? 'yes' : 'no'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  );
+}
+
+function Body({ title, content }: { title: string; content: Record<string, { schema: JsonSchema }> }) {
+  return (
+    <>
+      {Object.entries(content).map(([media, { schema }]) => (
+        <div key={media}>
+          <h4>
+            {title} <code>{media}</code>
+          </h4>
+          {schema.description ? <Prose text={schema.description} /> : <Fields schema={schema} />}
+        </div>
+      ))}
+    </>
+  );
+}
+
+function Operation({ method, path, op }: { method: string; path: string; op: OpenApiOperation }) {
+  const id = `op-${op.operationId}`;
+  return (
+    <section className="panel api-docs__op" aria-labelledby={id}>
+      <h3 id={id}>
+        <span className={`api-docs__method api-docs__method--${method}`}>{method.toUpperCase()}</span> <code>{path}</code>
+      </h3>
+      <p className="api-docs__summary">{op.summary}</p>
+      <Prose text={op.description} />
+      {op.parameters?.length ? (
+        <>
+          <h4>Parameters</h4>
+          <ul>
+            {op.parameters.map((p) => (
+              <li key={p.name}>
+                <code>{p.name}</code> ({p.in}
+                {p.required ? ', required' : ''}): {p.description}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {op.requestBody ? <Body title="Request body" content={op.requestBody.content} /> : null}
+      <h4>Replies</h4>
+      <dl className="api-docs__replies">
+        {Object.entries(op.responses).map(([status, reply]) => (
+          <div key={status}>
+            <dt>{status}</dt>
+            <dd>
+              {reply.description}
+              {reply.content && status.startsWith('2') ? <Body title="Body" content={reply.content} /> : null}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+function Section({ title, id, children }: { title: string; id: string; children: ReactNode }) {
+  return (
+    <section className="panel" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+/** GET /api/docs: the OpenAPI document as a page to read; no script, so it works under the strict CSP. */
+export function ApiDocsPage({ document }: { document: OpenApiDocument }) {
+  const origin = document.servers[0]?.url ?? '';
+  const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, op]) => ({ path, method, op })),
+  );
+  return (
+    <div className="app api-docs">
+      <main id="main">
+        <header className="api-docs__head">
+          <h1>{document.info.title}</h1>
+          <Prose text={document.info.description} />
+          <p>
+            Machine-readable: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI 3.1). <a href="/">Back to Event Finder</a>
+          </p>
+        </header>
+        <Section title="Try it" id="try-it">
+          <pre className="api-docs__code">
+            <code>{`curl -H "Authorization: Bearer $EVENT_FINDER_TOKEN" \\\n  -H 'content-type: application/json' \\\n  -d '{"ques": "AI conferences in Berlin next month"}' \\\n  ${origin}/v1/search`}</code>
+          </pre>
+        </Section>
+        <Section title="MCP server" id="mcp">
+          <p>
+            AI agents can use the same abilities through MCP (Streamable HTTP) at <code>{`${origin}/mcp`}</code>, with the token in the{' '}
+            <code>Authorization</code> header. Tools: <code>find_events</code>, <code>list_timers</code>, <code>create_timer</code>,{' '}
+            <code>timer_events</code>.
+          </p>
+          <pre className="api-docs__code">
+            <code>
+              {JSON.stringify(
+                { mcpServers: { 'event-finder': { url: `${origin}/mcp`, headers: { Authorization: 'Bearer ef_…' } } } },
+                null,
+                2,
+              )}
+            </code>
+          </pre>
+        </Section>
+        <nav className="panel" aria-labelledby="calls">
+          <h2 id="calls">Calls</h2>
+          <ul className="api-docs__toc">
+            {operations.map(({ path, method, op }) => (
+              <li key={op.operationId}>
+                <a href={`#op-${op.operationId}`}>
+                  <code>
+                    {method.toUpperCase()} {path}
+                  </code>
+                </a>{' '}
+                {op.summary}
+              </li>
+            ))}
+          </ul>
+        </nav>
+        {operations.map(({ path, method, op }) => (
+          <Operation key={op.operationId} path={path} method={method} op={op} />
+        ))}
+      </main>
+    </div>
+  );
+}
