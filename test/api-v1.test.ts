@@ -1,0 +1,183 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { createApp } from '../api/app';
+import { searchReplySchema, timerRunsReplySchema } from '../core/contract/event-replies';
+import { timerEventsReplySchema } from '../core/contract/timer-events';
+import { listedTimerSchema } from '../core/contract/timers';
+import { openPage, shot } from '../dev/harness/browser';
+import { dailyTimer } from '../dev/harness/timer-input';
+import { createSignedInUser } from '../dev/harness/users';
+import { until } from '../dev/harness/wait';
+import { browserSuite } from './support/browser-suite';
+import { openApiChecker } from './support/openapi-check';
+
+/**
+ * The public API (issue 31): a token made in the page's API tokens section drives every /v1 route, and every
+ * reply is checked against the OpenAPI document the server serves.
+ */
+describe('the /v1 API with a token made in the page', () => {
+  const suite = browserSuite({ worker: true });
+
+  /** The plans view signed in, its API tokens section opened, a token made with `scopes`; returns the token. */
+  async function makeTokenInPage(page: Page, name: string, scopes: string[]): Promise<string> {
+    await page.getByText('API tokens', { exact: true }).click();
+    await page.getByLabel('Token name').fill(name);
+    for (const label of [/^Read your timers/, /^Search/, /^Create, change, run/]) {
+      const box = page.getByRole('checkbox', { name: label });
+      const want = scopes.some((s) => label.test({ read: 'Read your timers', search: 'Search', timers: 'Create, change, run' }[s]!));
+      if ((await box.isChecked()) !== want) await box.click();
+    }
+    await page.getByRole('button', { name: 'Create token' }).click();
+    const shown = page.getByLabel(/Your new token/);
+    await shown.waitFor();
+    return shown.inputValue();
+  }
+
+  it('makes, lists and revokes tokens in the page, at 390 and 1280 px', async () => {
+    const { token: session } = await createSignedInUser(suite.stack.db.sql);
+    const { page, errors } = await openPage(suite.browser, 'about:blank');
+    await page.context().addCookies([{ name: 'ef_session', value: session, url: suite.stack.url }]);
+    await page.goto(`${suite.stack.url}/`);
+    await page.waitForFunction(() => document.querySelectorAll('[data-island]').length === 2);
+    const token = await makeTokenInPage(page, 'Open WebUI', ['read', 'search']);
+    expect(token).toMatch(/^ef_/);
+    // Listed by name and first characters, never the token itself beyond the one time it is shown.
+    const list = page.getByRole('list', { name: 'Your API tokens' });
+    await list.getByText('Open WebUI').waitFor();
+    expect(await list.textContent()).toContain(`${token.slice(0, 7)}…`);
+    expect(await list.textContent()).toContain('read, search');
+    expect(await list.textContent()).not.toContain(token);
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await page.getByLabel(/Your new token/).scrollIntoViewIfNeeded();
+      await shot(page, `api-tokens-${width}`);
+    }
+    const res = await fetch(`${suite.stack.url}/v1/timers`, { headers: { authorization: `Bearer ${token}` } });
+    expect(res.status).toBe(200);
+    page.once('dialog', (d) => void d.accept());
+    await list.getByRole('button', { name: 'Revoke Open WebUI' }).click();
+    await page.getByText('You have no API tokens.').waitFor();
+    expect((await fetch(`${suite.stack.url}/v1/timers`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(401);
+    expect(errors).toEqual([]);
+  });
+
+  it('answers every /v1 route as its OpenAPI document says', async () => {
+    const { stack } = suite;
+    const { token: session } = await createSignedInUser(stack.db.sql);
+    const { page } = await openPage(suite.browser, 'about:blank');
+    await page.context().addCookies([{ name: 'ef_session', value: session, url: stack.url }]);
+    await page.goto(`${stack.url}/`);
+    await page.waitForFunction(() => document.querySelectorAll('[data-island]').length === 2);
+    const token = await makeTokenInPage(page, 'agent', ['read', 'search', 'timers']);
+
+    const docRes = await fetch(`${stack.url}/api/openapi.json`);
+    expect(docRes.status).toBe(200);
+    const served = (await docRes.json()) as { openapi: string };
+    expect(served.openapi).toBe('3.1.0');
+    const doc = openApiChecker(served);
+
+    // The document lists exactly the /v1 routes Hono has.
+    const registered = new Set(
+      createApp(stack.deps)
+        .routes.filter((r) => r.path.startsWith('/v1/') && r.method !== 'ALL')
+        .map((r) => `${r.method} ${r.path}`),
+    );
+    expect([...registered].sort()).toEqual([...doc.operations].sort());
+
+    const call = async (method: string, path: string, init: { body?: unknown; headers?: Record<string, string> } = {}) => {
+      const url = `${stack.url}${path}`;
+      const res = await fetch(url, {
+        method,
+        headers: { authorization: `Bearer ${token}`, ...(init.body ? { 'content-type': 'application/json' } : {}), ...init.headers },
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      });
+      return { res, body: await doc.check(method, url, res) };
+    };
+    const site = (path: string) => `${stack.standins.url}/sites/${path}`;
+
+    expect((await call('GET', '/v1/account')).res.status).toBe(200);
+
+    // A search: JSON with its events by default...
+    const found = await call('POST', '/v1/search', { body: { ques: 'AI events', web: site('berlin-ai.html'), timezone: 'Europe/Berlin' } });
+    expect(found.res.status).toBe(200);
+    const search = searchReplySchema.parse(found.body);
+    expect(search.answer).toBeTruthy();
+    expect(search.events.map((e) => e.title)).toContain('Applied ML Summit Berlin 2026');
+    // ...the same search as the page's, read back by its id.
+    const again = await call('GET', `/v1/searches/${search.id}`);
+    expect(searchReplySchema.parse(again.body)).toMatchObject({ id: search.id, answer: search.answer });
+    // ...or streamed, its events then at its id; a grounded answer has its suggestions page beside it.
+    const streamed = await call('POST', '/v1/search', { body: { ques: 'AI conferences in Lisbon' }, headers: { accept: 'text/plain' } });
+    expect(streamed.res.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(streamed.body).toMatch(/\S/);
+    const streamedId = streamed.res.headers.get('x-search-id');
+    const grounded = searchReplySchema.parse((await call('GET', `/v1/searches/${streamedId}`)).body);
+    expect(grounded.search_suggestions_url).toBe(`/v1/searches/${streamedId}/suggestions`);
+    expect((await call('GET', grounded.search_suggestions_url!)).res.status).toBe(200);
+    expect((await call('GET', '/v1/searches/999999')).res.status).toBe(404);
+    const bad = await call('POST', '/v1/search', { body: { ques: '' } });
+    expect(bad.res.status).toBe(400);
+    expect((bad.body as { error: string }).error).toMatch(/Please enter a question/);
+
+    // Timers: made from fields, listed with an ETag, changed, run, and deleted.
+    const made = await call('POST', '/v1/timers', { body: dailyTimer({ ques: 'AI events in Berlin', web: site('changing/api-v1.html') }) });
+    expect(made.res.status).toBe(201);
+    const timer = listedTimerSchema.parse(made.body);
+    expect((await call('POST', '/v1/timers', { body: { ...dailyTimer(), time: '25:00' } })).res.status).toBe(400);
+    const listed = await call('GET', '/v1/timers');
+    const etag = listed.res.headers.get('etag');
+    expect(etag).toBeTruthy();
+    expect(listed.res.headers.get('cache-control')).toBe('private, no-cache');
+    expect((await call('GET', '/v1/timers', { headers: { 'if-none-match': etag! } })).res.status).toBe(304);
+    const paused = await call('PATCH', `/v1/timers/${timer.id}`, { body: { paused: true } });
+    expect(paused.body).toMatchObject({ id: timer.id, paused: true });
+    // Changed, so the old ETag no longer matches.
+    expect((await call('GET', '/v1/timers', { headers: { 'if-none-match': etag! } })).res.status).toBe(200);
+    expect((await call('PATCH', `/v1/timers/${timer.id}`, { body: { paused: 'yes' } })).res.status).toBe(400);
+
+    const runNow = async () => {
+      const run = await call('POST', `/v1/timers/${timer.id}/run`);
+      expect(run.res.status).toBe(202);
+      const runId = (run.body as { run_id: number }).run_id;
+      return until(
+        'the run to end',
+        async () =>
+          timerRunsReplySchema
+            .parse((await call('GET', `/v1/timers/${timer.id}/runs`)).body)
+            .find((r) => r.id === runId && r.status !== 'running'),
+        30_000,
+      );
+    };
+    expect((await runNow()).status).toBe('succeeded');
+
+    // What is new since a cursor: the first run's three events, then nothing, then only what the next run added.
+    const first = timerEventsReplySchema.parse((await call('GET', `/v1/timers/${timer.id}/events`)).body);
+    expect(first.events).toHaveLength(3);
+    expect(first.events.every((e) => e.new && !e.changed)).toBe(true);
+    const none = await call('GET', `/v1/timers/${timer.id}/events?since=${first.cursor}`);
+    expect(timerEventsReplySchema.parse(none.body)).toEqual({ events: [], cursor: first.cursor, has_more: false });
+    const unchanged = none.res.headers.get('etag')!;
+    expect(
+      (await call('GET', `/v1/timers/${timer.id}/events?since=${first.cursor}`, { headers: { 'if-none-match': unchanged } })).res.status,
+    ).toBe(304);
+    expect((await runNow()).status).toBe('succeeded');
+    const next = timerEventsReplySchema.parse((await call('GET', `/v1/timers/${timer.id}/events?since=${first.cursor}`)).body);
+    expect(next.events.map((e) => [e.title, e.new])).toEqual([[expect.any(String), true]]);
+    expect(Number(next.cursor)).toBeGreaterThan(Number(first.cursor));
+    expect((await call('GET', `/v1/timers/${timer.id}/events?since=soon`)).res.status).toBe(400);
+
+    expect((await call('DELETE', `/v1/timers/${timer.id}`)).res.status).toBe(204);
+    expect((await call('DELETE', `/v1/timers/${timer.id}`)).res.status).toBe(404);
+    expect((await call('GET', `/v1/timers/${timer.id}/events`)).res.status).toBe(404);
+
+    // A call without a token is refused as the document says.
+    const anonymous = await fetch(`${stack.url}/v1/timers`);
+    await doc.check('GET', `${stack.url}/v1/timers`, anonymous);
+    expect(anonymous.status).toBe(401);
+
+    // Every operation was driven.
+    const driven = new Set([...doc.checked].map((c) => c.split(' ').slice(0, 2).join(' ')));
+    expect([...doc.operations].filter((op) => !driven.has(op))).toEqual([]);
+  });
+});
