@@ -46,7 +46,8 @@ function Prose({ text }: { text: string }) {
 function typeOf(s: JsonSchema): string {
   if (s.enum) return `one of: ${s.enum.map(String).join(', ')}`;
   if (s.anyOf) return s.anyOf.map(typeOf).join(' or ');
-  const types = Array.isArray(s.type) ? s.type : s.type ? [s.type] : ['any'];
+  // A field the contract leaves open (its rules are the server's, said in the call's description).
+  const types = Array.isArray(s.type) ? s.type : s.type ? [s.type] : ['as described above'];
   return types.map((t) => (t === 'array' && s.items ? `array of ${typeOf(s.items)}` : t)).join(' or ');
 }
 

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { openPage, shot } from '../dev/harness/browser';
+import { browserSuite } from './support/browser-suite';
+
+/** GET /api/docs: the OpenAPI document as a page, readable on a phone, with no script under the strict CSP. */
+describe('the API docs page', () => {
+  const suite = browserSuite();
+
+  it('lists every operation of the served document, runs no script and fits a phone', async () => {
+    const served = (await (await fetch(`${suite.stack.url}/api/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, { summary: string }>>;
+    };
+    const { page, errors } = await openPage(suite.browser, `${suite.stack.url}/api/docs`);
+    await page.getByRole('heading', { name: 'Event Finder API', level: 1 }).waitFor();
+    expect(await page.locator('script').count()).toBe(0);
+    for (const [path, methods] of Object.entries(served.paths)) {
+      for (const [method, op] of Object.entries(methods)) {
+        const heading = page.getByRole('heading', { name: `${method.toUpperCase()} ${path}`, exact: true });
+        expect(await heading.count(), `${method} ${path}`).toBe(1);
+        expect(await page.getByRole('link', { name: `${method.toUpperCase()} ${path}`, exact: true }).count()).toBe(1);
+        expect(await page.getByText(op.summary, { exact: true }).count()).toBeGreaterThan(0);
+      }
+    }
+    // The table of contents leads to each call.
+    await page.getByRole('link', { name: 'GET /v1/timers/{id}/events' }).click();
+    expect(page.url()).toMatch(/#op-listTimerEvents$/);
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await shot(page, `api-docs-${width}`);
+    }
+    expect(errors).toEqual([]);
+  });
+});
