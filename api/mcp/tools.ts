@@ -1,0 +1,92 @@
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import {
+  createTimerInput,
+  createTimerOutput,
+  findEventsInput,
+  findEventsOutput,
+  listTimersOutput,
+  timerEventsInput,
+  timerEventsOutput,
+} from '../../core/contract/mcp-tools';
+
+/** Makes one /v1 call as the MCP request's own token; answers its reply. */
+export type V1Call = (method: string, path: string, body?: unknown, signal?: AbortSignal) => Promise<Response>;
+
+/**
+ * A tool's result from its /v1 reply: the JSON as structured content (and as text, for clients that read only
+ * text), or the reply's sentence as a tool error the agent can read and act on (no credits, missing scope).
+ */
+async function toolResult(res: Response, wrap?: (json: unknown) => Record<string, unknown>): Promise<CallToolResult> {
+  const json: unknown = await res.json().catch(() => null);
+  if (!res.ok) {
+    const message = (json as { error?: unknown } | null)?.error;
+    return {
+      isError: true,
+      content: [{ type: 'text', text: typeof message === 'string' ? message : `The call failed (HTTP ${res.status}).` }],
+    };
+  }
+  const structured = wrap ? wrap(json) : (json as Record<string, unknown>);
+  return { structuredContent: structured, content: [{ type: 'text', text: JSON.stringify(structured) }] };
+}
+
+/**
+ * The MCP tools, each a thin adapter over one /v1 route: the same token, scopes, credits, rate limits and
+ * replies as the HTTP API, and no second implementation of any of them (decision 045).
+ */
+export function registerTools(server: McpServer, v1: V1Call): void {
+  server.registerTool(
+    'find_events',
+    {
+      title: 'Find events',
+      description:
+        'Search for conferences, meetups and other events: an answer written for the question, and the events found as data (title, start and end with time zone, venue, city, link). Costs one of the user’s monthly searches. Needs the token’s "search" scope.',
+      inputSchema: findEventsInput,
+      outputSchema: findEventsOutput,
+      annotations: { readOnlyHint: false, openWorldHint: true },
+    },
+    async (args, extra) => toolResult(await v1('POST', '/v1/search', args, extra.signal)),
+  );
+
+  server.registerTool(
+    'list_timers',
+    {
+      title: 'List timers',
+      description:
+        'The user’s timers: saved questions that run daily or weekly, with their ids (for timer_events), schedule, next run and latest result. Needs the "read" scope.',
+      outputSchema: listTimersOutput,
+      annotations: { readOnlyHint: true },
+    },
+    async (extra) => toolResult(await v1('GET', '/v1/timers', undefined, extra.signal), (timers) => ({ timers })),
+  );
+
+  server.registerTool(
+    'create_timer',
+    {
+      title: 'Create a timer',
+      description:
+        'Saves a question to run daily or weekly at a local time; each run costs one search, and new events are emailed to the user and kept for timer_events. Needs the "timers" scope.',
+      inputSchema: createTimerInput,
+      outputSchema: createTimerOutput,
+      annotations: { readOnlyHint: false, idempotentHint: false },
+    },
+    async (args, extra) =>
+      toolResult(await v1('POST', '/v1/timers', { ...args, weekday: args.weekday ?? null, web: args.web ?? '' }, extra.signal)),
+  );
+
+  server.registerTool(
+    'timer_events',
+    {
+      title: 'New events of a timer',
+      description:
+        'The events a timer’s runs found new or changed (moved, cancelled), oldest first. Pass the returned `cursor` as `since` next time to get only what is newer. Needs the "read" scope.',
+      inputSchema: timerEventsInput,
+      outputSchema: timerEventsOutput,
+      annotations: { readOnlyHint: true },
+    },
+    async ({ timer_id, since }, extra) => {
+      const query = since === undefined ? '' : `?since=${encodeURIComponent(since)}`;
+      return toolResult(await v1('GET', `/v1/timers/${timer_id}/events${query}`, undefined, extra.signal));
+    },
+  );
+}

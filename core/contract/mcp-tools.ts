@@ -1,0 +1,37 @@
+import * as z from 'zod/mini';
+import { searchReplySchema } from './event-replies';
+import { SCHEDULE_TYPES, WEEKDAYS } from './schedule-values';
+import { timerEventsReplySchema } from './timer-events';
+import { listedTimerSchema, timersReplySchema } from './timers';
+
+// The MCP tools' arguments carry the /v1 bodies' field names, so a tool hands them to its /v1 call as they are;
+// here they are typed and described for an agent, where the page's schemas leave the rules to the server.
+
+/** find_events: POST /v1/search. */
+export const findEventsInput = {
+  ques: z.string().check(z.describe('The question, e.g. "AI conferences in Berlin next month".')),
+  web: z.optional(z.string().check(z.describe('A website to read for events first (http or https), e.g. a venue’s calendar page.'))),
+  timezone: z.optional(z.string().check(z.describe('The IANA time zone dates are meant in, e.g. Europe/Berlin. Default UTC.'))),
+};
+
+/** create_timer: POST /v1/timers. */
+export const createTimerInput = {
+  ques: z.string().check(z.describe('The question the timer repeats.')),
+  web: z.optional(z.string().check(z.describe('A website to read for events at each run (http or https).'))),
+  scheduleType: z.enum(SCHEDULE_TYPES).check(z.describe('daily or weekly.')),
+  time: z.string().check(z.describe('The local time of each run, HH:MM (24 hours).')),
+  weekday: z.optional(z.enum(WEEKDAYS).check(z.describe('The day of a weekly timer.'))),
+  timezone: z.string().check(z.describe('The IANA time zone of `time`, e.g. Europe/Berlin.')),
+};
+
+/** timer_events: GET /v1/timers/:id/events?since=. */
+export const timerEventsInput = {
+  timer_id: z.number().check(z.int(), z.positive(), z.describe('The timer’s id, as list_timers gives it.')),
+  since: z.optional(z.string().check(z.describe('The `cursor` of an earlier timer_events call: only what is newer comes back.'))),
+};
+
+/** What each tool returns as structured content: the /v1 reply (a list wrapped, as structured content is an object). */
+export const findEventsOutput = searchReplySchema;
+export const listTimersOutput = z.object({ timers: timersReplySchema });
+export const createTimerOutput = listedTimerSchema;
+export const timerEventsOutput = timerEventsReplySchema;

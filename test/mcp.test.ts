@@ -1,0 +1,157 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createdApiTokenReplySchema } from '../core/contract/api-tokens';
+import { timerRunsReplySchema } from '../core/contract/event-replies';
+import { findEventsOutput, listTimersOutput, timerEventsOutput } from '../core/contract/mcp-tools';
+import { listedTimerSchema } from '../core/contract/timers';
+import { startTestStack, type TestStack } from '../dev/harness/stack';
+import { createSignedInUser } from '../dev/harness/users';
+import { until } from '../dev/harness/wait';
+
+/** The MCP server at /mcp (issue 31), driven by the SDK's own client with a token made through the page's route. */
+describe('the MCP server', () => {
+  let stack: TestStack;
+  let cookie: string;
+  let userId: number;
+  const clients: Client[] = [];
+  beforeAll(async () => {
+    stack = await startTestStack({ worker: true });
+    ({
+      cookie,
+      user: { id: userId },
+    } = await createSignedInUser(stack.db.sql));
+  });
+  afterAll(async () => {
+    await Promise.all(clients.map((c) => c.close()));
+    await stack?.close();
+  });
+
+  async function makeToken(scopes: string[]): Promise<string> {
+    const res = await fetch(`${stack.url}/api/tokens`, {
+      method: 'POST',
+      headers: { cookie, origin: stack.url, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Claude', scopes }),
+    });
+    expect(res.status).toBe(201);
+    return createdApiTokenReplySchema.parse(await res.json()).token;
+  }
+
+  async function connect(token: string | null): Promise<Client> {
+    const client = new Client({ name: 'event-finder-test', version: '1.0.0' });
+    const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${stack.url}/mcp`), { requestInit: { headers } }));
+    clients.push(client);
+    return client;
+  }
+
+  const site = (path: string) => `${stack.standins.url}/sites/${path}`;
+
+  it('lists its tools, makes a timer and gets only its new events, as structured content', async () => {
+    const token = await makeToken(['read', 'search', 'timers']);
+    const client = await connect(token);
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual(['create_timer', 'find_events', 'list_timers', 'timer_events']);
+    for (const tool of tools) expect(tool.outputSchema?.type).toBe('object');
+
+    const made = await client.callTool({
+      name: 'create_timer',
+      arguments: {
+        ques: 'AI events in Berlin',
+        web: site('changing/mcp.html'),
+        scheduleType: 'daily',
+        time: '03:00',
+        timezone: 'Europe/Berlin',
+      },
+    });
+    expect(made.isError).toBeFalsy();
+    const timer = listedTimerSchema.parse(made.structuredContent);
+    const listed = listTimersOutput.parse((await client.callTool({ name: 'list_timers' })).structuredContent);
+    expect(listed.timers.map((t) => t.id)).toEqual([timer.id]);
+
+    // A run, through the HTTP API with the same token (an agent's "run now").
+    const runNow = async () => {
+      const res = await fetch(`${stack.url}/v1/timers/${timer.id}/run`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+      expect(res.status).toBe(202);
+      const { run_id } = (await res.json()) as { run_id: number };
+      await until(
+        'the run to end',
+        async () => {
+          const res = await fetch(`${stack.url}/v1/timers/${timer.id}/runs`, { headers: { authorization: `Bearer ${token}` } });
+          return timerRunsReplySchema.parse(await res.json()).find((r) => r.id === run_id && r.status === 'succeeded');
+        },
+        30_000,
+      );
+    };
+    await runNow();
+    const events = (since?: string) =>
+      client.callTool({ name: 'timer_events', arguments: { timer_id: timer.id, ...(since ? { since } : {}) } });
+    const first = timerEventsOutput.parse((await events()).structuredContent);
+    expect(first.events).toHaveLength(3);
+    expect(first.events.every((e) => e.new && e.run_id > 0 && e.key)).toBe(true);
+    expect(timerEventsOutput.parse((await events(first.cursor)).structuredContent).events).toEqual([]);
+    await runNow();
+    const next = timerEventsOutput.parse((await events(first.cursor)).structuredContent);
+    expect(next.events).toHaveLength(1);
+    expect(next.events[0]!.new).toBe(true);
+    expect(first.events.map((e) => e.key)).not.toContain(next.events[0]!.key);
+  });
+
+  it('finds events, charged like a search on the page', async () => {
+    const client = await connect(await makeToken(['search']));
+    const used = async () => (await stack.db.sql<{ n: number }[]>`select searches_used as n from accounts where user_id = ${userId}`)[0]!.n;
+    const before = await used();
+    const result = await client.callTool({
+      name: 'find_events',
+      arguments: { ques: 'AI events', web: site('berlin-ai.html'), timezone: 'Europe/Berlin' },
+    });
+    expect(result.isError).toBeFalsy();
+    const found = findEventsOutput.parse(result.structuredContent);
+    expect(found.events.map((e) => e.title)).toContain('Applied ML Summit Berlin 2026');
+    const [search] = await stack.db.sql`select status, timer_run_id from searches where id = ${found.id}`;
+    expect(search).toEqual({ status: 'answered', timer_run_id: null });
+    expect(await used()).toBe(before + 1);
+  });
+
+  it('says what is missing when the token lacks a scope, and refuses a connection without a token', async () => {
+    const client = await connect(await makeToken(['read']));
+    const refused = await client.callTool({
+      name: 'create_timer',
+      arguments: { ques: 'x', scheduleType: 'daily', time: '09:00', timezone: 'UTC' },
+    });
+    expect(refused.isError).toBe(true);
+    expect(JSON.stringify(refused.content)).toMatch(/needs the \\"timers\\" scope/);
+    await expect(connect(null)).rejects.toThrow(/401|personal API token/);
+  });
+
+  it('keeps no session: no session id, and any request stands on its own', async () => {
+    const token = await makeToken(['read']);
+    const initialize = await fetch(`${stack.url}/mcp`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'curl', version: '1' } },
+      }),
+    });
+    expect(initialize.status).toBe(200);
+    expect(initialize.headers.get('mcp-session-id')).toBeNull();
+    // A tools/call with no initialize before it on this "connection" is answered all the same.
+    const call = await fetch(`${stack.url}/mcp`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-protocol-version': '2025-06-18',
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'list_timers', arguments: {} } }),
+    });
+    expect(call.status).toBe(200);
+    const reply = (await call.json()) as { result: { structuredContent: unknown } };
+    expect(listTimersOutput.parse(reply.result.structuredContent).timers).toHaveLength(1);
+    expect((await fetch(`${stack.url}/mcp`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(405);
+  });
+});
