@@ -2,7 +2,7 @@ import type { Db } from './client';
 
 /**
  * Everything the service keeps about one user, as plain JSON rows, for "Export my data". Secrets that belong
- * to the service rather than to the user (session and token hashes, feed nonces, webhook signing secrets) are
+ * to the service rather than to the user (session and API token hashes, feed nonces, webhook signing secrets) are
  * left out; the user's own words (questions, answers, addresses) and what was found for them are all there.
  */
 export async function exportUserData(sql: Db, userId: number) {
@@ -18,6 +18,7 @@ export async function exportUserData(sql: Db, userId: number) {
                                coalesce((select jsonb_agg(e.event order by e.position) from search_events e where e.search_id = s.id), '[]') as events
                              from searches s where user_id = ${userId} order by s.id`;
   const deliveries = await sql`select to_jsonb(d) as delivery from deliveries d where user_id = ${userId} order by d.id`;
+  const apiTokens = await sql`select to_jsonb(t) - 'token_hash' as token from api_tokens t where user_id = ${userId} order by id`;
   return {
     user,
     account: account ?? null,
@@ -25,6 +26,7 @@ export async function exportUserData(sql: Db, userId: number) {
     timer_runs: runs.map((r) => r.run),
     searches: searches.map((r) => ({ ...(r.search as object), events: r.events })),
     deliveries: deliveries.map((r) => r.delivery),
+    api_tokens: apiTokens.map((r) => r.token),
   };
 }
 

@@ -33,6 +33,7 @@ describe('account export and deletion', () => {
     const { user, cookie } = await createSignedInUser(stack.db.sql);
     expect((await call(cookie, 'POST', '/api/schedule', dailyTimer({ ques: 'Export me' }))).status).toBe(200);
     await stack.db.sql`insert into searches (user_id, question, status, answer) values (${user.id}, 'What is on?', 'answered', 'Lots.')`;
+    expect((await call(cookie, 'POST', '/api/tokens', { name: 'My agent', scopes: ['read'] })).status).toBe(201);
     const res = await call(cookie, 'GET', '/api/account/export');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="event-finder-data-\d{4}-\d{2}-\d{2}\.json"$/);
@@ -41,12 +42,15 @@ describe('account export and deletion', () => {
       account: { tier: string };
       timers: Record<string, unknown>[];
       searches: { question: string; answer: string; events: unknown[] }[];
+      api_tokens: Record<string, unknown>[];
     };
     expect(data.user.email).toBe(user.email);
     expect(data.account.tier).toBe('free');
     expect(data.timers.map((t) => t.question)).toEqual(['Export me']);
     for (const secret of ['feed_nonce', 'feed_token_hash', 'webhook_secret']) expect(data.timers[0]).not.toHaveProperty(secret);
     expect(data.searches).toEqual([expect.objectContaining({ question: 'What is on?', answer: 'Lots.', events: [] })]);
+    expect(data.api_tokens).toEqual([expect.objectContaining({ name: 'My agent', scopes: ['read'] })]);
+    expect(data.api_tokens[0]).not.toHaveProperty('token_hash');
     expect((await call('', 'GET', '/api/account/export')).status).toBe(401);
   });
 
