@@ -175,7 +175,7 @@ export function ApiDocsPage({ document }: { document: OpenApiDocument }) {
           <pre className="api-docs__code">
             <code>
               {JSON.stringify(
-                { mcpServers: { 'event-finder': { url: `${origin}/mcp`, headers: { Authorization: 'Bearer ef_…' } } } },
+                { mcpServers: { 'event-finder': { type: 'http', url: `${origin}/mcp`, headers: { Authorization: 'Bearer ef_…' } } } },
                 null,
                 2,
               )}
