@@ -105,7 +105,11 @@ describe('personal API tokens', () => {
     expect(res.status).toBe(403);
     expect(res.headers.get('www-authenticate')).toContain('error="insufficient_scope", scope="timers"');
     expect(((await res.json()) as { error: string }).error).toMatch(/needs the "timers" scope/);
-    const search = await bearer(made.token, '/v1/search', { method: 'POST', body: JSON.stringify({ ques: 'x' }) });
+    const search = await bearer(made.token, '/v1/search', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ques: 'x' }),
+    });
     expect(search.status).toBe(403);
   });
 
@@ -119,6 +123,24 @@ describe('personal API tokens', () => {
     expect(res.headers.get('www-authenticate')).toContain('error="invalid_token"');
     expect((await bearer(`ef_${'A'.repeat(43)}`, '/v1/timers')).status).toBe(401);
     expect((await bearer('not-a-token', '/v1/timers')).status).toBe(401);
+  });
+
+  it('draws on the page’s credits: a user without searches left is refused a /v1 search and run, with a sentence', async () => {
+    const { user, cookie: fresh } = await createSignedInUser(stack.db.sql);
+    const made = await makeToken(['search', 'timers'], fresh);
+    const timer = (await (await page('POST', '/api/schedule', dailyTimer(), fresh)).json()) as { id: number };
+    await stack.db.sql`update accounts set searches_used = 10 where user_id = ${user.id}`;
+    const search = await bearer(made.token, '/v1/search', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ques: 'AI events' }),
+    });
+    expect(search.status).toBe(402);
+    expect(((await search.json()) as { error: string }).error).toMatch(/used all 10 searches of your free plan/);
+    const run = await bearer(made.token, `/v1/timers/${timer.id}/run`, { method: 'POST' });
+    expect(run.status).toBe(402);
+    const [searches] = await stack.db.sql`select count(*)::int as n from searches where user_id = ${user.id} and status = 'answered'`;
+    expect(searches!.n).toBe(0);
   });
 
   it('allows at most 20 tokens per user', async () => {

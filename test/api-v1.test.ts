@@ -116,6 +116,9 @@ describe('the /v1 API with a token made in the page', () => {
     expect(grounded.search_suggestions_url).toBe(`/v1/searches/${streamedId}/suggestions`);
     expect((await call('GET', grounded.search_suggestions_url!)).res.status).toBe(200);
     expect((await call('GET', '/v1/searches/999999')).res.status).toBe(404);
+    const form = await fetch(`${stack.url}/v1/search`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: 'ques=AI' });
+    expect(((await doc.check('POST', form.url, form)) as { error: string }).error).toMatch(/Content-Type: application\/json/);
+    expect(form.status).toBe(415);
     const bad = await call('POST', '/v1/search', { body: { ques: '' } });
     expect(bad.res.status).toBe(400);
     expect((bad.body as { error: string }).error).toMatch(/Please enter a question/);

@@ -29,6 +29,7 @@ function operationJson(op: Operation): Json {
   }
   if (op.method === 'get') replies['304'] = { description: 'Not modified: the reply would be the one your `If-None-Match` names.' };
   if (op.body || op.query) replies['400'] ??= error('The request is not what this call takes; the message says what to send.');
+  if (op.body) replies['415'] = error('The body was not sent as JSON (`Content-Type: application/json`).');
   replies['401'] = error('No token, or a token that is revoked or mistyped.');
   replies['403'] = error(`The token lacks the \`${op.scope}\` scope.`);
   if (op.path.includes(':id')) replies['404'] = error('No such one among yours.');

@@ -29,6 +29,7 @@ export function ApiTokens() {
   const [created, setCreated] = useState<CreatedApiTokenReply | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [copied, setCopied] = useState(false);
   const shown = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
@@ -49,12 +50,23 @@ export function ApiTokens() {
     if (created) shown.current?.select();
   }, [created]);
 
+  async function copy(token: string) {
+    try {
+      await navigator.clipboard.writeText(token);
+      setCopied(true);
+    } catch {
+      // No clipboard (an insecure origin, a refused permission): the token stays selected to copy by hand.
+      shown.current?.select();
+    }
+  }
+
   async function create(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
     setBusy(true);
     setError(null);
     setCreated(null);
+    setCopied(false);
     try {
       const res = await postJson('/api/tokens', { name, scopes });
       if (!res.ok) return setError(await refusalText(res, 'The token was not made'));
@@ -98,7 +110,12 @@ export function ApiTokens() {
       {created ? (
         <Alert tone="success">
           <label htmlFor={`${id}-new`}>Your new token “{created.name}”. Copy it now: it is shown only this once.</label>
-          <input id={`${id}-new`} ref={shown} className="api-tokens__secret" readOnly value={created.token} />
+          <span className="api-tokens__copy">
+            <input id={`${id}-new`} ref={shown} className="api-tokens__secret" readOnly value={created.token} />
+            <button type="button" className="button button--secondary button--small" onClick={() => void copy(created.token)}>
+              {copied ? 'Copied' : 'Copy'}
+            </button>
+          </span>
         </Alert>
       ) : null}
       {tokens === null ? (

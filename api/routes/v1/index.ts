@@ -18,6 +18,15 @@ import { v1TimerRoutes } from './timers';
 // A client may keep a reply, but must ask again before using it; the ETag makes asking again cheap (304).
 const REVALIDATE = [['Cache-Control', 'private, no-cache']] as const;
 
+// A body sent as a form (curl -d without a Content-Type) would read as an empty object: say what to send instead.
+const jsonOnly = createMiddleware<AppEnv>(async (c, next) => {
+  const hasBody = Number(c.req.header('content-length') ?? 0) > 0 || c.req.header('transfer-encoding') !== undefined;
+  if (hasBody && !/^application\/([\w.-]+\+)?json\b/i.test(c.req.header('content-type') ?? '')) {
+    throw new ApiError(415, 'Send the request body as JSON, with the header Content-Type: application/json.');
+  }
+  await next();
+});
+
 /**
  * The versioned public API (decision 045): the page's own use cases behind a personal API token. Every
  * /v1 call names its user by `Authorization: Bearer` alone; GET replies carry an ETag and answer a matching
@@ -32,6 +41,7 @@ export function v1Routes(deps: AppDeps) {
     createMiddleware<AppEnv>((c, next) => presetHeaders(c, REVALIDATE, next)),
   );
   app.use('/v1/*', etag());
+  app.use('/v1/*', jsonOnly);
   // Saving and running timers draw on the same per-user budget as the page (a search counts in its admission).
   const perUser = userRateLimit(deps.redis, { prefix: deps.config.queuePrefix, perMinute: deps.config.userRatePerMinute });
   app.use('/v1/timers', perUser);
