@@ -45,7 +45,7 @@ export async function collectEvents(deps: { gemini: GoogleGenAI; logger?: Logger
   let extracted: FoundEvent[] = [];
   if (input.answered) {
     extracted = eventsFromExtraction(input.answered, context);
-  } else if (input.website && answerNamesOnlyWebsiteEvents(input.answer, exact, input.website.url)) {
+  } else if (input.website && answerNamesOnlyWebsiteEvents(input.answer, input.website, exact)) {
     // The website's own data already gave every event the answer names: asking the model again finds the same.
     deps.logger?.debug({ website: input.website.url, exact: exact.length }, 'event extraction skipped: the answer names only website events');
   } else {

@@ -102,6 +102,8 @@ export function createGeminiStandin(options: { chunkDelayMs?: number; firstChunk
   const held: HeldAnswer[] = [];
   const state = {
     lastRequest: null as GeminiRequestRecord | null,
+    /** The latest generate requests, oldest first (at most RECENT_REQUESTS): which calls a search made. */
+    recentRequests: [] as GeminiRequestRecord[],
     /** The last answer request: streamed, whole, or whole with its events (an event extraction after it asks for JSON). */
     lastAnswerRequest: null as GeminiRequestRecord | null,
     requests: 0,
@@ -154,6 +156,8 @@ export function createGeminiStandin(options: { chunkDelayMs?: number; firstChunk
     const prompt = (body.contents ?? []).flatMap((content) => (content.parts ?? []).map((p) => p.text ?? '')).join('\n');
     state.requests++;
     state.lastRequest = { model, method, apiKey, body, prompt };
+    state.recentRequests.push(state.lastRequest);
+    if (state.recentRequests.length > RECENT_REQUESTS) state.recentRequests.shift();
     const structured = body.generationConfig?.responseMimeType === 'application/json';
     // A structured request whose schema has an `answer` is an answer with its events (one call, decision 042).
     const withAnswer = structured && hasAnswerProperty(body.generationConfig?.responseJsonSchema);
@@ -308,6 +312,8 @@ export function createGeminiStandin(options: { chunkDelayMs?: number; firstChunk
 }
 
 export type GeminiStandin = ReturnType<typeof createGeminiStandin>;
+
+const RECENT_REQUESTS = 20;
 
 const hasAnswerProperty = (schema: unknown) =>
   typeof schema === 'object' && schema !== null && 'answer' in ((schema as { properties?: object }).properties ?? {});
