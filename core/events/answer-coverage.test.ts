@@ -19,7 +19,7 @@ const event = (title: string, url: string): FoundEvent => ({
   ends_at: null,
   all_day: false,
   timezone: 'Europe/Berlin',
-  time_source: 'source',
+  timezone_source: 'source',
   venue: null,
   city: 'Berlin',
   online: null,
