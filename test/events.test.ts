@@ -174,6 +174,9 @@ describe('events, only-new timers and feeds', () => {
     const doc = new XMLParser({ ignoreAttributes: false }).parse(await atom.text());
     expect(doc.feed.entry).toHaveLength(2);
     expect(doc.feed.entry[0].title).toBe('1 new event: Robotics Demo Day');
+    // The feed links back to where the timer's runs and their answers are shown.
+    const alternate = [doc.feed.link].flat().find((l: { '@_rel': string }) => l['@_rel'] === 'alternate');
+    expect(alternate['@_href']).toBe(`${stack.url}/#timer-${timerId}`);
 
     // A new run changes the feed: the old ETag no longer matches.
     await runNow(timerId);
