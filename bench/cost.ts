@@ -116,7 +116,12 @@ export async function run(): Promise<BenchResult[]> {
           goal: `≤ ${GOAL_SHARE * 100}%`,
           met: full(run) <= GOAL_SHARE * price,
         },
-        { metric: `${plan.name}: margin with timer runs at full use`, value: price - full(run), unit: 'USD', baseline: price - full(runBefore) },
+        {
+          metric: `${plan.name}: margin with timer runs at full use`,
+          value: price - full(run),
+          unit: 'USD',
+          baseline: price - full(runBefore),
+        },
         {
           metric: `${plan.name}: grounded asks at full use, share of $${price}`,
           value: share(ask),

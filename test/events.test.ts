@@ -238,7 +238,9 @@ describe('structured extraction through the Gemini stand-in', () => {
     const { cookie } = await createSignedInUser(stack.db.sql);
     // The answer streams; the one request after it (the extraction, made since the answer links beyond the
     // website's events) is refused.
-    stack.standins.gemini.answerNext('I found 3 events on the page.\nApplied ML Summit Berlin 2026\nAlso: https://elsewhere.example/party\n');
+    stack.standins.gemini.answerNext(
+      'I found 3 events on the page.\nApplied ML Summit Berlin 2026\nAlso: https://elsewhere.example/party\n',
+    );
     const res = await ask(stack.url, cookie, { ques: 'AI events', web: `${stack.standins.url}/sites/berlin-ai.html` });
     expect(res.status).toBe(200);
     const reader = res.body!.getReader();

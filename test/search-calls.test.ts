@@ -161,7 +161,7 @@ describe('the Gemini calls of a search', () => {
     expect((await lastSearch(user.id)).gemini_calls).toBe(2);
   });
 
-  it("a timer run from a website with structured events: the plain answer, and no extraction (on 2.5 as well)", async () => {
+  it('a timer run from a website with structured events: the plain answer, and no extraction (on 2.5 as well)', async () => {
     const site = `${stack.standins.url}/sites/berlin-ai.html`;
     for (const model of ['gemini-flash-latest', 'gemini-2.5-flash']) {
       const { requests, events } = await timerRun(site, { model });

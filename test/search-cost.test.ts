@@ -49,8 +49,7 @@ describe('what a search costs', () => {
     expect(row).toMatchObject({ gemini_calls: 2, grounding_queries: 1 });
     expect(row.thinking_tokens).toBeGreaterThan(0);
     const price = flash38(new Date());
-    const expected =
-      (row.prompt_tokens * price.input + (row.output_tokens + row.thinking_tokens) * price.output) / 1e6 + SEARCH_QUERY_USD;
+    const expected = (row.prompt_tokens * price.input + (row.output_tokens + row.thinking_tokens) * price.output) / 1e6 + SEARCH_QUERY_USD;
     expect(Number(row.cost_usd)).toBeCloseTo(expected, 5);
 
     const metrics = await (

@@ -67,7 +67,10 @@ export function feedRoutes(deps: AppDeps) {
       return c.body(null, 304, headers);
     }
     if (format === 'ics') {
-      const body = timerCalendar(timer, await timerFeedEvents(deps.sql, timer.id, windowStart, FEED_MAX_EVENTS), { uidDomain: host, runsUrl });
+      const body = timerCalendar(timer, await timerFeedEvents(deps.sql, timer.id, windowStart, FEED_MAX_EVENTS), {
+        uidDomain: host,
+        runsUrl,
+      });
       return c.body(body, 200, { ...headers, 'content-type': 'text/calendar; charset=utf-8' });
     }
     const body = timerAtom(timer, await runsWithNewEvents(deps.sql, timer.id), {

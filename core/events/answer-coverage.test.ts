@@ -12,21 +12,22 @@ const website: WebsiteFacts = {
   ],
   text: '',
 };
-const event = (title: string, url: string): FoundEvent => ({
-  key: title,
-  title,
-  starts_at: '2026-12-01T19:00:00+01:00',
-  ends_at: null,
-  all_day: false,
-  timezone: 'Europe/Berlin',
-  timezone_source: 'source',
-  venue: null,
-  city: 'Berlin',
-  online: null,
-  url,
-  source_url: website.url,
-  status: 'scheduled',
-} as FoundEvent);
+const event = (title: string, url: string): FoundEvent =>
+  ({
+    key: title,
+    title,
+    starts_at: '2026-12-01T19:00:00+01:00',
+    ends_at: null,
+    all_day: false,
+    timezone: 'Europe/Berlin',
+    timezone_source: 'source',
+    venue: null,
+    city: 'Berlin',
+    online: null,
+    url,
+    source_url: website.url,
+    status: 'scheduled',
+  }) as FoundEvent;
 const exact = [event('PyData Berlin', 'https://m.example/pydata'), event('Rust Night', 'https://m.example/rust')];
 
 describe("an answer that names only the website's events", () => {

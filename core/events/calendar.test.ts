@@ -140,7 +140,12 @@ describe('timer feeds', () => {
         { runId: 12, finishedAt: new Date('2026-05-02T08:00:00Z'), events: [event({ title: 'Talk <b>&</b> pizza' })] },
         { runId: 9, finishedAt: new Date('2026-05-01T08:00:00Z'), events: [event(), event({ title: 'Second' })] },
       ],
-      { selfUrl: 'http://127.0.0.1:1/feeds/t.atom', appUrl: 'http://127.0.0.1:1', idAuthority: '127.0.0.1', runsUrl: 'http://127.0.0.1:1/#timer-7' },
+      {
+        selfUrl: 'http://127.0.0.1:1/feeds/t.atom',
+        appUrl: 'http://127.0.0.1:1',
+        idAuthority: '127.0.0.1',
+        runsUrl: 'http://127.0.0.1:1/#timer-7',
+      },
     );
     const doc = new XMLParser({ ignoreAttributes: false }).parse(text);
     expect(doc.feed['@_xmlns']).toBe('http://www.w3.org/2005/Atom');

@@ -47,7 +47,10 @@ export async function collectEvents(deps: { gemini: GoogleGenAI; logger?: Logger
     extracted = eventsFromExtraction(input.answered, context);
   } else if (input.website && answerNamesOnlyWebsiteEvents(input.answer, input.website, exact)) {
     // The website's own data already gave every event the answer names: asking the model again finds the same.
-    deps.logger?.debug({ website: input.website.url, exact: exact.length }, 'event extraction skipped: the answer names only website events');
+    deps.logger?.debug(
+      { website: input.website.url, exact: exact.length },
+      'event extraction skipped: the answer names only website events',
+    );
   } else {
     try {
       const raw = await extractWithModel(deps.gemini, {

@@ -15,7 +15,10 @@ const ALIASES = new Set(['gemini-flash-latest', 'gemini-flash-lite-latest', 'gem
 
 export function structuredSearchOffered(gemini: GoogleGenAI, model: string): boolean {
   if (modelState(gemini).structuredSearchRefused.has(model)) return false;
-  const bare = model.trim().replace(/^models\//, '').toLowerCase();
+  const bare = model
+    .trim()
+    .replace(/^models\//, '')
+    .toLowerCase();
   if (ALIASES.has(bare)) return true;
   const name = modelNameOf(model);
   return name === null || name.version >= 3;

@@ -144,7 +144,10 @@ export function createModelRegistry() {
     describe,
     list: () => [...MODELS.map((m) => m.name), ...ALIASES.map((a) => a.name)].map(describe),
     /** Makes a model (or an alias) refuse differently from now on, as when Google changes a model under its name. */
-    change(name: string, rules: Partial<Pick<StandinModel, 'levels' | 'zeroBudgetRefusal' | 'structuredWithTools' | 'flex' | 'heedsFewSearches'>>) {
+    change(
+      name: string,
+      rules: Partial<Pick<StandinModel, 'levels' | 'zeroBudgetRefusal' | 'structuredWithTools' | 'flex' | 'heedsFewSearches'>>,
+    ) {
       changes.set(name, { ...changes.get(name), ...rules });
     },
     reset() {
