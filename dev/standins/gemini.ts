@@ -216,7 +216,9 @@ export function createGeminiStandin(options: { chunkDelayMs?: number; firstChunk
     if (method === 'generateContent' && extraction) return c.json(responseOf(answer.text, true, answer.text));
     if (method === 'generateContent') {
       // The whole answer in one reply, after the time the model takes to write it all, as the real API does.
-      const writing = firstChunkDelayMs + chunkDelayMs * Math.max(0, chunks.length - 1);
+      // An answer with its events is written line by line too: its JSON carries the answer's lines escaped.
+      const lines = withAnswer ? chunksOf(answer.text.replace(/\\n/g, '\n')).length : chunks.length;
+      const writing = firstChunkDelayMs + chunkDelayMs * Math.max(0, lines - 1);
       if (writing > 0 && !(await sleepUnlessAborted(writing, c.req.raw.signal))) {
         state.abortedRequests++;
         return c.body(null); // nobody is there to read it
