@@ -75,28 +75,44 @@ const spentRows = (label: string, s: Spent): Row[] => [
 /**
  * What one search costs at the configured prices (Google's published ones by default), measured on the Gemini
  * stand-in's realistic sizes: an ask and a timer run, each with and without a website; then what a paid plan's
- * searches cost at full use against its price. "Before" is a timer run on the standard tier, as every timer run
- * was before Flex.
+ * searches cost at full use against its price. "Before" is a timer run as every run was before decision 042:
+ * two calls (the answer, then its events) and the two search queries the model runs unasked; measured by
+ * making the stand-in's model refuse the one call and ignore the prompt's few-searches line, after the rest.
  */
 export async function run(): Promise<BenchResult[]> {
   const stack = await startTestStack({ env: { USER_RATE_PER_MINUTE: '10000' } });
   try {
     const site = `${stack.standins.url}/sites/berlin-ai.html`;
+    const models = stack.standins.gemini.models;
     const ask = await askOnce(stack, '');
     const askSite = await askOnce(stack, site);
-    const runBefore = await timerRunOnce(stack, '', 'standard');
+    const runStandard = await timerRunOnce(stack, '', 'standard');
     const run = await timerRunOnce(stack, '', 'flex');
     const runSite = await timerRunOnce(stack, site, 'flex');
+    // A model that does not follow the few-searches line: what the ceiling and the prompt cannot prevent.
+    models.change('gemini-flash-latest', { heedsFewSearches: false });
+    const runIgnoring = await timerRunOnce(stack, '', 'flex');
+    const askIgnoring = await askOnce(stack, '');
+    // Last: the process remembers the refusal of the one call for this model.
+    models.change('gemini-flash-latest', { structuredWithTools: false });
+    const runBefore = await timerRunOnce(stack, '', 'flex');
+    models.reset();
     const planRows: Row[] = PLANS.filter((p) => p.priceCents > 0).flatMap((plan) => {
       const price = plan.priceCents / 100;
       const full = (s: Spent) => s.usd * plan.searchesPerMonth;
+      const share = (s: Spent) => (100 * full(s)) / price;
       return [
-        { metric: `${plan.name} (${plan.searchesPerMonth} grounded asks): cost at full use`, value: full(ask), unit: 'USD' },
+        {
+          metric: `${plan.name} (${plan.searchesPerMonth}): timer runs at full use, cost`,
+          value: full(run),
+          unit: 'USD',
+          baseline: full(runBefore),
+        },
         {
           metric: `${plan.name}: timer runs at full use, share of $${price}`,
-          value: (100 * full(run)) / price,
+          value: share(run),
           unit: '%',
-          baseline: (100 * full(runBefore)) / price,
+          baseline: share(runBefore),
           goal: `≤ ${GOAL_SHARE * 100}%`,
           met: full(run) <= GOAL_SHARE * price,
         },
@@ -106,19 +122,37 @@ export async function run(): Promise<BenchResult[]> {
           unit: 'USD',
           baseline: price - full(runBefore),
         },
+        {
+          metric: `${plan.name}: grounded asks at full use, share of $${price}`,
+          value: share(ask),
+          unit: '%',
+          goal: `≤ ${GOAL_SHARE * 100}%`,
+          met: full(ask) <= GOAL_SHARE * price,
+        },
+        { metric: `${plan.name}: margin with grounded asks at full use`, value: price - full(ask), unit: 'USD' },
+        {
+          metric: `${plan.name}: timer runs at full use, share, model ignoring the few-searches line`,
+          value: share(runIgnoring),
+          unit: '%',
+          goal: `≤ ${GOAL_SHARE * 100}%`,
+          met: full(runIgnoring) <= GOAL_SHARE * price,
+        },
       ];
     });
     return [
       {
         name: 'cost',
         method:
-          'One ask and one timer run each with and without a website, against the Gemini stand-in (usage sizes of Gemini 3 Flash with low thinking: a grounded answer runs 2 search queries and reads ~650 tokens of results per query), priced with the default price table (core/gemini/prices.ts) for the model gemini-flash-latest answers with; a timer run on Flex (after) and on the standard tier (before, the baseline column). A plan at full use: its monthly searches × one search.',
+          'One ask and one timer run each with and without a website, against the Gemini stand-in (usage sizes of Gemini 3 Flash with low thinking: a grounded answer reads ~650 tokens of results per search query, and runs 2 queries unless the prompt asks for as few as it can, then 1), priced with the default price table (core/gemini/prices.ts) for the model gemini-flash-latest answers with. Timer runs on Flex unless marked; baseline column: a run as before decision 042 (two calls, two queries, Flex). A plan at full use: its monthly searches × one search.',
         rows: [
           ...spentRows('ask, no website (grounded)', ask),
           ...spentRows('ask, with website', askSite),
-          ...spentRows('timer run, no website, standard tier (before)', runBefore),
+          ...spentRows('timer run, no website, standard tier', runStandard),
           ...spentRows('timer run, no website, Flex', run),
           ...spentRows('timer run, with website, Flex', runSite),
+          ...spentRows('timer run, no website, Flex, model ignoring the few-searches line', runIgnoring),
+          ...spentRows('ask, no website, model ignoring the few-searches line', askIgnoring),
+          ...spentRows('timer run, no website, Flex, before decision 042 (two calls, two queries)', runBefore),
           ...planRows,
         ],
       },

@@ -102,6 +102,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ GEMINI_THINKING: 'none' })).toThrowError(/GEMINI_THINKING: must be auto, off, minimal, low, medium or high/);
   });
 
+  it('lets a search pay for 2 Google Search queries unless GEMINI_MAX_SEARCH_QUERIES says otherwise, 1 to 20', () => {
+    expect(loadConfig({}).gemini.maxSearchQueries).toBe(2);
+    expect(loadConfig({ GEMINI_MAX_SEARCH_QUERIES: '1' }).gemini.maxSearchQueries).toBe(1);
+    expect(() => loadConfig({ GEMINI_MAX_SEARCH_QUERIES: '0' })).toThrowError(/GEMINI_MAX_SEARCH_QUERIES/);
+    expect(() => loadConfig({ GEMINI_MAX_SEARCH_QUERIES: '21' })).toThrowError(/GEMINI_MAX_SEARCH_QUERIES/);
+  });
+
   it('names invalid values', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrowError(ConfigError);
     expect(() => loadConfig({ APP_URL: 'not a url' })).toThrowError(/APP_URL/);

@@ -74,6 +74,8 @@ const envSchema = z.object({
       .pipe(z.number().positive('must be more than 0'))
       .optional(),
   ),
+  /** Google Search queries one search may pay for; its later calls run without grounding (decision 042). */
+  GEMINI_MAX_SEARCH_QUERIES: int(2, 1, 20),
   /** Rows laid over the default price table (core/gemini/prices.ts), as a JSON array. */
   GEMINI_PRICES: z
     .string()
@@ -191,6 +193,8 @@ export interface Config {
     timerTier: ServiceTierName;
     /** `GEMINI_MONTHLY_BUDGET_USD`, or null for no spend guard. */
     monthlyBudgetUsd: number | null;
+    /** `GEMINI_MAX_SEARCH_QUERIES`: once a search's calls ran this many, its later calls run without grounding. */
+    maxSearchQueries: number;
   };
   stripe: { secretKey: string; webhookSecret: string; apiUrl: string };
   admin: { user: string; password: string } | null;
@@ -277,6 +281,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     prices: priceTable(e.GEMINI_PRICES),
     timerTier: e.GEMINI_TIMER_TIER,
     monthlyBudgetUsd: e.GEMINI_MONTHLY_BUDGET_USD ?? null,
+    maxSearchQueries: e.GEMINI_MAX_SEARCH_QUERIES,
   };
   const standinPublic = (e.STANDIN_PUBLIC_URL ?? e.STANDIN_URL).replace(/\/$/, '');
   const appUrl = e.APP_URL.replace(/\/$/, '');

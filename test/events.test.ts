@@ -174,6 +174,9 @@ describe('events, only-new timers and feeds', () => {
     const doc = new XMLParser({ ignoreAttributes: false }).parse(await atom.text());
     expect(doc.feed.entry).toHaveLength(2);
     expect(doc.feed.entry[0].title).toBe('1 new event: Robotics Demo Day');
+    // The feed links back to where the timer's runs and their answers are shown.
+    const alternate = [doc.feed.link].flat().find((l: { '@_rel': string }) => l['@_rel'] === 'alternate');
+    expect(alternate['@_href']).toBe(`${stack.url}/#timer-${timerId}`);
 
     // A new run changes the feed: the old ETag no longer matches.
     await runNow(timerId);
@@ -233,7 +236,11 @@ describe('structured extraction through the Gemini stand-in', () => {
 
   it('a failed extraction keeps the website events and the search succeeds', async () => {
     const { cookie } = await createSignedInUser(stack.db.sql);
-    // The answer streams; the one request after it (the extraction) is refused.
+    // The answer streams; the one request after it (the extraction, made since the answer links beyond the
+    // website's events) is refused.
+    stack.standins.gemini.answerNext(
+      'I found 3 events on the page.\nApplied ML Summit Berlin 2026\nAlso: https://elsewhere.example/party\n',
+    );
     const res = await ask(stack.url, cookie, { ques: 'AI events', web: `${stack.standins.url}/sites/berlin-ai.html` });
     expect(res.status).toBe(200);
     const reader = res.body!.getReader();

@@ -151,8 +151,8 @@ describe('timers worker against real Redis and Postgres', () => {
     const runs = await listRuns(stack.db.sql, timer.id);
     expect(runs).toHaveLength(1);
     expect(runs[0]!.status).toBe('succeeded');
-    // Flex and standard refused, then a Flex answer, then one structured event extraction after the answer.
-    expect(stack.standins.gemini.state.requests - requests).toBe(4);
+    // Flex and standard refused, then a Flex answer with its events in one call (decision 042).
+    expect(stack.standins.gemini.state.requests - requests).toBe(3);
     // BullMQ counts finished attempts: the failed one and the successful one.
     expect((await stack.deps.timersQueue.getJob(job.id!))!.attemptsMade).toBe(2);
     expect(await used(userId)).toBe(1);
@@ -280,7 +280,8 @@ describe('timers worker against real Redis and Postgres', () => {
   function twoExecutions(timerId: number, at: number) {
     const gemini = stack.standins.gemini;
     gemini.holdAnswers();
-    gemini.answerNext('Two AI conferences.');
+    // A timer run asks for its answer with its events, as JSON (decision 042).
+    gemini.answerNext(JSON.stringify({ answer: 'Two AI conferences.', events: [] }));
     const gates = {
       get length() {
         return gemini.held.length;

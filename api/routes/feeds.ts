@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { Hono } from 'hono';
 import { feedByToken, feedTokensOf, feedUrls, isFeedTokenShape, rotateFeedToken } from '../../core/events/feed-token';
 import { FEED_MAX_EVENTS, feedWindowStart } from '../../core/events/feed-window';
+import { timerRunsUrl } from '../../core/delivery/links';
 import { timerAtom, timerCalendar } from '../../core/events/feeds';
 import type { Db } from '../../db/client';
 import { runsWithNewEvents } from '../../db/events';
@@ -57,6 +58,7 @@ export function feedRoutes(deps: AppDeps) {
     if (!found) return notFound();
     const { timer, version } = found;
     const format = m[2] as 'ics' | 'atom';
+    const runsUrl = timerRunsUrl(deps.config.appUrl, timer.id);
     const etag = `"${createHash('sha256').update(`${format}:${timer.id}:${version}`).digest('base64url').slice(0, 27)}"`;
     const headers = { etag, 'cache-control': 'private, max-age=300' };
     // `*` matches any current representation (RFC 9110, 13.1.2): the feed exists, so nothing new to send.
@@ -65,13 +67,17 @@ export function feedRoutes(deps: AppDeps) {
       return c.body(null, 304, headers);
     }
     if (format === 'ics') {
-      const body = timerCalendar(timer, await timerFeedEvents(deps.sql, timer.id, windowStart, FEED_MAX_EVENTS), { uidDomain: host });
+      const body = timerCalendar(timer, await timerFeedEvents(deps.sql, timer.id, windowStart, FEED_MAX_EVENTS), {
+        uidDomain: host,
+        runsUrl,
+      });
       return c.body(body, 200, { ...headers, 'content-type': 'text/calendar; charset=utf-8' });
     }
     const body = timerAtom(timer, await runsWithNewEvents(deps.sql, timer.id), {
       selfUrl: `${deps.config.appUrl}${c.req.path}`,
       appUrl: deps.config.appUrl,
       idAuthority: host,
+      runsUrl,
     });
     return c.body(body, 200, { ...headers, 'content-type': 'application/atom+xml; charset=utf-8' });
   });

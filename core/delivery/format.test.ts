@@ -68,6 +68,9 @@ describe('digest and webhook content', () => {
     expect(mail.text).toContain('[New] Night <Meetup> & Talks');
     expect(mail.text).toContain('[Cancelled] Gone');
     expect(mail.html.startsWith('<!doctype html><html lang="en">')).toBe(true);
+    // Back to where the run's answer is shown, in both parts.
+    expect(mail.html).toMatch(/<a href="https:\/\/app.example\/#timer-1"[^>]*>Read this run’s answer and all runs of this timer<\/a>/);
+    expect(mail.text).toContain("This run's answer and all runs of this timer: https://app.example/#timer-1");
   });
 
   it('summarises a digest for chat services in `text` and `content`', () => {

@@ -120,10 +120,12 @@ describe('timer feeds', () => {
         },
         { event: { ...found, key: 'event:nodate||', starts_at: null }, sequence: 0, changedAt },
       ],
-      { uidDomain: 'events.test' },
+      { uidDomain: 'events.test', runsUrl: 'http://127.0.0.1:1/#timer-7' },
     );
     const cal = parse(text);
     expect(cal.getFirstPropertyValue('x-wr-calname')).toBe('Event Finder: AI meetups in Berlin');
+    // Back to where the timer's runs and their answers are shown (RFC 7986 URL).
+    expect(cal.getFirstPropertyValue('url')).toBe('http://127.0.0.1:1/#timer-7');
     expect(cal.getFirstProperty('refresh-interval')!.getFirstValue()!.toString()).toBe('PT1H');
     const vevents = cal.getAllSubcomponents('vevent');
     expect(vevents).toHaveLength(2);
@@ -138,10 +140,18 @@ describe('timer feeds', () => {
         { runId: 12, finishedAt: new Date('2026-05-02T08:00:00Z'), events: [event({ title: 'Talk <b>&</b> pizza' })] },
         { runId: 9, finishedAt: new Date('2026-05-01T08:00:00Z'), events: [event(), event({ title: 'Second' })] },
       ],
-      { selfUrl: 'http://127.0.0.1:1/feeds/t.atom', appUrl: 'http://127.0.0.1:1', idAuthority: '127.0.0.1' },
+      {
+        selfUrl: 'http://127.0.0.1:1/feeds/t.atom',
+        appUrl: 'http://127.0.0.1:1',
+        idAuthority: '127.0.0.1',
+        runsUrl: 'http://127.0.0.1:1/#timer-7',
+      },
     );
     const doc = new XMLParser({ ignoreAttributes: false }).parse(text);
     expect(doc.feed['@_xmlns']).toBe('http://www.w3.org/2005/Atom');
+    // The feed's page is where the timer's runs and their answers are shown.
+    const links = [doc.feed.link].flat().map((l: { '@_rel': string; '@_href': string }) => [l['@_rel'], l['@_href']]);
+    expect(links).toContainEqual(['alternate', 'http://127.0.0.1:1/#timer-7']);
     expect(doc.feed.updated).toBe('2026-05-02T08:00:00.000Z');
     expect(doc.feed.entry).toHaveLength(2);
     expect(doc.feed.entry[0].title).toBe('1 new event: Talk <b>&</b> pizza');

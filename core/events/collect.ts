@@ -6,7 +6,8 @@ import type { Source } from '../gemini/answer';
 import type { FoundEvent } from '../contract/event';
 import { eventsFromFacts } from './from-facts';
 import { mergeEventsRead } from './merge';
-import { type ExtractionRequest, eventsFromExtraction, extractWithModel } from './model-extraction';
+import { answerNamesOnlyWebsiteEvents } from './answer-coverage';
+import { type ExtractedEvent, type ExtractionRequest, eventsFromExtraction, extractWithModel } from './model-extraction';
 
 export interface CollectInput {
   settings: GeminiSettings;
@@ -19,6 +20,8 @@ export interface CollectInput {
   signal?: AbortSignal;
   /** Told what the extraction call used. */
   onUsage?: ExtractionRequest['onUsage'];
+  /** The events the answer's own call gave with it (one call): no extraction call is made. */
+  answered?: ExtractedEvent[] | null;
 }
 
 /**
@@ -38,22 +41,29 @@ export async function collectEvents(deps: { gemini: GoogleGenAI; logger?: Logger
         onDropped: (what, count) => deps.logger?.info({ website: input.website?.url, count }, `left out ${count} ${what}`),
       })
     : [];
+  const context = { userTimezone: input.userTimezone, website: input.website?.url ?? null, sources: input.sources };
   let extracted: FoundEvent[] = [];
-  try {
-    const raw = await extractWithModel(deps.gemini, {
-      settings: input.settings,
-      prompt: input.prompt,
-      answer: input.answer,
-      signal: input.signal,
-      onUsage: input.onUsage,
-    });
-    extracted = eventsFromExtraction(raw, {
-      userTimezone: input.userTimezone,
-      website: input.website?.url ?? null,
-      sources: input.sources,
-    });
-  } catch (err) {
-    deps.logger?.warn({ err: (err as Error).message, exact: exact.length }, 'event extraction failed; keeping the website events');
+  if (input.answered) {
+    extracted = eventsFromExtraction(input.answered, context);
+  } else if (input.website && answerNamesOnlyWebsiteEvents(input.answer, input.website, exact)) {
+    // The website's own data already gave every event the answer names: asking the model again finds the same.
+    deps.logger?.debug(
+      { website: input.website.url, exact: exact.length },
+      'event extraction skipped: the answer names only website events',
+    );
+  } else {
+    try {
+      const raw = await extractWithModel(deps.gemini, {
+        settings: input.settings,
+        prompt: input.prompt,
+        answer: input.answer,
+        signal: input.signal,
+        onUsage: input.onUsage,
+      });
+      extracted = eventsFromExtraction(raw, context);
+    } catch (err) {
+      deps.logger?.warn({ err: (err as Error).message, exact: exact.length }, 'event extraction failed; keeping the website events');
+    }
   }
   return mergeEventsRead([input.website?.url ?? null], exact, extracted);
 }

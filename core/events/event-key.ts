@@ -14,7 +14,8 @@ export function normaliseTitle(title: string): string {
   return n;
 }
 
-function normalise(title: string): string {
+/** normaliseTitle without its cache, for a text read once (an answer). */
+export function normalise(title: string): string {
   return title
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')

@@ -22,7 +22,7 @@ const feedName = (t: FeedTimer) => `Event Finder: ${t.question.length > 60 ? `${
 export function timerCalendar(
   timer: FeedTimer,
   events: { event: FoundEvent; sequence: number; changedAt: Date }[],
-  options: { uidDomain: string },
+  options: { uidDomain: string; runsUrl: string },
 ): string {
   const vevents = events.flatMap(({ event, sequence, changedAt }) => {
     const lines = veventLines({ ...event, new: false }, { stamp: changedAt, sequence, uidDomain: options.uidDomain });
@@ -32,6 +32,8 @@ export function timerCalendar(
     'METHOD:PUBLISH',
     `X-WR-CALNAME:${escapeText(feedName(timer))}`,
     `X-WR-CALDESC:${escapeText(`Events found by your Event Finder timer: ${timer.question}${timer.website ? ` (${timer.website})` : ''}`)}`,
+    // RFC 7986 URL: where the calendar's events come from, the timer's runs with their answers on the page.
+    `URL:${options.runsUrl}`,
     `REFRESH-INTERVAL;VALUE=DURATION:${FEED_REFRESH}`,
     `X-PUBLISHED-TTL:${FEED_REFRESH}`,
   ];
@@ -60,7 +62,7 @@ function eventLine(e: Event): string {
 export function timerAtom(
   timer: FeedTimer,
   runs: { runId: number; finishedAt: Date; events: Event[] }[],
-  options: { selfUrl: string; appUrl: string; idAuthority: string },
+  options: { selfUrl: string; appUrl: string; idAuthority: string; runsUrl: string },
 ): string {
   const base = `tag:${options.idAuthority},2026:timer-${timer.id}`;
   const updated = (runs[0]?.finishedAt ?? new Date(0)).toISOString();
@@ -88,7 +90,8 @@ export function timerAtom(
     `<updated>${updated}</updated>`,
     '<author><name>Event Finder</name></author>',
     `<link rel="self" type="application/atom+xml" href="${xml(options.selfUrl)}"/>`,
-    `<link rel="alternate" type="text/html" href="${xml(options.appUrl)}/"/>`,
+    // The page where the timer's runs and their answers are shown.
+    `<link rel="alternate" type="text/html" href="${xml(options.runsUrl)}"/>`,
     ...entries,
     '</feed>',
     '',

@@ -88,6 +88,11 @@ export function parseExtraction(text: string): ExtractedEvent[] {
   } catch {
     throw new ExtractionError(`The extraction reply is not JSON: ${text.slice(0, 120)}`);
   }
+  return eventsOfJson(json);
+}
+
+/** The events of a parsed reply `{events: [...]}`; throws ExtractionError when it has no such list. */
+export function eventsOfJson(json: unknown): ExtractedEvent[] {
   const list = (json as { events?: unknown })?.events;
   if (!Array.isArray(list)) throw new ExtractionError('The extraction reply has no "events" list.');
   return list.flatMap((item) => {

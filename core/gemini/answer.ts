@@ -29,6 +29,11 @@ export interface AnswerOptions {
   grounding: boolean;
   /** 'flex' for a caller nobody watches (half price, answered within minutes); standard when Flex refuses. */
   tier?: ServiceTierName;
+  /**
+   * Asks for JSON following this schema (structured output), whole only: the reply's text is returned as
+   * `answer` for the caller to read, and nothing reaches `onText` (the caller delivers what the JSON says).
+   */
+  responseJsonSchema?: object;
   signal?: AbortSignal;
   /** Called with each piece of answer text as soon as it arrives (a whole answer: once); awaited (back-pressure). */
   onText: (text: string) => void | Promise<void>;
@@ -66,7 +71,8 @@ export function sourcesBlock(sources: Source[]): string {
  * SearchError; whether text was already delivered is the caller's to know (it saw `onText`).
  */
 export async function askGemini(gemini: GoogleGenAI, options: AnswerOptions): Promise<AnswerOutcome> {
-  const { model, delivery, thinking = 'auto', prompt, grounding, signal, onText } = options;
+  const { model, delivery, thinking = 'auto', prompt, grounding, signal, responseJsonSchema } = options;
+  const onText = responseJsonSchema ? () => {} : options.onText;
   let tier: ServiceTierName = 'standard';
   let searchSuggestions: string | null = null;
   let answer = '';
@@ -86,10 +92,11 @@ export async function askGemini(gemini: GoogleGenAI, options: AnswerOptions): Pr
           ...thinkingConfig,
           ...tierConfig,
           ...(grounding ? { tools: [{ googleSearch: {} }] } : {}),
+          ...(responseJsonSchema ? { responseMimeType: 'application/json', responseJsonSchema } : {}),
           abortSignal: signal,
         },
       });
-      if (delivery === 'streamed') return gemini.models.generateContentStream(request({}));
+      if (delivery === 'streamed' && !responseJsonSchema) return gemini.models.generateContentStream(request({}));
       // A whole answer is read exactly as a stream of one piece.
       const whole = await withServiceTier(gemini, model, options.tier ?? 'standard', (t) => gemini.models.generateContent(request(t)));
       tier = whole.tier;
@@ -116,7 +123,7 @@ export async function askGemini(gemini: GoogleGenAI, options: AnswerOptions): Pr
   const blocked = blockedFailure(blockReason, finishReason);
   if (blocked) throw blocked;
   if (!answer.trim()) throw emptyAnswer();
-  const tail = sourcesBlock([...sources.values()]);
+  const tail = responseJsonSchema ? '' : sourcesBlock([...sources.values()]);
   if (tail) {
     answer += tail;
     await onText(tail);

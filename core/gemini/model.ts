@@ -24,6 +24,8 @@ interface ModelState {
   refused: Set<string>;
   /** Models that refused the Flex tier: from then on they are asked on the standard tier only. */
   flexRefused: Set<string>;
+  /** Models that refused structured output with Google Search: from then on a search asks them in two calls. */
+  structuredSearchRefused: Set<string>;
   /** Log lines already written once (refusals, configuration problems). */
   logged: Set<string>;
   health: ModelHealth;
@@ -39,6 +41,7 @@ export function modelState(gemini: GoogleGenAI): ModelState {
       info: new Map(),
       refused: new Set(),
       flexRefused: new Set(),
+      structuredSearchRefused: new Set(),
       logged: new Set(),
       health: { state: 'unchecked' },
     };

@@ -22,7 +22,7 @@ interface Row extends ThinkingFamily {
   matches: (name: ModelName) => boolean;
 }
 
-interface ModelName {
+export interface ModelName {
   version: number;
   tier: 'flash' | 'flash-lite' | 'pro';
 }
@@ -108,6 +108,9 @@ const bare = (name: string) =>
     .trim()
     .replace(/^models\//, '')
     .toLowerCase();
+
+/** A concrete model name's version and tier (see parseName); null for an alias or an unknown name. */
+export const modelNameOf = (name: string): ModelName | null => parseName(bare(name));
 
 /** The table's row for a model name (a concrete version such as gemini-3.5-flash), or null when it has none. */
 export function familyOfName(name: string): ThinkingFamily | null {

@@ -2,10 +2,16 @@ import type { GoogleGenAI } from '@google/genai';
 import type { Config } from '../config';
 import { isValidTimeZone } from '../timers/schedule';
 import type { WebsiteFacts } from '../website/extract';
-import { type AnswerDelivery, askGemini, type Source } from '../gemini/answer';
+import { type AnswerDelivery, type AnswerOptions, askGemini, type Source, sourcesBlock } from '../gemini/answer';
 import { buildPrompt } from './prompt';
 import { estimateCost } from '../gemini/prices';
-import type { GeminiUsage } from '../gemini/usage';
+import { isStructuredSearchRefusal, noteStructuredSearchRefused, structuredSearchOffered } from '../gemini/structured-search';
+import { addUsage, type GeminiUsage, NO_USAGE } from '../gemini/usage';
+import { type ExtractedEvent, ExtractionError } from '../events/model-extraction';
+import type { Logger } from '../logger';
+import { SearchError } from '../search-error';
+import { ANSWER_WITH_EVENTS_SCHEMA, answerWithEventsPrompt, parseAnswerWithEvents } from './answer-with-events';
+import { GroundingAllowance, groundingWithheldNote } from './grounding-allowance';
 import { countGeminiUsage } from '../metrics';
 import type { ResolvedAddress } from '../website/fetch';
 import { readWebsite } from '../website/read-website';
@@ -22,6 +28,8 @@ export interface SearchDeps {
   config: Config;
   /** Host name resolver for the website guard; the system resolver when absent (tests inject one). */
   resolve?: (hostname: string) => Promise<ResolvedAddress[]>;
+  /** Where a reply that could not be read is noted (the search goes on). */
+  logger?: Logger;
 }
 
 export interface SearchInput {
@@ -35,14 +43,16 @@ export interface SearchInput {
 export interface SearchResult {
   answer: string;
   model: string;
-  /** What the answer's Gemini call used (the event extraction's is counted where it runs). */
+  /** What the answer's Gemini calls used (the event extraction's is counted where it runs). */
   usage: GeminiUsage;
-  /** Its estimated USD at the configured prices. */
+  /** Their estimated USD at the configured prices. */
   costUsd: number;
   /** Google's Search Suggestions HTML for a grounded answer (shown with it, as Google's terms require). */
   searchSuggestions: string | null;
   /** Grounding sources (already listed at the end of `answer`). */
   sources: Source[];
+  /** The events the answer's own call gave with it (one call, decision 042); null: they are still to be found. */
+  answeredEvents: ExtractedEvent[] | null;
 }
 
 /** A search whose website has been read: what is left is asking Gemini. */
@@ -71,7 +81,10 @@ export async function prepareSearch(deps: SearchDeps, input: SearchInput, signal
 
 /**
  * Step 2: asks Gemini for the answer and hands its text to `onText`, streamed unless the caller asks for it
- * whole; throws SearchError (check whether text was delivered).
+ * whole; throws SearchError (check whether text was delivered). A whole answer whose events are not known yet
+ * (no website events) is asked in one call with its events where the model allows it (decision 042); a reply
+ * that cannot be read, or a model that refuses, is asked again as a plain answer. Every call after the search's
+ * ceiling of Google Search queries goes without grounding, and the answer says so.
  */
 export async function answerSearch(
   deps: SearchDeps,
@@ -80,20 +93,62 @@ export async function answerSearch(
   signal?: AbortSignal,
   delivery: AnswerDelivery = 'streamed',
 ): Promise<SearchResult> {
-  const { model, thinking, timerTier } = deps.config.gemini;
-  const outcome = await askGemini(deps.gemini, {
-    model,
-    delivery,
-    thinking,
-    prompt: prepared.prompt,
-    grounding: prepared.grounding,
-    // Nobody watches a whole answer arrive (a timer run): it can wait minutes for half the price.
-    tier: delivery === 'whole' ? timerTier : 'standard',
-    signal,
-    onText,
-  });
-  const costUsd = estimateCost(deps.config.gemini.prices, outcome.answeredBy, outcome.usage, new Date(), outcome.tier);
-  countGeminiUsage(delivery === 'streamed' ? 'ask' : 'timer_run', outcome.answeredBy, outcome.usage, costUsd);
-  const { answer, usage, sources, searchSuggestions } = outcome;
-  return { model, answer, usage, costUsd, sources, searchSuggestions };
+  const { model, thinking, timerTier, maxSearchQueries } = deps.config.gemini;
+  const allowance = new GroundingAllowance(maxSearchQueries);
+  let usage = NO_USAGE;
+  let costUsd = 0;
+  const ask = async (options: Pick<AnswerOptions, 'prompt' | 'grounding' | 'responseJsonSchema' | 'onText'>) => {
+    const outcome = await askGemini(deps.gemini, {
+      model,
+      delivery,
+      thinking,
+      // Nobody watches a whole answer arrive (a timer run): it can wait minutes for half the price.
+      tier: delivery === 'whole' ? timerTier : 'standard',
+      signal,
+      ...options,
+    });
+    const cost = estimateCost(deps.config.gemini.prices, outcome.answeredBy, outcome.usage, new Date(), outcome.tier);
+    countGeminiUsage(delivery === 'streamed' ? 'ask' : 'timer_run', outcome.answeredBy, outcome.usage, cost);
+    usage = addUsage(usage, outcome.usage);
+    costUsd += cost;
+    allowance.spend(outcome.usage);
+    return outcome;
+  };
+
+  if (delivery === 'whole' && !prepared.website?.events.length) {
+    const grounding = allowance.grant(prepared.grounding);
+    if (!grounding || structuredSearchOffered(deps.gemini, model)) {
+      try {
+        const one = await ask({
+          prompt: answerWithEventsPrompt(prepared.prompt),
+          grounding,
+          responseJsonSchema: ANSWER_WITH_EVENTS_SCHEMA,
+          onText: () => {},
+        });
+        const parsed = parseAnswerWithEvents(one.answer);
+        const answer = parsed.answer + sourcesBlock(one.sources);
+        await onText(answer);
+        const { sources, searchSuggestions } = one;
+        return { model, answer, usage, costUsd, sources, searchSuggestions, answeredEvents: parsed.events };
+      } catch (err) {
+        if (err instanceof ExtractionError) {
+          deps.logger?.warn({ err: err.message }, 'the answer with its events could not be read; asking for the answer alone');
+        } else if (err instanceof SearchError && isStructuredSearchRefusal(err.cause)) {
+          noteStructuredSearchRefused(deps.gemini, model);
+        } else {
+          throw err;
+        }
+      }
+    }
+  }
+
+  const outcome = await ask({ prompt: prepared.prompt, grounding: allowance.grant(prepared.grounding), onText });
+  let answer = outcome.answer;
+  if (allowance.withheld) {
+    const note = groundingWithheldNote(allowance.ceiling);
+    answer += note;
+    await onText(note);
+  }
+  const { sources, searchSuggestions } = outcome;
+  return { model, answer, usage, costUsd, sources, searchSuggestions, answeredEvents: null };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SYSTEM_INSTRUCTION } from '../gemini/system-instruction';
-import { buildPrompt, PROMPT_EVENT_LIMIT, promptEvents, todayIn } from './prompt';
+import { buildPrompt, FEW_SEARCHES, PROMPT_EVENT_LIMIT, promptEvents, todayIn } from './prompt';
 
 const now = new Date('2026-05-14T23:30:00Z');
 
@@ -12,6 +12,8 @@ describe('buildPrompt', () => {
     expect(prompt).toContain("Today is Friday, 15 May 2026. The user's time zone is Europe/Berlin");
     expect(prompt).toContain('QUESTION: AI events in Berlin');
     expect(prompt).toContain('Search the web');
+    // Each search query is billed: the model is asked for one when it suffices (decision 042).
+    expect(prompt).toContain(FEW_SEARCHES);
     expect(prompt).not.toContain('WEBSITE');
   });
 

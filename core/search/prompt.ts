@@ -55,6 +55,12 @@ export function eventLines(event: EventFact, index: number): string {
   return [`EVENT ${index + 1}`, ...fields.filter(([, v]) => v).map(([k, v]) => `${k}: ${v}`)].join('\n');
 }
 
+/**
+ * Google bills each search query a grounded answer runs (Gemini 3), and they are most of what a search costs
+ * (decision 042): the model is asked for one query, with the year for dated events, when one suffices.
+ */
+export const FEW_SEARCHES = 'Run as few Google searches as you can: one search, with the year in it, is usually enough.';
+
 /** The user turn: today's date and time zone, the question, and the website's facts with their source URL. */
 export function buildPrompt({ question, timezone, now, website }: PromptInput): string {
   const parts = [
@@ -64,7 +70,9 @@ export function buildPrompt({ question, timezone, now, website }: PromptInput): 
   ];
   if (website) {
     parts.push('', `WEBSITE: ${website.url}${website.title ? ` (${website.title})` : ''}`);
-    parts.push('Answer from this website only. Its facts follow.');
+    parts.push(
+      'Answer from this website only. Its facts follow. Give each event you name its own link (its link below, or the page it is on).',
+    );
     if (website.events.length > 0) {
       const listed = promptEvents(website.events, now);
       parts.push('', `STRUCTURED EVENTS FROM ${website.url}:`, ...listed.map((e, i) => `${eventLines(e, i)}\n`));
@@ -80,7 +88,7 @@ export function buildPrompt({ question, timezone, now, website }: PromptInput): 
     if (website.text) parts.push('', `WEBSITE TEXT FROM ${website.url}:`, website.text);
     parts.push('', 'END OF WEBSITE FACTS');
   } else {
-    parts.push('', 'Search the web for current information and list the matching events.');
+    parts.push('', 'Search the web for current information and list the matching events.', FEW_SEARCHES);
   }
   return parts.join('\n');
 }

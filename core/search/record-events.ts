@@ -56,6 +56,7 @@ export async function eventsOfAnsweredSearch(deps: EventsDeps, s: AnsweredSearch
         website: s.prepared.website,
         userTimezone: safeTimezone(s.timezone),
         signal: s.signal,
+        answered: s.result.answeredEvents,
         onUsage: (usage, answeredBy) => {
           extraction = { ...usage, costUsd: estimateCost(deps.config.gemini.prices, answeredBy, usage, new Date()) };
           countGeminiUsage('extraction', answeredBy, usage, extraction.costUsd);

@@ -197,6 +197,15 @@ export function extractionFor(prompt: string): { events: ExtractedEvent[] } {
   };
 }
 
+/**
+ * The reply to a structured request that asks for the answer with its events (its schema has `answer`): the
+ * answer the plain request gets, and the events the extraction would find in it, as one JSON text.
+ */
+export function answerWithEventsFor(prompt: string): StandinAnswer {
+  const answer = answerFor(prompt);
+  return { text: JSON.stringify({ answer: answer.text, events: extractionFor(prompt).events }), sources: answer.sources };
+}
+
 /** Splits an answer into line-sized pieces, the way a model streams a few tokens at a time. */
 export function chunksOf(text: string): string[] {
   return text.split(/(?<=\n)/).filter(Boolean);

@@ -97,6 +97,31 @@ describe('Gemini stand-in models', () => {
     expect(JSON.parse((await ask('gemini-3.5-flash', structured)).text!).events).toHaveLength(2);
   });
 
+  it('answers a structured request whose schema has an answer with the answer and its events, grounded on 3.x', async () => {
+    const oneCall = {
+      responseMimeType: 'application/json',
+      responseJsonSchema: { type: 'object', properties: { answer: { type: 'string' }, events: { type: 'array' } } },
+      tools: [{ googleSearch: {} }],
+    };
+    const res = await ask('gemini-flash-latest', oneCall);
+    const json = JSON.parse(res.text!);
+    expect(json.answer).toMatch(/^Here are events that match/);
+    expect(json.events.map((e: { title: string }) => e.title)).toEqual(['AI Summit Berlin', 'Berlin Machine Learning Meetup']);
+    expect(res.candidates?.[0]?.groundingMetadata?.groundingChunks).toHaveLength(2);
+    expect(await refusal(ask('gemini-2.5-flash', oneCall))).toMatchObject({ status: 400 });
+  });
+
+  it('runs one search query for a prompt that asks for as few as it can, two otherwise, or when set to ignore it', async () => {
+    const prompt = buildPrompt({ question: 'AI events in Berlin', timezone: 'Europe/Berlin', now: new Date(), website: null });
+    const queries = async (text: string) =>
+      (await ask('gemini-3.5-flash', { tools: [{ googleSearch: {} }] }, text)).candidates?.[0]?.groundingMetadata?.webSearchQueries;
+    const year = new Date().getUTCFullYear();
+    expect(await queries(prompt)).toEqual([`AI events in Berlin ${year}`]);
+    expect(await queries('QUESTION: AI events in Berlin')).toHaveLength(2);
+    standin.models.change('gemini-3.5-flash', { heedsFewSearches: false });
+    expect(await queries(prompt)).toHaveLength(2);
+  });
+
   it('refuses an unknown model (404) and a revoked key (400 API_KEY_INVALID)', async () => {
     expect(await refusal(ask('gemini-9-flash', {}))).toMatchObject({
       status: 404,

@@ -20,6 +20,8 @@ export interface StandinModel {
   structuredWithTools: boolean;
   /** Google's Flex tier (`serviceTier: flex`, half price) is offered for Gemini 3.x models, not for 2.5. */
   flex: boolean;
+  /** Runs one search query when the prompt asks for as few as it can (gemini-usage.ts searchQueriesFor). */
+  heedsFewSearches: boolean;
 }
 
 const PRO_ZERO = 'Budget 0 is invalid. This model only works in thinking mode.';
@@ -36,6 +38,7 @@ const model = (name: string, version: string, displayName: string, description: 
   zeroBudgetRefusal: null,
   structuredWithTools: true,
   flex: true,
+  heedsFewSearches: true,
   ...rules,
 });
 
@@ -141,7 +144,10 @@ export function createModelRegistry() {
     describe,
     list: () => [...MODELS.map((m) => m.name), ...ALIASES.map((a) => a.name)].map(describe),
     /** Makes a model (or an alias) refuse differently from now on, as when Google changes a model under its name. */
-    change(name: string, rules: Partial<Pick<StandinModel, 'levels' | 'zeroBudgetRefusal' | 'structuredWithTools' | 'flex'>>) {
+    change(
+      name: string,
+      rules: Partial<Pick<StandinModel, 'levels' | 'zeroBudgetRefusal' | 'structuredWithTools' | 'flex' | 'heedsFewSearches'>>,
+    ) {
       changes.set(name, { ...changes.get(name), ...rules });
     },
     reset() {

@@ -11,6 +11,8 @@ export interface StandinCallShape {
   grounded: boolean;
   /** The request asked for no thinking (a zero budget); other settings think. */
   thinkingOff: boolean;
+  /** The Google Search queries the model ran (none when the call was not grounded). */
+  queries: string[];
 }
 
 // Sizes seen in real replies of Gemini 3 Flash with low thinking: a grounded answer reads a few search result
@@ -21,17 +23,24 @@ const THINKING_TOKENS = 320;
 
 const tokens = (text: string) => Math.ceil(text.length / 4);
 
-/** The queries a grounded answer runs: the question itself, and once more with the year for dated events. */
-export function searchQueriesFor(prompt: string): string[] {
+/**
+ * The queries a grounded answer runs: the question itself, and once more with the year for dated events. A
+ * prompt that asks for as few searches as possible (core/search/prompt.ts FEW_SEARCHES) gets one query with the
+ * year, as Gemini 3 does for an explicit instruction on its tool use, unless the model is set to ignore it
+ * (`heedsFewSearches: false`, for the benchmark's figure of a model that does not follow it).
+ */
+export function searchQueriesFor(prompt: string, heedsFewSearches = true): string[] {
   const question = /QUESTION:\s*(.+)/.exec(prompt)?.[1]?.trim() ?? prompt.trim().split('\n')[0] ?? 'events';
   const short = question.slice(0, 120);
-  return [short, `${short} ${new Date().getUTCFullYear()} dates`];
+  const year = new Date().getUTCFullYear();
+  if (heedsFewSearches && /as few Google searches as you can/i.test(prompt)) return [`${short} ${year}`];
+  return [short, `${short} ${year} dates`];
 }
 
 /** usageMetadata after `sent` of the answer was written. */
 export function usageFor(call: StandinCallShape, sent: string) {
   const promptTokenCount = SYSTEM_TOKENS + tokens(call.prompt);
-  const toolUsePromptTokenCount = call.grounded ? TOOL_TOKENS_PER_QUERY * searchQueriesFor(call.prompt).length : 0;
+  const toolUsePromptTokenCount = TOOL_TOKENS_PER_QUERY * call.queries.length;
   const thoughtsTokenCount = call.thinkingOff ? 0 : THINKING_TOKENS;
   const candidatesTokenCount = tokens(sent);
   return {

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { stream } from 'hono/streaming';
-import { answerFor, chunksOf, extractionFor } from './gemini-answer';
+import { answerFor, answerWithEventsFor, chunksOf, extractionFor } from './gemini-answer';
 import { createModelRegistry, refusalFor } from './gemini-models';
 import { searchEntryPointFor, searchQueriesFor, usageFor } from './gemini-usage';
 import { sitesApp, sitesIndex } from './sites';
@@ -102,7 +102,9 @@ export function createGeminiStandin(options: { chunkDelayMs?: number; firstChunk
   const held: HeldAnswer[] = [];
   const state = {
     lastRequest: null as GeminiRequestRecord | null,
-    /** The last answer request, streamed or whole (an event extraction after it asks for JSON). */
+    /** The latest generate requests, oldest first (at most RECENT_REQUESTS): which calls a search made. */
+    recentRequests: [] as GeminiRequestRecord[],
+    /** The last answer request: streamed, whole, or whole with its events (an event extraction after it asks for JSON). */
     lastAnswerRequest: null as GeminiRequestRecord | null,
     requests: 0,
     /** Generate requests refused with 400 for what they asked of the model (thinking settings, tools). */
@@ -154,8 +156,13 @@ export function createGeminiStandin(options: { chunkDelayMs?: number; firstChunk
     const prompt = (body.contents ?? []).flatMap((content) => (content.parts ?? []).map((p) => p.text ?? '')).join('\n');
     state.requests++;
     state.lastRequest = { model, method, apiKey, body, prompt };
+    state.recentRequests.push(state.lastRequest);
+    if (state.recentRequests.length > RECENT_REQUESTS) state.recentRequests.shift();
     const structured = body.generationConfig?.responseMimeType === 'application/json';
-    if (!structured) state.lastAnswerRequest = state.lastRequest;
+    // A structured request whose schema has an `answer` is an answer with its events (one call, decision 042).
+    const withAnswer = structured && hasAnswerProperty(body.generationConfig?.responseJsonSchema);
+    const extraction = structured && !withAnswer;
+    if (!extraction) state.lastAnswerRequest = state.lastRequest;
     // Checked before an injected failure is used up, so a test's failNext meets the request that gets through.
     const refused = refusalFor(known, body);
     if (refused) {
@@ -164,24 +171,27 @@ export function createGeminiStandin(options: { chunkDelayMs?: number; firstChunk
     }
     const failure = failures.shift();
     if (failure?.when === 'before') return c.json(errorBody(failure.status), failure.status);
-    if (holding && !structured) {
+    if (holding && !extraction) {
       const status = await new Promise<429 | 500 | 503 | undefined>((release) => held.push({ release }));
       if (status) return c.json(errorBody(status), status);
     }
 
-    // A scripted answer is for the text answer, never for the structured extraction.
-    const next = structured ? undefined : scripted.shift();
-    const answer = structured
-      ? { text: JSON.stringify(extractionFor(prompt)), sources: [] }
-      : next !== undefined
+    // A scripted answer is the reply's text word for word (an answer with its events: the JSON), never an extraction's.
+    const next = extraction ? undefined : scripted.shift();
+    const answer =
+      next !== undefined
         ? { text: next, sources: [] }
-        : answerFor(prompt);
+        : extraction
+          ? { text: JSON.stringify(extractionFor(prompt)), sources: [] }
+          : withAnswer
+            ? answerWithEventsFor(prompt)
+            : answerFor(prompt);
     const chunks = chunksOf(answer.text);
     const grounded = (body.tools ?? []).some((t) => typeof t === 'object' && t !== null && 'googleSearch' in t);
     const thinkingConfig = (body.generationConfig?.thinkingConfig ?? {}) as { thinkingBudget?: number };
-    const call = { prompt, grounded, thinkingOff: thinkingConfig.thinkingBudget === 0 };
+    const queries = grounded ? searchQueriesFor(prompt, known.heedsFewSearches) : [];
+    const call = { prompt, grounded, thinkingOff: thinkingConfig.thinkingBudget === 0, queries };
     const usage = (sent: string) => usageFor(call, sent);
-    const queries = grounded ? searchQueriesFor(prompt) : [];
     // What the model searched is reported once, with the answer's last piece, as Google's stream does.
     const grounding = {
       webSearchQueries: queries,
@@ -203,10 +213,12 @@ export function createGeminiStandin(options: { chunkDelayMs?: number; firstChunk
       responseId: `standin-${state.requests}`,
     });
 
-    if (method === 'generateContent' && structured) return c.json(responseOf(answer.text, true, answer.text));
+    if (method === 'generateContent' && extraction) return c.json(responseOf(answer.text, true, answer.text));
     if (method === 'generateContent') {
       // The whole answer in one reply, after the time the model takes to write it all, as the real API does.
-      const writing = firstChunkDelayMs + chunkDelayMs * Math.max(0, chunks.length - 1);
+      // An answer with its events is written line by line too: its JSON carries the answer's lines escaped.
+      const lines = withAnswer ? chunksOf(answer.text.replace(/\\n/g, '\n')).length : chunks.length;
+      const writing = firstChunkDelayMs + chunkDelayMs * Math.max(0, lines - 1);
       if (writing > 0 && !(await sleepUnlessAborted(writing, c.req.raw.signal))) {
         state.abortedRequests++;
         return c.body(null); // nobody is there to read it
@@ -302,6 +314,11 @@ export function createGeminiStandin(options: { chunkDelayMs?: number; firstChunk
 }
 
 export type GeminiStandin = ReturnType<typeof createGeminiStandin>;
+
+const RECENT_REQUESTS = 20;
+
+const hasAnswerProperty = (schema: unknown) =>
+  typeof schema === 'object' && schema !== null && 'answer' in ((schema as { properties?: object }).properties ?? {});
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -81,7 +81,7 @@ function DigestEmail(props: DigestInput) {
       </ul>
       <p>
         <a href={props.runsUrl} style={link}>
-          See all runs of this timer
+          Read this run’s answer and all runs of this timer
         </a>
       </p>
     </EmailLayout>
@@ -100,7 +100,11 @@ function digestText(props: DigestInput): string {
     if (calendar) lines.push(`  Add to calendar: ${calendar}`);
     lines.push('');
   }
-  lines.push(`All runs of this timer: ${props.runsUrl}`, '', `Unsubscribe from this timer's emails: ${props.unsubscribeUrl}`);
+  lines.push(
+    `This run's answer and all runs of this timer: ${props.runsUrl}`,
+    '',
+    `Unsubscribe from this timer's emails: ${props.unsubscribeUrl}`,
+  );
   return lines.join('\n');
 }
 

@@ -1,0 +1,34 @@
+import type { FoundEvent } from '../contract/event';
+import type { WebsiteFacts } from '../website/extract';
+import { canonicalUrl } from './canonical-url';
+import { normalise, normaliseTitle } from './event-key';
+
+const LINK = /https?:\/\/[^\s<>"'`]+/gi;
+// A link at the end of a sentence or in brackets carries the punctuation after it.
+const trailing = (url: string) => url.replace(/[).,;:!?\]}]+$/, '');
+const linksIn = (text: string | undefined) => (text?.match(LINK) ?? []).map((raw) => canonicalUrl(trailing(raw)));
+
+/**
+ * Whether an answer from a website names nothing but the website's own structured events, so that the extraction
+ * call would only find them again (decision 042). Concretely: the website's structured data gave at least one
+ * event; the answer names at least one of them by title; and every link in the answer is the website's own
+ * address or a link its structured events carry (their page, tickets, online venue, organizer), compared
+ * canonically. The prompt asks for each event's link, so an event from elsewhere (the page's text, another
+ * site) shows up as a link we do not know; an event named with no link at all is what this rule can miss.
+ */
+export function answerNamesOnlyWebsiteEvents(answer: string, website: WebsiteFacts, exact: FoundEvent[]): boolean {
+  if (exact.length === 0) return false;
+  const known = new Set<string | null>(linksIn(website.url));
+  for (const fact of website.events) {
+    for (const value of [fact.url, fact.place, fact.offers, fact.organizer, fact.description]) {
+      for (const link of linksIn(value)) known.add(link);
+    }
+  }
+  for (const e of exact) known.add(canonicalUrl(e.url));
+  if (!linksIn(answer).every((link) => link !== null && known.has(link))) return false;
+  const text = ` ${normalise(answer)} `;
+  return exact.some((e) => {
+    const title = normaliseTitle(e.title);
+    return title.length > 0 && text.includes(` ${title} `);
+  });
+}
