@@ -3,6 +3,9 @@ import { Parser } from 'htmlparser2';
 import { calendarLinkOf } from './calendar-links';
 import { clean } from './event-fact';
 import { resolveLink } from './links';
+import { microdataFocus } from './microdata-focus';
+import { rdfaFocus } from './rdfa-focus';
+import { keepWithAncestors } from './rdf-nodes';
 
 /**
  * What one walk over a parsed page finds: everything the extractors need, so the page is parsed once and
@@ -24,6 +27,11 @@ export interface HtmlPage {
   truncated: boolean;
   /** Which structured markup the page carries. */
   has: { microdata: boolean; rdfa: boolean };
+  /**
+   * For each RDF parser, the elements it acts on and their ancestors: the subtrees replayed to it (see replay),
+   * found in this walk so no format walks the whole tree again.
+   */
+  focusElements: { microdata: Set<Element>; rdfa: Set<Element> };
   /** The outermost h-event / vevent elements (microformats), in page order. */
   microformatRoots: Element[];
 }
@@ -123,6 +131,7 @@ export function readHtml(html: string, pageUrl: string, textLimit: number): Html
   const jsonLd: string[] = [];
   const rawCalendarLinks: string[] = [];
   const has = { microdata: false, rdfa: false };
+  const focusElements = { microdata: new Set<Element>(), rdfa: new Set<Element>() };
   const microformatRoots: Element[] = [];
   const pieces: string[] = [];
   let textLength = 0;
@@ -168,6 +177,8 @@ export function readHtml(html: string, pageUrl: string, textLimit: number): Html
     }
     if (!has.microdata && 'itemscope' in a) has.microdata = true;
     if (!has.rdfa && 'typeof' in a) has.rdfa = true;
+    if (microdataFocus.readsElement(element)) keepWithAncestors(element, focusElements.microdata);
+    if (rdfaFocus.readsElement(element)) keepWithAncestors(element, focusElements.rdfa);
     // includes() first: a regex per element with a class is most of the walk's cost on a large page.
     if (a.class?.includes('event') && MF_EVENT.test(a.class) && !insideAny(element, microformatRoots)) microformatRoots.push(element);
 
@@ -196,6 +207,7 @@ export function readHtml(html: string, pageUrl: string, textLimit: number): Html
     calendarLinks,
     truncated,
     has,
+    focusElements,
     microformatRoots,
   };
 }

@@ -13,8 +13,8 @@ function read(html: string, reader: 'microdata' | 'rdfa' | 'microformats', url =
   const page = readHtml(html, url, 1000);
   const sink = new FactSink();
   const options = { baseUrl: page.baseUrl, sink };
-  if (reader === 'microdata') eventsFromMicrodata(page.document, options);
-  else if (reader === 'rdfa') eventsFromRdfa(page.document, options);
+  if (reader === 'microdata') eventsFromMicrodata(page, options);
+  else if (reader === 'rdfa') eventsFromRdfa(page, options);
   else eventsFromMicroformats(page.microformatRoots, options);
   return sink.events;
 }
@@ -107,7 +107,7 @@ describe('RDFa', () => {
     const page = readHtml(html, 'https://venue.example/', 1000);
     const sink = new FactSink();
     const start = performance.now();
-    eventsFromRdfa(page.document, { baseUrl: page.baseUrl, sink });
+    eventsFromRdfa(page, { baseUrl: page.baseUrl, sink });
     // Tens of seconds before; tens of milliseconds now. The bound leaves room for a busy machine.
     expect(performance.now() - start).toBeLessThan(1000);
     const [reading] = sink.events;
