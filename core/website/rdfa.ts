@@ -11,6 +11,15 @@ import { drainQuads, nodesFromQuads, replay, type TagListener } from './rdf-node
  */
 export function eventsFromRdfa(page: HtmlPage, options: ReadOptions): void {
   const parser = new RdfaParser({ baseIRI: options.baseUrl, contentType: 'text/html' });
-  replay(page.document, parser as unknown as TagListener, rdfaFocus, page.focusElements.rdfa);
+  const listener = parser as unknown as TagListener;
+  // The parser edits the attributes it is given (drops a non-CURIE rel/rev beside property, adds xmlns to an
+  // XML literal's tags): it gets a copy, so the page's tree stays as parsed for the readers after it.
+  const copying: TagListener = {
+    onTagOpen: (name, attributes) => listener.onTagOpen(name, { ...attributes }),
+    onText: (data) => listener.onText(data),
+    onTagClose: () => listener.onTagClose(),
+    onEnd: () => listener.onEnd(),
+  };
+  replay(page.document, copying, rdfaFocus, page.focusElements.rdfa);
   eventsFromJsonLd(nodesFromQuads(drainQuads(parser as unknown as { read(): unknown })), options);
 }

@@ -97,6 +97,15 @@ describe('RDFa', () => {
     expect(brunch).toMatchObject({ name: 'Jazz brunch', startAt: '2026-10-04T11:00' });
   });
 
+  it("leaves the page's tree as parsed for the readers after it (the parser edits the attributes it is given)", () => {
+    const html = `<div vocab="https://schema.org/" typeof="Event" class="vevent"><span property="name" class="summary">Jazz</span>
+      <meta property="startDate" content="2026-10-02T19:30"><a property="url" rel="tag" href="https://x.example/jazz">Jazz</a></div>`;
+    const page = readHtml(html, 'https://venue.example/', 1000);
+    const link = [...page.focusElements.rdfa].find((e) => e.name === 'a')!;
+    eventsFromRdfa(page, { baseUrl: page.baseUrl, sink: new FactSink() });
+    expect(link.attribs).toEqual({ property: 'url', rel: 'tag', href: 'https://x.example/jazz' });
+  });
+
   it('reads a value whose content is a page of markup in linear time, and the text outside any value is not gathered', () => {
     // The parser gathers an element's text into its parent's list with Array#concat at each close: quadratic
     // in the number of elements under one value, or on the page (this page took seconds).
