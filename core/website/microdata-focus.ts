@@ -1,3 +1,4 @@
+import type { Element } from 'domhandler';
 import type { ReplayFocus } from './rdf-nodes';
 
 /**
@@ -12,8 +13,10 @@ export const microdataFocus: ReplayFocus = {
   readsText: (element) => 'itemprop' in element.attribs || 'itemprop-reverse' in element.attribs,
   // The parser gathers text only; an itemref'd element is replayed from its own buffered events, kept whole.
   readsTags: () => false,
-  readsElement: (element) => {
-    for (const name of MICRODATA_ATTRIBUTES) if (name in element.attribs) return true;
-    return false;
-  },
 };
+
+/** Whether the parser acts on an element; the page's one walk marks these and their ancestors for replay. */
+export function microdataActsOn(element: Element): boolean {
+  for (const name of MICRODATA_ATTRIBUTES) if (name in element.attribs) return true;
+  return false;
+}

@@ -21,14 +21,12 @@ export interface ReplayFocus {
   readsText(element: Element): boolean;
   /** Elements whose subtree's tags the parser reads too, inside a text-read element (an XML literal). */
   readsTags(element: Element): boolean;
-  /** Elements the parser acts on; a subtree without one is not replayed (only its text, inside a text-read element). */
-  readsElement(element: Element): boolean;
 }
 
 /**
  * Replays the parsed page as the tag events htmlparser2 would send, without recursion (nesting is the page's),
- * but only what the parser reads: `kept` holds the elements `focus.readsElement` accepts and their ancestors
- * (marked by the page's one walk, readHtml), and only those are opened outside a text-read element; inside
+ * but only what the parser reads: `kept` holds the elements the parser acts on and their ancestors (marked by
+ * the page's one walk, readHtml; a subtree without one adds no triple), and only those are opened outside a text-read element; inside
  * one, a subtree without a kept element is sent as its text alone, unless its tags are read too.
  */
 export function replay(document: Document, listener: TagListener, focus: ReplayFocus, kept: ReadonlySet<Element>): void {

@@ -97,6 +97,17 @@ describe('RDFa', () => {
     expect(brunch).toMatchObject({ name: 'Jazz brunch', startAt: '2026-10-04T11:00' });
   });
 
+  it('replays a link only where it makes a triple: completing a rel above it, not a link elsewhere', () => {
+    const html = `<div vocab="https://schema.org/" typeof="Event"><span property="name">Jazz</span>
+      <meta property="startDate" content="2026-10-02T19:30">
+      <div rel="url"><a href="https://venue.example/jazz">Tickets</a></div><a href="https://elsewhere.example/">Elsewhere</a></div>`;
+    const page = readHtml(html, 'https://venue.example/', 1000);
+    const sink = new FactSink();
+    eventsFromRdfa(page, { baseUrl: page.baseUrl, sink });
+    expect(sink.events).toMatchObject([{ name: 'Jazz', url: 'https://venue.example/jazz' }]);
+    expect([...page.focusElements.rdfa].filter((e) => e.name === 'a').map((e) => e.attribs.href)).toEqual(['https://venue.example/jazz']);
+  });
+
   it("leaves the page's tree as parsed for the readers after it (the parser edits the attributes it is given)", () => {
     const html = `<div vocab="https://schema.org/" typeof="Event" class="vevent"><span property="name" class="summary">Jazz</span>
       <meta property="startDate" content="2026-10-02T19:30"><a property="url" rel="tag" href="https://x.example/jazz">Jazz</a></div>`;
