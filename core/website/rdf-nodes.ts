@@ -25,9 +25,10 @@ export interface ReplayFocus {
 
 /**
  * Replays the parsed page as the tag events htmlparser2 would send, without recursion (nesting is the page's),
- * but only what the parser reads: `kept` holds the elements the parser acts on and their ancestors (marked by
- * the page's one walk, readHtml; a subtree without one adds no triple), and only those are opened outside a text-read element; inside
- * one, a subtree without a kept element is sent as its text alone, unless its tags are read too.
+ * but only what the parser reads. `kept` holds the elements the parser acts on and their ancestors (marked by
+ * the page's one walk, readHtml); a subtree without one adds no triple. Outside a text-read element only kept
+ * elements are opened; inside one, a subtree without a kept element is sent as its text alone, unless its tags
+ * are read too.
  */
 export function replay(document: Document, listener: TagListener, focus: ReplayFocus, kept: ReadonlySet<Element>): void {
   if (kept.size === 0) {
