@@ -137,6 +137,22 @@ describe('RDFa', () => {
 });
 
 describe('microformats', () => {
+  it("reads an h-event from the page's own parse, its e-content holding a template, markup and a relative link", () => {
+    // microformats-parser drops templates and left a hole that its serialiser of e-* values failed on.
+    const html = `<div class="h-event"><h1 class="p-name">Talk</h1><time class="dt-start" datetime="2026-10-02T19:30">Oct 2</time>
+      <div class="e-content"><p>Hello <b>world</b> &amp; <a href="/more">more</a></p><template><p>hidden</p></template></div>
+      <a class="u-url" href="talk">Link</a></div>`;
+    expect(read(html, 'microformats')).toEqual([
+      {
+        name: 'Talk',
+        start: '2026-10-02T19:30',
+        startAt: '2026-10-02T19:30',
+        url: 'https://venue.example/shows/talk',
+        description: 'Hello world & more',
+      },
+    ]);
+  });
+
   it('reads an h-event with an h-card location, times written with a space or a short offset', () => {
     const html = `<div class="h-event">
       <h1 class="p-name">IndieWebCamp Berlin</h1>
