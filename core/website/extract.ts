@@ -51,8 +51,8 @@ export function extractFacts(page: WebsitePage, sink = new FactSink()): WebsiteF
     html.jsonLd.map(parseJsonLd).filter((v) => v !== undefined),
     htmlOptions,
   );
-  if (html.has.microdata) eventsFromMicrodata(html.document, htmlOptions);
-  if (html.has.rdfa) eventsFromRdfa(html.document, htmlOptions);
+  if (html.has.microdata) eventsFromMicrodata(html, htmlOptions);
+  if (html.has.rdfa) eventsFromRdfa(html, htmlOptions);
   eventsFromMicroformats(html.microformatRoots, htmlOptions);
   const out = facts({ url, title: html.title, events: sink.events, text: html.text }, sink);
   if (html.calendarLinks.length > 0) out.calendarLinks = html.calendarLinks;

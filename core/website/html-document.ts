@@ -3,6 +3,9 @@ import { Parser } from 'htmlparser2';
 import { calendarLinkOf } from './calendar-links';
 import { clean } from './event-fact';
 import { resolveLink } from './links';
+import { microdataActsOn } from './microdata-focus';
+import { rdfaActsOn } from './rdfa-focus';
+import { keepWithAncestors } from './rdf-nodes';
 
 /**
  * What one walk over a parsed page finds: everything the extractors need, so the page is parsed once and
@@ -24,6 +27,11 @@ export interface HtmlPage {
   truncated: boolean;
   /** Which structured markup the page carries. */
   has: { microdata: boolean; rdfa: boolean };
+  /**
+   * For each RDF parser, the elements it acts on and their ancestors: the subtrees replayed to it (see replay),
+   * found in this walk so no format walks the whole tree again.
+   */
+  focusElements: { microdata: Set<Element>; rdfa: Set<Element> };
   /** The outermost h-event / vevent elements (microformats), in page order. */
   microformatRoots: Element[];
 }
@@ -80,7 +88,8 @@ const CELL = new Set(['td', 'th']);
 const LINE = { marker: 'line' } as const;
 const SPACE = { marker: 'space' } as const;
 const UNDROP = { marker: 'undrop' } as const;
-type Marker = typeof LINE | typeof SPACE | typeof UNDROP;
+const UNRELATE = { marker: 'unrelate' } as const;
+type Marker = typeof LINE | typeof SPACE | typeof UNDROP | typeof UNRELATE;
 
 // Root class names of an event in microformats2 (h-event) and microformats1 (hCalendar's vevent).
 const MF_EVENT = /(?:^|\s)(?:h-event|vevent)(?:\s|$)/;
@@ -123,6 +132,7 @@ export function readHtml(html: string, pageUrl: string, textLimit: number): Html
   const jsonLd: string[] = [];
   const rawCalendarLinks: string[] = [];
   const has = { microdata: false, rdfa: false };
+  const focusElements = { microdata: new Set<Element>(), rdfa: new Set<Element>() };
   const microformatRoots: Element[] = [];
   const pieces: string[] = [];
   let textLength = 0;
@@ -141,6 +151,8 @@ export function readHtml(html: string, pageUrl: string, textLimit: number): Html
   // <head>, microdata in a <footer>).
   const stack: (ChildNode | Marker)[] = [...document.children].reverse();
   let droppedDepth = 0;
+  // How many open elements have an RDFa rel or rev (see rdfaActsOn).
+  let relations = 0;
   while (stack.length > 0) {
     const node = stack.pop()!;
     if (node === LINE || node === SPACE) {
@@ -149,6 +161,10 @@ export function readHtml(html: string, pageUrl: string, textLimit: number): Html
     }
     if (node === UNDROP) {
       droppedDepth--;
+      continue;
+    }
+    if (node === UNRELATE) {
+      relations--;
       continue;
     }
     if (isText(node as ChildNode)) {
@@ -168,6 +184,12 @@ export function readHtml(html: string, pageUrl: string, textLimit: number): Html
     }
     if (!has.microdata && 'itemscope' in a) has.microdata = true;
     if (!has.rdfa && 'typeof' in a) has.rdfa = true;
+    if (microdataActsOn(element)) keepWithAncestors(element, focusElements.microdata);
+    if (rdfaActsOn(element, relations > 0)) keepWithAncestors(element, focusElements.rdfa);
+    if ('rel' in a || 'rev' in a) {
+      relations++;
+      stack.push(UNRELATE);
+    }
     // includes() first: a regex per element with a class is most of the walk's cost on a large page.
     if (a.class?.includes('event') && MF_EVENT.test(a.class) && !insideAny(element, microformatRoots)) microformatRoots.push(element);
 
@@ -196,6 +218,7 @@ export function readHtml(html: string, pageUrl: string, textLimit: number): Html
     calendarLinks,
     truncated,
     has,
+    focusElements,
     microformatRoots,
   };
 }

@@ -1,5 +1,4 @@
-import render from 'dom-serializer';
-import type { Element } from 'domhandler';
+import { type ChildNode, type Element, isTag, isText } from 'domhandler';
 import { mf2 } from 'microformats-parser';
 import { clean, type EventFact } from './event-fact';
 import type { FactSink } from './fact-sink';
@@ -25,8 +24,9 @@ export function eventsFromMicroformats(roots: Element[], options: MicroformatsOp
   options.sink.dropped += Math.max(roots.length - room, 0);
   // In batches: the parser gathers the items of one document with array spreads, quadratic in their number.
   for (let i = 0; i < Math.min(roots.length, room); i += BATCH) {
-    const html = `<!doctype html><html><body>${render(roots.slice(i, Math.min(i + BATCH, room)))}</body></html>`;
-    const stack = [...mf2(html, { baseUrl: options.baseUrl }).items].reverse();
+    const document = parse5Document(roots.slice(i, Math.min(i + BATCH, room)));
+    // The patched parser takes a parse5 document as well as HTML text (decision 046).
+    const stack = [...mf2(document as unknown as string, { baseUrl: options.baseUrl }).items].reverse();
     while (stack.length > 0) {
       const item = stack.pop()!;
       if (item.type?.includes('h-event')) {
@@ -39,6 +39,51 @@ export function eventsFromMicroformats(roots: Element[], options: MicroformatsOp
 }
 
 const BATCH = 50;
+
+const HTML_NAMESPACE = 'http://www.w3.org/1999/xhtml';
+
+/** A node of parse5's default tree, as microformats-parser reads it (and parse5's serialize, for e-* values). */
+interface Parse5Node {
+  nodeName: string;
+  parentNode: Parse5Node | null;
+  tagName?: string;
+  namespaceURI?: string;
+  attrs?: { name: string; value: string }[];
+  childNodes?: Parse5Node[];
+  value?: string;
+  mode?: string;
+}
+
+/**
+ * The roots copied into a parse5-shaped document (html, head, body holding the roots), so the parser reads the
+ * page's one parse instead of their markup serialised and parsed again by parse5. It edits what it is given
+ * (links made absolute): the copy keeps the page's tree as parsed. Templates are left out, as the parser would.
+ */
+function parse5Document(roots: Element[]): Parse5Node {
+  const document: Parse5Node = { nodeName: '#document', mode: 'no-quirks', parentNode: null, childNodes: [] };
+  const html = parse5Element('html', {}, document);
+  parse5Element('head', {}, html);
+  const body = parse5Element('body', {}, html);
+  const stack: [ChildNode, Parse5Node][] = roots.map((root): [ChildNode, Parse5Node] => [root, body]).reverse();
+  while (stack.length > 0) {
+    const [node, parent] = stack.pop()!;
+    if (isText(node)) parent.childNodes!.push({ nodeName: '#text', value: node.data, parentNode: parent });
+    // The parser drops templates itself, leaving a hole its serialiser of e-* values then fails on.
+    else if (isTag(node) && node.name !== 'template') {
+      const copy = parse5Element(node.name, node.attribs, parent);
+      for (let j = node.children.length - 1; j >= 0; j--) stack.push([node.children[j]!, copy]);
+    }
+  }
+  return document;
+}
+
+function parse5Element(name: string, attribs: Record<string, string>, parent: Parse5Node): Parse5Node {
+  const attrs: { name: string; value: string }[] = [];
+  for (const key in attribs) attrs.push({ name: key, value: attribs[key]! });
+  const element = { nodeName: name, tagName: name, namespaceURI: HTML_NAMESPACE, attrs, childNodes: [], parentNode: parent };
+  parent.childNodes!.push(element);
+  return element;
+}
 
 const isRoot = (v: MicroformatProperty | undefined): v is MicroformatRoot => !!v && typeof v === 'object' && 'properties' in v;
 

@@ -15,56 +15,70 @@ export interface TagListener {
   onEnd(): void;
 }
 
-/** What a parser reads of a page, so the rest need not be replayed to it (see eventsFromRdfa). */
+/** What a parser reads of a page, so the rest need not be replayed to it (see rdfaFocus, microdataFocus). */
 export interface ReplayFocus {
   /** Elements whose text the parser reads (with their whole subtree). */
   readsText(element: Element): boolean;
   /** Elements whose subtree's tags the parser reads too, inside a text-read element (an XML literal). */
   readsTags(element: Element): boolean;
-  /** Elements the parser acts on; a subtree without one is not replayed (only its text, inside a text-read element). */
-  readsElement(element: Element): boolean;
 }
 
 /**
- * Replays the parsed page as the tag events htmlparser2 would send, without recursion (nesting is the page's).
- * With a focus, only what the parser reads is sent: text inside the elements whose text it reads, and the
- * subtrees that hold an element it acts on; inside text-read elements, a subtree without one is sent as its
- * text alone, unless its tags are read too.
+ * Replays the parsed page as the tag events htmlparser2 would send, without recursion (nesting is the page's),
+ * but only what the parser reads. `kept` holds the elements the parser acts on and their ancestors (marked by
+ * the page's one walk, readHtml); a subtree without one adds no triple. Outside a text-read element only kept
+ * elements are opened; inside one, a subtree without a kept element is sent as its text alone, unless its tags
+ * are read too.
  */
-export function replay(document: Document, listener: TagListener, focus?: ReplayFocus): void {
-  const kept = focus ? subtreesWith(document, focus.readsElement) : undefined;
-  const stack: ReplayItem[] = [];
-  // How many open elements read text, and their tags; without a focus, all is sent.
-  let textOpen = focus ? 0 : 1;
-  let tagsOpen = focus ? 0 : 1;
-  for (let i = document.children.length - 1; i >= 0; i--) pushNode(stack, document.children[i]!);
+export function replay(document: Document, listener: TagListener, focus: ReplayFocus, kept: ReadonlySet<Element>): void {
+  if (kept.size === 0) {
+    listener.onEnd();
+    return;
+  }
+  // Elements, text nodes, and closes: a number whose bit 1 says the element's text was read, bit 2 its tags.
+  const stack: (ChildNode | number)[] = [];
+  // How many open elements read text, and their tags.
+  let textOpen = 0;
+  let tagsOpen = 0;
+  pushChildren(stack, document, kept, false);
   while (stack.length > 0) {
     const item = stack.pop()!;
-    if ('close' in item) {
-      if (item.text) textOpen--;
-      if (item.tags) tagsOpen--;
+    if (typeof item === 'number') {
+      if (item & 1) textOpen--;
+      if (item & 2) tagsOpen--;
       listener.onTagClose();
-    } else if ('text' in item) {
-      if (textOpen > 0) listener.onText(item.text);
-    } else {
-      if (kept && !kept.has(item)) {
-        if (textOpen > 0 && tagsOpen === 0) {
-          const text = textIn(item);
-          if (text) listener.onText(text);
-          continue;
-        }
-        if (textOpen === 0) continue;
-      }
-      listener.onTagOpen(item.name, item.attribs);
-      const text = focus?.readsText(item) ?? false;
-      const tags = focus?.readsTags(item) ?? false;
-      if (text) textOpen++;
-      if (tags) tagsOpen++;
-      stack.push(CLOSES[(text ? 1 : 0) + (tags ? 2 : 0)]!);
-      for (let i = item.children.length - 1; i >= 0; i--) pushNode(stack, item.children[i]!);
+      continue;
     }
+    if (isText(item)) {
+      if (textOpen > 0) listener.onText(item.data);
+      continue;
+    }
+    if (!isTag(item)) continue;
+    if (!kept.has(item)) {
+      if (textOpen === 0) continue;
+      if (tagsOpen === 0) {
+        const text = textIn(item);
+        if (text) listener.onText(text);
+        continue;
+      }
+    }
+    listener.onTagOpen(item.name, item.attribs);
+    const close = (focus.readsText(item) ? 1 : 0) | (focus.readsTags(item) ? 2 : 0);
+    if (close & 1) textOpen++;
+    if (close & 2) tagsOpen++;
+    stack.push(close);
+    pushChildren(stack, item, kept, textOpen > 0);
   }
   listener.onEnd();
+}
+
+/** Children to replay, last first: all inside a text-read element, else only the kept elements. */
+function pushChildren(stack: (ChildNode | number)[], parent: ParentNode, kept: ReadonlySet<Element>, all: boolean): void {
+  const children = parent.children;
+  for (let i = children.length - 1; i >= 0; i--) {
+    const child = children[i]!;
+    if (all || kept.has(child as Element)) stack.push(child);
+  }
 }
 
 /** The text of an element's subtree, in document order (as the parser would gather it from each text node). */
@@ -79,34 +93,10 @@ function textIn(element: Element): string {
   return text;
 }
 
-/** The elements that are, or hold, an element `wanted` accepts: one walk, each ancestor marked once. */
-function subtreesWith(document: Document, wanted: (element: Element) => boolean): Set<Element> {
-  const kept = new Set<Element>();
-  const stack: ChildNode[] = [...document.children];
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    if (!isTag(node)) continue;
-    if (wanted(node)) {
-      // An ancestor already kept has had all its own ancestors kept too.
-      for (let e: ParentNode | null = node; e && isTag(e) && !kept.has(e); e = e.parent) kept.add(e);
-    }
-    for (const child of node.children) stack.push(child);
-  }
-  return kept;
-}
-
-// Closes of elements, by whether their text and tags are read.
-const CLOSES = [
-  { close: true, text: false, tags: false },
-  { close: true, text: true, tags: false },
-  { close: true, text: false, tags: true },
-  { close: true, text: true, tags: true },
-] as const;
-type ReplayItem = Element | (typeof CLOSES)[number] | { text: string };
-
-function pushNode(stack: ReplayItem[], node: Document['children'][number]): void {
-  if (isTag(node)) stack.push(node);
-  else if (isText(node)) stack.push({ text: node.data });
+/** Adds an element the parser acts on, and its ancestors, to `kept`: each ancestor once (see replay). */
+export function keepWithAncestors(element: Element, kept: Set<Element>): void {
+  // An ancestor already kept has had all its own ancestors kept too.
+  for (let e: ParentNode | null = element; e && isTag(e) && !kept.has(e); e = e.parent) kept.add(e);
 }
 
 /**

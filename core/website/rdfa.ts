@@ -1,57 +1,25 @@
-import type { Document, Element } from 'domhandler';
 import { RdfaParser } from 'rdfa-streaming-parser';
+import type { HtmlPage } from './html-document';
 import { eventsFromJsonLd, type ReadOptions } from './json-ld';
-import { drainQuads, nodesFromQuads, type ReplayFocus, replay, type TagListener } from './rdf-nodes';
+import { rdfaFocus } from './rdfa-focus';
+import { drainQuads, nodesFromQuads, replay, type TagListener } from './rdf-nodes';
 
 /**
  * schema.org and data-vocabulary.org events in RDFa (vocab/prefix/typeof/property/resource, RDFa 1.1 in HTML),
- * read by rdfa-streaming-parser from the page's one parse.
+ * read by rdfa-streaming-parser from the page's one parse: only the subtrees the page's walk found holding
+ * an element it acts on (see rdfaFocus).
  */
-export function eventsFromRdfa(document: Document, options: ReadOptions): void {
+export function eventsFromRdfa(page: HtmlPage, options: ReadOptions): void {
   const parser = new RdfaParser({ baseIRI: options.baseUrl, contentType: 'text/html' });
-  replay(document, parser as unknown as TagListener, focus);
+  const listener = parser as unknown as TagListener;
+  // The parser edits the attributes it is given (drops a non-CURIE rel/rev beside property, adds xmlns to an
+  // XML literal's tags): it gets a copy, so the page's tree stays as parsed for the readers after it.
+  const copying: TagListener = {
+    onTagOpen: (name, attributes) => listener.onTagOpen(name, { ...attributes }),
+    onText: (data) => listener.onText(data),
+    onTagClose: () => listener.onTagClose(),
+    onEnd: () => listener.onEnd(),
+  };
+  replay(page.document, copying, rdfaFocus, page.focusElements.rdfa);
   eventsFromJsonLd(nodesFromQuads(drainQuads(parser as unknown as { read(): unknown })), options);
 }
-
-/**
- * What rdfa-streaming-parser reads. Text: only as the value of an element with `property` (its whole
- * subtree's text) or inside an rdfa:Pattern it copies elsewhere; any other text it still gathers into every
- * ancestor, each close copying the parent's list (Array#concat), quadratic in a page's size (4 s for a 2 MB
- * page). Elements: those with an RDFa attribute (and the HTML ones it reads: base, time, head and body);
- * an element without one passes its context on unchanged and adds no triple, so a subtree without one is
- * not replayed, and inside a property's value is sent as its text alone (its tags would only be copied into
- * the value's list, each close copying it again: quadratic in the size of a property's content). The same
- * triples, for a fraction of the work.
- */
-const RDFA_ATTRIBUTES = new Set([
-  'about',
-  'content',
-  'datatype',
-  'datetime',
-  'href',
-  'inlist',
-  'lang',
-  'prefix',
-  'property',
-  'rel',
-  'resource',
-  'rev',
-  'role',
-  'src',
-  'typeof',
-  'vocab',
-  'xml:base',
-  'xml:lang',
-]);
-const RDFA_ELEMENTS = new Set(['html', 'head', 'body', 'base', 'time']);
-const isPattern = (element: Element) => element.attribs.typeof?.includes('Pattern') ?? false;
-const focus: ReplayFocus = {
-  readsText: (element) => 'property' in element.attribs || isPattern(element),
-  // A datatype may make the value an XML literal (its tags kept); a pattern is copied tag by tag.
-  readsTags: (element) => 'datatype' in element.attribs || isPattern(element),
-  readsElement: (element) => {
-    if (RDFA_ELEMENTS.has(element.name)) return true;
-    for (const name in element.attribs) if (RDFA_ATTRIBUTES.has(name) || name.startsWith('xmlns')) return true;
-    return false;
-  },
-};
