@@ -1,6 +1,9 @@
 import type { Event } from '../contract/event';
 import { formatEventDays, formatEventMoment, knownTimeZone } from '../events/event-date-format';
 
+// Messages are written in English, so their dates are too, in the page's style (core/events/event-date-format.ts).
+const MESSAGE_LOCALE = 'en-GB';
+
 /** How an event reads in a digest: its date in the timer's time zone, and its place. */
 
 /**
@@ -14,11 +17,11 @@ export function eventWhen(event: Event, timezone: string): string {
 
 function eventMoment(event: Event, timezone: string): string {
   if (!event.starts_at) return 'Date not known';
-  if (event.all_day) return formatEventDays(event.starts_at, event.ends_at);
+  if (event.all_day) return formatEventDays(event.starts_at, event.ends_at, MESSAGE_LOCALE);
   const start = new Date(event.starts_at);
   if (Number.isNaN(start.getTime())) return event.starts_at;
   const zone = knownTimeZone(timezone);
-  return `${formatEventMoment(start, zone, false)} (${zone})`;
+  return `${formatEventMoment(start, zone, MESSAGE_LOCALE)} (${zone})`;
 }
 
 /** "Venue, City", "Online", "Venue, City · also online", or null when nothing is known. */

@@ -1,4 +1,5 @@
 import type { Event } from '../contract/event';
+import { timerRunsUrl } from '../delivery/links';
 import { placeLine } from './calendar-link';
 import type { FoundEvent } from '../contract/event';
 import { calendarText, escapeText, veventLines } from './ics';
@@ -64,6 +65,8 @@ export function timerAtom(
 ): string {
   const base = `tag:${options.idAuthority},2026:timer-${timer.id}`;
   const updated = (runs[0]?.finishedAt ?? new Date(0)).toISOString();
+  // Entries and the feed open the timer's runs on the page, where each run's events are (the emails link there too).
+  const runsUrl = timerRunsUrl(options.appUrl, timer.id);
   const entries = runs.map((run) => {
     const n = run.events.length;
     const html = `<ul>${run.events
@@ -74,7 +77,7 @@ export function timerAtom(
       `<id>${base}:run-${run.runId}</id>`,
       `<title>${xml(`${n} new event${n === 1 ? '' : 's'}: ${run.events.map((e) => e.title).join(', ')}`.slice(0, 300))}</title>`,
       `<updated>${run.finishedAt.toISOString()}</updated>`,
-      `<link rel="alternate" type="text/html" href="${xml(options.appUrl)}/"/>`,
+      `<link rel="alternate" type="text/html" href="${xml(runsUrl)}"/>`,
       `<content type="html">${xml(html)}</content>`,
       '</entry>',
     ].join('\n');
@@ -88,7 +91,7 @@ export function timerAtom(
     `<updated>${updated}</updated>`,
     '<author><name>Event Finder</name></author>',
     `<link rel="self" type="application/atom+xml" href="${xml(options.selfUrl)}"/>`,
-    `<link rel="alternate" type="text/html" href="${xml(options.appUrl)}/"/>`,
+    `<link rel="alternate" type="text/html" href="${xml(runsUrl)}"/>`,
     ...entries,
     '</feed>',
     '',

@@ -1,5 +1,4 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { formatClock } from '../client/format';
 import { errorText } from '../client/http';
 import { browserTimezone } from '../client/timezone';
 import { SCHEDULE_TYPES, WEEKDAYS } from '../../core/contract/schedule-values';
@@ -35,7 +34,8 @@ export function SetTimerPanel({ ques, web, onClose, onSaved }: SetTimerPanelProp
     try {
       await saveTimer(draft, { ques, web });
       const on = draft.scheduleType === 'weekly' ? ` on ${draft.weekday}` : '';
-      onSaved(`✅ Timer saved: ${draft.scheduleType} at ${formatClock(draft.time)}${on}`);
+      // The spec's sentence with the time as it was typed: it is what the user set, in their own zone.
+      onSaved(`✅ Timer saved: ${draft.scheduleType} at ${draft.time}${on}`);
     } catch (err) {
       setFailure(`❌ Error saving timer: ${errorText(err)}`);
     } finally {

@@ -77,7 +77,6 @@ export function TimersPanel({ onBack }: TimersPanelProps) {
         <ul className="timer-list">
           {timers.map((t) => (
             <TimerRow key={t.id} timer={t} onDelete={removeAt}>
-              <LazyTimerDelivery timer={t} onUpdate={update} />
               <LazyTimerExtras
                 timerId={t.id}
                 showRuns={t.id === shown}
@@ -86,7 +85,9 @@ export function TimersPanel({ onBack }: TimersPanelProps) {
                 uidDomain={pageHost()}
                 onFeedsRenewed={() => void reload()}
                 onRunsChanged={() => void refresh()}
+                pause={{ paused: t.paused, onChange: (paused) => update(t.id, { paused }) }}
               />
+              <LazyTimerDelivery timer={t} onUpdate={update} />
             </TimerRow>
           ))}
         </ul>

@@ -19,11 +19,22 @@ export interface RenderedEmail {
   text: string;
 }
 
-/** `3 new events: AI meetups in Berlin`, or `… new or changed …` when some were moved or cancelled. */
+/**
+ * `3 new events: AI meetups in Berlin`, `2 changed events: …` or `1 new and 2 changed events: …`: what the run
+ * found, said as it is (a run of moved and cancelled events only is not "new").
+ */
 export function digestSubject(question: string, events: Event[]): string {
-  const n = events.length;
-  const allNew = events.every((e) => e.new && e.status === 'scheduled');
-  return `${n} ${allNew ? 'new' : 'new or changed'} event${n === 1 ? '' : 's'}: ${shortQuestion(question)}`;
+  return `${digestCounts(events)}: ${shortQuestion(question)}`;
+}
+
+/** "3 new events", "1 changed event", "1 new and 2 changed events". */
+export function digestCounts(events: Event[]): string {
+  const fresh = events.filter((e) => e.new).length;
+  const changed = events.length - fresh;
+  const noun = (n: number) => `event${n === 1 ? '' : 's'}`;
+  if (changed === 0) return `${fresh} new ${noun(fresh)}`;
+  if (fresh === 0) return `${changed} changed ${noun(changed)}`;
+  return `${fresh} new and ${changed} changed ${noun(changed)}`;
 }
 
 function EventItem({ event, timezone }: { event: Event; timezone: string }) {
