@@ -58,7 +58,7 @@ export function EventCard({ event, timeZone, uidDomain = 'event-finder', now = D
         {event.status === 'tentative' && <span className="event-card__tentative"> · not yet confirmed</span>}
       </p>
       {place && <p className="event-card__where">{place}</p>}
-      {!cancelled && !past && (google || ics) && (
+      {!cancelled && (google || ics) && (
         <p className="event-card__actions">
           <span className="event-card__add">Add to calendar:</span>
           {google && (

@@ -28,7 +28,12 @@ function RunHead({ run, counts }: { run: TimerRunReply; counts: ReturnType<typeo
 }
 
 /** What a run found that is news: new and changed events as cards; the events seen before only counted. */
-function RunBody({ run, counts, timeZone, uidDomain }: { run: TimerRunReply; counts: ReturnType<typeof runCounts> } & Omit<RunListProps, 'runs'>) {
+function RunBody({
+  run,
+  counts,
+  timeZone,
+  uidDomain,
+}: { run: TimerRunReply; counts: ReturnType<typeof runCounts> } & Omit<RunListProps, 'runs'>) {
   return (
     <>
       {run.error && run.status !== 'succeeded' ? <p className="timer-run__error">{run.error}</p> : null}

@@ -18,17 +18,19 @@ export interface TimerExtrasProps {
 }
 
 /** A timer's main actions and runs with their events, and its feeds, under its row in Manage Timers. */
-export default function TimerExtras({ timerId, showRuns, urls, timeZone, uidDomain, onFeedsRenewed, onRunsChanged, pause }: TimerExtrasProps) {
+export default function TimerExtras({
+  timerId,
+  showRuns,
+  urls,
+  timeZone,
+  uidDomain,
+  onFeedsRenewed,
+  onRunsChanged,
+  pause,
+}: TimerExtrasProps) {
   return (
     <>
-      <TimerRuns
-        timerId={timerId}
-        show={showRuns}
-        timeZone={timeZone}
-        uidDomain={uidDomain}
-        onRunsChanged={onRunsChanged}
-        pause={pause}
-      />
+      <TimerRuns timerId={timerId} show={showRuns} timeZone={timeZone} uidDomain={uidDomain} onRunsChanged={onRunsChanged} pause={pause} />
       <TimerFeeds timerId={timerId} urls={urls} onRotated={onFeedsRenewed} />
     </>
   );

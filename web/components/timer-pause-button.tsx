@@ -23,7 +23,12 @@ export function TimerPauseButton({ paused, onChange, onMessage }: TimerPauseProp
   }
 
   return (
-    <button type="button" className={`button button--small${paused ? '' : ' button--secondary'}`} disabled={busy} onClick={() => void toggle()}>
+    <button
+      type="button"
+      className={`button button--small${paused ? '' : ' button--secondary'}`}
+      disabled={busy}
+      onClick={() => void toggle()}
+    >
       {paused ? 'Resume' : 'Pause timer'}
     </button>
   );

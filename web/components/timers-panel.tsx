@@ -22,6 +22,9 @@ export function TimersPanel({ onBack }: TimersPanelProps) {
   // The linked timer, shown with its runs; `false` when the link named a timer this list does not have.
   const [shown, setShown] = useState<number | false | null>(null);
 
+  // Opening the panel moves focus to its heading, so keyboard users go on from there; Back hands it back.
+  useEffect(() => section.current?.querySelector<HTMLElement>('h3')?.focus(), []);
+
   // A link to a timer: once the list is here, bring that row into view and focus it, or say it is gone.
   useEffect(() => {
     if (linked === null || !timers || !section.current) return;
