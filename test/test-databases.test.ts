@@ -2,8 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createOwnedDatabase, dropDatabase, dropStaleTestDatabases, testDatabaseOwner, withAdmin } from '../dev/harness/pg';
 
 /** Whether a database exists on the server. */
-const exists = (name: string) =>
-  withAdmin(async (admin) => (await admin`select 1 from pg_database where datname = ${name}`).count === 1);
+const exists = (name: string) => withAdmin(async (admin) => (await admin`select 1 from pg_database where datname = ${name}`).count === 1);
 
 describe('make test on a shared Postgres server', () => {
   // Names from a day ago: stale by age, so only the owner mark decides.

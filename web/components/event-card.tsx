@@ -14,6 +14,8 @@ export interface EventCardProps {
   now?: number;
   /** Changed since the timer last saw it (its run says so), though its status alone may not show it. */
   changed?: boolean;
+  /** A line in a timer's run: without Add to calendar (the timer's calendar feed is beside it). */
+  compact?: boolean;
 }
 
 /** What the badge says: over already, new to the user or the timer, or changed since it was last seen. */
@@ -26,7 +28,14 @@ function badgeOf(e: Event, past: boolean, changed: boolean): { text: string; ton
 }
 
 /** One event: title, date in the user's zone, place or "Online", its link, and Add to calendar. */
-export function EventCard({ event, timeZone, uidDomain = 'event-finder', now = Date.now(), changed = false }: EventCardProps) {
+export function EventCard({
+  event,
+  timeZone,
+  uidDomain = 'event-finder',
+  now = Date.now(),
+  changed = false,
+  compact = false,
+}: EventCardProps) {
   const past = isPast(event, now);
   const badge = badgeOf(event, past, changed);
   const google = googleCalendarLink(event);
@@ -56,9 +65,11 @@ export function EventCard({ event, timeZone, uidDomain = 'event-finder', now = D
           <time dateTime={event.starts_at ?? undefined}>{friendlyDate(event, timeZone)}</time>
         )}
         {event.status === 'tentative' && <span className="event-card__tentative"> · not yet confirmed</span>}
+        {/* Compact: the place on the date's line. */}
+        {compact && place ? <span className="event-card__where"> · {place}</span> : null}
       </p>
-      {place && <p className="event-card__where">{place}</p>}
-      {!cancelled && (google || ics) && (
+      {place && !compact ? <p className="event-card__where">{place}</p> : null}
+      {!cancelled && !compact && (google || ics) && (
         <p className="event-card__actions">
           <span className="event-card__add">Add to calendar:</span>
           {google && (

@@ -9,7 +9,7 @@ export interface EventListProps {
   /** Heading of the list, e.g. 'Events in this answer'. */
   title: string;
   uidDomain?: string;
-  /** Without the heading and its count (a run's own line says what it found). */
+  /** Compact lines without the heading and its count (a run's own line says what it found). */
   bare?: boolean;
   /** Keys of events changed since the timer last saw them (a run's `changed_keys`). */
   changedKeys?: ReadonlySet<string>;
@@ -38,7 +38,7 @@ export function EventList({ events, timeZone, title, uidDomain, bare, changedKey
         {events.map((e) => (
           <li key={e.key}>
             <EventCardBoundary title={typeof e.title === 'string' ? e.title : ''}>
-              <EventCard event={e} timeZone={timeZone} uidDomain={uidDomain} now={now} changed={changedKeys?.has(e.key)} />
+              <EventCard event={e} timeZone={timeZone} uidDomain={uidDomain} now={now} changed={changedKeys?.has(e.key)} compact={bare} />
             </EventCardBoundary>
           </li>
         ))}

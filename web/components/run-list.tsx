@@ -3,9 +3,9 @@ import { formatMoment } from '../client/format';
 import { EventList } from './event-list';
 import { runCounts, runCountsText } from './run-counts';
 
-const STATUS: Record<TimerRunReply['status'], string> = {
+// A succeeded run says what it found instead ("2 new"); the others say how they went.
+const STATUS: Record<Exclude<TimerRunReply['status'], 'succeeded'>, string> = {
   running: 'running…',
-  succeeded: 'done',
   failed: 'failed',
   skipped: 'skipped',
 };
@@ -21,8 +21,8 @@ export interface RunListProps {
 function RunHead({ run, counts }: { run: TimerRunReply; counts: ReturnType<typeof runCounts> }) {
   return (
     <span className="timer-run__head">
-      <time dateTime={run.scheduled_for}>{formatMoment(run.scheduled_for)}</time> · {STATUS[run.status]}
-      {run.status === 'succeeded' ? <strong> · {runCountsText(counts)}</strong> : null}
+      <time dateTime={run.scheduled_for}>{formatMoment(run.scheduled_for)}</time> ·{' '}
+      {run.status === 'succeeded' ? <strong>{runCountsText(counts)}</strong> : STATUS[run.status]}
     </span>
   );
 }
