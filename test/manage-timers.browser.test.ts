@@ -170,7 +170,7 @@ describe('Manage Timers, round 3 (Chromium)', () => {
     };
     expect(await atom.evaluate(style)).toEqual(await page.getByLabel('Your Question').evaluate(style));
     await row.getByRole('button', { name: 'Copy Atom feed address' }).click();
-    const copied = row.locator('.timer-feeds__field', { has: atom }).getByRole('status');
+    const copied = row.locator('.timer-feeds__row', { hasText: 'Atom feed' }).getByRole('status');
     await copied.getByText('Copied', { exact: true }).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await atom.inputValue());
     // Beside the button, on its line.

@@ -1,5 +1,6 @@
 import { setAppState, type BillingInfo } from '../client/app-state';
 import { formatDate } from '../client/format';
+import { useHydrated } from '../hooks/use-hydrated';
 
 /** At or below this many searches left the home view says so, before a search is refused. */
 export const FEW_SEARCHES = 2;
@@ -22,12 +23,16 @@ export function PaymentFailedBanner({ billing }: { billing: BillingInfo }) {
 
 /** Few or no searches left: said on the home view, where searches are spent, with when they renew and the plans. */
 export function SearchesLeftNotice({ billing }: { billing: BillingInfo }) {
+  const hydrated = useHydrated();
   if (billing.credits > FEW_SEARCHES) return null;
-  const renews = formatDate(billing.period_end);
+  // The date is in the browser's locale, so it is written once the page runs there.
+  const renews = hydrated
+    ? ` They renew on ${formatDate(billing.period_end)}${billing.credits <= 0 ? '; timers skip their runs until then' : ''}.`
+    : '';
   const text =
     billing.credits <= 0
-      ? `You have no searches left. They renew on ${renews}; timers skip their runs until then.`
-      : `Only ${billing.credits} ${billing.credits === 1 ? 'search' : 'searches'} left. They renew on ${renews}.`;
+      ? `You have no searches left.${renews}`
+      : `Only ${billing.credits} ${billing.credits === 1 ? 'search' : 'searches'} left.${renews}`;
   return (
     <div className="banner banner--warning banner--action" role="status">
       <p>{text}</p>
