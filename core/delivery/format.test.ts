@@ -72,7 +72,13 @@ describe('digest and webhook content', () => {
 
   it('says in the subject what a run found: new, changed, or both', () => {
     const digest = (events: Event[]) =>
-      renderDigest({ question: 'q', timezone: 'UTC', events, runsUrl: 'https://a.example/#timer-1', unsubscribeUrl: 'https://a.example/u' });
+      renderDigest({
+        question: 'q',
+        timezone: 'UTC',
+        events,
+        runsUrl: 'https://a.example/#timer-1',
+        unsubscribeUrl: 'https://a.example/u',
+      });
     const moved = { ...base, key: 'm', status: 'moved' as const, new: false };
     expect(digest([base, { ...base, key: 'b' }]).subject).toBe('2 new events: q');
     expect(digest([moved, { ...moved, key: 'n', status: 'cancelled' }]).subject).toBe('2 changed events: q');
