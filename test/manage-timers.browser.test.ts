@@ -101,17 +101,17 @@ describe('Manage Timers, round 3 (Chromium)', () => {
 
     // One date style: runs, next run, latest result, cards.
     for (const t of await row.locator('.timer-run__head time').allInnerTexts()) expect(t).toMatch(MOMENT);
-    expect(await row.locator('.timer-row__result summary time').innerText()).toMatch(MOMENT);
-    expect(await row.locator('.timer-row__meta time').innerText()).toMatch(MOMENT);
-    expect(await cards.first().locator('.event-card__when time').innerText()).toMatch(MOMENT);
+    expect(await row.locator('.timer-row__result summary time').textContent()).toMatch(MOMENT);
+    expect(await row.locator('.timer-row__meta time').textContent()).toMatch(MOMENT);
+    expect(await cards.first().locator('.event-card__when time').textContent()).toMatch(MOMENT);
     // A UTC time (timezone_source 'offset') reads in the viewer's zone: 17:00Z is 18:00 in Berlin in winter.
-    expect(await cards.first().locator('.event-card__when time').innerText()).toMatch(/, 18:00$/);
+    expect(await cards.first().locator('.event-card__when time').textContent()).toMatch(/, 18:00$/);
     // Next run names its zone only when it is not the browser's.
     const newYork = rows.filter({ hasText: 'Data conferences in New York' });
-    expect(await newYork.locator('.timer-row__meta', { hasText: 'Next run' }).innerText()).toMatch(
+    expect(await newYork.locator('.timer-row__meta', { hasText: 'Next run' }).textContent()).toMatch(
       /^Next run: [A-Z][a-z]{2}, \d{1,2} [A-Z][a-z]{2} \d{4}, 18:30 \(America\/New York\)$/,
     );
-    expect(await row.locator('.timer-row__meta', { hasText: 'Next run' }).innerText()).not.toContain('(');
+    expect(await row.locator('.timer-row__meta', { hasText: 'Next run' }).textContent()).not.toContain('(');
 
     // Run now and Pause come first, as primary actions; Delete is the row's last control.
     const controls = await row.evaluate((li) =>

@@ -13,7 +13,6 @@ const focused = (page: Page) =>
     const el = document.activeElement;
     return el ? `${el.tagName.toLowerCase()}:${el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 40) ?? ''}` : '';
   });
-const isFocused = (page: Page, selector: string) => page.locator(selector).evaluate((el) => el === document.activeElement);
 
 describe('keyboard, focus, warnings and accessibility (Chromium)', () => {
   const suite = browserSuite({ env: { WEBHOOK_ALLOW: '127.0.0.1' } });
