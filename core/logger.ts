@@ -16,5 +16,6 @@ export const REDACTED_PATHS = [
 
 /** The process's logger; `destination` is stdout unless given (a test keeps the lines). */
 export function createLogger(level: string, name: string, destination?: DestinationStream): Logger {
-  return pino({ level, name, base: { service: name }, redact: REDACTED_PATHS }, destination);
+  const options = { level, name, base: { service: name }, redact: REDACTED_PATHS };
+  return destination ? pino(options, destination) : pino(options);
 }

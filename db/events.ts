@@ -167,7 +167,9 @@ export async function timerRunHistory(sql: Db, userId: number, timerId: number, 
     runs.map((r) => Number(r.id)),
   );
   return runs.map((r) => {
-    const list = (events.get(Number(r.id)) ?? []).map((e) => e.event);
+    const found = events.get(Number(r.id)) ?? [];
+    const list = found.map((e) => e.event);
+    const changed = found.filter((e) => e.changed && !e.event.new).map((e) => e.event.key);
     return {
       id: Number(r.id),
       scheduled_for: r.scheduled_for.toISOString(),
@@ -178,6 +180,8 @@ export async function timerRunHistory(sql: Db, userId: number, timerId: number, 
       error: r.error,
       events: list,
       new_count: list.filter((e) => e.new).length,
+      changed_count: changed.length,
+      changed_keys: changed,
     };
   });
 }

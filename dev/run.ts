@@ -4,6 +4,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ADMIN_BASE_PATH } from '../api/routes/admin';
 import { loadConfigFromProcess } from '../core/config';
 import { buildWeb } from '../web/build';
+import { pipePrettyLogs } from './pretty-logs';
 import { standinAddressOptions } from './standins/options';
 import { startStandins, type Standins } from './standins/server';
 import { stripeStateFileIn } from './standins/state-file';
@@ -71,7 +72,12 @@ async function main(): Promise<void> {
 
   // tsx's own CLI under this node, not npx: no npm and shell in between that would swallow a signal.
   const tsx = createRequire(import.meta.url).resolve('tsx/cli');
-  const watch = (name: string, entry: string) => startGroup(name, process.execPath, [tsx, 'watch', '--clear-screen=false', entry], env);
+  // Their logs stay JSON (the production format); this terminal shows them readably (dev/pretty-logs.ts).
+  const watch = (name: string, entry: string) => {
+    const group = startGroup(name, process.execPath, [tsx, 'watch', '--clear-screen=false', entry], env, { stdout: 'pipe' });
+    if (group.child.stdout) void pipePrettyLogs(group.child.stdout, process.stdout);
+    return group;
+  };
   const groups: ProcessGroup[] = [watch('api', 'api/main.ts'), watch('worker', 'worker/main.ts')];
   console.log(`dev: open ${config.appUrl}`);
   const board = new URL(ADMIN_BASE_PATH, config.appUrl).href;

@@ -12,10 +12,17 @@ export interface ProcessGroup {
   exited: Promise<number | string | null>;
 }
 
-export function startGroup(name: string, command: string, args: string[], env: NodeJS.ProcessEnv): ProcessGroup {
+export function startGroup(
+  name: string,
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  options: { stdout?: 'inherit' | 'pipe' } = {},
+): ProcessGroup {
   // detached: the child leads a new process group (and session). stdin is not shared: only the runner reads
-  // the terminal, so Ctrl-C reaches the runner, which then stops each group itself.
-  const child = spawn(command, args, { env, stdio: ['ignore', 'inherit', 'inherit'], detached: true });
+  // the terminal, so Ctrl-C reaches the runner, which then stops each group itself. stdout 'pipe': the runner
+  // reads it (make dev shows the JSON logs readably).
+  const child = spawn(command, args, { env, stdio: ['ignore', options.stdout ?? 'inherit', 'inherit'], detached: true });
   const exited = new Promise<number | string | null>((resolve) => {
     child.once('exit', (code, signal) => resolve(code ?? signal));
     child.once('error', (err) => {

@@ -93,7 +93,7 @@ describe('timer runs deliver their new and changed events', () => {
     expect(third.new_count).toBe(0);
     await settledDeliveries(third.id);
     expect(mails()).toHaveLength(3);
-    expect(mails()[2]!.subject).toBe(`2 new or changed events: ${question}`);
+    expect(mails()[2]!.subject).toBe(`2 changed events: ${question}`);
     expect(mails()[2]!.text).toContain('[Moved] Open Source AI Meetup');
     expect(mails()[2]!.text).toContain('[Cancelled] Vector Databases Workshop');
 

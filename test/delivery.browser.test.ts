@@ -74,7 +74,7 @@ describe('timer delivery controls in Manage Timers (Chromium)', () => {
     await shot(page, 'delivery-controls-390');
     // On a phone nothing of the row runs past the card.
     const card = await page.locator('.search').boundingBox();
-    for (const box of [await webhook.boundingBox(), await paused.locator('.timer-delivery__paused').boundingBox()]) {
+    for (const box of [await webhook.boundingBox(), await paused.locator('.timer-row__paused').boundingBox()]) {
       expect(box!.x + box!.width).toBeLessThanOrEqual(card!.x + card!.width);
     }
 

@@ -108,7 +108,7 @@ describe.skipIf(process.platform !== 'linux')('the make dev runner (dev/run.ts)'
     await db.drop();
   });
 
-  it('serves the product with the sample sites readable, and SIGTERM to the runner alone leaves no process or port behind', async () => {
+  it('serves the product with the sample sites readable, prints readable logs, and SIGTERM to the runner alone leaves no process or port behind', async () => {
     const port = await freePort();
     const standinPort = await freePort();
     const smtpPort = await freePort();
@@ -123,7 +123,7 @@ describe.skipIf(process.platform !== 'linux')('the make dev runner (dev/run.ts)'
       DATABASE_URL: db.url,
       REDIS_URL: testRedisUrl(),
       QUEUE_PREFIX: prefix,
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'info',
     };
     const proc = spawn(process.execPath, ['--import', 'tsx', 'dev/run.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     runner = proc;
@@ -153,6 +153,9 @@ describe.skipIf(process.platform !== 'linux')('the make dev runner (dev/run.ts)'
     // The mailbox of the SMTP stand-in is announced and served.
     expect(output).toContain(`read them at http://127.0.0.1:${standinPort}/mail/`);
     expect((await fetch(`http://127.0.0.1:${standinPort}/mail/messages`)).status).toBe(200);
+    // The api's JSON log lines show readably here (pino-pretty, in make dev only).
+    await until('the api’s start line', async () => (/\] INFO \(api\): listening on /.test(output) ? true : undefined), 5_000);
+    expect(output).not.toMatch(/^\{"level"/m);
 
     const family = descendants(proc.pid!);
     // Two tsx watchers, the api and the worker under them, and esbuild's service processes.

@@ -132,6 +132,13 @@ describe('events, only-new timers and feeds', () => {
 
     const third = await runNow(timerId);
     expect(third.new_count).toBe(0);
+    // A run of changes only says so: the moved and the cancelled one, by key.
+    expect(third.changed_count).toBe(2);
+    expect(third.changed_keys.map((k) => third.events.find((e) => e.key === k)?.title).sort()).toEqual([
+      'Open Source AI Meetup',
+      'Vector Databases Workshop',
+    ]);
+    expect(second.changed_count).toBe(0);
     const byTitle = new Map(third.events.map((e) => [e.title, e]));
     expect(byTitle.get('Open Source AI Meetup')).toMatchObject({ new: false, status: 'moved' });
     expect(byTitle.get('Vector Databases Workshop')).toMatchObject({ new: false, status: 'cancelled' });

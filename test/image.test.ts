@@ -11,7 +11,7 @@ import { createSql, type Sql } from '../db/client';
 import { listRuns } from '../db/timer-runs';
 import { type ComposeFile, loadCompose, serviceEnvironment } from './support/compose';
 import { layoutImage, type Layout } from './support/image-layout';
-import { adminUrl, dropDatabase, testDatabaseName, withAdmin } from '../dev/harness/pg';
+import { adminUrl, createOwnedDatabase, dropDatabase, testDatabaseName, withAdmin } from '../dev/harness/pg';
 import { type ChildServer, freePort, type SpawnOptions, spawnNode, startChild } from '../dev/harness/processes';
 import { createTestRedis, deletePrefix, testQueuePrefix, testRedisUrl } from '../dev/harness/redis';
 import { expectBullBoard, expectPageWithIslandScripts } from './support/served';
@@ -94,7 +94,7 @@ describe('the image as compose.yaml runs it', () => {
     chmodSync(stateDir, 0o700);
     if (UNPRIVILEGED.uid !== undefined) chownSync(stateDir, UNPRIVILEGED.uid, UNPRIVILEGED.gid);
     [apiPort, standinPort] = [await freePort(), await freePort()];
-    await withAdmin((a) => a.unsafe(`create database "${database}"`));
+    await withAdmin((a) => createOwnedDatabase(a, database));
 
     standins = await startChild(command(compose, 'standins'), env('standins'), {
       port: standinPort,

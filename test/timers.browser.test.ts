@@ -94,10 +94,11 @@ describe('timer panels in Chromium', () => {
     expect(errors).toEqual([]);
   });
 
-  it("writes every time in the user's locale: confirmation, list, next run and latest result", async () => {
+  it("writes every time in the user's locale, one style: list, next run and latest result; the confirmation as typed", async () => {
     const { page, user, errors } = await signedInHome('en-US');
     await page.getByLabel('Your Question').fill('Jazz nights in Porto');
-    expect(await saveTimer(page, { weekly: 'Friday', time: '18:30' })).toBe('✅ Timer saved: weekly at 6:30 PM on Friday');
+    // The spec's sentence with the time as it was typed.
+    expect(await saveTimer(page, { weekly: 'Friday', time: '18:30' })).toBe('✅ Timer saved: weekly at 18:30 on Friday');
     const [timer] = await suite.stack.db.sql<{ id: string }[]>`select id from timers where user_id = ${user.id}`;
     await suite.stack.db.sql`insert into timer_runs (timer_id, scheduled_for, status, answer, finished_at)
                        values (${timer!.id}, '2026-11-20T18:30:00Z', 'succeeded', 'Porto Jazz Club, every Thursday', '2026-11-20T18:30:05Z')`;
@@ -107,8 +108,8 @@ describe('timer panels in Chromium', () => {
     expect(await row.locator('.timer-row__when').textContent()).toBe('Every Friday at 6:30 PM');
     const times = await row.locator('time').allInnerTexts();
     expect(times).toHaveLength(2);
-    // "Fri, Nov 28, 6:30 PM": the same clock format as the schedule, never "18:30" next to "6:30 PM".
-    for (const t of times) expect(t).toMatch(/^[A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}, \d{1,2}:\d{2}\s[AP]M$/);
+    // "Fri, Nov 27, 2026, 6:30 PM": the same clock format as the schedule, never "18:30" next to "6:30 PM".
+    for (const t of times) expect(t).toMatch(/^[A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M$/);
     expect(times[0]).toMatch(/^Fri, .* 6:30\sPM$/);
     expect(errors).toEqual([]);
   });

@@ -75,7 +75,6 @@ export function feedRoutes(deps: AppDeps) {
     }
     const body = timerAtom(timer, await runsWithNewEvents(deps.sql, timer.id), {
       selfUrl: `${deps.config.appUrl}${c.req.path}`,
-      appUrl: deps.config.appUrl,
       idAuthority: host,
       runsUrl,
     });

@@ -27,6 +27,10 @@ export const timerRunSchema = z.object({
   error: z.nullable(z.string()),
   events: z.array(eventSchema),
   new_count: z.number(),
+  /** Events seen before that moved or were cancelled since (a run with only these is not "0 new"). */
+  changed_count: z.number(),
+  /** The keys of those changed events among `events`. */
+  changed_keys: z.array(z.string()),
 });
 export type TimerRunReply = z.infer<typeof timerRunSchema>;
 export const timerRunsReplySchema = z.array(timerRunSchema);

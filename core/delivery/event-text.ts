@@ -1,24 +1,32 @@
 import type { Event } from '../contract/event';
 import { formatEventDays, formatEventMoment, knownTimeZone } from '../events/event-date-format';
 
+// Messages are written in English, so their dates are too, in the page's style (core/events/event-date-format.ts).
+const MESSAGE_LOCALE = 'en-GB';
+
 /** How an event reads in a digest: its date in the timer's time zone, and its place. */
 
 /**
- * "Tue, 3 Mar 2026, 18:30 (Europe/Berlin)"; all-day events as dates; "Date not known" without a start; a
+ * "Tue, 3 Mar 2026, 18:30 (Europe/Berlin)" ("zone: false" leaves the zone to a line above: a digest says it
+ * once); all-day events as dates; "Date not known" without a start; a
  * tentative event says it is not yet confirmed.
  */
-export function eventWhen(event: Event, timezone: string): string {
-  const when = eventMoment(event, timezone);
+export function eventWhen(event: Event, timezone: string, options: { zone?: boolean } = {}): string {
+  const when = eventMoment(event, timezone, options.zone ?? true);
   return event.status === 'tentative' ? `${when}, not yet confirmed` : when;
 }
 
-function eventMoment(event: Event, timezone: string): string {
+/** The zone a message's dates are in: the timer's, or UTC when this runtime does not know it. */
+export const messageZone = (timezone: string) => knownTimeZone(timezone);
+
+function eventMoment(event: Event, timezone: string, withZone: boolean): string {
   if (!event.starts_at) return 'Date not known';
-  if (event.all_day) return formatEventDays(event.starts_at, event.ends_at);
+  if (event.all_day) return formatEventDays(event.starts_at, event.ends_at, MESSAGE_LOCALE);
   const start = new Date(event.starts_at);
   if (Number.isNaN(start.getTime())) return event.starts_at;
   const zone = knownTimeZone(timezone);
-  return `${formatEventMoment(start, zone, false)} (${zone})`;
+  const moment = formatEventMoment(start, zone, MESSAGE_LOCALE);
+  return withZone ? `${moment} (${zone})` : moment;
 }
 
 /** "Venue, City", "Online", "Venue, City · also online", or null when nothing is known. */

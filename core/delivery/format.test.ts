@@ -61,7 +61,7 @@ describe('digest and webhook content', () => {
       runsUrl: 'https://app.example/#timer-1',
       unsubscribeUrl: 'https://app.example/unsubscribe/t',
     });
-    expect(mail.subject).toBe('2 new or changed events: q');
+    expect(mail.subject).toBe('1 new and 1 changed event: q');
     expect(mail.html).toContain('Night &lt;Meetup&gt; &amp; Talks');
     expect(mail.html).not.toContain('<Meetup>');
     expect(mail.html).toContain('href="https://example.org/e?a=1&amp;b=2"');
@@ -71,6 +71,22 @@ describe('digest and webhook content', () => {
     // Back to where the run's answer is shown, in both parts.
     expect(mail.html).toMatch(/<a href="https:\/\/app.example\/#timer-1"[^>]*>Read this run’s answer and all runs of this timer<\/a>/);
     expect(mail.text).toContain("This run's answer and all runs of this timer: https://app.example/#timer-1");
+  });
+
+  it('says in the subject what a run found: new, changed, or both', () => {
+    const digest = (events: Event[]) =>
+      renderDigest({
+        question: 'q',
+        timezone: 'UTC',
+        events,
+        runsUrl: 'https://a.example/#timer-1',
+        unsubscribeUrl: 'https://a.example/u',
+      });
+    const moved = { ...base, key: 'm', status: 'moved' as const, new: false };
+    expect(digest([base, { ...base, key: 'b' }]).subject).toBe('2 new events: q');
+    expect(digest([moved, { ...moved, key: 'n', status: 'cancelled' }]).subject).toBe('2 changed events: q');
+    expect(digest([moved]).subject).toBe('1 changed event: q');
+    expect(digest([base, moved, { ...moved, key: 'o' }]).subject).toBe('1 new and 2 changed events: q');
   });
 
   it('summarises a digest for chat services in `text` and `content`', () => {

@@ -133,7 +133,7 @@ describe('timer feeds', () => {
     expect(vevents[1]!.getFirstPropertyValue('status')).toBe('CANCELLED');
   });
 
-  it('the Atom feed has one entry per run with new events', () => {
+  it('the Atom feed has one entry per run with new events, each linking to the timer’s runs', () => {
     const text = timerAtom(
       timer,
       [
@@ -157,5 +157,8 @@ describe('timer feeds', () => {
     expect(doc.feed.entry[0].title).toBe('1 new event: Talk <b>&</b> pizza');
     expect(doc.feed.entry[1].id).toBe('tag:127.0.0.1,2026:timer-7:run-9');
     expect(doc.feed.entry[1].title).toMatch(/^2 new events: /);
+    // A reader's "open" lands on this timer's runs in Manage Timers, not on the bare home page.
+    for (const entry of doc.feed.entry) expect(entry.link['@_href']).toBe('http://127.0.0.1:1/#timer-7');
+    expect(doc.feed.link.find((l: { '@_rel': string }) => l['@_rel'] === 'alternate')['@_href']).toBe('http://127.0.0.1:1/#timer-7');
   });
 });

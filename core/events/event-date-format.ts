@@ -1,56 +1,68 @@
 /**
- * How an event's date reads, shared by the page's event cards (web/components/event-date.ts) and the digest
- * messages (core/delivery/event-text.ts) so both say the same thing. Intl only: it runs in the browser too.
+ * The one way a date and time reads, everywhere: event cards, runs, next run and latest result on the page
+ * (web/client/format.ts, web/components/event-date.ts) and the digest messages (core/delivery/event-text.ts).
+ * Weekday, day, month, year and the clock, in the reader's locale ('Thu, 18 Jun 2026, 09:00' in en-GB,
+ * 'Thu, Jun 18, 2026, 9:00 AM' in en-US). Intl only: it runs in the browser too.
  */
 
 // Building an Intl.DateTimeFormat costs far more than using one; a list of events reuses a few.
 const formats = new Map<string, Intl.DateTimeFormat>();
 
-// What a format writes after the day: nothing, the time ('…, 09:00'), or the time and the zone ('… CEST').
+// What a format writes after the day: nothing, or the time ('…, 09:00').
 const DAY = 0;
 const TIME = 1;
-const ZONE = 2;
 
-/** en-GB 'Thu, 18 Jun 2026', and after it what `parts` asks for. */
-function dateFormat(timeZone: string, parts: number): Intl.DateTimeFormat {
-  const key = parts + timeZone;
+/** 'Thu, 18 Jun 2026' in the locale, and after it what `parts` asks for. */
+function dateFormat(timeZone: string, parts: number, locale: string | undefined): Intl.DateTimeFormat {
+  const key = `${parts}|${locale ?? ''}|${timeZone}`;
   let format = formats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', {
+    const options: Intl.DateTimeFormatOptions = {
       timeZone,
       weekday: 'short',
       day: 'numeric',
       month: 'short',
       year: 'numeric',
-      ...(parts > DAY && { hour: '2-digit', minute: '2-digit' }),
-      ...(parts === ZONE && { timeZoneName: 'short' }),
-    });
+      ...(parts > DAY && { hour: 'numeric', minute: '2-digit' }),
+    };
+    format = new Intl.DateTimeFormat(locale, options);
+    // The clock as the locale's own short time writes it (timeStyle, which cannot go with a weekday): '09:00'
+    // on a 24-hour clock, '9:00 AM' on a 12-hour one.
+    if (parts > DAY && /^h2[34]$/.test(format.resolvedOptions().hourCycle ?? '')) {
+      format = new Intl.DateTimeFormat(locale, { ...options, hour: '2-digit' });
+    }
     formats.set(key, format);
   }
   return format;
 }
 
 // A calendar day (the first 10 characters of an ISO date) is the same in every zone: read it in UTC.
-const day = (iso: string) => dateFormat('UTC', DAY).format(new Date(`${iso.slice(0, 10)}T12:00:00Z`));
+const day = (iso: string, locale: string | undefined) => dateFormat('UTC', DAY, locale).format(new Date(`${iso.slice(0, 10)}T12:00:00Z`));
 
 /** An all-day event's day, or its days 'Mon, 1 Jun 2026 – Wed, 3 Jun 2026' when it lasts longer. */
-export function formatEventDays(startsAt: string, endsAt: string | null | undefined): string {
+export function formatEventDays(startsAt: string, endsAt: string | null | undefined, locale?: string): string {
   const start = startsAt.slice(0, 10);
   const end = endsAt?.slice(0, 10);
-  return end && end > start ? `${day(start)} – ${day(end)}` : day(start);
+  return end && end > start ? `${day(start, locale)} – ${day(end, locale)}` : day(start, locale);
 }
 
 /** The zone itself when this runtime knows it, else 'UTC': an odd zone must not break a card or a message. */
 export function knownTimeZone(timeZone: string): string {
   try {
-    dateFormat(timeZone, TIME);
+    dateFormat(timeZone, TIME, 'en-GB');
     return timeZone;
   } catch {
     return 'UTC';
   }
 }
 
-/** 'Thu, 18 Jun 2026, 09:00' in a zone from knownTimeZone, and ' CEST' after it when `zoneName`. */
-export function formatEventMoment(at: Date, timeZone: string, zoneName: boolean): string {
-  return dateFormat(timeZone, zoneName ? ZONE : TIME).format(at);
+/**
+ * 'Thu, 18 Jun 2026, 09:00' in a zone from knownTimeZone; `locale` undefined is the runtime's (the browser's).
+ * Callers name the zone in words where it is not the reader's own (a digest's timer zone, another zone's timer).
+ */
+export function formatEventMoment(at: Date, timeZone: string, locale?: string): string {
+  return dateFormat(timeZone, TIME, locale).format(at);
 }
+
+/** A zone as people read it: 'America/New York'. */
+export const zoneLabel = (timeZone: string) => timeZone.replace(/_/g, ' ');

@@ -62,10 +62,12 @@ function eventLine(e: Event): string {
 export function timerAtom(
   timer: FeedTimer,
   runs: { runId: number; finishedAt: Date; events: Event[] }[],
-  options: { selfUrl: string; appUrl: string; idAuthority: string; runsUrl: string },
+  options: { selfUrl: string; idAuthority: string; runsUrl: string },
 ): string {
   const base = `tag:${options.idAuthority},2026:timer-${timer.id}`;
   const updated = (runs[0]?.finishedAt ?? new Date(0)).toISOString();
+  // Entries and the feed open the timer's runs on the page, where each run's events are (the emails link there too).
+  const runsUrl = options.runsUrl;
   const entries = runs.map((run) => {
     const n = run.events.length;
     const html = `<ul>${run.events
@@ -76,7 +78,7 @@ export function timerAtom(
       `<id>${base}:run-${run.runId}</id>`,
       `<title>${xml(`${n} new event${n === 1 ? '' : 's'}: ${run.events.map((e) => e.title).join(', ')}`.slice(0, 300))}</title>`,
       `<updated>${run.finishedAt.toISOString()}</updated>`,
-      `<link rel="alternate" type="text/html" href="${xml(options.appUrl)}/"/>`,
+      `<link rel="alternate" type="text/html" href="${xml(runsUrl)}"/>`,
       `<content type="html">${xml(html)}</content>`,
       '</entry>',
     ].join('\n');
@@ -90,8 +92,7 @@ export function timerAtom(
     `<updated>${updated}</updated>`,
     '<author><name>Event Finder</name></author>',
     `<link rel="self" type="application/atom+xml" href="${xml(options.selfUrl)}"/>`,
-    // The page where the timer's runs and their answers are shown.
-    `<link rel="alternate" type="text/html" href="${xml(options.runsUrl)}"/>`,
+    `<link rel="alternate" type="text/html" href="${xml(runsUrl)}"/>`,
     ...entries,
     '</feed>',
     '',

@@ -1,5 +1,5 @@
 import { createSql, type Sql } from '../../db/client';
-import { adminUrl, dropDatabase, templateDatabase, testDatabaseName, withAdmin } from './pg';
+import { adminUrl, createOwnedDatabase, dropDatabase, templateDatabase, testDatabaseName, withAdmin } from './pg';
 
 export interface TestDatabase {
   sql: Sql;
@@ -14,7 +14,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     // Postgres refuses to copy a template while another CREATE DATABASE is copying it; wait a moment.
     for (let attempt = 0; ; attempt++) {
       try {
-        await admin.unsafe(`create database "${name}" template "${templateDatabase()}"`);
+        await createOwnedDatabase(admin, name, templateDatabase());
         return;
       } catch (err) {
         if (attempt >= 20 || !/being accessed by other users/.test((err as Error).message)) throw err;

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { hostname, userInfo } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createSql, type Sql } from '../../db/client';
 import { loadConfig } from '../../core/config';
 import { migrate } from '../../db/migrate';
@@ -16,6 +19,32 @@ export function adminUrl(database = 'postgres'): string {
  */
 export function testDatabaseName(): string {
   return `eventfinder_test_${Math.floor(Date.now() / 1000)}_${randomBytes(4).toString('hex')}`;
+}
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/**
+ * Who made a test database: this checkout of this user on this machine. Written on every database the tests
+ * create (COMMENT ON DATABASE) and checked before a stale one is dropped, so a run on a shared Postgres server
+ * never drops another person's, another checkout's, or anything it did not make, whatever its name.
+ */
+export function testDatabaseOwner(root = ROOT): string {
+  let user = 'unknown';
+  try {
+    user = userInfo().username;
+  } catch {
+    // No user name for this uid (some containers): the host and the checkout still tell runs apart.
+  }
+  return `eventfinder tests of ${user}@${hostname()}:${root}`;
+}
+
+const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
+const quoteLiteral = (text: string) => `'${text.replace(/'/g, "''")}'`;
+
+/** Creates a database (a copy of `template` when given) marked as this checkout's own (testDatabaseOwner). */
+export async function createOwnedDatabase(admin: Sql, name: string, template?: string): Promise<void> {
+  await admin.unsafe(`create database ${quoteIdent(name)}${template ? ` template ${quoteIdent(template)}` : ''}`);
+  await admin.unsafe(`comment on database ${quoteIdent(name)} is ${quoteLiteral(testDatabaseOwner())}`);
 }
 
 /** This run's template, named by global setup and inherited by the test workers through the environment. */
@@ -37,7 +66,7 @@ export async function withAdmin<T>(fn: (sql: Sql) => Promise<T>): Promise<T> {
 /** Creates and migrates the template database that test and benchmark databases are cloned from. */
 export async function createTemplateDatabase(): Promise<string> {
   const name = testDatabaseName();
-  await withAdmin((admin) => admin.unsafe(`create database "${name}"`));
+  await withAdmin((admin) => createOwnedDatabase(admin, name));
   process.env.EVENTFINDER_TEST_TEMPLATE = name;
   const sql = createSql(adminUrl(name), { max: 1 });
   try {
@@ -54,15 +83,22 @@ export async function dropDatabase(name: string): Promise<void> {
 
 const STALE_AFTER_S = 3 * 60 * 60;
 
-/** Drops test databases older than any test run, left by a run that was killed before it cleaned up. */
-export async function dropStaleTestDatabases(): Promise<void> {
-  await withAdmin(async (admin) => {
-    const all = await admin<{ datname: string }[]>`
-      select datname from pg_database where datname like 'eventfinder\_test\_%'`;
+/**
+ * Drops the test databases a killed run of this checkout left behind: only names with the test prefix, older
+ * than any run, and marked as this checkout's own (testDatabaseOwner). Anything else is someone else's, or
+ * not provably ours, and stays.
+ */
+export async function dropStaleTestDatabases(owner = testDatabaseOwner()): Promise<string[]> {
+  return withAdmin(async (admin) => {
+    const all = await admin<{ datname: string; owner: string | null }[]>`
+      select datname, shobj_description(oid, 'pg_database') as owner from pg_database
+      where datname like 'eventfinder\_test\_%'`;
     const cutoff = Date.now() / 1000 - STALE_AFTER_S;
-    const stale = all.filter(({ datname }) => Number(datname.split('_')[2]) < cutoff || !/^eventfinder_test_\d+_/.test(datname));
-    for (const { datname } of stale) {
-      await admin.unsafe(`drop database if exists "${datname}" with (force)`);
-    }
+    const stale = all.filter((db) => {
+      const created = /^eventfinder_test_(\d+)_[0-9a-f]+$/.exec(db.datname);
+      return created !== null && Number(created[1]) < cutoff && db.owner === owner;
+    });
+    for (const { datname } of stale) await dropDatabase(datname);
+    return stale.map((db) => db.datname);
   });
 }

@@ -2,14 +2,14 @@ import ICAL from 'ical.js';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { Event } from '../../core/contract/event';
-import { friendlyDate } from './event-date';
+import { friendlyDate, isPast } from './event-date';
 import { EventList } from './event-list';
 
 const base: Event = {
   key: 'url:https://ai-events.example/events/applied-ml-summit',
   title: 'Applied ML Summit Berlin 2026',
-  starts_at: '2026-06-18T09:00:00+02:00',
-  ends_at: '2026-06-19T18:00:00+02:00',
+  starts_at: '2027-06-18T09:00:00+02:00',
+  ends_at: '2027-06-19T18:00:00+02:00',
   all_day: false,
   timezone: null,
   timezone_source: null,
@@ -23,13 +23,28 @@ const base: Event = {
 };
 
 describe('event cards', () => {
-  it('show the date in the user zone, all-day dates as dates', () => {
-    expect(friendlyDate(base, 'Europe/Berlin')).toBe('Thu, 18 Jun 2026, 09:00 CEST');
-    expect(friendlyDate(base, 'America/New_York')).toMatch(/^Thu, 18 Jun 2026, 03:00 (EDT|GMT-4)$/);
-    expect(friendlyDate({ starts_at: '2026-07-01', ends_at: '2026-07-02', all_day: true }, 'Pacific/Auckland')).toBe(
+  it('show the date in the user zone and locale, all-day dates as dates', () => {
+    expect(friendlyDate(base, 'Europe/Berlin', 'en-GB')).toBe('Fri, 18 Jun 2027, 09:00');
+    expect(friendlyDate(base, 'America/New_York', 'en-GB')).toBe('Fri, 18 Jun 2027, 03:00');
+    expect(friendlyDate(base, 'America/New_York', 'en-US')).toBe('Fri, Jun 18, 2027, 3:00 AM');
+    // A UTC time (the model's extraction writes one, timezone_source 'offset') reads in the viewer's zone.
+    const utc = { ...base, starts_at: '2026-06-18T18:00:00Z', ends_at: null, timezone: null, timezone_source: 'offset' as const };
+    expect(friendlyDate(utc, 'Europe/Berlin', 'en-GB')).toBe('Thu, 18 Jun 2026, 20:00');
+    expect(friendlyDate({ starts_at: '2026-07-01', ends_at: '2026-07-02', all_day: true }, 'Pacific/Auckland', 'en-GB')).toBe(
       'Wed, 1 Jul 2026 – Thu, 2 Jul 2026',
     );
     expect(friendlyDate({ starts_at: null, ends_at: null, all_day: false }, 'UTC')).toBe('Date not known');
+  });
+
+  it('show an event that is over as past, never as New', () => {
+    const html = renderToStaticMarkup(
+      <EventList title="x" timeZone="UTC" events={[{ ...base, starts_at: '2020-06-18T09:00:00Z', ends_at: '2020-06-18T18:00:00Z' }]} />,
+    );
+    expect(html).toContain('>Past<');
+    expect(html).not.toContain('>New<');
+    expect(html).toContain('data-past="true"');
+    expect(isPast({ starts_at: '2020-01-01', ends_at: null, all_day: true }, Date.now())).toBe(true);
+    expect(isPast({ starts_at: '2999-01-01', ends_at: null, all_day: true }, Date.now())).toBe(false);
   });
 
   it('render title link, place or Online, badges, and both Add to calendar links', () => {
@@ -60,7 +75,7 @@ describe('event cards', () => {
     expect(html.match(/Google Calendar/g)).toHaveLength(3);
     const ics = decodeURIComponent(/href="data:text\/calendar;charset=utf-8,([^"]+)"/.exec(html)![1]!.replace(/&amp;/g, '&'));
     const event = new ICAL.Event(new ICAL.Component(ICAL.parse(ics)).getFirstSubcomponent('vevent')!);
-    expect(event.startDate.toJSDate().toISOString()).toBe('2026-06-18T07:00:00.000Z');
+    expect(event.startDate.toJSDate().toISOString()).toBe('2027-06-18T07:00:00.000Z');
     expect(html).toContain('download="Applied-ML-Summit-Berlin-2026.ics"');
   });
 

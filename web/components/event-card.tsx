@@ -2,7 +2,7 @@ import type { Event } from '../../core/contract/event';
 import { googleCalendarLink, placeLine } from '../../core/events/calendar-link';
 import { icsFileName, singleEventIcs } from '../../core/events/ics';
 import { safeLink } from '../../core/events/strict-values';
-import { friendlyDate } from './event-date';
+import { friendlyDate, isPast } from './event-date';
 
 export interface EventCardProps {
   event: Event;
@@ -10,19 +10,34 @@ export interface EventCardProps {
   timeZone: string;
   /** Domain part of the .ics UID (the page's host). */
   uidDomain?: string;
+  /** The page's clock (ms): an event over before it is shown as past, never as New. */
+  now?: number;
+  /** Changed since the timer last saw it (its run says so), though its status alone may not show it. */
+  changed?: boolean;
+  /** A line in a timer's run: without Add to calendar (the timer's calendar feed is beside it). */
+  compact?: boolean;
 }
 
-/** What the badge says: new to the user or the timer, or changed since it was last seen. */
-function badgeOf(e: Event): { text: string; tone: 'new' | 'changed' } | null {
+/** What the badge says: over already, new to the user or the timer, or changed since it was last seen. */
+function badgeOf(e: Event, past: boolean, changed: boolean): { text: string; tone: 'new' | 'changed' | 'past' } | null {
+  if (past) return { text: 'Past', tone: 'past' };
   if (e.new) return { text: 'New', tone: 'new' };
   if (e.status === 'cancelled') return { text: 'Changed: cancelled', tone: 'changed' };
   if (e.status === 'moved') return { text: 'Changed: new date', tone: 'changed' };
-  return null;
+  return changed ? { text: 'Changed', tone: 'changed' } : null;
 }
 
 /** One event: title, date in the user's zone, place or "Online", its link, and Add to calendar. */
-export function EventCard({ event, timeZone, uidDomain = 'event-finder' }: EventCardProps) {
-  const badge = badgeOf(event);
+export function EventCard({
+  event,
+  timeZone,
+  uidDomain = 'event-finder',
+  now = Date.now(),
+  changed = false,
+  compact = false,
+}: EventCardProps) {
+  const past = isPast(event, now);
+  const badge = badgeOf(event, past, changed);
   const google = googleCalendarLink(event);
   const ics = singleEventIcs(event, uidDomain);
   const place = placeLine(event) || (event.online ? 'Online' : '');
@@ -30,7 +45,7 @@ export function EventCard({ event, timeZone, uidDomain = 'event-finder' }: Event
   // Events stored before links were checked may hold any scheme: only http(s) becomes a link.
   const link = safeLink(event.url);
   return (
-    <article className="event-card" data-status={event.status}>
+    <article className="event-card" data-status={event.status} data-past={past || undefined}>
       <header className="event-card__head">
         <h4 className="event-card__title">
           {link ? (
@@ -50,9 +65,11 @@ export function EventCard({ event, timeZone, uidDomain = 'event-finder' }: Event
           <time dateTime={event.starts_at ?? undefined}>{friendlyDate(event, timeZone)}</time>
         )}
         {event.status === 'tentative' && <span className="event-card__tentative"> · not yet confirmed</span>}
+        {/* Compact: the place on the date's line. */}
+        {compact && place ? <span className="event-card__where"> · {place}</span> : null}
       </p>
-      {place && <p className="event-card__where">{place}</p>}
-      {!cancelled && (google || ics) && (
+      {place && !compact ? <p className="event-card__where">{place}</p> : null}
+      {!cancelled && !compact && (google || ics) && (
         <p className="event-card__actions">
           <span className="event-card__add">Add to calendar:</span>
           {google && (

@@ -2,13 +2,24 @@ import type { Event } from '../../core/contract/event';
 import { formatEventDays, formatEventMoment, knownTimeZone } from '../../core/events/event-date-format';
 
 /**
- * An event's date as people read it: 'Thu, 18 Jun 2026, 09:00 CEST' in the user's time zone, a date (or
- * date range) alone for an all-day event, whose day is the same everywhere.
+ * An event's date as people read it, in the page's one style (core/events/event-date-format.ts): its moment in
+ * the viewer's zone and locale ('Thu, 18 Jun 2026, 09:00'), whatever zone or offset the source wrote it in (a
+ * UTC time from the model's extraction too); a date (or date range) alone for an all-day event, whose day is
+ * the same everywhere. `locale` undefined: the browser's.
  */
-export function friendlyDate(e: Pick<Event, 'starts_at' | 'ends_at' | 'all_day'>, timeZone: string): string {
+export function friendlyDate(e: Pick<Event, 'starts_at' | 'ends_at' | 'all_day'>, timeZone: string, locale?: string): string {
   if (!e.starts_at) return 'Date not known';
-  if (e.all_day) return formatEventDays(e.starts_at, e.ends_at);
+  if (e.all_day) return formatEventDays(e.starts_at, e.ends_at, locale);
   const ms = Date.parse(e.starts_at);
   if (Number.isNaN(ms)) return 'Date not known';
-  return formatEventMoment(new Date(ms), knownTimeZone(timeZone), true);
+  return formatEventMoment(new Date(ms), knownTimeZone(timeZone), locale);
+}
+
+/** True when the event is over: its end (or, without one, its start) lies before `now`. */
+export function isPast(e: Pick<Event, 'starts_at' | 'ends_at' | 'all_day'>, now: number): boolean {
+  const last = e.ends_at ?? e.starts_at;
+  if (!last) return false;
+  // An all-day event's end date is its last day (inclusive): it is over once that day has ended everywhere.
+  const end = e.all_day ? Date.parse(`${last.slice(0, 10)}T23:59:59-12:00`) : Date.parse(last);
+  return !Number.isNaN(end) && end < now;
 }

@@ -1,6 +1,7 @@
 import type { Event } from '../../core/contract/event';
 import { EventCard } from './event-card';
 import { EventCardBoundary } from './event-card-boundary';
+import { isPast } from './event-date';
 
 export interface EventListProps {
   events: Event[];
@@ -8,26 +9,36 @@ export interface EventListProps {
   /** Heading of the list, e.g. 'Events in this answer'. */
   title: string;
   uidDomain?: string;
+  /** Compact lines without the heading and its count (a run's own line says what it found). */
+  bare?: boolean;
+  /** Keys of events changed since the timer last saw them (a run's `changed_keys`). */
+  changedKeys?: ReadonlySet<string>;
 }
 
+/** Events still to come that are new: a past event is never counted or badged as New. */
+export const freshCount = (events: Event[], now: number) => events.filter((e) => e.new && !isPast(e, now)).length;
+
 /** A list of event cards under a heading, each guarded on its own; nothing at all when there are no events. */
-export function EventList({ events, timeZone, title, uidDomain }: EventListProps) {
+export function EventList({ events, timeZone, title, uidDomain, bare, changedKeys }: EventListProps) {
   if (events.length === 0) return null;
-  const fresh = events.filter((e) => e.new).length;
+  const now = Date.now();
+  const fresh = freshCount(events, now);
   return (
-    <section className="event-list" aria-label={title}>
-      <h3 className="event-list__title">
-        {title}{' '}
-        <span className="event-list__count">
-          ({events.length}
-          {fresh > 0 && fresh < events.length ? `, ${fresh} new` : ''})
-        </span>
-      </h3>
+    <section className={`event-list${bare ? ' event-list--bare' : ''}`} aria-label={title}>
+      {bare ? null : (
+        <h3 className="event-list__title">
+          {title}{' '}
+          <span className="event-list__count">
+            ({events.length}
+            {fresh > 0 && fresh < events.length ? `, ${fresh} new` : ''})
+          </span>
+        </h3>
+      )}
       <ul className="event-list__items">
         {events.map((e) => (
           <li key={e.key}>
             <EventCardBoundary title={typeof e.title === 'string' ? e.title : ''}>
-              <EventCard event={e} timeZone={timeZone} uidDomain={uidDomain} />
+              <EventCard event={e} timeZone={timeZone} uidDomain={uidDomain} now={now} changed={changedKeys?.has(e.key)} compact={bare} />
             </EventCardBoundary>
           </li>
         ))}

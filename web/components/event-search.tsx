@@ -4,6 +4,7 @@ import { formatDate, searchesLeft } from '../client/format';
 import { useAnswer, type AskFailure } from '../hooks/use-answer';
 import { Alert } from './alert';
 import { useTimerLink } from '../client/timer-link';
+import { takeSearchFocusRequest } from '../client/sign-in-focus';
 import { browserTimezone, pageHost } from '../client/timezone';
 import { AnswerText } from './answer-text';
 import { LazyEventList } from './lazy-events';
@@ -50,6 +51,13 @@ export function EventSearch({ billing }: { billing: BillingInfo | null }) {
   const setTimerButton = useRef<HTMLButtonElement>(null);
   const timersButton = useRef<HTMLButtonElement>(null);
   const linkedTimer = useTimerLink();
+  const question = useRef<HTMLInputElement>(null);
+
+  // Signed in just now (Google's button, which had focus, is gone): continue in the question field. Only when
+  // the home view shows; signing in on the plans view keeps the user there.
+  useEffect(() => {
+    if (takeSearchFocusRequest() && question.current?.closest('[hidden]') === null) question.current.focus();
+  }, []);
 
   // A link to a timer opens Manage Timers, which shows that timer (see TimersPanel).
   useEffect(() => {
@@ -83,6 +91,7 @@ export function EventSearch({ billing }: { billing: BillingInfo | null }) {
         <div className="field">
           <label htmlFor={`${id}-ques`}>Your Question</label>
           <input
+            ref={question}
             id={`${id}-ques`}
             name="ques"
             type="text"

@@ -3,6 +3,7 @@ import { setAppState } from '../client/app-state';
 import { refreshBilling } from '../client/billing';
 import { initializeOnce, whenGoogleReady, type CredentialResponse } from '../client/google-identity';
 import { postJson } from '../client/http';
+import { focusSearchAfterSignIn } from '../client/sign-in-focus';
 import { replyJson, shapeOf } from '../client/replies';
 
 export interface GoogleConfig {
@@ -58,6 +59,7 @@ async function signIn(response: CredentialResponse): Promise<void> {
       console.error('Google login failed:', body?.error ?? `HTTP ${res.status}`);
       return;
     }
+    focusSearchAfterSignIn();
     setAppState({ loggedIn: true, notice: null });
     await refreshBilling();
   } catch (err) {

@@ -1,11 +1,11 @@
 import { lazy, Suspense } from 'react';
 import type { TimerDeliveryProps } from './timer-delivery';
 
-// Pause, email and webhook controls weigh about 1.5 KB gzipped and show only in Manage Timers: they load when
+// Email and webhook controls weigh about 1.5 KB gzipped and show only in Manage Timers: they load when
 // it first shows a timer, like the runs and feeds (./lazy-events.tsx), keeping the page within its budget.
 const TimerDeliveryChunk = lazy(() => import('./timer-delivery').then((m) => ({ default: m.TimerDelivery })));
 
-/** A timer's pause state and delivery settings, loaded when Manage Timers first shows a timer. */
+/** A timer's delivery settings, loaded when Manage Timers first shows a timer. */
 export function LazyTimerDelivery(props: TimerDeliveryProps) {
   return (
     <Suspense fallback={null}>

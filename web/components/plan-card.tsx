@@ -1,4 +1,4 @@
-import { formatPrice, type Plan } from '../../core/plans';
+import type { Plan } from '../../core/plans';
 
 export interface PlanCardProps {
   plan: Plan;
@@ -7,24 +7,34 @@ export interface PlanCardProps {
   onChoose: (plan: Plan) => void;
 }
 
+/** What a card shows, in the words its button's name repeats (a spoken name holds the visible text, WCAG 2.5.3). */
+function cardText(plan: Plan) {
+  return {
+    price: `$${(plan.priceCents / 100).toFixed(2).replace(/\.00$/, '')}`,
+    period: plan.priceCents === 0 ? ' no charge' : '/month',
+    allowance: `${plan.searchesPerMonth} searches per month`,
+  };
+}
+
 function CardBody({ plan, current }: { plan: Plan; current: boolean }) {
+  const text = cardText(plan);
   return (
     <>
-      <span className="plan-card__name">{plan.name}</span>
+      {/* Spaces between the parts: the text reads "Free $0 no charge 10 searches…", as the button's name says. */}
+      <span className="plan-card__name">{plan.name}</span>{' '}
       <span className="plan-card__price">
-        {`$${(plan.priceCents / 100).toFixed(2).replace(/\.00$/, '')}`}
-        <span className="plan-card__period">{plan.priceCents === 0 ? ' no charge' : '/month'}</span>
-      </span>
-      <span className="plan-card__allowance">{plan.searchesPerMonth} searches per month</span>
+        {text.price}
+        <span className="plan-card__period">{text.period}</span>
+      </span>{' '}
+      <span className="plan-card__allowance">{text.allowance}</span>{' '}
       {current ? (
         <span className="plan-card__badge">
           <span>Current plan</span>
         </span>
       ) : (
-        // The button's label already names the plan; this only shows sighted users that the card is a control.
-        <span className="plan-card__cta" aria-hidden="true">
-          Choose {plan.name}
-        </span>
+        // The button's name already says it; this only shows sighted users that the card is a control. Drawn
+        // by CSS from data-label, so it is not text inside the button that its name would have to repeat.
+        <span className="plan-card__cta" aria-hidden="true" data-label={`Choose ${plan.name}`} />
       )}
     </>
   );
@@ -35,7 +45,9 @@ function CardBody({ plan, current }: { plan: Plan; current: boolean }) {
  * tab order nor a control that looks pressable; every other plan is a button.
  */
 export function PlanCard({ plan, current, busy, onChoose }: PlanCardProps) {
-  const label = `${plan.name} plan, ${formatPrice(plan)}, ${plan.searchesPerMonth} searches per month`;
+  const text = cardText(plan);
+  // The name starts with the action, then says what the card shows, as it shows it.
+  const label = `${plan.name} plan: ${plan.name} ${text.price}${text.period} ${text.allowance}`;
   return (
     <li className={`plan-card plan-card--${plan.tier}${current ? ' plan-card--current' : ''}`} data-tier={plan.tier}>
       {current ? (

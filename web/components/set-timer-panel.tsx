@@ -1,5 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
-import { formatClock } from '../client/format';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { errorText } from '../client/http';
 import { browserTimezone } from '../client/timezone';
 import { SCHEDULE_TYPES, WEEKDAYS } from '../../core/contract/schedule-values';
@@ -24,7 +23,18 @@ export function SetTimerPanel({ ques, web, onClose, onSaved }: SetTimerPanelProp
   const [failure, setFailure] = useState<string | null>(null);
   // A ref, not state: a double click lands before React re-renders the disabled button.
   const inFlight = useRef(false);
+  const first = useRef<HTMLSelectElement>(null);
   const edit = (patch: Partial<TimerDraft>) => setDraft((d) => ({ ...d, ...patch }));
+
+  // Opening the panel moves focus into it; Cancel, Save and Escape hand it back to Set Timer (EventSearch).
+  useEffect(() => first.current?.focus(), []);
+
+  function onKey(event: KeyboardEvent) {
+    if (event.key === 'Escape' && !event.defaultPrevented) {
+      event.preventDefault();
+      onClose();
+    }
+  }
 
   async function save(event: FormEvent) {
     event.preventDefault();
@@ -35,7 +45,8 @@ export function SetTimerPanel({ ques, web, onClose, onSaved }: SetTimerPanelProp
     try {
       await saveTimer(draft, { ques, web });
       const on = draft.scheduleType === 'weekly' ? ` on ${draft.weekday}` : '';
-      onSaved(`✅ Timer saved: ${draft.scheduleType} at ${formatClock(draft.time)}${on}`);
+      // The spec's sentence with the time as it was typed: it is what the user set, in their own zone.
+      onSaved(`✅ Timer saved: ${draft.scheduleType} at ${draft.time}${on}`);
     } catch (err) {
       setFailure(`❌ Error saving timer: ${errorText(err)}`);
     } finally {
@@ -45,7 +56,7 @@ export function SetTimerPanel({ ques, web, onClose, onSaved }: SetTimerPanelProp
   }
 
   return (
-    <section className="subpanel timer-form" aria-labelledby={`${id}-title`}>
+    <section className="subpanel timer-form" aria-labelledby={`${id}-title`} onKeyDown={onKey}>
       <h3 id={`${id}-title`}>Set Timer</h3>
       <p className="field__hint">Repeats the question and website above at your local time ({browserTimezone().replace(/_/g, ' ')}).</p>
       <form onSubmit={save} aria-busy={saving}>
@@ -53,6 +64,7 @@ export function SetTimerPanel({ ques, web, onClose, onSaved }: SetTimerPanelProp
           <div className="field">
             <label htmlFor={`${id}-type`}>Schedule Type</label>
             <select
+              ref={first}
               id={`${id}-type`}
               value={draft.scheduleType}
               onChange={(e) => edit({ scheduleType: SCHEDULE_TYPES.find((t) => t === e.target.value) ?? 'daily' })}

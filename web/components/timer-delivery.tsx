@@ -29,8 +29,8 @@ export interface TimerDeliveryProps {
 }
 
 /**
- * A timer's pause state and where its news goes: Resume (prominent while paused), Pause, email on or off (or
- * why there is none on this server), a webhook address, and how the last email and webhook went.
+ * Where a timer's news goes: email on or off (or why there is none on this server), a webhook address, and how
+ * the last email and webhook went. Pause and Resume sit with Run now (./timer-pause-button.tsx).
  */
 export function TimerDelivery({ timer, onUpdate }: TimerDeliveryProps) {
   const id = useId();
@@ -67,21 +67,6 @@ export function TimerDelivery({ timer, onUpdate }: TimerDeliveryProps) {
 
   return (
     <div className="timer-delivery">
-      {timer.paused ? (
-        <div className="timer-delivery__paused">
-          <p>
-            <strong>Paused.</strong> {timer.paused_reason ?? 'You paused this timer; it does not run until you resume it.'}
-          </p>
-          <button
-            type="button"
-            className="button button--small"
-            disabled={busy}
-            onClick={() => void change({ paused: false }, 'Timer resumed.')}
-          >
-            Resume
-          </button>
-        </div>
-      ) : null}
       <details className="timer-row__result">
         <summary>Notifications: {channels}</summary>
         <div className="timer-delivery__body">
@@ -108,7 +93,11 @@ export function TimerDelivery({ timer, onUpdate }: TimerDeliveryProps) {
                 value={webhook}
                 disabled={busy}
                 aria-describedby={`${id}-webhook-hint`}
-                onChange={(e) => setWebhook(e.target.value)}
+                onChange={(e) => {
+                  setWebhook(e.target.value);
+                  // A refusal was about the address as it was; once it is edited, the sentence no longer applies.
+                  if (message?.tone === 'error') setMessage(null);
+                }}
               />
               <p className="field__hint" id={`${id}-webhook-hint`}>
                 Slack, Discord, Mattermost or ntfy: a short summary is posted there when something is new.
@@ -136,16 +125,6 @@ export function TimerDelivery({ timer, onUpdate }: TimerDeliveryProps) {
               {lastDelivery('webhook', timer.last_delivery.webhook)}
             </ul>
           ) : null}
-          {timer.paused ? null : (
-            <button
-              type="button"
-              className="button button--secondary button--small"
-              disabled={busy}
-              onClick={() => void change({ paused: true }, 'Timer paused: it will not run until you resume it.')}
-            >
-              Pause timer
-            </button>
-          )}
         </div>
       </details>
       {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}

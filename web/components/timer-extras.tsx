@@ -1,4 +1,5 @@
 import type { FeedUrls } from '../../core/contract/event-replies';
+import type { TimerPauseProps } from './timer-pause-button';
 import { TimerFeeds } from './timer-feeds';
 import { TimerRuns } from './timer-runs';
 
@@ -12,13 +13,24 @@ export interface TimerExtrasProps {
   onFeedsRenewed: () => void;
   /** A run started or ended: the row's own summary should be read again. */
   onRunsChanged: () => void;
+  /** Pause/Resume, shown beside Run now. */
+  pause: Omit<TimerPauseProps, 'onMessage'>;
 }
 
-/** A timer's runs with their events and its feeds, under its row in Manage Timers. */
-export default function TimerExtras({ timerId, showRuns, urls, timeZone, uidDomain, onFeedsRenewed, onRunsChanged }: TimerExtrasProps) {
+/** A timer's main actions and runs with their events, and its feeds, under its row in Manage Timers. */
+export default function TimerExtras({
+  timerId,
+  showRuns,
+  urls,
+  timeZone,
+  uidDomain,
+  onFeedsRenewed,
+  onRunsChanged,
+  pause,
+}: TimerExtrasProps) {
   return (
     <>
-      <TimerRuns timerId={timerId} show={showRuns} timeZone={timeZone} uidDomain={uidDomain} onRunsChanged={onRunsChanged} />
+      <TimerRuns timerId={timerId} show={showRuns} timeZone={timeZone} uidDomain={uidDomain} onRunsChanged={onRunsChanged} pause={pause} />
       <TimerFeeds timerId={timerId} urls={urls} onRotated={onFeedsRenewed} />
     </>
   );

@@ -27,11 +27,14 @@ async function copy(text: string): Promise<boolean> {
 export function TimerFeeds({ timerId, urls, onRotated }: TimerFeedsProps) {
   const id = useId();
   const [status, setStatus] = useState('');
+  // Which address was just copied ("Copied" shows beside its button), or could not be.
+  const [copied, setCopied] = useState<{ field: string; ok: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
   if (!urls.ical_url || !urls.atom_url) return null;
 
-  async function onCopy(what: string, url: string) {
-    setStatus((await copy(url)) ? `${what} address copied.` : `Could not copy. Select the address and copy it by hand.`);
+  async function onCopy(field: string, url: string) {
+    setCopied(null);
+    setCopied({ field, ok: await copy(url) });
   }
 
   async function rotate() {
@@ -47,16 +50,20 @@ export function TimerFeeds({ timerId, urls, onRotated }: TimerFeedsProps) {
     }
   }
 
-  const row = (label: string, url: string, extra?: ReactNode) => (
-    <div className="timer-feeds__row">
-      <label className="timer-feeds__label" htmlFor={`${id}-${label}`}>
+  // `field` names the input's id: an id holds no spaces (the label may).
+  const row = (field: string, label: string, url: string, extra?: ReactNode) => (
+    <div className="field timer-feeds__row">
+      <label className="timer-feeds__label" htmlFor={`${id}-${field}`}>
         {label}
       </label>
       <div className="timer-feeds__field">
-        <input id={`${id}-${label}`} type="text" readOnly value={url} onFocus={(e) => e.currentTarget.select()} />
-        <button type="button" className="button button--secondary button--small" onClick={() => void onCopy(label, url)}>
+        <input id={`${id}-${field}`} type="text" readOnly value={url} onFocus={(e) => e.currentTarget.select()} />
+        <button type="button" className="button button--secondary button--small" onClick={() => void onCopy(field, url)}>
           Copy<span className="visually-hidden"> {label} address</span>
         </button>
+        <span className="timer-feeds__copied" role="status">
+          {copied?.field !== field ? null : copied.ok ? 'Copied' : 'Could not copy. Select the address and copy it by hand.'}
+        </span>
       </div>
       {extra}
     </div>
@@ -66,13 +73,14 @@ export function TimerFeeds({ timerId, urls, onRotated }: TimerFeedsProps) {
     <details className="timer-feeds">
       <summary>Calendar and feed</summary>
       {row(
+        'ical',
         'Calendar (iCal)',
         urls.ical_url,
         <a className="timer-feeds__webcal" href={webcal(urls.ical_url)}>
           Subscribe in your calendar app
         </a>,
       )}
-      {row('Atom feed', urls.atom_url)}
+      {row('atom', 'Atom feed', urls.atom_url)}
       <p className="timer-feeds__note">Anyone with these addresses can see this timer's events.</p>
       <button type="button" className="button button--secondary button--small" disabled={busy} onClick={() => void rotate()}>
         New link

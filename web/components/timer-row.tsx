@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { formatClock, formatMoment } from '../client/format';
 import type { DeleteOutcome, ListedTimer } from '../client/timers';
 import { Alert } from './alert';
@@ -15,7 +15,8 @@ export interface TimerRowProps {
   onDelete: (timerId: number) => Promise<DeleteOutcome>;
   /**
    * More about this timer, shown in the row's details area under its latest result: the place for per-timer
-   * controls (runs with their events, feeds, pause, delivery settings).
+   * controls (Run now and Pause first, then runs with their events, feeds, delivery settings). Delete comes
+   * after all of them, the row's last control.
    */
   children?: ReactNode;
 }
@@ -25,7 +26,10 @@ export function scheduleLabel(timer: Pick<ListedTimer, 'scheduleType' | 'weekday
   return `${timer.scheduleType === 'weekly' ? `Every ${timer.weekday}` : 'Every day'} at ${formatClock(timer.time)}`;
 }
 
-/** One timer: what it asks and when, its latest result, further details, and Delete with a confirmation step. */
+/**
+ * One timer: what it asks and when, when it runs next (or why it does not: paused), its latest result, further
+ * details, and last Delete with a confirmation step (Escape keeps the timer).
+ */
 export function TimerRow({ timer, onDelete, children }: TimerRowProps) {
   const id = useId();
   const [step, setStep] = useState<'idle' | 'confirm' | 'deleting'>('idle');
@@ -40,6 +44,13 @@ export function TimerRow({ timer, onDelete, children }: TimerRowProps) {
     else if (step === 'idle' && asked.current) del.current?.focus();
     asked.current = step !== 'idle';
   }, [step]);
+
+  function onConfirmKey(e: KeyboardEvent) {
+    if (e.key === 'Escape' && step === 'confirm') {
+      e.stopPropagation();
+      setStep('idle');
+    }
+  }
 
   async function confirmDelete() {
     setStep('deleting');
@@ -63,35 +74,16 @@ export function TimerRow({ timer, onDelete, children }: TimerRowProps) {
           {timer.ques}
         </span>
         {timer.web ? <span className="timer-row__meta timer-row__web">{timer.web}</span> : null}
-        <span className="timer-row__meta">
-          {timer.timezone.replace(/_/g, ' ')} · Next run: <time dateTime={timer.nextRunAt}>{formatMoment(timer.nextRunAt)}</time>
-        </span>
-      </div>
-      <div className="timer-row__actions">
-        {step === 'idle' ? (
-          <button
-            ref={del}
-            type="button"
-            className="button button--danger button--small"
-            aria-describedby={`${id}-when ${id}-question`}
-            onClick={() => setStep('confirm')}
-          >
-            Delete
-          </button>
+        {timer.paused ? (
+          <p className="timer-row__paused">
+            <strong>Paused.</strong> {timer.paused_reason ?? 'You paused this timer; it does not run until you resume it.'}
+          </p>
         ) : (
-          // Keep comes first, where Delete was: a double click on Delete lands on Keep, not on Yes, delete.
-          <fieldset className="timer-row__confirm" disabled={step === 'deleting'}>
-            <legend>Delete this timer?</legend>
-            <button ref={keep} type="button" className="button button--secondary button--small" onClick={() => setStep('idle')}>
-              Keep
-            </button>
-            <button type="button" className="button button--danger button--small" onClick={() => void confirmDelete()}>
-              {step === 'deleting' ? 'Deleting...' : 'Yes, delete'}
-            </button>
-          </fieldset>
+          <span className="timer-row__meta">
+            Next run: <time dateTime={timer.nextRunAt}>{formatMoment(timer.nextRunAt, timer.timezone)}</time>
+          </span>
         )}
       </div>
-      {failure ? <Alert tone="error">{failure}</Alert> : null}
       <div className="timer-row__details">
         {timer.lastRun ? (
           <details className="timer-row__result">
@@ -105,6 +97,31 @@ export function TimerRow({ timer, onDelete, children }: TimerRowProps) {
           <p className="timer-row__meta">No runs yet.</p>
         )}
         {children}
+      </div>
+      {failure ? <Alert tone="error">{failure}</Alert> : null}
+      <div className="timer-row__actions">
+        {step === 'idle' ? (
+          <button
+            ref={del}
+            type="button"
+            className="button button--danger button--small"
+            aria-describedby={`${id}-when ${id}-question`}
+            onClick={() => setStep('confirm')}
+          >
+            Delete
+          </button>
+        ) : (
+          // Keep comes first, where Delete was: a double click on Delete lands on Keep, not on Yes, delete.
+          <fieldset className="timer-row__confirm" disabled={step === 'deleting'} onKeyDown={onConfirmKey}>
+            <legend>Delete this timer?</legend>
+            <button ref={keep} type="button" className="button button--secondary button--small" onClick={() => setStep('idle')}>
+              Keep
+            </button>
+            <button type="button" className="button button--danger button--small" onClick={() => void confirmDelete()}>
+              {step === 'deleting' ? 'Deleting...' : 'Yes, delete'}
+            </button>
+          </fieldset>
+        )}
       </div>
     </li>
   );

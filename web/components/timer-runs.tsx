@@ -2,26 +2,22 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TimerRunReply } from '../../core/contract/event-replies';
 import { refreshBilling } from '../client/billing';
 import { fetchTimerRuns, runTimerNow } from '../client/events';
-import { EventList } from './event-list';
+import { RunList } from './run-list';
+import { TimerPauseButton, type TimerPauseProps } from './timer-pause-button';
 
 const POLL_MS = 2_000;
-const STATUS: Record<TimerRunReply['status'], string> = {
-  running: 'running',
-  succeeded: 'done',
-  failed: 'failed',
-  skipped: 'skipped',
-};
 
-const when = (iso: string, timeZone: string) =>
-  new Date(iso).toLocaleString('en-GB', { timeZone, dateStyle: 'medium', timeStyle: 'short' });
-
-/** One timer's "Run now" and its run history: each run with "N new" and its event cards, new ones first. */
+/**
+ * A timer's main actions, Run now and Pause/Resume, with Show runs beside them, and its run history: the latest
+ * run with "N new · M changed" and its cards, older runs one line each (./run-list.tsx).
+ */
 export function TimerRuns({
   timerId,
   show,
   timeZone,
   uidDomain,
   onRunsChanged,
+  pause,
 }: {
   timerId: number;
   show?: boolean;
@@ -29,6 +25,8 @@ export function TimerRuns({
   uidDomain?: string;
   /** A run was started here or has ended: the timer's own summary ("Latest result") is out of date. */
   onRunsChanged?: () => void;
+  /** The timer's pause state and how to change it; the outcome shows in this block's status line. */
+  pause: Omit<TimerPauseProps, 'onMessage'>;
 }) {
   const [open, setOpen] = useState(false);
   const [runs, setRuns] = useState<TimerRunReply[] | null>(null);
@@ -91,14 +89,10 @@ export function TimerRuns({
   return (
     <div className="timer-runs">
       <div className="timer-runs__actions">
-        <button
-          type="button"
-          className="button button--secondary button--small"
-          disabled={starting || running}
-          onClick={() => void runNow()}
-        >
+        <button type="button" className="button button--small" disabled={starting || running} onClick={() => void runNow()}>
           {running ? 'Running…' : 'Run now'}
         </button>
+        <TimerPauseButton {...pause} onMessage={setMessage} />
         <button type="button" className="button button--secondary button--small" aria-expanded={open} onClick={() => void toggle(!open)}>
           {open ? 'Hide runs' : 'Show runs'}
         </button>
@@ -106,21 +100,7 @@ export function TimerRuns({
       <p className="timer-runs__message" role="status">
         {message}
       </p>
-      {open && runs !== null && (
-        <ol className="timer-runs__list">
-          {runs.length === 0 && <li>No runs yet.</li>}
-          {runs.map((r) => (
-            <li key={r.id} className="timer-run">
-              <p className="timer-run__head">
-                <time dateTime={r.scheduled_for}>{when(r.scheduled_for, timeZone)}</time> · {STATUS[r.status]}
-                {r.status === 'succeeded' && <strong> · {r.new_count} new</strong>}
-              </p>
-              {r.error && r.status !== 'succeeded' && <p className="timer-run__error">{r.error}</p>}
-              <EventList events={r.events} timeZone={timeZone} title="Events found" uidDomain={uidDomain} />
-            </li>
-          ))}
-        </ol>
-      )}
+      {open && runs !== null ? <RunList runs={runs} timeZone={timeZone} uidDomain={uidDomain} /> : null}
     </div>
   );
 }

@@ -22,6 +22,9 @@ export function TimersPanel({ onBack }: TimersPanelProps) {
   // The linked timer, shown with its runs; `false` when the link named a timer this list does not have.
   const [shown, setShown] = useState<number | false | null>(null);
 
+  // Opening the panel moves focus to its heading, so keyboard users go on from there; Back hands it back.
+  useEffect(() => section.current?.querySelector<HTMLElement>('h3')?.focus(), []);
+
   // A link to a timer: once the list is here, bring that row into view and focus it, or say it is gone.
   useEffect(() => {
     if (linked === null || !timers || !section.current) return;
@@ -77,7 +80,6 @@ export function TimersPanel({ onBack }: TimersPanelProps) {
         <ul className="timer-list">
           {timers.map((t) => (
             <TimerRow key={t.id} timer={t} onDelete={removeAt}>
-              <LazyTimerDelivery timer={t} onUpdate={update} />
               <LazyTimerExtras
                 timerId={t.id}
                 showRuns={t.id === shown}
@@ -86,7 +88,9 @@ export function TimersPanel({ onBack }: TimersPanelProps) {
                 uidDomain={pageHost()}
                 onFeedsRenewed={() => void reload()}
                 onRunsChanged={() => void refresh()}
+                pause={{ paused: t.paused, onChange: (paused) => update(t.id, { paused }) }}
               />
+              <LazyTimerDelivery timer={t} onUpdate={update} />
             </TimerRow>
           ))}
         </ul>

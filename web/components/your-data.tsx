@@ -42,16 +42,15 @@ export function YourData() {
   return (
     <section className="panel your-data" aria-labelledby="your-data-title">
       <h2 id="your-data-title">Your data</h2>
-      <p>
+      <p className="your-data__lead">A copy of everything kept about you, or the end of your account.</p>
+      <div className="actions your-data__actions">
         <a className="button button--secondary" href="/api/account/export" download>
           Export my data (JSON)
         </a>
-      </p>
-      <p>
-        <button type="button" className="button button--secondary" disabled={busy} onClick={() => void deleteAccount()}>
+        <button type="button" className="button button--danger" disabled={busy} onClick={() => void deleteAccount()}>
           Delete my account
         </button>
-      </p>
+      </div>
       {error ? (
         <p className="banner banner--warning" role="alert">
           {error}

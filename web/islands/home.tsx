@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { setAppState, useAppState, type AppState } from '../client/app-state';
 import { apiFetch } from '../client/http';
 import { followTimerLink } from '../client/timer-link';
+import { AccountWarnings } from '../components/account-warnings';
 import { EventSearch } from '../components/event-search';
 import { GoogleSignIn, type GoogleConfig } from '../components/google-sign-in';
 
@@ -38,6 +39,7 @@ export default function Home({ initial, google }: HomeProps) {
         Event Finder
         <span className="home__tagline">Conferences and meetups, found for you</span>
       </h1>
+      {app.loggedIn ? <AccountWarnings billing={app.billing} /> : null}
       {app.loggedIn ? <EventSearch billing={app.billing} /> : <GoogleSignIn google={google} notice={app.notice} />}
     </div>
   );

@@ -5,6 +5,7 @@ import { pollBilling, refreshBilling } from '../client/billing';
 import { searchesLeft } from '../client/format';
 import { apiFetch, errorText, postJson } from '../client/http';
 import { readReply, replyJson, shapeOf } from '../client/replies';
+import { PaymentFailedBanner } from '../components/account-warnings';
 import { GoogleButton, type GoogleConfig } from '../components/google-sign-in';
 import { PlanCard } from '../components/plan-card';
 import { LazyApiTokens } from '../components/lazy-api-tokens';
@@ -152,17 +153,7 @@ export default function PlanPicker({ initial, checkout, google }: PlanPickerProp
       <p className="banner banner--promo">
         <strong>Never miss the next big event.</strong> Upgrade for more searches every month, cancel any time.
       </p>
-      {billing?.subscription_status === 'payment failed' ? (
-        <div className="banner banner--warning" role="alert">
-          <p>⚠️ Your payment failed. Please update your billing info to keep using {billing.subscription_tier}.</p>
-          {/* No checkout session to point at here: the server opens the portal of the signed-in user's customer. */}
-          <form method="POST" action="/create-portal-session">
-            <button type="submit" className="button button--secondary">
-              Update billing info
-            </button>
-          </form>
-        </div>
-      ) : null}
+      {billing ? <PaymentFailedBanner billing={billing} /> : null}
       <header className="view-header">
         <h1 tabIndex={-1} data-view-heading>
           Choose Your Plan

@@ -18,15 +18,19 @@ export function UnsubscribePage({ question, emailOn, changed, token, appUrl }: U
   const action = `/unsubscribe/${encodeURIComponent(token)}`;
   return (
     <div className="app">
+      {/* The product's name and a way back: people arrive here from an email, not from the page. */}
+      <header className="brand-bar">
+        <a className="brand-bar__name" href={appUrl}>
+          <span className="brand-bar__mark" aria-hidden="true" />
+          Event Finder
+        </a>
+      </header>
       <main id="main">
-        <section className="panel" aria-labelledby="unsubscribe-title">
+        <section className="panel unsubscribe" aria-labelledby="unsubscribe-title">
           {question === null ? (
             <>
               <h1 id="unsubscribe-title">This unsubscribe link does not work</h1>
               <p>Its timer was deleted, or the link is incomplete. You can turn off any timer’s emails in Manage Timers.</p>
-              <p>
-                <a href={appUrl}>Open Event Finder</a>
-              </p>
             </>
           ) : emailOn ? (
             <>
@@ -54,6 +58,11 @@ export function UnsubscribePage({ question, emailOn, changed, token, appUrl }: U
               </form>
             </>
           )}
+          <p className="unsubscribe__back">
+            <a className="button button--secondary" href={appUrl}>
+              Back to Event Finder
+            </a>
+          </p>
         </section>
       </main>
     </div>

@@ -1,9 +1,9 @@
 import type { Event } from '../../contract/event';
 import { safeLink } from '../../events/strict-values';
 import { addToCalendarUrl } from '../calendar';
-import { eventBadge, eventPlace, eventWhen } from '../event-text';
+import { eventBadge, eventPlace, eventWhen, messageZone } from '../event-text';
 import { shortQuestion } from '../links';
-import { EmailLayout, link, muted, renderEmailHtml } from './layout';
+import { buttonLink, EmailLayout, link, muted, renderEmailHtml } from './layout';
 
 export interface DigestInput {
   question: string;
@@ -19,24 +19,55 @@ export interface RenderedEmail {
   text: string;
 }
 
-/** `3 new events: AI meetups in Berlin`, or `… new or changed …` when some were moved or cancelled. */
+/**
+ * `3 new events: AI meetups in Berlin`, `2 changed events: …` or `1 new and 2 changed events: …`: what the run
+ * found, said as it is (a run of moved and cancelled events only is not "new").
+ */
 export function digestSubject(question: string, events: Event[]): string {
-  const n = events.length;
-  const allNew = events.every((e) => e.new && e.status === 'scheduled');
-  return `${n} ${allNew ? 'new' : 'new or changed'} event${n === 1 ? '' : 's'}: ${shortQuestion(question)}`;
+  return `${digestCounts(events)}: ${shortQuestion(question)}`;
 }
+
+/** "3 new events", "1 changed event", "1 new and 2 changed events". */
+export function digestCounts(events: Event[]): string {
+  const fresh = events.filter((e) => e.new).length;
+  const changed = events.length - fresh;
+  const noun = (n: number) => `event${n === 1 ? '' : 's'}`;
+  if (changed === 0) return `${fresh} new ${noun(fresh)}`;
+  if (fresh === 0) return `${changed} changed ${noun(changed)}`;
+  return `${fresh} new and ${changed} changed ${noun(changed)}`;
+}
+
+// The badge's colours, as the page's: new green, changed amber, cancelled red.
+const BADGE: Record<string, { color: string; background: string; border: string }> = {
+  New: { color: '#0f7b4d', background: '#f3fbf7', border: '#b7e4cb' },
+  Cancelled: { color: '#b42318', background: '#fef3f2', border: '#f1c4c0' },
+  changed: { color: '#7a4a00', background: '#fff4e0', border: '#f3d19c' },
+};
 
 function EventItem({ event, timezone }: { event: Event; timezone: string }) {
   const place = eventPlace(event);
   const calendar = addToCalendarUrl(event);
   const cancelled = event.status === 'cancelled';
   const url = safeLink(event.url);
+  const badge = eventBadge(event);
+  const tone = BADGE[badge] ?? BADGE.changed!;
   return (
-    <li style={{ margin: '0 0 18px', listStyle: 'none' }}>
-      <div style={{ fontSize: '12px', fontWeight: 700, color: cancelled ? '#b42318' : '#4a3aff', textTransform: 'uppercase' }}>
-        {eventBadge(event)}
-      </div>
-      <div style={{ fontSize: '17px', fontWeight: 600, textDecoration: cancelled ? 'line-through' : undefined }}>
+    <li style={{ margin: '0 0 12px', padding: '10px 12px', listStyle: 'none', border: '1px solid #dde1ec', borderRadius: '10px' }}>
+      <span
+        style={{
+          display: 'inline-block',
+          fontSize: '12px',
+          fontWeight: 700,
+          padding: '1px 8px',
+          borderRadius: '999px',
+          color: tone.color,
+          background: tone.background,
+          border: `1px solid ${tone.border}`,
+        }}
+      >
+        {badge}
+      </span>
+      <div style={{ fontSize: '17px', fontWeight: 600, margin: '4px 0 2px', textDecoration: cancelled ? 'line-through' : undefined }}>
         {url ? (
           <a href={url} style={link}>
             {event.title}
@@ -45,10 +76,10 @@ function EventItem({ event, timezone }: { event: Event; timezone: string }) {
           event.title
         )}
       </div>
-      <div>{eventWhen(event, timezone)}</div>
+      <div style={{ fontSize: '15px' }}>{eventWhen(event, timezone, { zone: false })}</div>
       {place ? <div style={muted}>{place}</div> : null}
       {calendar ? (
-        <div style={{ marginTop: '4px' }}>
+        <div style={{ marginTop: '6px', fontSize: '14px' }}>
           <a href={calendar} style={link}>
             Add to calendar
           </a>
@@ -59,12 +90,13 @@ function EventItem({ event, timezone }: { event: Event; timezone: string }) {
 }
 
 function DigestEmail(props: DigestInput) {
+  const zone = messageZone(props.timezone);
   return (
     <EmailLayout
       title={digestSubject(props.question, props.events)}
       footer={
         <>
-          You get this because your Event Finder timer asks “{shortQuestion(props.question)}” and found something new.{' '}
+          You get this because your Event Finder timer asks “{shortQuestion(props.question)}” and found new or changed events.{' '}
           <a href={props.unsubscribeUrl} style={link}>
             Unsubscribe from this timer’s emails
           </a>
@@ -72,15 +104,15 @@ function DigestEmail(props: DigestInput) {
         </>
       }
     >
-      <h1 style={{ fontSize: '20px', margin: '0 0 4px' }}>{digestSubject(props.question, props.events)}</h1>
-      <p style={{ ...muted, margin: '0 0 20px' }}>Dates are in {props.timezone}, the time zone of your timer.</p>
+      <h1 style={{ fontSize: '20px', lineHeight: 1.3, margin: '0 0 4px' }}>{digestSubject(props.question, props.events)}</h1>
+      <p style={{ ...muted, margin: '0 0 16px' }}>Dates are in {zone.replace(/_/g, ' ')}, the time zone of your timer.</p>
       <ul style={{ padding: 0, margin: 0 }}>
         {props.events.map((e) => (
-          <EventItem key={e.key} event={e} timezone={props.timezone} />
+          <EventItem key={e.key} event={e} timezone={zone} />
         ))}
       </ul>
-      <p>
-        <a href={props.runsUrl} style={link}>
+      <p style={{ margin: '16px 0 0' }}>
+        <a href={props.runsUrl} style={buttonLink}>
           Read this run’s answer and all runs of this timer
         </a>
       </p>
@@ -89,9 +121,10 @@ function DigestEmail(props: DigestInput) {
 }
 
 function digestText(props: DigestInput): string {
-  const lines = [digestSubject(props.question, props.events), `Dates are in ${props.timezone}.`, ''];
+  const zone = messageZone(props.timezone);
+  const lines = [digestSubject(props.question, props.events), `Dates are in ${zone}.`, ''];
   for (const e of props.events) {
-    lines.push(`[${eventBadge(e)}] ${e.title}`, `  ${eventWhen(e, props.timezone)}`);
+    lines.push(`[${eventBadge(e)}] ${e.title}`, `  ${eventWhen(e, zone, { zone: false })}`);
     const place = eventPlace(e);
     if (place) lines.push(`  ${place}`);
     const url = safeLink(e.url);

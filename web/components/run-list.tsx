@@ -1,0 +1,92 @@
+import type { TimerRunReply } from '../../core/contract/event-replies';
+import { formatMoment } from '../client/format';
+import { EventList } from './event-list';
+import { runCounts, runCountsText } from './run-counts';
+
+// A succeeded run says what it found instead ("2 new"); the others say how they went.
+const STATUS: Record<Exclude<TimerRunReply['status'], 'succeeded'>, string> = {
+  running: 'running…',
+  failed: 'failed',
+  skipped: 'skipped',
+};
+
+export interface RunListProps {
+  /** Newest first, as GET /api/timers/:id/runs lists them. */
+  runs: TimerRunReply[];
+  timeZone: string;
+  uidDomain?: string;
+}
+
+/** One line per run: when, how it went, and what it found ("3 new · 1 changed"). */
+function RunHead({ run, counts }: { run: TimerRunReply; counts: ReturnType<typeof runCounts> }) {
+  return (
+    <span className="timer-run__head">
+      <time dateTime={run.scheduled_for}>{formatMoment(run.scheduled_for)}</time> ·{' '}
+      {run.status === 'succeeded' ? <strong>{runCountsText(counts)}</strong> : STATUS[run.status]}
+    </span>
+  );
+}
+
+/** What a run found that is news: new and changed events as cards; the events seen before only counted. */
+function RunBody({
+  run,
+  counts,
+  timeZone,
+  uidDomain,
+}: { run: TimerRunReply; counts: ReturnType<typeof runCounts> } & Omit<RunListProps, 'runs'>) {
+  return (
+    <>
+      {run.error && run.status !== 'succeeded' ? <p className="timer-run__error">{run.error}</p> : null}
+      <EventList
+        events={counts.shown}
+        timeZone={timeZone}
+        title="Events found"
+        uidDomain={uidDomain}
+        changedKeys={new Set(run.changed_keys)}
+        bare
+      />
+      {counts.unchanged > 0 ? (
+        <p className="timer-run__unchanged">
+          {counts.unchanged} {counts.unchanged === 1 ? 'event' : 'events'} seen before, unchanged
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * A timer's runs: the latest open with what it found, each older one a single line that opens on request, so
+ * a phone shows many timers' runs without scrolling through events it has seen in every run before.
+ */
+export function RunList({ runs, timeZone, uidDomain }: RunListProps) {
+  if (runs.length === 0) return <p className="timer-runs__empty">No runs yet.</p>;
+  const now = Date.now();
+  return (
+    <ol className="timer-runs__list" aria-label="Runs, newest first">
+      {runs.map((run, index) => {
+        const counts = runCounts(run, now);
+        const body = <RunBody run={run} counts={counts} timeZone={timeZone} uidDomain={uidDomain} />;
+        const empty = counts.shown.length === 0 && counts.unchanged === 0 && !(run.error && run.status !== 'succeeded');
+        return (
+          <li key={run.id} className={`timer-run${index === 0 ? ' timer-run--latest' : ''}`}>
+            {index === 0 || empty ? (
+              <>
+                <p className="timer-run__line">
+                  <RunHead run={run} counts={counts} />
+                </p>
+                {empty ? null : body}
+              </>
+            ) : (
+              <details className="timer-run__older">
+                <summary>
+                  <RunHead run={run} counts={counts} />
+                </summary>
+                {body}
+              </details>
+            )}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
