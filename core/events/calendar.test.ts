@@ -142,7 +142,6 @@ describe('timer feeds', () => {
       ],
       {
         selfUrl: 'http://127.0.0.1:1/feeds/t.atom',
-        appUrl: 'http://127.0.0.1:1',
         idAuthority: '127.0.0.1',
         runsUrl: 'http://127.0.0.1:1/#timer-7',
       },
