@@ -1,6 +1,8 @@
 import { Hono, type Context } from 'hono';
 import { stream } from 'hono/streaming';
+import { DESCRIBE_MARKER } from '../../core/timers/describe/model-describe';
 import { answerFor, chunksOf, extractionFor } from './gemini-answer';
+import { describeFor } from './gemini-describe';
 import { createModelRegistry, refusalFor } from './gemini-models';
 import { searchEntryPointFor, searchQueriesFor, usageFor } from './gemini-usage';
 import { sitesApp, sitesIndex } from './sites';
@@ -172,7 +174,7 @@ export function createGeminiStandin(options: { chunkDelayMs?: number; firstChunk
     // A scripted answer is for the text answer, never for the structured extraction.
     const next = structured ? undefined : scripted.shift();
     const answer = structured
-      ? { text: JSON.stringify(extractionFor(prompt)), sources: [] }
+      ? { text: JSON.stringify(prompt.startsWith(DESCRIBE_MARKER) ? describeFor(prompt) : extractionFor(prompt)), sources: [] }
       : next !== undefined
         ? { text: next, sources: [] }
         : answerFor(prompt);
