@@ -26,6 +26,7 @@ import { searchRoutes } from './routes/searches';
 import { timerRunRoutes } from './routes/timer-runs';
 import { accountRoutes } from './routes/account';
 import { timerSettingsRoutes } from './routes/timer-settings';
+import { describeRoutes } from './routes/describe';
 import { timerRoutes } from './routes/timers';
 import { unsubscribeRoutes } from './routes/unsubscribe';
 import { webhookRoutes } from './routes/webhook';
@@ -67,6 +68,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const perUser = userRateLimit(deps.redis, { prefix: config.queuePrefix, perMinute: config.userRatePerMinute });
   app.use('/api/schedule', perUser);
   app.use('/api/timers/:id/run', perUser);
+  app.use('/api/timers/describe', perUser);
 
   app.route('/', healthRoutes(deps));
   app.route('/', pageRoutes(deps));
@@ -78,6 +80,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', searchRoutes(deps));
   app.route('/', feedRoutes(deps));
   app.route('/', timerSettingsRoutes(deps));
+  app.route('/', describeRoutes(deps));
   app.route('/', unsubscribeRoutes(deps));
   app.route('/', billingRoutes(deps));
   app.route('/', webhookRoutes(deps));

@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
+import { ATTENDANCE } from './filter-values';
 
-// Plain values, no zod: the page's filter fields list them without loading the schemas (decision 009).
-export const ATTENDANCE = ['both', 'in_person', 'online'] as const;
-export type Attendance = (typeof ATTENDANCE)[number];
+export { ATTENDANCE };
+export type { Attendance } from './filter-values';
 
 /** Bounds a person can understand, said in the 400 that refuses a value beyond them. */
 export const MAX_WINDOW_DAYS = 366;

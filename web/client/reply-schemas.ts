@@ -4,3 +4,4 @@ export { billingReplySchema, cancelReplySchema, checkoutReplySchema } from '../.
 export { errorReplySchema } from '../../core/contract/errors';
 export { listedTimerSchema, statusReplySchema, timersReplySchema } from '../../core/contract/timers';
 export { feedUrlsSchema, runNowReplySchema, searchReplySchema, timerRunsReplySchema } from '../../core/contract/event-replies';
+export { describeReplySchema } from '../../core/contract/describe';

@@ -149,6 +149,10 @@ export function EventSearch({ billing }: { billing: BillingInfo | null }) {
           ques={ques}
           web={web}
           onClose={() => closePanel(setTimerButton)}
+          onQuestion={(q, w) => {
+            setQues(q);
+            setWeb(w);
+          }}
           onSaved={(message) => {
             closePanel(setTimerButton);
             setSaved(message);

@@ -5,6 +5,10 @@ import { browserTimezone } from '../client/timezone';
 import { SCHEDULE_TYPES, WEEKDAYS } from '../../core/contract/schedule-values';
 import { saveTimer, type TimerDraft } from '../client/timers';
 import { Alert } from './alert';
+import type { DescribeReply } from '../../core/contract/describe';
+import { draftOf, EMPTY_FILTER_DRAFT, type FilterDraft, filtersOf } from '../client/timer-filters';
+import { DescribeTimer } from './describe-timer';
+import { TimerFilterFields } from './timer-filter-fields';
 
 export interface SetTimerPanelProps {
   /** The question and website currently typed in the search form; the timer saves them. */
@@ -14,10 +18,12 @@ export interface SetTimerPanelProps {
   onClose: () => void;
   /** Saved: close the panel and show this confirmation beside the timer buttons. */
   onSaved: (message: string) => void;
+  /** A described timer's question and website, put into the search form's fields above. */
+  onQuestion?: (ques: string, web: string) => void;
 }
 
 /** The spec's Set Timer panel. A failed save keeps the panel open with what was typed and says why. */
-export function SetTimerPanel({ ques, web, onClose, onSaved }: SetTimerPanelProps) {
+export function SetTimerPanel({ ques, web, onClose, onSaved, onQuestion }: SetTimerPanelProps) {
   const id = useId();
   const [draft, setDraft] = useState<TimerDraft>({ scheduleType: 'daily', time: '09:00', weekday: 'Monday' });
   const [saving, setSaving] = useState(false);
@@ -25,6 +31,18 @@ export function SetTimerPanel({ ques, web, onClose, onSaved }: SetTimerPanelProp
   // A ref, not state: a double click lands before React re-renders the disabled button.
   const inFlight = useRef(false);
   const edit = (patch: Partial<TimerDraft>) => setDraft((d) => ({ ...d, ...patch }));
+  const [filters, setFilters] = useState<FilterDraft>(EMPTY_FILTER_DRAFT);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const scheduleType = useRef<HTMLSelectElement>(null);
+
+  // A described timer fills the ordinary form; the person checks it there, starting at its first field.
+  function described({ timer }: DescribeReply) {
+    setDraft((d) => ({ scheduleType: timer.scheduleType, time: timer.time ?? d.time, weekday: timer.weekday ?? d.weekday }));
+    setFilters(draftOf(timer.filters));
+    setFiltersOpen(filtersOf(draftOf(timer.filters)) !== null);
+    if (timer.ques || timer.web) onQuestion?.(timer.ques || ques, timer.web || web);
+    scheduleType.current?.focus();
+  }
 
   async function save(event: FormEvent) {
     event.preventDefault();
@@ -33,7 +51,7 @@ export function SetTimerPanel({ ques, web, onClose, onSaved }: SetTimerPanelProp
     setSaving(true);
     setFailure(null);
     try {
-      await saveTimer(draft, { ques, web });
+      await saveTimer(draft, { ques, web }, filtersOf(filters));
       const on = draft.scheduleType === 'weekly' ? ` on ${draft.weekday}` : '';
       onSaved(`✅ Timer saved: ${draft.scheduleType} at ${formatClock(draft.time)}${on}`);
     } catch (err) {
@@ -48,11 +66,13 @@ export function SetTimerPanel({ ques, web, onClose, onSaved }: SetTimerPanelProp
     <section className="subpanel timer-form" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>Set Timer</h3>
       <p className="field__hint">Repeats the question and website above at your local time ({browserTimezone().replace(/_/g, ' ')}).</p>
+      <DescribeTimer onDescribed={described} />
       <form onSubmit={save} aria-busy={saving}>
         <div className="timer-form__fields">
           <div className="field">
             <label htmlFor={`${id}-type`}>Schedule Type</label>
             <select
+              ref={scheduleType}
               id={`${id}-type`}
               value={draft.scheduleType}
               onChange={(e) => edit({ scheduleType: SCHEDULE_TYPES.find((t) => t === e.target.value) ?? 'daily' })}
@@ -82,6 +102,7 @@ export function SetTimerPanel({ ques, web, onClose, onSaved }: SetTimerPanelProp
             </div>
           ) : null}
         </div>
+        <TimerFilterFields value={filters} open={filtersOpen} onChange={(patch) => setFilters((f) => ({ ...f, ...patch }))} />
         {failure ? <Alert tone="error">{failure}</Alert> : null}
         <div className="actions">
           <button type="submit" className="button" disabled={saving}>
