@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TimerRunReply, timerRunsReplySchema } from '../core/contract/event-replies';
+import { searchReplySchema, type TimerRunReply, timerRunsReplySchema } from '../core/contract/event-replies';
 import { timersReplySchema } from '../core/contract/timers';
 import { startTestStack, type TestStack } from '../dev/harness/stack';
 import { createSignedInUser } from '../dev/harness/users';
@@ -109,5 +109,38 @@ describe('timer filters: place, attendance, words, date window', () => {
 
     expect((await call('PATCH', `/api/timers/${timerId}`, { filters: null })).status).toBe(200);
     expect((await listed(timerId)).filters).toBeNull();
+  });
+});
+
+describe('search filters from the page', () => {
+  let stack: TestStack;
+  let cookie: string;
+  beforeAll(async () => {
+    stack = await startTestStack();
+    ({ cookie } = await createSignedInUser(stack.db.sql));
+  });
+  afterAll(async () => {
+    await stack?.close();
+  });
+  const ask = (body: unknown) =>
+    fetch(`${stack.url}/api/ask`, {
+      method: 'POST',
+      headers: { cookie, origin: stack.url, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+
+  it('an ask with filters keeps only matching events in its reply, and refuses a place it does not know', async () => {
+    const web = `${stack.standins.url}/sites/around-berlin.html`;
+    const res = await ask({ ques: 'AI meetups', web, filters: { place: { name: 'Potsdam', radius_km: 5 }, attendance: 'both' } });
+    expect(res.status).toBe(200);
+    await res.text();
+    const search = searchReplySchema.parse(
+      await (await fetch(`${stack.url}/api/searches/${res.headers.get('x-search-id')}`, { headers: { cookie } })).json(),
+    );
+    expect(search.events.map((e) => e.title).sort()).toEqual(['Online LLM Office Hours', 'Potsdam AI Meetup']);
+
+    const refused = await ask({ ques: 'AI meetups', web, filters: { place: { name: 'Atlantis', radius_km: 5 } } });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toMatch(/^We do not know the place "Atlantis"/);
   });
 });

@@ -59,7 +59,7 @@ export function askRoutes(deps: AppDeps) {
 
   app.post('/api/ask', signedIn, admitted, jsonBody(askRequestSchema), async (c) => {
     const user = requireUser(c);
-    const { ques, web, timezone } = parseAskInput(c.req.valid('json'));
+    const { ques, web, timezone, filters } = parseAskInput(c.req.valid('json'));
     // The order of refusals is the one from when the rate limit was a middleware: rate, then body, then slot.
     const admission = c.get('admission');
     if (admission.kind !== 'admitted') throw busy(maxSearches);
@@ -76,7 +76,7 @@ export function askRoutes(deps: AppDeps) {
     let searchId = 0;
     const outcome = runChargedSearch(deps, {
       userId: user.id,
-      input: { question: ques, website: web, timezone },
+      input: { question: ques, website: web, timezone, filters },
       onText: (text) => {
         upstream.restart();
         answer.write(text);

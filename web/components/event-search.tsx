@@ -8,6 +8,8 @@ import { browserTimezone, pageHost } from '../client/timezone';
 import { AnswerText } from './answer-text';
 import { LazyEventList } from './lazy-events';
 import { SetTimerPanel } from './set-timer-panel';
+import { EMPTY_FILTER_DRAFT, type FilterDraft, filtersOf } from '../client/timer-filters';
+import { TimerFilterFields } from './timer-filter-fields';
 import { LazyTimersPanel } from './lazy-timers';
 
 type Panel = 'none' | 'set-timer' | 'timers';
@@ -46,6 +48,7 @@ export function EventSearch({ billing }: { billing: BillingInfo | null }) {
   const [web, setWeb] = useState('');
   const [panel, setPanel] = useState<Panel>('none');
   const [saved, setSaved] = useState<string | null>(null);
+  const [filters, setFilters] = useState<FilterDraft>(EMPTY_FILTER_DRAFT);
   const answer = useAnswer();
   const setTimerButton = useRef<HTMLButtonElement>(null);
   const timersButton = useRef<HTMLButtonElement>(null);
@@ -59,7 +62,7 @@ export function EventSearch({ billing }: { billing: BillingInfo | null }) {
   function search(event: FormEvent) {
     event.preventDefault();
     setSaved(null);
-    void answer.ask({ ques, web });
+    void answer.ask({ ques, web, filters: filtersOf(filters) });
   }
 
   function open(next: Panel) {
@@ -112,6 +115,12 @@ export function EventSearch({ billing }: { billing: BillingInfo | null }) {
             onChange={(e) => setWeb(e.target.value)}
           />
         </div>
+        <TimerFilterFields
+          value={filters}
+          open={false}
+          summary="Which events to show (optional)"
+          onChange={(patch) => setFilters((f) => ({ ...f, ...patch }))}
+        />
         <div className="actions search__actions">
           <button type="submit" className="button" disabled={answer.streaming}>
             {answer.streaming ? <span className="spinner" aria-hidden="true" /> : null}
@@ -148,6 +157,7 @@ export function EventSearch({ billing }: { billing: BillingInfo | null }) {
         <SetTimerPanel
           ques={ques}
           web={web}
+          filters={filters}
           onClose={() => closePanel(setTimerButton)}
           onQuestion={(q, w) => {
             setQues(q);

@@ -14,6 +14,8 @@ export interface SetTimerPanelProps {
   /** The question and website currently typed in the search form; the timer saves them. */
   ques: string;
   web: string;
+  /** The search form's filters: a new timer starts with them. */
+  filters?: FilterDraft;
   /** Cancel: close the panel. */
   onClose: () => void;
   /** Saved: close the panel and show this confirmation beside the timer buttons. */
@@ -23,7 +25,7 @@ export interface SetTimerPanelProps {
 }
 
 /** The spec's Set Timer panel. A failed save keeps the panel open with what was typed and says why. */
-export function SetTimerPanel({ ques, web, onClose, onSaved, onQuestion }: SetTimerPanelProps) {
+export function SetTimerPanel({ ques, web, filters: searchFilters, onClose, onSaved, onQuestion }: SetTimerPanelProps) {
   const id = useId();
   const [draft, setDraft] = useState<TimerDraft>({ scheduleType: 'daily', time: '09:00', weekday: 'Monday' });
   const [saving, setSaving] = useState(false);
@@ -31,8 +33,8 @@ export function SetTimerPanel({ ques, web, onClose, onSaved, onQuestion }: SetTi
   // A ref, not state: a double click lands before React re-renders the disabled button.
   const inFlight = useRef(false);
   const edit = (patch: Partial<TimerDraft>) => setDraft((d) => ({ ...d, ...patch }));
-  const [filters, setFilters] = useState<FilterDraft>(EMPTY_FILTER_DRAFT);
-  const [filtersOpen, setFiltersOpen] = useState(false);
+  const [filters, setFilters] = useState<FilterDraft>(searchFilters ?? EMPTY_FILTER_DRAFT);
+  const [filtersOpen, setFiltersOpen] = useState(searchFilters ? filtersOf(searchFilters) !== null : false);
   const scheduleType = useRef<HTMLSelectElement>(null);
 
   // A described timer fills the ordinary form; the person checks it there, starting at its first field.

@@ -9,14 +9,15 @@ export interface TimerFilterFieldsProps {
   onChange: (patch: Partial<FilterDraft>) => void;
   /** Open when a description set filters, or the timer has some. */
   open: boolean;
+  summary?: string;
 }
 
 /** Which found events a timer keeps: date window, place and radius, attendance, words to leave out. */
-export function TimerFilterFields({ value, onChange, open }: TimerFilterFieldsProps) {
+export function TimerFilterFields({ value, onChange, open, summary = 'Which events to keep (optional)' }: TimerFilterFieldsProps) {
   const id = useId();
   return (
     <details className="timer-filters" open={open}>
-      <summary>Which events to keep (optional)</summary>
+      <summary>{summary}</summary>
       <div className="timer-form__fields">
         <div className="field">
           <label htmlFor={`${id}-window`}>When</label>
