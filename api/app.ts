@@ -27,6 +27,7 @@ import { timerRunRoutes } from './routes/timer-runs';
 import { accountRoutes } from './routes/account';
 import { timerSettingsRoutes } from './routes/timer-settings';
 import { describeRoutes } from './routes/describe';
+import { runMapRoutes } from './routes/run-map';
 import { timerRoutes } from './routes/timers';
 import { unsubscribeRoutes } from './routes/unsubscribe';
 import { webhookRoutes } from './routes/webhook';
@@ -81,6 +82,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', feedRoutes(deps));
   app.route('/', timerSettingsRoutes(deps));
   app.route('/', describeRoutes(deps));
+  app.route('/', runMapRoutes(deps));
   app.route('/', unsubscribeRoutes(deps));
   app.route('/', billingRoutes(deps));
   app.route('/', webhookRoutes(deps));

@@ -5,3 +5,4 @@ export { errorReplySchema } from '../../core/contract/errors';
 export { listedTimerSchema, statusReplySchema, timersReplySchema } from '../../core/contract/timers';
 export { feedUrlsSchema, runNowReplySchema, searchReplySchema, timerRunsReplySchema } from '../../core/contract/event-replies';
 export { describeReplySchema } from '../../core/contract/describe';
+export { runMapReplySchema } from '../../core/contract/run-map';

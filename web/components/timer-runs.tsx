@@ -3,6 +3,7 @@ import type { TimerRunReply } from '../../core/contract/event-replies';
 import { refreshBilling } from '../client/billing';
 import { fetchTimerRuns, runTimerNow } from '../client/events';
 import { EventList } from './event-list';
+import { RunMap } from './run-map';
 
 const POLL_MS = 2_000;
 const STATUS: Record<TimerRunReply['status'], string> = {
@@ -117,6 +118,7 @@ export function TimerRuns({
               </p>
               {r.error && r.status !== 'succeeded' && <p className="timer-run__error">{r.error}</p>}
               <EventList events={r.events} timeZone={timeZone} title="Events found" uidDomain={uidDomain} />
+              {r.status === 'succeeded' ? <RunMap timerId={timerId} runId={r.id} events={r.events} /> : null}
             </li>
           ))}
         </ol>
