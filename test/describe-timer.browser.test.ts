@@ -70,6 +70,19 @@ describe('Set Timer: Describe it', () => {
       weekday: 'Friday',
       filters: { place: { name: 'Berlin', radius_km: 20 }, attendance: 'in_person', exclude: ['crypto'], window: null },
     });
+
+    // The saved filters show in Manage Timers, and change there.
+    await page.getByRole('button', { name: 'Manage Timers' }).click();
+    const filters = page.getByText('Filters: within 20 km of Berlin · in person · not: crypto');
+    await filters.click();
+    const row = page.locator('.timer-filters-editor');
+    await row.getByLabel('Within (km)').fill('30');
+    await row.getByRole('button', { name: 'Save filters' }).click();
+    await page.getByText('Filters saved: the next run keeps only matching events.').waitFor();
+    await page.getByText('Filters: within 30 km of Berlin · in person · not: crypto').waitFor();
+    await shot(page, 'timer-filters-editor-390');
+    const [edited] = await suite.stack.db.sql<{ filters: { place: { radius_km: number } } }[]>`select filters from timers`;
+    expect(edited!.filters.place.radius_km).toBe(30);
     expect(unexpectedErrors(errors)).toEqual([]);
   });
 });

@@ -48,6 +48,7 @@ export interface TimerSettingsPatch {
   paused?: boolean;
   email?: boolean;
   webhook_url?: string | null;
+  filters?: TimerFilters | null;
 }
 
 /** `webhookSecret`: a new webhook address's signing secret, in this reply only (decision 038). */

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { ATTENDANCE, type Attendance } from '../../core/contract/filter-values';
 import type { FilterDraft } from '../client/timer-filters';
 
@@ -10,10 +10,18 @@ export interface TimerFilterFieldsProps {
   /** Open when a description set filters, or the timer has some. */
   open: boolean;
   summary?: string;
+  /** Shown inside, after the fields (a Save button). */
+  children?: ReactNode;
 }
 
 /** Which found events a timer keeps: date window, place and radius, attendance, words to leave out. */
-export function TimerFilterFields({ value, onChange, open, summary = 'Which events to keep (optional)' }: TimerFilterFieldsProps) {
+export function TimerFilterFields({
+  value,
+  onChange,
+  open,
+  summary = 'Which events to keep (optional)',
+  children,
+}: TimerFilterFieldsProps) {
   const id = useId();
   return (
     <details className="timer-filters" open={open}>
@@ -98,6 +106,7 @@ export function TimerFilterFields({ value, onChange, open, summary = 'Which even
           />
         </div>
       </div>
+      {children}
     </details>
   );
 }

@@ -5,6 +5,7 @@ import { Alert } from './alert';
 import { browserTimezone, pageHost } from '../client/timezone';
 import { LazyTimerExtras } from './lazy-events';
 import { LazyTimerDelivery } from './lazy-delivery';
+import { LazyTimerFiltersEditor } from './lazy-timer-filters';
 import { TimerRow } from './timer-row';
 
 export interface TimersPanelProps {
@@ -78,6 +79,7 @@ export function TimersPanel({ onBack }: TimersPanelProps) {
           {timers.map((t) => (
             <TimerRow key={t.id} timer={t} onDelete={removeAt}>
               <LazyTimerDelivery timer={t} onUpdate={update} />
+              <LazyTimerFiltersEditor timer={t} onUpdate={update} />
               <LazyTimerExtras
                 timerId={t.id}
                 showRuns={t.id === shown}
