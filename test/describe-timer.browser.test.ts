@@ -29,6 +29,8 @@ describe('Set Timer: Describe it', () => {
     await page.keyboard.press('Enter');
     const panel = page.getByRole('region', { name: 'Set Timer' });
     await panel.waitFor();
+    // Describe it loads with the panel (its own chunk); a person sees it appear before tabbing to it.
+    await panel.getByLabel('Describe it').waitFor();
 
     await tabTo(page, 'Describe it');
     await page.keyboard.type('twice a week, AI meetups');

@@ -9,7 +9,7 @@ import { AnswerText } from './answer-text';
 import { LazyEventList } from './lazy-events';
 import { SetTimerPanel } from './set-timer-panel';
 import { EMPTY_FILTER_DRAFT, type FilterDraft, filtersOf } from '../client/timer-filters';
-import { TimerFilterFields } from './timer-filter-fields';
+import { LazyFilterFields } from './lazy-filters';
 import { LazyTimersPanel } from './lazy-timers';
 
 type Panel = 'none' | 'set-timer' | 'timers';
@@ -115,7 +115,7 @@ export function EventSearch({ billing }: { billing: BillingInfo | null }) {
             onChange={(e) => setWeb(e.target.value)}
           />
         </div>
-        <TimerFilterFields
+        <LazyFilterFields
           value={filters}
           open={false}
           summary="Which events to show (optional)"

@@ -7,8 +7,7 @@ import { saveTimer, type TimerDraft } from '../client/timers';
 import { Alert } from './alert';
 import type { DescribeReply } from '../../core/contract/describe';
 import { draftOf, EMPTY_FILTER_DRAFT, type FilterDraft, filtersOf } from '../client/timer-filters';
-import { DescribeTimer } from './describe-timer';
-import { TimerFilterFields } from './timer-filter-fields';
+import { LazyDescribeTimer, LazyFilterFields } from './lazy-filters';
 
 export interface SetTimerPanelProps {
   /** The question and website currently typed in the search form; the timer saves them. */
@@ -68,7 +67,7 @@ export function SetTimerPanel({ ques, web, filters: searchFilters, onClose, onSa
     <section className="subpanel timer-form" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>Set Timer</h3>
       <p className="field__hint">Repeats the question and website above at your local time ({browserTimezone().replace(/_/g, ' ')}).</p>
-      <DescribeTimer onDescribed={described} />
+      <LazyDescribeTimer onDescribed={described} />
       <form onSubmit={save} aria-busy={saving}>
         <div className="timer-form__fields">
           <div className="field">
@@ -104,7 +103,7 @@ export function SetTimerPanel({ ques, web, filters: searchFilters, onClose, onSa
             </div>
           ) : null}
         </div>
-        <TimerFilterFields value={filters} open={filtersOpen} onChange={(patch) => setFilters((f) => ({ ...f, ...patch }))} />
+        <LazyFilterFields value={filters} open={filtersOpen} onChange={(patch) => setFilters((f) => ({ ...f, ...patch }))} />
         {failure ? <Alert tone="error">{failure}</Alert> : null}
         <div className="actions">
           <button type="submit" className="button" disabled={saving}>
