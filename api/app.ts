@@ -30,6 +30,8 @@ import { searchRoutes } from './routes/searches';
 import { timerRunRoutes } from './routes/timer-runs';
 import { accountRoutes } from './routes/account';
 import { timerSettingsRoutes } from './routes/timer-settings';
+import { describeRoutes } from './routes/describe';
+import { runMapRoutes } from './routes/run-map';
 import { timerRoutes } from './routes/timers';
 import { unsubscribeRoutes } from './routes/unsubscribe';
 import { webhookRoutes } from './routes/webhook';
@@ -83,6 +85,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const perUser = userRateLimit(deps.redis, { prefix: config.queuePrefix, perMinute: config.userRatePerMinute });
   app.use('/api/schedule', perUser);
   app.use('/api/timers/:id/run', perUser);
+  app.use('/api/timers/describe', perUser);
 
   app.route('/', healthRoutes(deps));
   app.route('/', pageRoutes(deps));
@@ -94,6 +97,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', searchRoutes(deps));
   app.route('/', feedRoutes(deps));
   app.route('/', timerSettingsRoutes(deps));
+  app.route('/', describeRoutes(deps));
+  app.route('/', runMapRoutes(deps));
   app.route('/', unsubscribeRoutes(deps));
   app.route('/', billingRoutes(deps));
   app.route('/', webhookRoutes(deps));

@@ -41,7 +41,7 @@ export async function streamedSearch(deps: AppDeps, admitted: Admitted, c: Conte
   let searchId = 0;
   const outcome = runChargedSearch(deps, {
     userId: user.id,
-    input: { question: input.ques, website: input.web, timezone: input.timezone },
+    input: { question: input.ques, website: input.web, timezone: input.timezone, filters: input.filters },
     onText: (text) => {
       upstream.restart();
       answer.write(text);
@@ -89,7 +89,7 @@ export async function wholeSearch(deps: AppDeps, admitted: Admitted, c: Context<
   try {
     outcome = await runChargedSearch(deps, {
       userId: user.id,
-      input: { question: input.ques, website: input.web, timezone: input.timezone },
+      input: { question: input.ques, website: input.web, timezone: input.timezone, filters: input.filters },
       onText: (piece) => {
         upstream.restart();
         text += piece;

@@ -96,6 +96,14 @@ const envSchema = z.object({
   ADMIN_USER: optional,
   ADMIN_PASSWORD: optional,
   SUPPORT_EMAIL: z.string().trim().default('support@example.com').pipe(z.email()),
+  // A tile URL template ({z}/{x}/{y}); unset turns the map of a run's events off (decision 044).
+  MAP_TILE_URL: optional.pipe(
+    z
+      .string()
+      .regex(/^https?:\/\/\S*\{z\}\S*\{x\}\S*\{y\}/, 'must be an http(s) tile URL template with {z}, {x} and {y}')
+      .optional(),
+  ),
+  MAP_ATTRIBUTION: z.string().trim().default('© OpenStreetMap contributors'),
   WEBSITE_FETCH_ALLOW: z.string().default(''),
   WEBHOOK_ALLOW: z.string().default(''),
   SMTP_URL: optional.pipe(z.url({ protocol: /^smtps?$/, error: 'must be smtp://user:pass@host:port or smtps://…' }).optional()),
@@ -199,6 +207,8 @@ export interface Config {
   stripe: { secretKey: string; webhookSecret: string; apiUrl: string };
   admin: { user: string; password: string } | null;
   supportEmail: string;
+  /** `MAP_TILE_URL` and `MAP_ATTRIBUTION`: the map of a run's in-person events; null while the map is off. */
+  map: { tileUrl: string; attribution: string } | null;
   /** Lower-cased `host` or `host:port` entries exempt from the private-address guard. */
   websiteFetchAllow: string[];
   /** Same form as websiteFetchAllow, for timers' webhook addresses (`WEBHOOK_ALLOW`). */
@@ -318,6 +328,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     admin: e.ADMIN_USER && e.ADMIN_PASSWORD ? { user: e.ADMIN_USER, password: e.ADMIN_PASSWORD } : null,
     supportEmail: e.SUPPORT_EMAIL,
+    map: e.MAP_TILE_URL ? { tileUrl: e.MAP_TILE_URL, attribution: e.MAP_ATTRIBUTION } : null,
     websiteFetchAllow: hostList(e.WEBSITE_FETCH_ALLOW),
     webhookAllow: hostList(e.WEBHOOK_ALLOW),
     worker: {

@@ -185,3 +185,12 @@ export async function timerRunHistory(sql: Db, userId: number, timerId: number, 
     };
   });
 }
+
+/** A run's events when the run is of the user's own active timer; null otherwise. */
+export async function ownRunEvents(sql: Db, userId: number, timerId: number, runId: number): Promise<Event[] | null> {
+  const [own] = await sql`
+    select 1 from timer_runs r join timers t on t.id = r.timer_id
+    where r.id = ${runId} and t.id = ${timerId} and t.user_id = ${userId} and t.deleted_at is null`;
+  if (!own) return null;
+  return (await runEvents(sql, runId)).map((r) => r.event);
+}

@@ -1,3 +1,4 @@
+import type { TimerFilters } from '../core/contract/timer-filters';
 import type { Sql } from './client';
 
 export type SearchStatus = 'running' | 'answered' | 'failed' | 'refused';
@@ -5,11 +6,12 @@ export type SearchStatus = 'running' | 'answered' | 'failed' | 'refused';
 /** Records a search as it starts; returns its id for the later updates. */
 export async function startSearchRecord(
   sql: Sql,
-  row: { userId: number; question: string; website: string; model: string; timerRunId?: number | null },
+  row: { userId: number; question: string; website: string; model: string; timerRunId?: number | null; filters?: TimerFilters | null },
 ): Promise<number> {
+  const filters = row.filters ? sql.json(row.filters as never) : null;
   const [rec] = await sql<{ id: string }[]>`
-    insert into searches (user_id, timer_run_id, question, website, status, model)
-    values (${row.userId}, ${row.timerRunId ?? null}, ${row.question}, ${row.website}, 'running', ${row.model})
+    insert into searches (user_id, timer_run_id, question, website, status, model, filters)
+    values (${row.userId}, ${row.timerRunId ?? null}, ${row.question}, ${row.website}, 'running', ${row.model}, ${filters})
     returning id`;
   return Number(rec!.id);
 }

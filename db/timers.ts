@@ -1,4 +1,5 @@
 import type { Schedule, ScheduleType, Weekday } from '../core/timers/schedule';
+import type { TimerFilters } from '../core/contract/timer-filters';
 import type { Db, Tx } from './client';
 
 export interface Timer extends Schedule {
@@ -15,6 +16,8 @@ export interface Timer extends Schedule {
   email: boolean;
   webhookUrl: string | null;
   consecutiveFailures: number;
+  /** Which found events the timer keeps (null: all of them). */
+  filters: TimerFilters | null;
 }
 
 export interface LatestRun {
@@ -40,11 +43,12 @@ export type TimerRow = {
   email_enabled: boolean;
   webhook_url: string | null;
   consecutive_failures: number;
+  filters: TimerFilters | null;
 };
 
 export const TIMER_COLUMNS =
   'id, user_id, schedule_type, time, weekday, question, website, timezone, created_at, deleted_at, ' +
-  'paused_at, paused_reason, email_enabled, webhook_url, consecutive_failures';
+  'paused_at, paused_reason, email_enabled, webhook_url, consecutive_failures, filters';
 
 export function toTimer(r: TimerRow): Timer {
   return {
@@ -63,6 +67,7 @@ export function toTimer(r: TimerRow): Timer {
     email: r.email_enabled,
     webhookUrl: r.webhook_url,
     consecutiveFailures: r.consecutive_failures,
+    filters: r.filters,
   };
 }
 
@@ -80,16 +85,16 @@ export async function countActiveTimers(sql: Db, userId: number): Promise<number
   return row!.n;
 }
 
-export async function insertTimer(sql: Db, userId: number, t: Schedule & { ques: string; web: string }): Promise<Timer> {
-  const [row] = await sql<TimerRow[]>`
-    insert into timers (user_id, schedule_type, time, weekday, question, website, timezone)
-    values (${userId}, ${t.scheduleType}, ${t.time}, ${t.weekday}, ${t.ques}, ${t.web}, ${t.timezone})
-    returning ${sql.unsafe(TIMER_COLUMNS)}`;
-  return toTimer(row!);
+/** What a new timer is made of; `filters` absent or null keeps every event. */
+export type NewTimer = Schedule & { ques: string; web: string; filters?: TimerFilters | null };
+
+export async function insertTimer(sql: Db, userId: number, t: NewTimer): Promise<Timer> {
+  const [row] = await insertTimers(sql, userId, [t]);
+  return row!;
 }
 
 /** Several timers of one user in one multi-row insert, returned oldest (lowest id) first. */
-export async function insertTimers(sql: Db, userId: number, ts: (Schedule & { ques: string; web: string })[]): Promise<Timer[]> {
+export async function insertTimers(sql: Db, userId: number, ts: NewTimer[]): Promise<Timer[]> {
   if (!ts.length) return [];
   const rows = ts.map((t) => ({
     user_id: userId,
@@ -99,6 +104,7 @@ export async function insertTimers(sql: Db, userId: number, ts: (Schedule & { qu
     question: t.ques,
     website: t.web,
     timezone: t.timezone,
+    filters: t.filters ? sql.json(t.filters as never) : null,
   }));
   const inserted = await sql<TimerRow[]>`
     insert into timers ${sql(rows)}
@@ -187,4 +193,12 @@ export async function lockSchedulersShared(tx: Tx): Promise<void> {
 
 export async function lockSchedulersExclusive(tx: Tx): Promise<void> {
   await tx`select pg_advisory_xact_lock(hashtext('timer-schedulers'))`;
+}
+
+/** Replaces a user's own timer's filters (null: keep every event); false for an unknown or someone else's timer. */
+export async function updateTimerFilters(sql: Db, userId: number, id: number, filters: TimerFilters | null): Promise<boolean> {
+  const rows = await sql`
+    update timers set filters = ${filters ? sql.json(filters as never) : null}
+    where id = ${id} and user_id = ${userId} and deleted_at is null`;
+  return rows.count === 1;
 }

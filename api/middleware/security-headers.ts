@@ -16,6 +16,8 @@ const BOARD_FONT_ORIGIN = 'https://fonts.gstatic.com';
  */
 export function securityHeaders(config: Config, options: { adminPath: string }) {
   const gsi = new URL(config.google.gsiUrl).origin;
+  // Map tiles over https are images like any other; a plain-http tile server (a local one) is named.
+  const tiles = config.map && /^http:\/\/[^{}/]+\//.test(config.map.tileUrl) ? ` ${new URL(config.map.tileUrl).origin}` : '';
   const headers = (extra: { style: string[]; font: string[] }): HeaderList => {
     const csp = [
       "default-src 'self'",
@@ -24,7 +26,7 @@ export function securityHeaders(config: Config, options: { adminPath: string }) 
       `frame-src 'self' ${gsi}`,
       ["style-src 'self' 'unsafe-inline'", gsi, ...extra.style].join(' '),
       ...(extra.font.length ? [["font-src 'self'", ...extra.font].join(' ')] : []),
-      "img-src 'self' data: https:",
+      `img-src 'self' data: https:${tiles}`,
       "object-src 'none'",
       "base-uri 'self'",
       "frame-ancestors 'none'",

@@ -1,12 +1,15 @@
 import { ASK_EMPTY_QUESTION, type AskRequest } from '../../core/contract/ask';
 import { controlCharacterMessage, hasControlCharacters } from '../../core/control-characters';
 import { checkQuestion } from '../../core/question-input';
+import type { TimerFilters } from '../../core/contract/timer-filters';
+import { resolveFilters } from '../../core/filters/resolve';
 import { ApiError } from '../errors';
 
 export interface AskInput {
   ques: string;
   web: string;
   timezone: string;
+  filters: TimerFilters | null;
 }
 
 /** The server's rules for a POST /api/ask body (the page checks nothing, spec section 5). */
@@ -16,5 +19,7 @@ export function parseAskInput(body: AskRequest): AskInput {
   const { timezone } = body;
   if (timezone !== undefined && hasControlCharacters(timezone, 'single-line'))
     throw new ApiError(400, controlCharacterMessage('time zone'));
-  return { ques: check.ques, web: check.web, timezone: timezone?.slice(0, 64) ?? 'UTC' };
+  const filters = resolveFilters(body.filters);
+  if (!filters.ok) throw new ApiError(400, filters.message);
+  return { ques: check.ques, web: check.web, timezone: timezone?.slice(0, 64) ?? 'UTC', filters: filters.filters };
 }

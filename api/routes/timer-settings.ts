@@ -5,6 +5,7 @@ import { DeliveryError } from '../../core/delivery/errors';
 import { checkWebhookUrl } from '../../core/delivery/webhook';
 import { SchedulerUnavailableError } from '../../core/timers/scheduler';
 import { updateTimerSettings } from '../../core/timers/settings';
+import { resolveFilters } from '../../core/filters/resolve';
 import { latestDeliveries } from '../../db/deliveries';
 import { listUserTimers } from '../../db/timers';
 import type { AppDeps, AppEnv } from '../deps';
@@ -28,6 +29,8 @@ export const patchTimerHandlers = (deps: AppDeps) =>
     const check = parseTimerSettings(c.req.valid('json'));
     if (!check.ok) throw new ApiError(400, check.message);
     const { paused, email } = check.value;
+    const filters = 'filters' in check.value ? resolveFilters(check.value.filters) : undefined;
+    if (filters && !filters.ok) throw new ApiError(400, filters.message);
     let webhookUrl = check.value.webhook_url?.trim();
     if (webhookUrl === '') webhookUrl = undefined;
     if (webhookUrl) {
@@ -42,7 +45,12 @@ export const patchTimerHandlers = (deps: AppDeps) =>
     const removeWebhook = check.value.webhook_url === null || check.value.webhook_url?.trim() === '';
     let webhookSecret: string | null = null;
     try {
-      const timer = await updateTimerSettings(deps, user.id, id, { paused, email, webhookUrl: removeWebhook ? null : webhookUrl });
+      const timer = await updateTimerSettings(deps, user.id, id, {
+        paused,
+        email,
+        webhookUrl: removeWebhook ? null : webhookUrl,
+        filters: filters?.filters,
+      });
       if (!timer) throw new ApiError(404, NOT_FOUND);
       webhookSecret = timer.webhookSecret;
     } catch (err) {

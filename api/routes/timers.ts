@@ -35,6 +35,7 @@ export function timerJson(
     ques: t.ques,
     web: t.web,
     timezone: t.timezone,
+    filters: t.filters,
     nextRunAt: nextRunAt(t).toISOString(),
     lastRun: lastRun ? { at: lastRun.at.toISOString(), status: lastRun.status, answer: lastRun.answer ?? lastRun.error } : null,
     ...timerDeliveryJson(t, delivery.latest, delivery.emailAvailable),

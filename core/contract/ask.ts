@@ -13,6 +13,8 @@ export const askRequestSchema = z.object(
     web: z.optional(z.nullable(z.string({ error: WEBSITE_NOT_TEXT }))),
     /** The browser's IANA time zone, so dates in the answer are the user's. */
     timezone: z.optional(z.string({ error: 'The time zone must be an IANA name such as Europe/Berlin.' })),
+    /** Optional: which events to keep, as a timer's (core/contract/timer-filters.ts); asked for in the prompt too. */
+    filters: z.optional(z.unknown()),
   },
   { error: 'The request must be a JSON object with ques and web.' },
 );

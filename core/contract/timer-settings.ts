@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 
-const FIELDS = 'paused, email and webhook_url';
+const FIELDS = 'paused, email, webhook_url and filters';
 
 /**
  * PATCH /api/timers/:id: any of these; `webhook_url` null or "" removes the webhook. Each error is the
@@ -11,6 +11,8 @@ export const timerSettingsSchema = z.strictObject(
     paused: z.optional(z.boolean({ error: 'paused must be true or false.' })),
     email: z.optional(z.boolean({ error: 'email must be true or false.' })),
     webhook_url: z.optional(z.nullable(z.string({ error: 'webhook_url must be a web address (text), or null to remove the webhook.' }))),
+    /** The timer's filters, replaced whole (core/contract/timer-filters.ts); null keeps every event again. */
+    filters: z.optional(z.unknown()),
   },
   { error: `The request body must be a JSON object with any of ${FIELDS}; only those can be changed here.` },
 );

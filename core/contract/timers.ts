@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { WEBSITE_NOT_TEXT } from './ask';
 import { SCHEDULE_TYPES, WEEKDAYS } from './schedule-values';
 import { timerDeliveryShape } from './timer-settings';
+import { timerFiltersSchema } from './timer-filters';
 
 export { SCHEDULE_TYPES, WEEKDAYS };
 export type { ScheduleType, Weekday } from './schedule-values';
@@ -20,6 +21,8 @@ export const scheduleRequestSchema = z.object(
     timezone: z.optional(z.unknown()),
     ques: z.optional(z.nullable(z.string({ error: TIMER_EMPTY_QUESTION }))),
     web: z.optional(z.nullable(z.string({ error: WEBSITE_NOT_TEXT }))),
+    /** Optional, beyond the spec's fields: which events the timer keeps (core/contract/timer-filters.ts). */
+    filters: z.optional(z.unknown()),
   },
   { error: 'The request body must be a JSON object with scheduleType, time, weekday, ques, web and timezone.' },
 );
@@ -40,6 +43,8 @@ export const listedTimerSchema = z.object({
   /** The timer's calendar and Atom feed URLs (GET /api/timers only; null while feeds are off). */
   ical_url: z.optional(z.nullable(z.string())),
   atom_url: z.optional(z.nullable(z.string())),
+  /** Which events the timer keeps; null keeps all (absent from servers before decision 044). */
+  filters: z.optional(z.nullable(timerFiltersSchema)),
   ...timerDeliveryShape,
 });
 export type ListedTimer = z.infer<typeof listedTimerSchema>;

@@ -83,6 +83,7 @@ export async function runChargedSearch(deps: ChargedSearchDeps, req: ChargedSear
     website: req.input.website,
     model: deps.config.gemini.model,
     timerRunId: req.timerRun?.id ?? null,
+    filters: req.input.filters ?? null,
   };
 
   // Reading the website costs us a fetch: a user with no credit left gets the refusal before it, not after
@@ -187,6 +188,7 @@ export async function runChargedSearch(deps: ChargedSearchDeps, req: ChargedSear
     userId: req.userId,
     timerRun: req.timerRun,
     timezone: req.input.timezone,
+    filters: req.input.filters,
     prepared,
     result,
     signal: req.signal,

@@ -4,6 +4,8 @@ import { isValidTimeZone } from '../timers/schedule';
 import type { WebsiteFacts } from '../website/extract';
 import { type AnswerDelivery, type AnswerOptions, askGemini, type Source, sourcesBlock } from '../gemini/answer';
 import { buildPrompt } from './prompt';
+import type { TimerFilters } from '../contract/timer-filters';
+import { filterPromptLines } from '../filters/prompt-lines';
 import { estimateCost } from '../gemini/prices';
 import { isStructuredSearchRefusal, noteStructuredSearchRefused, structuredSearchOffered } from '../gemini/structured-search';
 import { addUsage, type GeminiUsage, NO_USAGE } from '../gemini/usage';
@@ -38,6 +40,8 @@ export interface SearchInput {
   website: string;
   /** IANA time zone of the user, e.g. 'Europe/Berlin'. */
   timezone: string;
+  /** Which found events to keep (a timer's, or a search's from the page); asked for in the prompt too. */
+  filters?: TimerFilters | null;
 }
 
 export interface SearchResult {
@@ -75,7 +79,10 @@ export async function prepareSearch(deps: SearchDeps, input: SearchInput, signal
   const website = input.website.trim()
     ? await readWebsite(input.website.trim(), { allow: deps.config.websiteFetchAllow, resolve: deps.resolve, signal })
     : null;
-  const prompt = buildPrompt({ question: input.question.trim(), timezone: safeTimezone(input.timezone), now: new Date(), website });
+  const now = new Date();
+  const timezone = safeTimezone(input.timezone);
+  const wanted = filterPromptLines(input.filters ?? null, { timezone, now });
+  const prompt = [buildPrompt({ question: input.question.trim(), timezone, now, website }), ...wanted].join('\n');
   return { prompt, grounding: website === null, website };
 }
 

@@ -11,6 +11,8 @@ import { estimateCost } from '../gemini/prices';
 import { countGeminiUsage } from '../metrics';
 import { addSearchUsage, type CallUsage } from '../../db/searches';
 import { classifyEvents } from '../events/only-new';
+import type { TimerFilters } from '../contract/timer-filters';
+import { applyFilters } from '../filters/apply';
 
 export interface EventsDeps {
   sql: Sql;
@@ -25,6 +27,8 @@ export interface AnsweredSearch {
   /** The timer run this search answered, with its timer (whose memory says which events are new). */
   timerRun?: { id: number; timerId: number };
   timezone: string;
+  /** Found events these filters do not keep are never stored, so no reply, digest or feed carries them. */
+  filters?: TimerFilters | null;
   prepared: PreparedSearch;
   result: SearchResult;
   signal?: AbortSignal;
@@ -46,7 +50,7 @@ export async function eventsOfAnsweredSearch(deps: EventsDeps, s: AnsweredSearch
   const logger = deps.logger;
   let extraction: CallUsage | null = null;
   try {
-    const found = await collectEvents(
+    const collected = await collectEvents(
       { gemini: deps.gemini, logger },
       {
         settings: { model: s.result.model, thinking: deps.config.gemini.thinking },
@@ -64,6 +68,11 @@ export async function eventsOfAnsweredSearch(deps: EventsDeps, s: AnsweredSearch
       },
     );
     if (extraction) await addSearchUsage(deps.sql, s.searchId, extraction);
+    // Before only-new: an event the filters drop is neither new to the timer nor remembered by it.
+    const kept = applyFilters(collected, s.filters ?? null, { timezone: safeTimezone(s.timezone), now: new Date() });
+    if (kept.length < collected.length)
+      logger?.info({ searchId: s.searchId, dropped: collected.length - kept.length }, 'filters left out events');
+    const found = kept;
     const forSearch = await recordSearchEvents(deps.sql, { id: s.searchId, userId: s.userId }, found);
     if (s.timerRun === undefined) return { events: forSearch, runEvents: [] };
     // Classified under the timer's lock (db/events.ts), against what the timer remembers then.

@@ -2,6 +2,8 @@ import { type ScheduleRequest, TIMER_EMPTY_QUESTION } from '../contract/timers';
 import { controlCharacterMessage, hasControlCharacters } from '../control-characters';
 import { checkQuestion } from '../question-input';
 import { parseSchedule, type Schedule } from './schedule';
+import type { TimerFilters } from '../contract/timer-filters';
+import { resolveFilters } from '../filters/resolve';
 
 /** At most this many active timers per user: each fire costs a credit and a Gemini call. */
 export const MAX_TIMERS_PER_USER = 20;
@@ -9,6 +11,8 @@ export const MAX_TIMERS_PER_USER = 20;
 export interface TimerInput extends Schedule {
   ques: string;
   web: string;
+  /** Absent or null: the timer keeps every event it finds. */
+  filters?: TimerFilters | null;
 }
 
 export type TimerInputCheck = { ok: true; input: TimerInput } | { ok: false; message: string };
@@ -31,5 +35,7 @@ export function parseTimerInput(body: ScheduleRequest): TimerInputCheck {
   const question = checkQuestion(body.ques, body.web, TIMER_EMPTY_QUESTION);
   if (!question.ok) return question;
   const { ques, web } = question;
-  return { ok: true, input: { ...schedule.schedule, ques, web } };
+  const filters = resolveFilters(body.filters);
+  if (!filters.ok) return filters;
+  return { ok: true, input: { ...schedule.schedule, ques, web, filters: filters.filters } };
 }

@@ -1,5 +1,6 @@
 import { lockOwnTimer, markTimerPaused, markTimerResumed, updateTimerChannels } from '../../db/timer-delivery';
-import { getTimer, lockSchedulersShared, type Timer } from '../../db/timers';
+import { getTimer, lockSchedulersShared, type Timer, updateTimerFilters } from '../../db/timers';
+import type { TimerFilters } from '../contract/timer-filters';
 import { newWebhookSecret } from '../delivery/webhook-signature';
 import type { TimerDeps } from './lifecycle';
 import { removeTimerScheduler, upsertTimerScheduler, withRedisDeadline } from './scheduler';
@@ -9,6 +10,8 @@ export interface TimerSettings {
   email?: boolean;
   /** null removes the webhook; an address must have passed checkWebhookUrl. */
   webhookUrl?: string | null;
+  /** Replaces the filters (resolved by core/filters/resolve.ts); null keeps every event again. */
+  filters?: TimerFilters | null;
 }
 
 /**
@@ -33,6 +36,7 @@ export async function updateTimerSettings(
       { email: settings.email, webhookUrl: settings.webhookUrl },
       typeof settings.webhookUrl === 'string' ? newWebhookSecret() : null,
     );
+    if (settings.filters !== undefined) await updateTimerFilters(tx, userId, timerId, settings.filters);
     if (settings.paused === true && !timer.paused) {
       await markTimerPaused(tx, timerId, null);
       await withRedisDeadline(() => removeTimerScheduler(deps.timersQueue, timerId));

@@ -1,6 +1,8 @@
 import { Hono, type Context } from 'hono';
 import { stream } from 'hono/streaming';
+import { DESCRIBE_MARKER } from '../../core/timers/describe/model-describe';
 import { answerFor, answerWithEventsFor, chunksOf, extractionFor } from './gemini-answer';
+import { describeFor } from './gemini-describe';
 import { createModelRegistry, refusalFor } from './gemini-models';
 import { searchEntryPointFor, searchQueriesFor, usageFor } from './gemini-usage';
 import { sitesApp, sitesIndex } from './sites';
@@ -182,7 +184,7 @@ export function createGeminiStandin(options: { chunkDelayMs?: number; firstChunk
       next !== undefined
         ? { text: next, sources: [] }
         : extraction
-          ? { text: JSON.stringify(extractionFor(prompt)), sources: [] }
+          ? { text: JSON.stringify(prompt.startsWith(DESCRIBE_MARKER) ? describeFor(prompt) : extractionFor(prompt)), sources: [] }
           : withAnswer
             ? answerWithEventsFor(prompt)
             : answerFor(prompt);

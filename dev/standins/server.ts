@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { createAdaptorServer } from '@hono/node-server';
+import { createTilesStandin } from './tiles';
 import { Hono } from 'hono';
 import { createGeminiStandin } from './gemini';
 import { createGoogleStandin } from './google';
@@ -56,6 +57,7 @@ export async function startStandins(options: StandinOptions) {
   app.route('/', gemini.app);
   app.route('/', stripe.app);
   app.route('/', smtp.app);
+  app.route('/', createTilesStandin().app);
 
   const server = createAdaptorServer({ fetch: app.fetch });
   await new Promise<void>((resolve, reject) => {

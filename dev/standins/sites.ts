@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Hono, type Context } from 'hono';
 import { stream } from 'hono/streaming';
 import { changingSitePage } from './changing-site';
+import { regionSitePage } from './region-site';
 
 // Sample event websites for `make dev` and the tests (dev/run.ts lets the server read the stand-in host).
 const file = (name: string) => readFileSync(new URL(`./sites/${name}`, import.meta.url), 'utf8');
@@ -12,6 +13,7 @@ export const sitesApp = new Hono();
 const SAMPLES: { path: string; what: string }[] = [
   { path: 'berlin-ai.html', what: 'an events page with schema.org Event data (three Berlin AI events)' },
   { path: 'meetups.ics', what: 'an iCalendar feed (three meetups)' },
+  { path: 'around-berlin.html', what: 'events in Potsdam, Munich, online and Berlin, to try a timer’s place and attendance filters' },
   { path: 'plain.html', what: 'a page with no events on it' },
   {
     path: 'changing/demo.html',
@@ -43,6 +45,7 @@ sitesApp.get('/changing/:file{[A-Za-z0-9_-]+\\.html}', (c) => {
   const stage = Number(c.req.query('stage'));
   return c.html(changingSitePage(c.req.param('file').replace(/\.html$/, ''), stage >= 1 && stage <= 3 ? stage : null));
 });
+sitesApp.get('/around-berlin.html', (c) => c.html(regionSitePage()));
 sitesApp.get('/berlin-ai.html', (c) => c.html(file('berlin-ai.html')));
 sitesApp.get('/meetups.ics', (c) => c.body(file('meetups.ics'), 200, { 'content-type': 'text/calendar; charset=utf-8' }));
 sitesApp.get('/plain.html', (c) =>

@@ -5,3 +5,5 @@ export { errorReplySchema } from '../../core/contract/errors';
 export { listedTimerSchema, statusReplySchema, timersReplySchema } from '../../core/contract/timers';
 export { feedUrlsSchema, runNowReplySchema, searchReplySchema, timerRunsReplySchema } from '../../core/contract/event-replies';
 export { apiTokensReplySchema, createdApiTokenReplySchema } from '../../core/contract/api-tokens';
+export { describeReplySchema } from '../../core/contract/describe';
+export { runMapReplySchema } from '../../core/contract/run-map';

@@ -1,5 +1,6 @@
 import type { ScheduleType, Weekday } from '../../core/contract/schedule-values';
 import type { ListedTimer } from '../../core/contract/timers';
+import type { TimerFilters } from '../../core/contract/timer-filters';
 import { apiFetch, errorText, postJson } from './http';
 import { readReply, replyJson, shapeOf } from './replies';
 import { browserTimezone } from './timezone';
@@ -21,8 +22,8 @@ export async function fetchTimers(): Promise<ListedTimer[]> {
 }
 
 /** POST /api/schedule with the browser's time zone; throws 'Backend error: ' plus the server text. */
-export async function saveTimer(draft: TimerDraft, question: { ques: string; web: string }): Promise<void> {
-  const res = await postJson('/api/schedule', { ...draft, ...question, timezone: browserTimezone() });
+export async function saveTimer(draft: TimerDraft, question: { ques: string; web: string }, filters?: TimerFilters | null): Promise<void> {
+  const res = await postJson('/api/schedule', { ...draft, ...question, timezone: browserTimezone(), ...(filters ? { filters } : {}) });
   if (!res.ok) throw new Error(`Backend error: ${await res.text()}`);
 }
 
@@ -47,6 +48,7 @@ export interface TimerSettingsPatch {
   paused?: boolean;
   email?: boolean;
   webhook_url?: string | null;
+  filters?: TimerFilters | null;
 }
 
 /** `webhookSecret`: a new webhook address's signing secret, in this reply only (decision 038). */

@@ -9,6 +9,8 @@ import { browserTimezone, pageHost } from '../client/timezone';
 import { AnswerText } from './answer-text';
 import { LazyEventList } from './lazy-events';
 import { SetTimerPanel } from './set-timer-panel';
+import { EMPTY_FILTER_DRAFT, type FilterDraft, filtersOf } from '../client/timer-filters';
+import { LazyFilterFields } from './lazy-filters';
 import { LazyTimersPanel } from './lazy-timers';
 
 type Panel = 'none' | 'set-timer' | 'timers';
@@ -47,6 +49,7 @@ export function EventSearch({ billing }: { billing: BillingInfo | null }) {
   const [web, setWeb] = useState('');
   const [panel, setPanel] = useState<Panel>('none');
   const [saved, setSaved] = useState<string | null>(null);
+  const [filters, setFilters] = useState<FilterDraft>(EMPTY_FILTER_DRAFT);
   const answer = useAnswer();
   const setTimerButton = useRef<HTMLButtonElement>(null);
   const timersButton = useRef<HTMLButtonElement>(null);
@@ -67,7 +70,7 @@ export function EventSearch({ billing }: { billing: BillingInfo | null }) {
   function search(event: FormEvent) {
     event.preventDefault();
     setSaved(null);
-    void answer.ask({ ques, web });
+    void answer.ask({ ques, web, filters: filtersOf(filters) });
   }
 
   function open(next: Panel) {
@@ -121,6 +124,12 @@ export function EventSearch({ billing }: { billing: BillingInfo | null }) {
             onChange={(e) => setWeb(e.target.value)}
           />
         </div>
+        <LazyFilterFields
+          value={filters}
+          open={false}
+          summary="Which events to show (optional)"
+          onChange={(patch) => setFilters((f) => ({ ...f, ...patch }))}
+        />
         <div className="actions search__actions">
           <button type="submit" className="button" disabled={answer.streaming}>
             {answer.streaming ? <span className="spinner" aria-hidden="true" /> : null}
@@ -157,7 +166,12 @@ export function EventSearch({ billing }: { billing: BillingInfo | null }) {
         <SetTimerPanel
           ques={ques}
           web={web}
+          filters={filters}
           onClose={() => closePanel(setTimerButton)}
+          onQuestion={(q, w) => {
+            setQues(q);
+            setWeb(w);
+          }}
           onSaved={(message) => {
             closePanel(setTimerButton);
             setSaved(message);

@@ -2,6 +2,7 @@ import type { TimerRunReply } from '../../core/contract/event-replies';
 import { formatMoment } from '../client/format';
 import { EventList } from './event-list';
 import { runCounts, runCountsText } from './run-counts';
+import { RunMap } from './run-map';
 
 // A succeeded run says what it found instead ("2 new"); the others say how they went.
 const STATUS: Record<Exclude<TimerRunReply['status'], 'succeeded'>, string> = {
@@ -13,6 +14,7 @@ const STATUS: Record<Exclude<TimerRunReply['status'], 'succeeded'>, string> = {
 export interface RunListProps {
   /** Newest first, as GET /api/timers/:id/runs lists them. */
   runs: TimerRunReply[];
+  timerId: number;
   timeZone: string;
   uidDomain?: string;
 }
@@ -31,9 +33,11 @@ function RunHead({ run, counts }: { run: TimerRunReply; counts: ReturnType<typeo
 function RunBody({
   run,
   counts,
+  timerId,
   timeZone,
   uidDomain,
-}: { run: TimerRunReply; counts: ReturnType<typeof runCounts> } & Omit<RunListProps, 'runs'>) {
+  withMap,
+}: { run: TimerRunReply; counts: ReturnType<typeof runCounts>; withMap: boolean } & Omit<RunListProps, 'runs'>) {
   return (
     <>
       {run.error && run.status !== 'succeeded' ? <p className="timer-run__error">{run.error}</p> : null}
@@ -50,6 +54,7 @@ function RunBody({
           {counts.unchanged} {counts.unchanged === 1 ? 'event' : 'events'} seen before, unchanged
         </p>
       ) : null}
+      {withMap && run.status === 'succeeded' ? <RunMap timerId={timerId} runId={run.id} events={run.events} /> : null}
     </>
   );
 }
@@ -58,14 +63,17 @@ function RunBody({
  * A timer's runs: the latest open with what it found, each older one a single line that opens on request, so
  * a phone shows many timers' runs without scrolling through events it has seen in every run before.
  */
-export function RunList({ runs, timeZone, uidDomain }: RunListProps) {
+export function RunList({ runs, timerId, timeZone, uidDomain }: RunListProps) {
   if (runs.length === 0) return <p className="timer-runs__empty">No runs yet.</p>;
   const now = Date.now();
   return (
     <ol className="timer-runs__list" aria-label="Runs, newest first">
       {runs.map((run, index) => {
         const counts = runCounts(run, now);
-        const body = <RunBody run={run} counts={counts} timeZone={timeZone} uidDomain={uidDomain} />;
+        // The map is offered for the latest run only: each map asks the server for its places.
+        const body = (
+          <RunBody run={run} counts={counts} timerId={timerId} timeZone={timeZone} uidDomain={uidDomain} withMap={index === 0} />
+        );
         const empty = counts.shown.length === 0 && counts.unchanged === 0 && !(run.error && run.status !== 'succeeded');
         return (
           <li key={run.id} className={`timer-run${index === 0 ? ' timer-run--latest' : ''}`}>

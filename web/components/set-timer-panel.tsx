@@ -4,19 +4,26 @@ import { browserTimezone } from '../client/timezone';
 import { SCHEDULE_TYPES, WEEKDAYS } from '../../core/contract/schedule-values';
 import { saveTimer, type TimerDraft } from '../client/timers';
 import { Alert } from './alert';
+import type { DescribeReply } from '../../core/contract/describe';
+import { draftOf, EMPTY_FILTER_DRAFT, type FilterDraft, filtersOf } from '../client/timer-filters';
+import { LazyDescribeTimer, LazyFilterFields } from './lazy-filters';
 
 export interface SetTimerPanelProps {
   /** The question and website currently typed in the search form; the timer saves them. */
   ques: string;
   web: string;
+  /** The search form's filters: a new timer starts with them. */
+  filters?: FilterDraft;
   /** Cancel: close the panel. */
   onClose: () => void;
   /** Saved: close the panel and show this confirmation beside the timer buttons. */
   onSaved: (message: string) => void;
+  /** A described timer's question and website, put into the search form's fields above. */
+  onQuestion?: (ques: string, web: string) => void;
 }
 
 /** The spec's Set Timer panel. A failed save keeps the panel open with what was typed and says why. */
-export function SetTimerPanel({ ques, web, onClose, onSaved }: SetTimerPanelProps) {
+export function SetTimerPanel({ ques, web, filters: searchFilters, onClose, onSaved, onQuestion }: SetTimerPanelProps) {
   const id = useId();
   const [draft, setDraft] = useState<TimerDraft>({ scheduleType: 'daily', time: '09:00', weekday: 'Monday' });
   const [saving, setSaving] = useState(false);
@@ -25,6 +32,17 @@ export function SetTimerPanel({ ques, web, onClose, onSaved }: SetTimerPanelProp
   const inFlight = useRef(false);
   const first = useRef<HTMLSelectElement>(null);
   const edit = (patch: Partial<TimerDraft>) => setDraft((d) => ({ ...d, ...patch }));
+  const [filters, setFilters] = useState<FilterDraft>(searchFilters ?? EMPTY_FILTER_DRAFT);
+  const [filtersOpen, setFiltersOpen] = useState(searchFilters ? filtersOf(searchFilters) !== null : false);
+
+  // A described timer fills the ordinary form; the person checks it there, starting at its first field.
+  function described({ timer }: DescribeReply) {
+    setDraft((d) => ({ scheduleType: timer.scheduleType, time: timer.time ?? d.time, weekday: timer.weekday ?? d.weekday }));
+    setFilters(draftOf(timer.filters));
+    setFiltersOpen(filtersOf(draftOf(timer.filters)) !== null);
+    if (timer.ques || timer.web) onQuestion?.(timer.ques || ques, timer.web || web);
+    first.current?.focus();
+  }
 
   // Opening the panel moves focus into it; Cancel, Save and Escape hand it back to Set Timer (EventSearch).
   useEffect(() => first.current?.focus(), []);
@@ -43,7 +61,7 @@ export function SetTimerPanel({ ques, web, onClose, onSaved }: SetTimerPanelProp
     setSaving(true);
     setFailure(null);
     try {
-      await saveTimer(draft, { ques, web });
+      await saveTimer(draft, { ques, web }, filtersOf(filters));
       const on = draft.scheduleType === 'weekly' ? ` on ${draft.weekday}` : '';
       // The spec's sentence with the time as it was typed: it is what the user set, in their own zone.
       onSaved(`✅ Timer saved: ${draft.scheduleType} at ${draft.time}${on}`);
@@ -59,6 +77,7 @@ export function SetTimerPanel({ ques, web, onClose, onSaved }: SetTimerPanelProp
     <section className="subpanel timer-form" aria-labelledby={`${id}-title`} onKeyDown={onKey}>
       <h3 id={`${id}-title`}>Set Timer</h3>
       <p className="field__hint">Repeats the question and website above at your local time ({browserTimezone().replace(/_/g, ' ')}).</p>
+      <LazyDescribeTimer onDescribed={described} />
       <form onSubmit={save} aria-busy={saving}>
         <div className="timer-form__fields">
           <div className="field">
@@ -94,6 +113,7 @@ export function SetTimerPanel({ ques, web, onClose, onSaved }: SetTimerPanelProp
             </div>
           ) : null}
         </div>
+        <LazyFilterFields value={filters} open={filtersOpen} onChange={(patch) => setFilters((f) => ({ ...f, ...patch }))} />
         {failure ? <Alert tone="error">{failure}</Alert> : null}
         <div className="actions">
           <button type="submit" className="button" disabled={saving}>

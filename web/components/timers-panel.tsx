@@ -5,6 +5,7 @@ import { Alert } from './alert';
 import { browserTimezone, pageHost } from '../client/timezone';
 import { LazyTimerExtras } from './lazy-events';
 import { LazyTimerDelivery } from './lazy-delivery';
+import { LazyTimerFiltersEditor } from './lazy-timer-filters';
 import { TimerRow } from './timer-row';
 
 export interface TimersPanelProps {
@@ -91,6 +92,7 @@ export function TimersPanel({ onBack }: TimersPanelProps) {
                 pause={{ paused: t.paused, onChange: (paused) => update(t.id, { paused }) }}
               />
               <LazyTimerDelivery timer={t} onUpdate={update} />
+              <LazyTimerFiltersEditor timer={t} onUpdate={update} />
             </TimerRow>
           ))}
         </ul>

@@ -1,3 +1,4 @@
+import type { TimerFilters } from '../../core/contract/timer-filters';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Event } from '../../core/contract/event';
 import { refreshBilling } from '../client/billing';
@@ -21,7 +22,7 @@ export interface Answer {
   events: Event[];
   /** Google's Search Suggestions page for a grounded answer (framed beside it), null otherwise. */
   suggestionsUrl: string | null;
-  ask: (input: { ques: string; web: string }) => Promise<void>;
+  ask: (input: { ques: string; web: string; filters?: TimerFilters | null }) => Promise<void>;
 }
 
 class AskError extends Error {
@@ -49,7 +50,7 @@ export function useAnswer(): Answer {
   // A search still streaming when the screen goes away (logout) has no reader left: stop it.
   useEffect(() => () => abort.current?.abort(), []);
 
-  const ask = useCallback(async ({ ques, web }: { ques: string; web: string }) => {
+  const ask = useCallback(async ({ ques, web, filters }: { ques: string; web: string; filters?: TimerFilters | null }) => {
     if (running.current) return;
     running.current = true;
     setStreaming(true);
@@ -62,7 +63,7 @@ export function useAnswer(): Answer {
     try {
       const res = await apiFetch('/api/ask', {
         method: 'POST',
-        body: JSON.stringify({ ques, web, timezone: browserTimezone() }),
+        body: JSON.stringify({ ques, web, timezone: browserTimezone(), ...(filters ? { filters } : {}) }),
         signal: controller.signal,
       });
       if (!res.ok) throw new AskError(res.status === 402 ? 'out-of-searches' : 'error', `Backend error: ${await res.text()}`);

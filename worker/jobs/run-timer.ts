@@ -77,7 +77,7 @@ export function createRunTimerProcessor(deps: RunTimerDeps) {
       return 'skipped';
     }
 
-    const input = { question: timer.ques, website: timer.web, timezone: timer.timezone };
+    const input = { question: timer.ques, website: timer.web, timezone: timer.timezone, filters: timer.filters };
     // One limit for the whole attempt: a whole answer has no pieces to watch for (decision 032).
     const attempt = deadline(signal, deps.config.worker.runTimeoutMs);
     const outcome = await runChargedSearch(deps, {

@@ -1,0 +1,39 @@
+import { Hono } from 'hono';
+import { type DescribeReply, describeRequestSchema } from '../../core/contract/describe';
+import { isValidTimeZone } from '../../core/timers/schedule';
+import { describeTimer } from '../../core/timers/describe/describe-timer';
+import type { AppDeps, AppEnv } from '../deps';
+import { ApiError } from '../errors';
+import { requireUser, signedIn } from '../middleware/session';
+import { jsonBody } from '../validate';
+
+const UNAVAILABLE =
+  'We could not read that sentence right now (the AI service did not answer). Fill in the form below yourself, or try again.';
+
+/**
+ * POST /api/timers/describe {sentence, timezone}: the timer a sentence describes, for the page to show in
+ * the ordinary form; nothing is saved. 400 with a sentence when it asks for what no timer does.
+ */
+export function describeRoutes(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+  app.post('/api/timers/describe', signedIn, jsonBody(describeRequestSchema), async (c) => {
+    requireUser(c);
+    const { sentence, timezone } = c.req.valid('json');
+    const zone = timezone && isValidTimeZone(timezone) ? timezone : 'UTC';
+    const settings = { model: deps.config.gemini.model, thinking: deps.config.gemini.thinking };
+    let outcome: Awaited<ReturnType<typeof describeTimer>>;
+    try {
+      outcome = await describeTimer(
+        { gemini: deps.gemini, settings },
+        { sentence, timezone: zone, now: new Date(), signal: c.req.raw.signal },
+      );
+    } catch (err) {
+      c.get('log').warn({ err: (err as Error).message }, 'describe a timer: the model call failed');
+      throw new ApiError(503, UNAVAILABLE);
+    }
+    if (outcome.kind === 'refused') throw new ApiError(400, outcome.message);
+    c.get('log').info({ source: outcome.reply.source }, 'timer described');
+    return c.json(outcome.reply satisfies DescribeReply);
+  });
+  return app;
+}

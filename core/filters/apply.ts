@@ -1,0 +1,67 @@
+import type { FoundEvent } from '../contract/event';
+import type { DateWindow, TimerFilters } from '../contract/timer-filters';
+import { distanceKm, findPlace } from './gazetteer';
+
+export interface FilterContext {
+  /** The timer's (or searcher's) zone: "the next 14 days" start on today's date there. */
+  timezone: string;
+  now: Date;
+}
+
+/**
+ * The events these filters keep, in their order. Applied to a run's events before only-new (and to a
+ * search's before they are stored), so digests, webhooks and feeds only ever carry kept events. An in-person
+ * event whose place the offline tables cannot find is dropped when a place is asked for, as is an undated
+ * event when a date window is (decision 044).
+ */
+export function applyFilters<E extends FoundEvent>(events: E[], filters: TimerFilters | null, ctx: FilterContext): E[] {
+  if (!filters) return events;
+  const days = filters.window ? windowDays(filters.window, ctx) : null;
+  const excluded = filters.exclude.map(wordPattern);
+  return events.filter((e) => {
+    const online = e.online === true;
+    if (filters.attendance === 'in_person' && online) return false;
+    if (filters.attendance === 'online' && !online) return false;
+    if (filters.place && !online && !withinPlace(e, filters.place)) return false;
+    if (days && !withinDays(e, days)) return false;
+    const words = `${e.title} ${e.venue ?? ''}`;
+    return !excluded.some((p) => p.test(words));
+  });
+}
+
+function withinPlace(e: FoundEvent, place: NonNullable<TimerFilters['place']>): boolean {
+  if (place.lat === undefined || place.lng === undefined) return true;
+  const near = place.country ? { country: place.country } : undefined;
+  const at = (e.city ? findPlace(e.city, near) : null) ?? (e.venue ? findPlace(e.venue, near) : null);
+  if (!at) return false;
+  // From edge to edge: the event may be anywhere in its city, and "20 km of Berlin" starts where Berlin ends.
+  const edges = at.extentKm + (findPlace(place.name, near)?.extentKm ?? 0);
+  return distanceKm(at, { lat: place.lat, lng: place.lng }) - edges <= place.radius_km;
+}
+
+function withinDays(e: FoundEvent, days: { from: string; to: string }): boolean {
+  if (!e.starts_at) return false;
+  // The event's own local date: starts_at carries the venue's offset, or is a date alone when all-day.
+  const start = e.starts_at.slice(0, 10);
+  const end = (e.ends_at ?? e.starts_at).slice(0, 10);
+  return start <= days.to && end >= days.from;
+}
+
+/** The window as two dates (YYYY-MM-DD, both included). */
+export function windowDays(window: DateWindow, ctx: FilterContext): { from: string; to: string } {
+  if ('from' in window) return { from: window.from, to: window.to };
+  const today = localDate(ctx.now, ctx.timezone);
+  const to = new Date(`${today}T00:00:00Z`);
+  to.setUTCDate(to.getUTCDate() + window.next_days);
+  return { from: today, to: to.toISOString().slice(0, 10) };
+}
+
+/** The date (YYYY-MM-DD) that `now` is in this zone. */
+export function localDate(now: Date, timezone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A word (or phrase) on its own, in any case: "crypto" drops "Crypto Night", not "cryptography". */
+const wordPattern = (word: string) => new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(word)}(?![\\p{L}\\p{N}])`, 'iu');

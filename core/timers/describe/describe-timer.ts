@@ -1,0 +1,66 @@
+import type { GoogleGenAI } from '@google/genai';
+import type { DescribeReply, DescribedTimer, ModelDescription } from '../../contract/describe';
+import { NO_FILTERS, type TimerFilters } from '../../contract/timer-filters';
+import { localDate } from '../../filters/apply';
+import { findPlace } from '../../filters/gazetteer';
+import type { GeminiSettings } from '../../gemini/model';
+import { DEFAULT_RADIUS_KM } from './filter-phrases';
+import { describeWithModel } from './model-describe';
+import { parseSentence } from './sentence-parser';
+
+export type DescribeOutcome = { kind: 'described'; reply: DescribeReply } | { kind: 'refused'; message: string };
+
+export interface DescribeDeps {
+  gemini: GoogleGenAI;
+  settings: GeminiSettings;
+}
+
+/**
+ * A timer from a sentence, for the person to check before saving (nothing is saved here): the common forms
+ * by the deterministic parser, at no cost; the rest by one structured Gemini call. Throws when that call
+ * fails or answers off-schema (the caller says so; the form still works by hand).
+ */
+export async function describeTimer(
+  deps: DescribeDeps,
+  req: { sentence: string; timezone: string; now: Date; signal?: AbortSignal },
+): Promise<DescribeOutcome> {
+  const parsed = parseSentence(req.sentence, req.now);
+  if (parsed.kind === 'refused') return parsed;
+  if (parsed.kind === 'described') return { kind: 'described', reply: { timer: parsed.timer, notes: parsed.notes, source: 'parser' } };
+  const today = localDate(req.now, req.timezone);
+  const model = await describeWithModel(deps.gemini, deps.settings, {
+    sentence: req.sentence,
+    today,
+    timezone: req.timezone,
+    signal: req.signal,
+  });
+  if (model.refusal) return { kind: 'refused', message: model.refusal };
+  return { kind: 'described', reply: fromModel(model) };
+}
+
+/** The model's description as the form's fields; what it left out or got unusable is said in a note. */
+export function fromModel(m: ModelDescription): DescribeReply {
+  const notes = m.unclear.map((words) => `Not understood: “${words}”. Check the form.`);
+  let scheduleType = m.scheduleType;
+  if (!scheduleType) {
+    scheduleType = 'daily';
+    notes.push('No schedule was understood: Every Day is filled in. Change it if you like.');
+  }
+  let weekday = scheduleType === 'weekly' ? m.weekday : null;
+  if (scheduleType === 'weekly' && !weekday) {
+    weekday = 'Monday';
+    notes.push('No weekday was said: Monday is filled in. Change it if you like.');
+  }
+  if (!m.time) notes.push('No time was said: choose one in the form.');
+  const filters: TimerFilters = { ...NO_FILTERS, attendance: m.attendance, exclude: m.exclude.map((w) => w.trim()).filter(Boolean) };
+  if (m.window_next_days) filters.window = { next_days: m.window_next_days };
+  else if (m.window_from && m.window_to && m.window_from <= m.window_to) filters.window = { from: m.window_from, to: m.window_to };
+  if (m.place) {
+    if (findPlace(m.place)) filters.place = { name: m.place, radius_km: m.radius_km ?? DEFAULT_RADIUS_KM };
+    else notes.push(`We do not know the place “${m.place}”, so no place filter is set.`);
+    if (findPlace(m.place) && !m.radius_km)
+      notes.push(`No distance was said: events within ${DEFAULT_RADIUS_KM} km of ${m.place} are kept. Change the radius if you like.`);
+  }
+  const timer: DescribedTimer = { scheduleType, time: m.time, weekday, ques: m.question.trim(), web: m.website?.trim() ?? '', filters };
+  return { timer, notes, source: 'model' };
+}

@@ -1,0 +1,67 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import type { Event } from '../../core/contract/event';
+import type { RunMapReply } from '../../core/contract/run-map';
+import { fetchRunMap } from '../client/run-map';
+
+/**
+ * A run's in-person events on a map, beside the list (which stays the primary view and works without it).
+ * Nothing shows while the server's map is off (MAP_TILE_URL unset) or no event could be placed. Leaflet
+ * loads only when the person asks for the map.
+ */
+export function RunMap({ timerId, runId, events }: { timerId: number; runId: number; events: Event[] }) {
+  const id = useId();
+  const inPerson = events.some((e) => e.online !== true && (e.city || e.venue));
+  const [reply, setReply] = useState<RunMapReply | null>(null);
+  const [shown, setShown] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const box = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!inPerson) return;
+    let live = true;
+    fetchRunMap(timerId, runId)
+      .then((r) => live && setReply(r))
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, [timerId, runId, inPerson]);
+
+  useEffect(() => {
+    if (!shown || !reply?.tile_url || !box.current) return;
+    const element = box.current;
+    let remove = () => {};
+    import('leaflet')
+      .then(({ default: L }) => {
+        const map = L.map(element, { scrollWheelZoom: false });
+        L.tileLayer(reply.tile_url!, { attribution: reply.attribution, maxZoom: 18 }).addTo(map);
+        const markers = reply.points.map((p) =>
+          L.circleMarker([p.lat, p.lng], { radius: 8, weight: 2, color: '#4338ca', fillOpacity: 0.6 })
+            .bindTooltip(`${p.title} (${p.place})`)
+            .addTo(map),
+        );
+        map.fitBounds(L.featureGroup(markers).getBounds(), { padding: [24, 24], maxZoom: 11 });
+        remove = () => map.remove();
+      })
+      .catch((err: Error) => setFailure(`The map could not be shown: ${err.message}`));
+    return () => remove();
+  }, [shown, reply]);
+
+  if (!reply?.tile_url || reply.points.length === 0) return null;
+  const label = `Map of ${reply.points.length} in-person event${reply.points.length === 1 ? '' : 's'}: ${reply.points.map((p) => p.title).join(', ')}`;
+  return (
+    <div className="run-map">
+      <button
+        type="button"
+        className="button button--secondary button--small"
+        aria-expanded={shown}
+        aria-controls={`${id}-map`}
+        onClick={() => setShown((s) => !s)}
+      >
+        {shown ? 'Hide map' : 'Show on a map'}
+      </button>
+      {failure ? <p className="timer-run__error">{failure}</p> : null}
+      {shown ? <div id={`${id}-map`} ref={box} className="run-map__box" role="img" aria-label={label} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import { type FormEvent, useState } from 'react';
+import type { TimerFilters } from '../../core/contract/timer-filters';
+import { draftOf, type FilterDraft, filtersOf } from '../client/timer-filters';
+import type { ListedTimer, TimerSettingsPatch, UpdateOutcome } from '../client/timers';
+import { Alert } from './alert';
+import { TimerFilterFields } from './timer-filter-fields';
+
+export interface TimerFiltersEditorProps {
+  timer: ListedTimer;
+  onUpdate: (timerId: number, patch: TimerSettingsPatch) => Promise<UpdateOutcome>;
+}
+
+/** The filters in a few words, for the summary line: "within 20 km of Berlin · in person · not: crypto". */
+export function filtersSummary(f: TimerFilters | null | undefined): string {
+  if (!f) return 'all events';
+  const w = f.window;
+  return (
+    [
+      w ? ('next_days' in w ? `next ${w.next_days} days` : `${w.from} to ${w.to}`) : null,
+      f.place ? `within ${f.place.radius_km} km of ${f.place.name}` : null,
+      f.attendance === 'in_person' ? 'in person' : f.attendance === 'online' ? 'online' : null,
+      f.exclude.length ? `not: ${f.exclude.join(', ')}` : null,
+    ]
+      .filter(Boolean)
+      .join(' · ') || 'all events'
+  );
+}
+
+/** A timer's filters in Manage Timers: which events its runs keep, changed and saved here (PATCH). */
+export function TimerFiltersEditor({ timer, onUpdate }: TimerFiltersEditorProps) {
+  const [draft, setDraft] = useState<FilterDraft>(draftOf(timer.filters));
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
+
+  async function save(e: FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    setMessage(null);
+    const outcome = await onUpdate(timer.id, { filters: filtersOf(draft) });
+    setBusy(false);
+    if (outcome.ok) {
+      setDraft(draftOf(outcome.timer.filters));
+      setMessage({ tone: 'success', text: 'Filters saved: the next run keeps only matching events.' });
+    } else if (!outcome.gone) setMessage({ tone: 'error', text: outcome.message });
+  }
+
+  return (
+    <form className="timer-filters-editor" onSubmit={save} aria-busy={busy}>
+      <TimerFilterFields
+        value={draft}
+        open={false}
+        summary={`Filters: ${filtersSummary(timer.filters)}`}
+        onChange={(patch) => setDraft((d) => ({ ...d, ...patch }))}
+      >
+        <button type="submit" className="button button--secondary button--small" disabled={busy}>
+          {busy ? 'Saving...' : 'Save filters'}
+        </button>
+      </TimerFilterFields>
+      {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
+    </form>
+  );
+}
