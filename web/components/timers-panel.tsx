@@ -91,8 +91,8 @@ export function TimersPanel({ onBack }: TimersPanelProps) {
                 onRunsChanged={() => void refresh()}
                 pause={{ paused: t.paused, onChange: (paused) => update(t.id, { paused }) }}
               />
-              <LazyTimerDelivery timer={t} onUpdate={update} />
               <LazyTimerFiltersEditor timer={t} onUpdate={update} />
+              <LazyTimerDelivery timer={t} onUpdate={update} />
             </TimerRow>
           ))}
         </ul>
