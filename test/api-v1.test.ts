@@ -123,6 +123,16 @@ describe('the /v1 API with a token made in the page', () => {
     expect(bad.res.status).toBe(400);
     expect((bad.body as { error: string }).error).toMatch(/Please enter a question/);
 
+    // A sentence read into a timer's fields (nothing saved), and one no timer can do refused with a sentence.
+    const described = await call('POST', '/v1/timers/describe', {
+      body: { sentence: 'every Friday at 8pm, AI meetups in Berlin', timezone: 'Europe/Berlin' },
+    });
+    expect(described.res.status).toBe(200);
+    expect((described.body as { timer: unknown }).timer).toMatchObject({ scheduleType: 'weekly', weekday: 'Friday', time: '20:00' });
+    const twice = await call('POST', '/v1/timers/describe', { body: { sentence: 'twice a week, AI meetups', timezone: 'Europe/Berlin' } });
+    expect(twice.res.status).toBe(400);
+    expect((await call('GET', '/v1/timers')).body).toEqual([]);
+
     // Timers: made from fields, listed with an ETag, changed, run, and deleted.
     const made = await call('POST', '/v1/timers', { body: dailyTimer({ ques: 'AI events in Berlin', web: site('changing/api-v1.html') }) });
     expect(made.res.status).toBe(201);

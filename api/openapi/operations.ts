@@ -2,6 +2,7 @@ import type * as z from 'zod/mini';
 import type { ApiTokenScope } from '../../core/contract/api-tokens';
 import { askRequestSchema } from '../../core/contract/ask';
 import { billingReplySchema } from '../../core/contract/billing';
+import { describeReplySchema, describeRequestSchema } from '../../core/contract/describe';
 import { runNowReplySchema, searchReplySchema, timerRunsReplySchema } from '../../core/contract/event-replies';
 import { patchedTimerReplySchema } from '../../core/contract/public-api';
 import { timerEventsReplySchema } from '../../core/contract/timer-events';
@@ -105,6 +106,21 @@ export const OPERATIONS: Operation[] = [
     body: scheduleRequestSchema,
     limited: true,
     replies: { 201: { description: 'The new timer.', schema: listedTimerSchema } },
+  },
+  {
+    method: 'post',
+    path: '/v1/timers/describe',
+    id: 'describeTimer',
+    summary: 'Read a sentence into a timer’s fields',
+    description:
+      'A sentence such as "every Friday at 8, AI meetups in Berlin, in person, next two weeks" read into the fields of `POST /v1/timers` (schedule, question, website, filters), with notes on what was assumed; nothing is saved. Common forms are read without the model; the rest with one Gemini call. `source` says which. A sentence asking for what no timer does (twice a week, every weekday) answers 400 with what to write instead.',
+    scope: 'timers',
+    body: describeRequestSchema,
+    limited: true,
+    replies: {
+      200: { description: 'The timer the sentence describes, to check and then create.', schema: describeReplySchema },
+      503: { description: 'The AI service did not answer; fill in the fields yourself or try again.' },
+    },
   },
   {
     method: 'patch',

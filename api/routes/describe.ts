@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { createFactory } from 'hono/factory';
 import { type DescribeReply, describeRequestSchema } from '../../core/contract/describe';
 import { isValidTimeZone } from '../../core/timers/schedule';
 import { describeTimer } from '../../core/timers/describe/describe-timer';
@@ -16,7 +17,15 @@ const UNAVAILABLE =
  */
 export function describeRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
-  app.post('/api/timers/describe', signedIn, jsonBody(describeRequestSchema), async (c) => {
+  app.post('/api/timers/describe', signedIn, ...describeTimerHandlers(deps));
+  return app;
+}
+
+const factory = createFactory<AppEnv>();
+
+/** The handlers behind the page's route and /v1's (api/routes/v1/timers.ts). */
+export function describeTimerHandlers(deps: AppDeps) {
+  return factory.createHandlers(jsonBody(describeRequestSchema), async (c) => {
     requireUser(c);
     const { sentence, timezone } = c.req.valid('json');
     const zone = timezone && isValidTimeZone(timezone) ? timezone : 'UTC';
@@ -35,5 +44,4 @@ export function describeRoutes(deps: AppDeps) {
     c.get('log').info({ source: outcome.reply.source }, 'timer described');
     return c.json(outcome.reply satisfies DescribeReply);
   });
-  return app;
 }

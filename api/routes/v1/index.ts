@@ -45,6 +45,7 @@ export function v1Routes(deps: AppDeps) {
   // Saving and running timers draw on the same per-user budget as the page (a search counts in its admission).
   const perUser = userRateLimit(deps.redis, { prefix: deps.config.queuePrefix, perMinute: deps.config.userRatePerMinute });
   app.use('/v1/timers', perUser);
+  app.use('/v1/timers/describe', perUser);
   app.use('/v1/timers/:id/run', perUser);
 
   app.route('/', v1SearchRoutes(deps));

@@ -6,6 +6,7 @@ import { ApiError } from '../../errors';
 import { requireScope } from '../../middleware/bearer';
 import { requireUser } from '../../middleware/session';
 import { routeId } from '../../route-id';
+import { describeTimerHandlers } from '../describe';
 import { runNowHandlers, timerRunsHandlers } from '../timer-runs';
 import { patchTimerHandlers } from '../timer-settings';
 import { listTimersHandlers, saveTimerHandlers, TIMER_SERVICE_UNAVAILABLE } from '../timers';
@@ -17,6 +18,8 @@ export function v1TimerRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   app.get('/v1/timers', requireScope('read'), ...listTimersHandlers(deps));
   app.post('/v1/timers', requireScope('timers'), ...saveTimerHandlers(deps, 201));
+  // A sentence read into a timer's fields, saved by nothing: the client checks them, then POSTs /v1/timers.
+  app.post('/v1/timers/describe', requireScope('timers'), ...describeTimerHandlers(deps));
   app.patch('/v1/timers/:id', requireScope('timers'), ...patchTimerHandlers(deps));
   app.post('/v1/timers/:id/run', requireScope('timers'), ...runNowHandlers(deps));
   app.get('/v1/timers/:id/runs', requireScope('read'), ...timerRunsHandlers(deps));
