@@ -41,3 +41,14 @@ export type EventStatus = Event['status'];
 
 /** An event found by a source, before its key decides whether it was seen before. */
 export type FoundEvent = Omit<Event, 'new'>;
+
+/**
+ * When the event is over, in ms, or null when nothing says: its end (or, without one, its start); an all-day
+ * event's last day (inclusive) once it has ended everywhere (UTC-12). The page, digests and feeds share it.
+ */
+export function eventOverAt(e: Pick<Event, 'starts_at' | 'ends_at' | 'all_day'>): number | null {
+  const last = e.ends_at ?? e.starts_at;
+  if (!last) return null;
+  const end = e.all_day ? Date.parse(`${last.slice(0, 10)}T23:59:59-12:00`) : Date.parse(last);
+  return Number.isNaN(end) ? null : end;
+}

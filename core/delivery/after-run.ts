@@ -56,7 +56,7 @@ export function newOrChanged(runEvents: RunEvent[]): Event[] {
 /**
  * Every rule that applies once a timer run has ended, in one place, so the run path calls one thing:
  * - a run with new or changed events is delivered (email when on, webhook when set); none, nothing is sent;
- *   events that ended more than 30 days before are left out (counted and logged), as past news;
+ *   events that ended more than 30 days before, and new ones already over, are left out (counted and logged);
  * - failures in a row are counted; the third pauses the timer (scheduler removed) with one alert;
  * - a run skipped for lack of searches tells the user once per allowance period, not every run.
  * Safe to call again for the same run: every message is recorded under a unique key before it is sent.
@@ -74,9 +74,12 @@ export async function afterTimerRun(deps: AfterRunDeps, input: AfterRunInput): P
 
   if (input.outcome === 'succeeded') {
     result.consecutiveFailures = input.consecutiveFailures ?? (await recountFailures(deps.sql, timer.id));
-    const { kept, dropped } = digestWindow(input.newOrChangedEvents, input.now ?? new Date());
-    if (dropped > 0) {
-      deps.logger.info({ timerId: timer.id, runId, dropped, kept: kept.length }, `left ${dropped} long-past events out of the digest`);
+    const { kept, dropped, past } = digestWindow(input.newOrChangedEvents, input.now ?? new Date());
+    if (dropped > 0 || past > 0) {
+      deps.logger.info(
+        { timerId: timer.id, runId, dropped, past, kept: kept.length },
+        `left ${dropped} long-past and ${past} new but already over events out of the digest`,
+      );
     }
     if (kept.length === 0) return result;
     if (emailOn) await record('email', 'digest', { events: kept });

@@ -1,20 +1,26 @@
-import type { Event } from '../contract/event';
+import { type Event, eventOverAt } from '../contract/event';
 
 /** A digest tells of events that have not long passed: one that ended more than 30 days ago is no news. */
 export const DIGEST_PAST_DAYS = 30;
 
 /**
- * The events worth a digest at `now`, and how many were left out for having ended more than 30 days before
- * (a calendar page that still lists last year's events). Events without a date are kept: nothing says they
- * are over. Timed events end at their end (else their start); all-day ones at the end of their last day.
+ * The events worth a digest at `now`, and what was left out: `dropped`, events that ended more than 30 days
+ * before (a calendar page that still lists last year's events); `past`, events new to the timer but already
+ * over, which the page shows as past and never as new (decision 043), so a message does not announce them.
+ * Changed events of the last 30 days stay (a cancelled talk of last week). Events without a date are kept:
+ * nothing says they are over.
  */
-export function digestWindow(events: Event[], now: Date): { kept: Event[]; dropped: number } {
-  const cutoff = now.getTime() - DIGEST_PAST_DAYS * 86_400_000;
+export function digestWindow(events: Event[], now: Date): { kept: Event[]; dropped: number; past: number } {
+  const nowMs = now.getTime();
+  const cutoff = nowMs - DIGEST_PAST_DAYS * 86_400_000;
+  let dropped = 0;
+  let past = 0;
   const kept = events.filter((e) => {
-    const last = e.ends_at ?? e.starts_at;
-    if (!last) return true;
-    const endMs = e.all_day ? Date.parse(`${last.slice(0, 10)}T23:59:59Z`) + 14 * 3_600_000 : Date.parse(last);
-    return Number.isNaN(endMs) || endMs >= cutoff;
+    const over = eventOverAt(e);
+    if (over === null) return true;
+    if (over < cutoff) return void dropped++;
+    if (e.new && over < nowMs) return void past++;
+    return true;
   });
-  return { kept, dropped: events.length - kept.length };
+  return { kept, dropped, past };
 }

@@ -1,4 +1,4 @@
-import type { Event } from '../../core/contract/event';
+import { type Event, eventOverAt } from '../../core/contract/event';
 import { formatEventDays, formatEventMoment, knownTimeZone } from '../../core/events/event-date-format';
 
 /**
@@ -17,9 +17,6 @@ export function friendlyDate(e: Pick<Event, 'starts_at' | 'ends_at' | 'all_day'>
 
 /** True when the event is over: its end (or, without one, its start) lies before `now`. */
 export function isPast(e: Pick<Event, 'starts_at' | 'ends_at' | 'all_day'>, now: number): boolean {
-  const last = e.ends_at ?? e.starts_at;
-  if (!last) return false;
-  // An all-day event's end date is its last day (inclusive): it is over once that day has ended everywhere.
-  const end = e.all_day ? Date.parse(`${last.slice(0, 10)}T23:59:59-12:00`) : Date.parse(last);
-  return !Number.isNaN(end) && end < now;
+  const end = eventOverAt(e);
+  return end !== null && end < now;
 }
