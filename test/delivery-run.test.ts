@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TimerRunReply, timerRunsReplySchema } from '../core/contract/event-replies';
 import { startTestStack, type TestStack } from '../dev/harness/stack';
 import { createSignedInUser } from '../dev/harness/users';
 import { until } from '../dev/harness/wait';
 import { dailyTimer } from '../dev/harness/timer-input';
+import { pageCalls } from './support/page-calls';
 
 /**
  * Delivery through the real run path: Run now → the worker's timer run (one charged search, events recorded
@@ -26,26 +26,7 @@ describe('timer runs deliver their new and changed events', () => {
     await stack?.close();
   });
 
-  const call = (method: string, path: string, body?: unknown) =>
-    fetch(`${stack.url}${path}`, {
-      method,
-      headers: { cookie, origin: stack.url, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-
-  async function runNow(timerId: number): Promise<TimerRunReply> {
-    const res = await call('POST', `/api/timers/${timerId}/run`);
-    expect(res.status).toBe(202);
-    const { run_id } = (await res.json()) as { run_id: number };
-    return until(
-      'the run to end',
-      async () =>
-        timerRunsReplySchema
-          .parse(await (await call('GET', `/api/timers/${timerId}/runs`)).json())
-          .find((r) => r.id === run_id && r.status !== 'running'),
-      30_000,
-    );
-  }
+  const { call, runNow } = pageCalls(() => ({ url: stack.url, cookie }));
   /**
    * The run's deliveries once every one of them has finished (sent, failed or skipped). Waits for the run's job
    * to complete first: the after-run step records the deliveries after the run row shows it ended.

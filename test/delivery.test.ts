@@ -356,7 +356,7 @@ describe('delivery: email digests, webhooks, unsubscribe, auto-pause', () => {
       events: Event[];
     };
     expect(posts[1]!.headers['content-type']).toBe('application/json');
-    expect(body.text).toContain(`2 new or changed events for "${question}"`);
+    expect(body.text).toContain(`1 new and 1 changed event for "${question}"`);
     expect(body.text).toContain('[Moved] Moved meetup');
     expect(body.timer).toMatchObject({ id: timerId, question });
     expect(body.run).toMatchObject({ id: result.runId, new_count: 1 });

@@ -2,12 +2,13 @@ import { XMLParser } from 'fast-xml-parser';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Event } from '../core/contract/event';
-import { searchReplySchema, type TimerRunReply, timerRunsReplySchema } from '../core/contract/event-replies';
+import { searchReplySchema, type TimerRunReply } from '../core/contract/event-replies';
 import { ask } from './support/ask';
 import { until } from '../dev/harness/wait';
 import { startTestStack, type TestStack } from '../dev/harness/stack';
 import { createSignedInUser } from '../dev/harness/users';
 import { dailyTimer } from '../dev/harness/timer-input';
+import { pageCalls } from './support/page-calls';
 
 /**
  * Events as data end to end (issue 12): real Postgres, Redis, the worker and the stand-ins' sample sites.
@@ -29,12 +30,7 @@ describe('events, only-new timers and feeds', () => {
   });
 
   const site = (path: string) => `${stack.standins.url}/sites/${path}`;
-  const call = (method: string, path: string, body?: unknown, as = cookie) =>
-    fetch(`${stack.url}${path}`, {
-      method,
-      headers: { cookie: as, origin: stack.url, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
+  const { call, runs, runNow: endedRun } = pageCalls(() => ({ url: stack.url, cookie }));
 
   async function newTimer(web: string): Promise<number> {
     const res = await call('POST', '/api/schedule', dailyTimer({ time: '03:00', ques: 'AI events in Berlin', web }));
@@ -42,20 +38,9 @@ describe('events, only-new timers and feeds', () => {
     return ((await res.json()) as { id: number }).id;
   }
 
-  // Every reply is read through its contract schema, as the page reads it.
-  const runs = async (timerId: number): Promise<TimerRunReply[]> =>
-    timerRunsReplySchema.parse(await (await call('GET', `/api/timers/${timerId}/runs`)).json());
-
-  /** Run now, then wait for the worker to finish that run. */
+  /** Run now, then wait for the worker to finish that run, which succeeds. */
   async function runNow(timerId: number): Promise<TimerRunReply> {
-    const res = await call('POST', `/api/timers/${timerId}/run`);
-    expect(res.status).toBe(202);
-    const { run_id } = (await res.json()) as { run_id: number };
-    const done = await until(
-      'the run to end',
-      async () => (await runs(timerId)).find((r) => r.id === run_id && r.status !== 'running'),
-      30_000,
-    );
+    const done = await endedRun(timerId);
     expect(done.status).toBe('succeeded');
     return done;
   }

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { searchReplySchema, type TimerRunReply, timerRunsReplySchema } from '../core/contract/event-replies';
+import { searchReplySchema } from '../core/contract/event-replies';
 import { timersReplySchema } from '../core/contract/timers';
 import { startTestStack, type TestStack } from '../dev/harness/stack';
 import { createSignedInUser } from '../dev/harness/users';
 import { until } from '../dev/harness/wait';
 import { dailyTimer } from '../dev/harness/timer-input';
+import { pageCalls } from './support/page-calls';
 
 /**
  * Issue 30: a timer's filters apply to its run's events before only-new, through the real run path (Run now
@@ -27,26 +28,7 @@ describe('timer filters: place, attendance, words, date window', () => {
     await stack?.close();
   });
 
-  const call = (method: string, path: string, body?: unknown) =>
-    fetch(`${stack.url}${path}`, {
-      method,
-      headers: { cookie, origin: stack.url, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-
-  async function runNow(timerId: number): Promise<TimerRunReply> {
-    const res = await call('POST', `/api/timers/${timerId}/run`);
-    expect(res.status).toBe(202);
-    const { run_id } = (await res.json()) as { run_id: number };
-    return until(
-      'the run to end',
-      async () =>
-        timerRunsReplySchema
-          .parse(await (await call('GET', `/api/timers/${timerId}/runs`)).json())
-          .find((r) => r.id === run_id && r.status !== 'running'),
-      30_000,
-    );
-  }
+  const { call, runNow } = pageCalls(() => ({ url: stack.url, cookie }));
   const listed = async (timerId: number) =>
     timersReplySchema.parse(await (await call('GET', '/api/timers')).json()).find((t) => t.id === timerId)!;
   const mails = () => stack.standins.smtp.messages.filter((m) => m.envelope.to.includes(email));

@@ -43,3 +43,13 @@ export function eventBadge(event: Event): string {
   if (event.status === 'moved') return 'Moved';
   return event.new ? 'New' : 'Changed';
 }
+
+/** "3 new events", "1 changed event", "1 new and 2 changed events". */
+export function digestCounts(events: Event[]): string {
+  const fresh = events.filter((e) => e.new).length;
+  const changed = events.length - fresh;
+  const noun = (n: number) => `event${n === 1 ? '' : 's'}`;
+  if (changed === 0) return `${fresh} new ${noun(fresh)}`;
+  if (fresh === 0) return `${changed} changed ${noun(changed)}`;
+  return `${fresh} new and ${changed} changed ${noun(changed)}`;
+}

@@ -98,7 +98,7 @@ describe('digest and webhook content', () => {
       events,
       runsUrl: 'https://app.example/#timer-4',
     });
-    expect(body.text.split('\n')[0]).toBe('Event Finder: 7 new or changed events for "Berlin AI"');
+    expect(body.text.split('\n')[0]).toBe('Event Finder: 7 new events for "Berlin AI"');
     expect(body.text).toContain('…and 2 more');
     expect(body.text).toContain('https://example.org/e?a=1&amp;b=2');
     expect(body.content).toBe(body.text.replaceAll('&amp;', '&'));

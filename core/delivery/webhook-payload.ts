@@ -1,6 +1,6 @@
 import type { Event } from '../contract/event';
 import { safeLink } from '../events/strict-values';
-import { eventBadge, eventWhen } from './event-text';
+import { digestCounts, eventBadge, eventWhen } from './event-text';
 import { shortQuestion } from './links';
 import { AUTO_PAUSE_AFTER_FAILURES } from './rules';
 
@@ -24,7 +24,7 @@ export function webhookText(m: WebhookMessage): string {
     return `Event Finder: no searches left this period, so your timer "${q}" skipped its run (nothing charged). ${m.runsUrl}`;
   }
   const n = m.events.length;
-  const lines = [`Event Finder: ${n} new or changed event${n === 1 ? '' : 's'} for "${q}"`];
+  const lines = [`Event Finder: ${digestCounts(m.events)} for "${q}"`];
   for (const e of m.events.slice(0, LISTED)) {
     const url = safeLink(e.url);
     lines.push(`• [${eventBadge(e)}] ${e.title} — ${eventWhen(e, m.timer.timezone)}${url ? ` — ${url}` : ''}`);

@@ -1,7 +1,7 @@
 import type { Event } from '../../contract/event';
 import { safeLink } from '../../events/strict-values';
 import { addToCalendarUrl } from '../calendar';
-import { eventBadge, eventPlace, eventWhen, messageZone } from '../event-text';
+import { digestCounts, eventBadge, eventPlace, eventWhen, messageZone } from '../event-text';
 import { shortQuestion } from '../links';
 import { buttonLink, EmailLayout, link, muted, renderEmailHtml } from './layout';
 
@@ -25,16 +25,6 @@ export interface RenderedEmail {
  */
 export function digestSubject(question: string, events: Event[]): string {
   return `${digestCounts(events)}: ${shortQuestion(question)}`;
-}
-
-/** "3 new events", "1 changed event", "1 new and 2 changed events". */
-export function digestCounts(events: Event[]): string {
-  const fresh = events.filter((e) => e.new).length;
-  const changed = events.length - fresh;
-  const noun = (n: number) => `event${n === 1 ? '' : 's'}`;
-  if (changed === 0) return `${fresh} new ${noun(fresh)}`;
-  if (fresh === 0) return `${changed} changed ${noun(changed)}`;
-  return `${fresh} new and ${changed} changed ${noun(changed)}`;
 }
 
 // The badge's colours, as the page's: new green, changed amber, cancelled red.
