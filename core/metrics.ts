@@ -130,7 +130,7 @@ export function setMonthSpend(usd: number, engaged: boolean): void {
   spendGuardEngaged.set(engaged ? 1 : 0);
 }
 
-export type GeminiCallKind = 'ask' | 'timer_run' | 'extraction';
+export type GeminiCallKind = 'ask' | 'timer_run' | 'extraction' | 'describe';
 
 /** Counts what Gemini calls used and their estimated cost. */
 export function countGeminiUsage(

@@ -106,4 +106,28 @@ describe('what a search costs', () => {
     const running = createRunTimerProcessor({ ...stack.deps, config: roomy, sql: stack.db.sql, deliveriesQueue: stack.deliveriesQueue });
     expect(await running(manualFireJob(timer.id, at + 86_400_000, `manual:${timer.id}:2`))).toBe('succeeded');
   });
+
+  it('a sentence the model reads for Describe it is counted and priced under kind "describe"; one the parser reads is not', async () => {
+    const { cookie } = await createSignedInUser(stack.db.sql);
+    const describe = (sentence: string) =>
+      fetch(`${stack.url}/api/timers/describe`, {
+        method: 'POST',
+        headers: { cookie, origin: stack.url, 'content-type': 'application/json' },
+        body: JSON.stringify({ sentence, timezone: 'Europe/Berlin' }),
+      });
+    const described = () => metricsText().then((m) => m.match(/gemini_calls_total\{model="[^"]+",kind="describe"\} (\d+)/)?.[1]);
+    const before = Number((await described()) ?? 0);
+    expect((await describe('every day at 9, AI meetups in Berlin')).status).toBe(200);
+    expect(Number((await described()) ?? 0)).toBe(before);
+    expect((await describe('Thursday evenings around 7, design meetups in Hamburg')).status).toBe(200);
+    expect(Number(await described())).toBe(before + 1);
+    expect(await metricsText()).toMatch(/gemini_cost_usd_total\{model="[^"]+",kind="describe"\} 0\.0\d+/);
+  });
+
+  const metricsText = async () =>
+    (
+      await fetch(`${stack.url}/metrics`, {
+        headers: { authorization: `Basic ${Buffer.from(`${ADMIN.user}:${ADMIN.password}`).toString('base64')}` },
+      })
+    ).text();
 });

@@ -2,6 +2,9 @@ import { Hono } from 'hono';
 import { createFactory } from 'hono/factory';
 import { type DescribeReply, describeRequestSchema } from '../../core/contract/describe';
 import { isValidTimeZone } from '../../core/timers/schedule';
+import { estimateCost } from '../../core/gemini/prices';
+import type { GeminiUsage } from '../../core/gemini/usage';
+import { countGeminiUsage } from '../../core/metrics';
 import { describeTimer } from '../../core/timers/describe/describe-timer';
 import type { AppDeps, AppEnv } from '../deps';
 import { ApiError } from '../errors';
@@ -30,10 +33,13 @@ export function describeTimerHandlers(deps: AppDeps) {
     const { sentence, timezone } = c.req.valid('json');
     const zone = timezone && isValidTimeZone(timezone) ? timezone : 'UTC';
     const settings = { model: deps.config.gemini.model, thinking: deps.config.gemini.thinking };
+    // A sentence the model reads is a Gemini call like any other: counted and priced in the metrics.
+    const onUsage = (usage: GeminiUsage, model: string) =>
+      countGeminiUsage('describe', model, usage, estimateCost(deps.config.gemini.prices, model, usage, new Date()));
     let outcome: Awaited<ReturnType<typeof describeTimer>>;
     try {
       outcome = await describeTimer(
-        { gemini: deps.gemini, settings },
+        { gemini: deps.gemini, settings, onUsage },
         { sentence, timezone: zone, now: new Date(), signal: c.req.raw.signal },
       );
     } catch (err) {

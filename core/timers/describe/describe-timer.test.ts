@@ -3,6 +3,7 @@ import type { DescribedTimer } from '../../contract/describe';
 import { NO_FILTERS, type TimerFilters } from '../../contract/timer-filters';
 import { useGeminiStandin } from '../../../dev/harness/gemini-standin-client';
 import { describeTimer } from './describe-timer';
+import type { GeminiUsage } from '../../gemini/usage';
 
 const now = new Date('2026-11-25T10:00:00Z');
 const settings = { model: 'gemini-flash-latest', thinking: 'auto' } as const;
@@ -202,9 +203,14 @@ describe('describeTimer: a timer from a sentence', () => {
 
   it.each(SENTENCES)('%s', async (sentence, expected) => {
     const before = served.standin.state.requests;
-    const outcome = await describeTimer({ gemini: served.gemini, settings }, { sentence, timezone: 'Europe/Berlin', now });
-    // The common forms cost no Gemini call; the model only reads the rest.
+    const used: { calls: number; promptTokens: number; model: string }[] = [];
+    const onUsage = (usage: GeminiUsage, model: string) => used.push({ ...usage, model });
+    const outcome = await describeTimer({ gemini: served.gemini, settings, onUsage }, { sentence, timezone: 'Europe/Berlin', now });
+    // The common forms cost no Gemini call; the model only reads the rest, and what its call used is told.
     expect(served.standin.state.requests - before).toBe(expected.source === 'model' ? 1 : 0);
+    expect(used).toHaveLength(expected.source === 'model' ? 1 : 0);
+    if (used[0]) expect(used[0]).toMatchObject({ calls: 1, promptTokens: expect.any(Number) });
+    if (used[0]) expect(used[0].promptTokens).toBeGreaterThan(0);
     if ('refused' in expected) {
       expect(outcome.kind).toBe('refused');
       if (outcome.kind === 'refused') expect(outcome.message).toMatch(expected.refused);

@@ -4,6 +4,7 @@ import { NO_FILTERS, type TimerFilters } from '../../contract/timer-filters';
 import { localDate } from '../../filters/apply';
 import { findPlace } from '../../filters/gazetteer';
 import type { GeminiSettings } from '../../gemini/model';
+import type { GeminiUsage } from '../../gemini/usage';
 import { DEFAULT_RADIUS_KM } from './filter-phrases';
 import { describeWithModel } from './model-describe';
 import { parseSentence } from './sentence-parser';
@@ -13,6 +14,8 @@ export type DescribeOutcome = { kind: 'described'; reply: DescribeReply } | { ki
 export interface DescribeDeps {
   gemini: GoogleGenAI;
   settings: GeminiSettings;
+  /** Told what the model's call used (none for a sentence the parser read), to be counted and priced. */
+  onUsage?: (usage: GeminiUsage, model: string) => void;
 }
 
 /**
@@ -33,6 +36,7 @@ export async function describeTimer(
     today,
     timezone: req.timezone,
     signal: req.signal,
+    onUsage: deps.onUsage,
   });
   if (model.refusal) return { kind: 'refused', message: model.refusal };
   return { kind: 'described', reply: fromModel(model) };

@@ -3,6 +3,7 @@ import { type ModelDescription, modelDescriptionSchema } from '../../contract/de
 import { WEEKDAYS } from '../../contract/schedule-values';
 import type { GeminiSettings } from '../../gemini/model';
 import { withThinking } from '../../gemini/thinking-call';
+import { type GeminiUsage, UsageReader } from '../../gemini/usage';
 
 /** The first line of the describe prompt; the Gemini stand-in knows the call by it. */
 export const DESCRIBE_MARKER = 'DESCRIBE A TIMER';
@@ -70,7 +71,13 @@ export class DescribeReplyError extends Error {
 export async function describeWithModel(
   gemini: GoogleGenAI,
   settings: GeminiSettings,
-  req: { sentence: string; today: string; timezone: string; signal?: AbortSignal },
+  req: {
+    sentence: string;
+    today: string;
+    timezone: string;
+    signal?: AbortSignal;
+    onUsage?: (usage: GeminiUsage, model: string) => void;
+  },
 ): Promise<ModelDescription> {
   const response = await withThinking(gemini, settings, (thinking) =>
     gemini.models.generateContent({
@@ -79,6 +86,9 @@ export async function describeWithModel(
       config: { ...thinking, responseMimeType: 'application/json', responseJsonSchema: DESCRIBE_SCHEMA, abortSignal: req.signal },
     }),
   );
+  const usage = new UsageReader();
+  usage.read(response);
+  req.onUsage?.(usage.usage(), usage.modelVersion ?? settings.model);
   const text = (response.candidates?.[0]?.content?.parts ?? []).map((p) => (p.thought ? '' : (p.text ?? ''))).join('');
   let json: unknown;
   try {
