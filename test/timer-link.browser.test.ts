@@ -131,4 +131,30 @@ describe('a link to a timer (/#timer-<id>) in Chromium', () => {
     expect(errors).toEqual([]);
     await page.context().close();
   });
+
+  it("the email's link shows that run's answer, which the run's line closes and opens", async () => {
+    const { cookie, token } = await createSignedInUser(suite.stack.db.sql);
+    const [timerId] = await createTimers(cookie, 1);
+    const answer = 'Three AI meetups in Berlin next week, the first on Tuesday at the Factory.';
+    await suite.stack.db.sql`insert into timer_runs (timer_id, scheduled_for, status, answer, finished_at)
+                             values (${timerId!}, '2026-11-24T08:00:00Z', 'succeeded', ${answer}, '2026-11-24T08:00:09Z')`;
+    const { page, errors } = await openPage(suite.browser, 'about:blank', { viewport: { width: 390, height: 800 } });
+    await page.context().addCookies([{ name: SESSION_COOKIE, value: token, url: suite.stack.url }]);
+    await page.goto(timerRunsUrl(suite.stack.url, timerId!));
+    const linked = row(page, timerId!);
+    const shown = linked.locator('.timer-run__answer');
+    await shown.waitFor();
+    expect(await shown.textContent()).toBe(answer);
+    await shot(page, 'timer-link-answer-390');
+
+    // The run's line closes and opens it again, by keyboard too (opened by hand, it starts closed).
+    const line = linked.locator('.timer-run--latest summary');
+    await line.focus();
+    await page.keyboard.press('Enter');
+    await shown.waitFor({ state: 'hidden' });
+    await page.keyboard.press('Enter');
+    await shown.waitFor({ state: 'visible' });
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
 });

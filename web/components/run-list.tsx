@@ -17,6 +17,8 @@ export interface RunListProps {
   timerId: number;
   timeZone: string;
   uidDomain?: string;
+  /** Open the latest run's answer: the timer was opened from a link (an email's) that promises it. */
+  answerOpen?: boolean;
 }
 
 /** One line per run: when, how it went, and what it found ("3 new · 1 changed"). */
@@ -37,7 +39,7 @@ function RunBody({
   timeZone,
   uidDomain,
   withMap,
-}: { run: TimerRunReply; counts: ReturnType<typeof runCounts>; withMap: boolean } & Omit<RunListProps, 'runs'>) {
+}: { run: TimerRunReply; counts: ReturnType<typeof runCounts>; withMap: boolean } & Omit<RunListProps, 'runs' | 'answerOpen'>) {
   return (
     <>
       {run.error && run.status !== 'succeeded' ? <p className="timer-run__error">{run.error}</p> : null}
@@ -63,7 +65,7 @@ function RunBody({
  * A timer's runs: the latest open with what it found, each older one a single line that opens on request, so
  * a phone shows many timers' runs without scrolling through events it has seen in every run before.
  */
-export function RunList({ runs, timerId, timeZone, uidDomain }: RunListProps) {
+export function RunList({ runs, timerId, timeZone, uidDomain, answerOpen }: RunListProps) {
   if (runs.length === 0) return <p className="timer-runs__empty">No runs yet.</p>;
   const now = Date.now();
   return (
@@ -74,14 +76,26 @@ export function RunList({ runs, timerId, timeZone, uidDomain }: RunListProps) {
         const body = (
           <RunBody run={run} counts={counts} timerId={timerId} timeZone={timeZone} uidDomain={uidDomain} withMap={index === 0} />
         );
+        const answer = run.answer ? <p className="timer-row__answer timer-run__answer">{run.answer}</p> : null;
         const empty = counts.shown.length === 0 && counts.unchanged === 0 && !(run.error && run.status !== 'succeeded');
         return (
           <li key={run.id} className={`timer-run${index === 0 ? ' timer-run--latest' : ''}`}>
             {index === 0 || empty ? (
               <>
-                <p className="timer-run__line">
-                  <RunHead run={run} counts={counts} />
-                </p>
+                {/* The run's line opens its answer; its news is listed below it already. */}
+                {answer ? (
+                  <details className="timer-run__answer-toggle" open={index === 0 && answerOpen}>
+                    <summary className="timer-run__line">
+                      <RunHead run={run} counts={counts} />
+                      <span className="visually-hidden"> (open for its answer)</span>
+                    </summary>
+                    {answer}
+                  </details>
+                ) : (
+                  <p className="timer-run__line">
+                    <RunHead run={run} counts={counts} />
+                  </p>
+                )}
                 {empty ? null : body}
               </>
             ) : (
@@ -89,6 +103,7 @@ export function RunList({ runs, timerId, timeZone, uidDomain }: RunListProps) {
                 <summary>
                   <RunHead run={run} counts={counts} />
                 </summary>
+                {answer}
                 {body}
               </details>
             )}

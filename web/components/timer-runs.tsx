@@ -100,7 +100,7 @@ export function TimerRuns({
       <p className="timer-runs__message" role="status">
         {message}
       </p>
-      {open && runs !== null ? <RunList runs={runs} timerId={timerId} timeZone={timeZone} uidDomain={uidDomain} /> : null}
+      {open && runs !== null ? <RunList runs={runs} timerId={timerId} timeZone={timeZone} uidDomain={uidDomain} answerOpen={show} /> : null}
     </div>
   );
 }
