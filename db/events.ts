@@ -144,7 +144,8 @@ export async function runsWithNewEvents(sql: Db, timerId: number, limit = 50): P
   }));
 }
 
-export type RunHistoryItem = TimerRunReply;
+/** A run as the runs reply has it, with the id of its search when that has Google's Search Suggestions. */
+export type RunHistoryItem = Omit<TimerRunReply, 'search_suggestions_url'> & { suggestions_search_id: number | null };
 
 /** The user's own timer's runs, newest first, each with its events (new first); null when not their timer. */
 export async function timerRunHistory(sql: Db, userId: number, timerId: number, limit = 20): Promise<RunHistoryItem[] | null> {
@@ -159,9 +160,13 @@ export async function timerRunHistory(sql: Db, userId: number, timerId: number, 
       status: TimerRunReply['status'];
       answer: string | null;
       error: string | null;
+      suggestions_search_id: string | null;
     }[]
-  >`select id, scheduled_for, started_at, finished_at, status, answer, error from timer_runs
-    where timer_id = ${timerId} order by scheduled_for desc, id desc limit ${limit}`;
+  >`select r.id, r.scheduled_for, r.started_at, r.finished_at, r.status, r.answer, r.error,
+      (select s.id from searches s where s.timer_run_id = r.id and s.search_suggestions is not null
+       order by s.id desc limit 1) as suggestions_search_id
+    from timer_runs r
+    where r.timer_id = ${timerId} order by r.scheduled_for desc, r.id desc limit ${limit}`;
   const events = await eventsOfRuns(
     sql,
     runs.map((r) => Number(r.id)),
@@ -182,6 +187,7 @@ export async function timerRunHistory(sql: Db, userId: number, timerId: number, 
       new_count: list.filter((e) => e.new).length,
       changed_count: changed.length,
       changed_keys: changed,
+      suggestions_search_id: r.suggestions_search_id === null ? null : Number(r.suggestions_search_id),
     };
   });
 }

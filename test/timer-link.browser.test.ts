@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { timerRunsUrl } from '../core/delivery/links';
 import { createSession, SESSION_COOKIE } from '../db/sessions';
 import { upsertUserFromGoogle } from '../db/users';
+import { searchEntryPointFor } from '../dev/standins/gemini-usage';
 import { subForEmail } from '../dev/standins/google';
 import { appFetch } from './support/billing';
 import { openPage, shot } from '../dev/harness/browser';
@@ -132,12 +133,19 @@ describe('a link to a timer (/#timer-<id>) in Chromium', () => {
     await page.context().close();
   });
 
-  it("the email's link shows that run's answer, which the run's line closes and opens", async () => {
+  it("the email's link shows that run's answer with its Search Suggestions, which the run's line closes and opens", async () => {
     const { cookie, token } = await createSignedInUser(suite.stack.db.sql);
     const [timerId] = await createTimers(cookie, 1);
     const answer = 'Three AI meetups in Berlin next week, the first on Tuesday at the Factory.';
-    await suite.stack.db.sql`insert into timer_runs (timer_id, scheduled_for, status, answer, finished_at)
-                             values (${timerId!}, '2026-11-24T08:00:00Z', 'succeeded', ${answer}, '2026-11-24T08:00:09Z')`;
+    const [run] = await suite.stack.db.sql<{ id: string }[]>`
+      insert into timer_runs (timer_id, scheduled_for, status, answer, finished_at)
+      values (${timerId!}, '2026-11-24T08:00:00Z', 'succeeded', ${answer}, '2026-11-24T08:00:09Z') returning id`;
+    // The run's grounded search kept Google's Search Suggestions (as Gemini sends them: the stand-in's markup).
+    const suggestions = searchEntryPointFor(['AI meetups Berlin 2026']).renderedContent;
+    const [user] = await suite.stack.db.sql<{ user_id: string }[]>`select user_id from timers where id = ${timerId!}`;
+    await suite.stack.db.sql`
+      insert into searches (user_id, timer_run_id, question, status, search_suggestions)
+      values (${user!.user_id}, ${run!.id}, 'Meetups number 1', 'answered', ${suggestions})`;
     const { page, errors } = await openPage(suite.browser, 'about:blank', { viewport: { width: 390, height: 800 } });
     await page.context().addCookies([{ name: SESSION_COOKIE, value: token, url: suite.stack.url }]);
     await page.goto(timerRunsUrl(suite.stack.url, timerId!));
@@ -145,6 +153,12 @@ describe('a link to a timer (/#timer-<id>) in Chromium', () => {
     const shown = linked.locator('.timer-run__answer');
     await shown.waitFor();
     expect(await shown.textContent()).toBe(answer);
+    // Google's Search Suggestions beside the grounded answer, as with an ask (Google's display rule).
+    const chip = page
+      .frameLocator('iframe[title="Google Search suggestions for this answer"]')
+      .getByRole('link', { name: 'AI meetups Berlin 2026', exact: true });
+    await chip.waitFor();
+    expect(await chip.getAttribute('href')).toBe('https://www.google.com/search?q=AI%20meetups%20Berlin%202026');
     await shot(page, 'timer-link-answer-390');
 
     // The run's line closes and opens it again, by keyboard too (opened by hand, it starts closed).
@@ -152,6 +166,7 @@ describe('a link to a timer (/#timer-<id>) in Chromium', () => {
     await line.focus();
     await page.keyboard.press('Enter');
     await shown.waitFor({ state: 'hidden' });
+    expect(await linked.locator('iframe.search__suggestions').isVisible()).toBe(false);
     await page.keyboard.press('Enter');
     await shown.waitFor({ state: 'visible' });
     expect(errors).toEqual([]);

@@ -19,7 +19,14 @@ export const timerRunsHandlers = (deps: AppDeps) =>
     const id = routeId(c.req.param('id'));
     const runs = id === null ? null : await timerRunHistory(deps.sql, user.id, id);
     if (!runs) throw notFound();
-    return c.json(runs);
+    // The suggestions page sits under the prefix asked (/api or /v1), as a search's does.
+    const prefix = c.req.path.startsWith('/v1/') ? '/v1' : '/api';
+    return c.json(
+      runs.map(({ suggestions_search_id: searchId, ...run }) => ({
+        ...run,
+        search_suggestions_url: searchId === null ? null : `${prefix}/searches/${searchId}/suggestions`,
+      })),
+    );
   });
 
 /** Run now, the same path as a scheduled fire (POST /api/timers/:id/run, POST /v1/timers/:id/run). */

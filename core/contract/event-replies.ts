@@ -31,6 +31,8 @@ export const timerRunSchema = z.object({
   changed_count: z.number(),
   /** The keys of those changed events among `events`. */
   changed_keys: z.array(z.string()),
+  /** Google's Search Suggestions for a grounded run's answer, to show beside it (Google's terms); else null. */
+  search_suggestions_url: z.nullable(z.string()),
 });
 export type TimerRunReply = z.infer<typeof timerRunSchema>;
 export const timerRunsReplySchema = z.array(timerRunSchema);

@@ -8,6 +8,7 @@ import { takeSearchFocusRequest } from '../client/sign-in-focus';
 import { browserTimezone, pageHost } from '../client/timezone';
 import { AnswerText } from './answer-text';
 import { LazyEventList } from './lazy-events';
+import { SearchSuggestions } from './search-suggestions';
 import { SetTimerPanel } from './set-timer-panel';
 import { EMPTY_FILTER_DRAFT, type FilterDraft, filtersOf } from '../client/timer-filters';
 import { LazyFilterFields } from './lazy-filters';
@@ -194,17 +195,7 @@ export function EventSearch({ billing }: { billing: BillingInfo | null }) {
           >
             {answer.text ? <AnswerText text={answer.text} /> : null}
           </section>
-          {answer.suggestionsUrl ? (
-            // Google's terms require its Search Suggestions beside a grounded answer; its markup is Google's, so
-            // it lives in a sandboxed frame of its own that runs no script.
-            <iframe
-              className="search__suggestions"
-              title="Google Search suggestions for this answer"
-              src={answer.suggestionsUrl}
-              sandbox="allow-popups allow-popups-to-escape-sandbox allow-top-navigation-by-user-activation"
-              referrerPolicy="no-referrer"
-            />
-          ) : null}
+          {answer.suggestionsUrl ? <SearchSuggestions url={answer.suggestionsUrl} /> : null}
           <LazyEventList events={answer.events} timeZone={browserTimezone()} title="Events in this answer" uidDomain={pageHost()} />
         </div>
       ) : null}

@@ -3,6 +3,7 @@ import { formatMoment } from '../client/format';
 import { EventList } from './event-list';
 import { runCounts, runCountsText } from './run-counts';
 import { RunMap } from './run-map';
+import { SearchSuggestions } from './search-suggestions';
 
 // A succeeded run says what it found instead ("2 new"); the others say how they went.
 const STATUS: Record<Exclude<TimerRunReply['status'], 'succeeded'>, string> = {
@@ -76,7 +77,12 @@ export function RunList({ runs, timerId, timeZone, uidDomain, answerOpen }: RunL
         const body = (
           <RunBody run={run} counts={counts} timerId={timerId} timeZone={timeZone} uidDomain={uidDomain} withMap={index === 0} />
         );
-        const answer = run.answer ? <p className="timer-row__answer timer-run__answer">{run.answer}</p> : null;
+        const answer = run.answer ? (
+          <>
+            <p className="timer-row__answer timer-run__answer">{run.answer}</p>
+            {run.search_suggestions_url ? <SearchSuggestions url={run.search_suggestions_url} /> : null}
+          </>
+        ) : null;
         const empty = counts.shown.length === 0 && counts.unchanged === 0 && !(run.error && run.status !== 'succeeded');
         return (
           <li key={run.id} className={`timer-run${index === 0 ? ' timer-run--latest' : ''}`}>
