@@ -73,9 +73,14 @@ const usageAdded = (sql: Sql, u: CallUsage) => sql`
   grounding_queries = grounding_queries + ${u.groundingQueries},
   cost_usd = cost_usd + ${u.costUsd}`;
 
-/** The estimated USD of every search since `since` (the month's first moment), answered or not. */
+/**
+ * The estimated USD of every Gemini call since `since` (the month's first moment, UTC): each search's, answered
+ * or not, and the calls that are not searches (gemini_other_costs, db/gemini-costs.ts).
+ */
 export async function monthSpendUsd(sql: Sql, since: Date): Promise<number> {
-  const [row] = await sql<{ usd: string }[]>`select coalesce(sum(cost_usd), 0) as usd from searches where started_at >= ${since}`;
+  const [row] = await sql<{ usd: string }[]>`
+    select (select coalesce(sum(cost_usd), 0) from searches where started_at >= ${since})
+         + (select coalesce(sum(cost_usd), 0) from gemini_other_costs where month >= date_trunc('month', ${since}::timestamptz at time zone 'UTC')::date) as usd`;
   return Number(row!.usd);
 }
 

@@ -1,5 +1,6 @@
 import { manualFireJob } from '../dev/harness/fire-job';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { monthSpendUsd } from '../db/searches';
 import { insertTimer } from '../db/timers';
 import { createRunTimerProcessor } from '../worker/jobs/run-timer';
 import { ask } from './support/ask';
@@ -121,7 +122,15 @@ describe('what a search costs', () => {
     expect(Number((await described()) ?? 0)).toBe(before);
     expect((await describe('Thursday evenings around 7, design meetups in Hamburg')).status).toBe(200);
     expect(Number(await described())).toBe(before + 1);
-    expect(await metricsText()).toMatch(/gemini_cost_usd_total\{model="[^"]+",kind="describe"\} 0\.0\d+/);
+    const costOfDescribing = async () =>
+      Number((await metricsText()).match(/gemini_cost_usd_total\{model="[^"]+",kind="describe"\} ([\d.e-]+)/)?.[1] ?? 0);
+    expect(await costOfDescribing()).toBeGreaterThan(0);
+    // The spend guard's month sees it too: what the month's searches cost plus what describing cost.
+    const month = new Date(`${new Date().toISOString().slice(0, 7)}-01T00:00:00Z`);
+    const [searches] = await stack.db.sql<
+      { usd: string }[]
+    >`select coalesce(sum(cost_usd), 0) as usd from searches where started_at >= ${month}`;
+    expect(await monthSpendUsd(stack.db.sql, month)).toBeCloseTo(Number(searches!.usd) + (await costOfDescribing()), 5);
   });
 
   const metricsText = async () =>

@@ -5,6 +5,7 @@ import { isValidTimeZone } from '../../core/timers/schedule';
 import { estimateCost } from '../../core/gemini/prices';
 import type { GeminiUsage } from '../../core/gemini/usage';
 import { countGeminiUsage } from '../../core/metrics';
+import { addOtherGeminiCost } from '../../db/gemini-costs';
 import { describeTimer } from '../../core/timers/describe/describe-timer';
 import type { AppDeps, AppEnv } from '../deps';
 import { ApiError } from '../errors';
@@ -33,9 +34,13 @@ export function describeTimerHandlers(deps: AppDeps) {
     const { sentence, timezone } = c.req.valid('json');
     const zone = timezone && isValidTimeZone(timezone) ? timezone : 'UTC';
     const settings = { model: deps.config.gemini.model, thinking: deps.config.gemini.thinking };
-    // A sentence the model reads is a Gemini call like any other: counted and priced in the metrics.
-    const onUsage = (usage: GeminiUsage, model: string) =>
-      countGeminiUsage('describe', model, usage, estimateCost(deps.config.gemini.prices, model, usage, new Date()));
+    // A sentence the model reads is a Gemini call like any other: counted and priced in the metrics, and its cost
+    // added to the month's spend that the budget guard reads.
+    let spentUsd = 0;
+    const onUsage = (usage: GeminiUsage, model: string) => {
+      spentUsd = estimateCost(deps.config.gemini.prices, model, usage, new Date());
+      countGeminiUsage('describe', model, usage, spentUsd);
+    };
     let outcome: Awaited<ReturnType<typeof describeTimer>>;
     try {
       outcome = await describeTimer(
@@ -45,6 +50,13 @@ export function describeTimerHandlers(deps: AppDeps) {
     } catch (err) {
       c.get('log').warn({ err: (err as Error).message }, 'describe a timer: the model call failed');
       throw new ApiError(503, UNAVAILABLE);
+    } finally {
+      // Paid for even when its reply was of no use.
+      if (spentUsd > 0) {
+        await addOtherGeminiCost(deps.sql, new Date(), spentUsd).catch((err: Error) =>
+          c.get('log').warn({ err: err.message, usd: spentUsd }, 'describe a timer: its cost was not added to the month'),
+        );
+      }
     }
     if (outcome.kind === 'refused') throw new ApiError(400, outcome.message);
     c.get('log').info({ source: outcome.reply.source }, 'timer described');
