@@ -23,6 +23,22 @@ function takeSlot(admitted: Admitted, c: Context<SearchEnv>) {
   return { user, release };
 }
 
+/** The charged search's input from the ask's body. */
+const searchInput = (input: AskInput) => ({ question: input.ques, website: input.web, timezone: input.timezone, filters: input.filters });
+
+/** What an answer cut off after it began ends with, streamed or whole. */
+const incomplete = (message: string) => `\n\n[The answer is incomplete: ${message}]\n`;
+
+/**
+ * The model's deadline for a request a person or agent waits on: given up when the request goes away, or when the
+ * model sends nothing for `answerIdleMs` (decision 032). `abort` is the request's own.
+ */
+function waitedOn(deps: AppDeps, c: Context<SearchEnv>) {
+  const abort = new AbortController();
+  c.req.raw.signal.addEventListener('abort', () => abort.abort(), { once: true });
+  return { abort, upstream: deadline(abort.signal, deps.config.search.answerIdleMs) };
+}
+
 /**
  * One charged search (core/search/charged-search.ts) answered as a stream of plain text, as POST /api/ask
  * answers. The status line waits for the first answer text, so a search that fails before any text is an
@@ -33,15 +49,12 @@ export async function streamedSearch(deps: AppDeps, admitted: Admitted, c: Conte
   const { user, release } = takeSlot(admitted, c);
   const log = c.get('log');
   const arrived = performance.now();
-  const abort = new AbortController();
-  c.req.raw.signal.addEventListener('abort', () => abort.abort(), { once: true });
+  const { abort, upstream } = waitedOn(deps, c);
   const answer = answerStream(abort);
-  // The user is waiting: a model that sends nothing for this long is given up, with a sentence (decision 032).
-  const upstream = deadline(abort.signal, deps.config.search.answerIdleMs);
   let searchId = 0;
   const outcome = runChargedSearch(deps, {
     userId: user.id,
-    input: { question: input.ques, website: input.web, timezone: input.timezone, filters: input.filters },
+    input: searchInput(input),
     onText: (text) => {
       upstream.restart();
       answer.write(text);
@@ -61,7 +74,7 @@ export async function streamedSearch(deps: AppDeps, admitted: Admitted, c: Conte
     .then(
       (o) => {
         if ('unrecorded' in o && o.unrecorded) log.error({ err: o.unrecorded }, 'could not finish search record');
-        answer.end(o.kind === 'failed' ? `\n\n[The answer is incomplete: ${o.error.message}]\n` : undefined);
+        answer.end(o.kind === 'failed' ? incomplete(o.error.message) : undefined);
       },
       (err: unknown) => answer.end(void log.error({ err }, 'search failed after its answer began')),
     )
@@ -81,15 +94,13 @@ export async function streamedSearch(deps: AppDeps, admitted: Admitted, c: Conte
  */
 export async function wholeSearch(deps: AppDeps, admitted: Admitted, c: Context<SearchEnv>, input: AskInput): Promise<SearchReply> {
   const { user, release } = takeSlot(admitted, c);
-  const abort = new AbortController();
-  c.req.raw.signal.addEventListener('abort', () => abort.abort(), { once: true });
-  const upstream = deadline(abort.signal, deps.config.search.answerIdleMs);
+  const { upstream } = waitedOn(deps, c);
   let text = '';
   let outcome: Awaited<ReturnType<typeof runChargedSearch>>;
   try {
     outcome = await runChargedSearch(deps, {
       userId: user.id,
-      input: { question: input.ques, website: input.web, timezone: input.timezone, filters: input.filters },
+      input: searchInput(input),
       onText: (piece) => {
         upstream.restart();
         text += piece;
@@ -108,7 +119,7 @@ export async function wholeSearch(deps: AppDeps, admitted: Admitted, c: Context<
   if (outcome.kind === 'failed') {
     return {
       ...base,
-      answer: `${text}\n\n[The answer is incomplete: ${outcome.error.message}]\n`,
+      answer: `${text}${incomplete(outcome.error.message)}`,
       events: [],
       search_suggestions_url: null,
     };

@@ -15,12 +15,12 @@ export function digestWindow(events: Event[], now: Date): { kept: Event[]; dropp
   const cutoff = nowMs - DIGEST_PAST_DAYS * 86_400_000;
   let dropped = 0;
   let past = 0;
-  const kept = events.filter((e) => {
+  const kept: Event[] = [];
+  for (const e of events) {
     const over = eventOverAt(e);
-    if (over === null) return true;
-    if (over < cutoff) return void dropped++;
-    if (e.new && over < nowMs) return void past++;
-    return true;
-  });
+    if (over !== null && over < cutoff) dropped++;
+    else if (over !== null && e.new && over < nowMs) past++;
+    else kept.push(e);
+  }
   return { kept, dropped, past };
 }
