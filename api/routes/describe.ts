@@ -2,9 +2,8 @@ import { Hono } from 'hono';
 import { createFactory } from 'hono/factory';
 import { type DescribeReply, describeRequestSchema } from '../../core/contract/describe';
 import { isValidTimeZone } from '../../core/timers/schedule';
-import { estimateCost } from '../../core/gemini/prices';
+import { priceCall } from '../../core/gemini/priced-call';
 import type { GeminiUsage } from '../../core/gemini/usage';
-import { countGeminiUsage } from '../../core/metrics';
 import { addOtherGeminiCost } from '../../db/gemini-costs';
 import { describeTimer } from '../../core/timers/describe/describe-timer';
 import type { AppDeps, AppEnv } from '../deps';
@@ -38,8 +37,7 @@ export function describeTimerHandlers(deps: AppDeps) {
     // added to the month's spend that the budget guard reads.
     let spentUsd = 0;
     const onUsage = (usage: GeminiUsage, model: string) => {
-      spentUsd = estimateCost(deps.config.gemini.prices, model, usage, new Date());
-      countGeminiUsage('describe', model, usage, spentUsd);
+      spentUsd = priceCall(deps.config.gemini.prices, 'describe', model, usage);
     };
     let outcome: Awaited<ReturnType<typeof describeTimer>>;
     try {

@@ -6,7 +6,7 @@ import { type AnswerDelivery, type AnswerOptions, askGemini, type Source, source
 import { buildPrompt } from './prompt';
 import type { TimerFilters } from '../contract/timer-filters';
 import { filterPromptLines } from '../filters/prompt-lines';
-import { estimateCost } from '../gemini/prices';
+import { priceCall } from '../gemini/priced-call';
 import { isStructuredSearchRefusal, noteStructuredSearchRefused, structuredSearchOffered } from '../gemini/structured-search';
 import { addUsage, type GeminiUsage, NO_USAGE } from '../gemini/usage';
 import { type ExtractedEvent, ExtractionError } from '../events/model-extraction';
@@ -14,7 +14,6 @@ import type { Logger } from '../logger';
 import { SearchError } from '../search-error';
 import { ANSWER_WITH_EVENTS_SCHEMA, answerWithEventsPrompt, parseAnswerWithEvents } from './answer-with-events';
 import { GroundingAllowance, groundingWithheldNote } from './grounding-allowance';
-import { countGeminiUsage } from '../metrics';
 import type { ResolvedAddress } from '../website/fetch';
 import { readWebsite } from '../website/read-website';
 
@@ -114,8 +113,8 @@ export async function answerSearch(
       signal,
       ...options,
     });
-    const cost = estimateCost(deps.config.gemini.prices, outcome.answeredBy, outcome.usage, new Date(), outcome.tier);
-    countGeminiUsage(delivery === 'streamed' ? 'ask' : 'timer_run', outcome.answeredBy, outcome.usage, cost);
+    const kind = delivery === 'streamed' ? 'ask' : 'timer_run';
+    const cost = priceCall(deps.config.gemini.prices, kind, outcome.answeredBy, outcome.usage, outcome.tier);
     usage = addUsage(usage, outcome.usage);
     costUsd += cost;
     allowance.spend(outcome.usage);

@@ -7,8 +7,7 @@ import type { Logger } from '../logger';
 import type { PreparedSearch, SearchResult } from './index';
 import { safeTimezone } from './index';
 import { collectEvents } from '../events/collect';
-import { estimateCost } from '../gemini/prices';
-import { countGeminiUsage } from '../metrics';
+import { priceCall } from '../gemini/priced-call';
 import { addSearchUsage, type CallUsage } from '../../db/searches';
 import { classifyEvents } from '../events/only-new';
 import type { TimerFilters } from '../contract/timer-filters';
@@ -62,8 +61,7 @@ export async function eventsOfAnsweredSearch(deps: EventsDeps, s: AnsweredSearch
         signal: s.signal,
         answered: s.result.answeredEvents,
         onUsage: (usage, answeredBy) => {
-          extraction = { ...usage, costUsd: estimateCost(deps.config.gemini.prices, answeredBy, usage, new Date()) };
-          countGeminiUsage('extraction', answeredBy, usage, extraction.costUsd);
+          extraction = { ...usage, costUsd: priceCall(deps.config.gemini.prices, 'extraction', answeredBy, usage) };
         },
       },
     );
