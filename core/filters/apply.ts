@@ -18,25 +18,39 @@ export function applyFilters<E extends FoundEvent>(events: E[], filters: TimerFi
   if (!filters) return events;
   const days = filters.window ? windowDays(filters.window, ctx) : null;
   const excluded = filters.exclude.map(wordPattern);
+  const centre = filters.place ? placeCentre(filters.place) : null;
   return events.filter((e) => {
     const online = e.online === true;
     if (filters.attendance === 'in_person' && online) return false;
     if (filters.attendance === 'online' && !online) return false;
-    if (filters.place && !online && !withinPlace(e, filters.place)) return false;
+    if (centre && !online && !withinPlace(e, centre)) return false;
     if (days && !withinDays(e, days)) return false;
     const words = `${e.title} ${e.venue ?? ''}`;
     return !excluded.some((p) => p.test(words));
   });
 }
 
-function withinPlace(e: FoundEvent, place: NonNullable<TimerFilters['place']>): boolean {
-  if (place.lat === undefined || place.lng === undefined) return true;
+interface PlaceCentre {
+  lat: number;
+  lng: number;
+  /** The radius of the filter's own city (0 when the tables do not know it). */
+  extentKm: number;
+  radiusKm: number;
+  near?: { country: string };
+}
+
+/** The filter's place, looked up once per run; null when it has no coordinates (then every place is kept). */
+function placeCentre(place: NonNullable<TimerFilters['place']>): PlaceCentre | null {
+  if (place.lat === undefined || place.lng === undefined) return null;
   const near = place.country ? { country: place.country } : undefined;
-  const at = (e.city ? findPlace(e.city, near) : null) ?? (e.venue ? findPlace(e.venue, near) : null);
+  return { lat: place.lat, lng: place.lng, extentKm: findPlace(place.name, near)?.extentKm ?? 0, radiusKm: place.radius_km, near };
+}
+
+function withinPlace(e: FoundEvent, centre: PlaceCentre): boolean {
+  const at = (e.city ? findPlace(e.city, centre.near) : null) ?? (e.venue ? findPlace(e.venue, centre.near) : null);
   if (!at) return false;
   // From edge to edge: the event may be anywhere in its city, and "20 km of Berlin" starts where Berlin ends.
-  const edges = at.extentKm + (findPlace(place.name, near)?.extentKm ?? 0);
-  return distanceKm(at, { lat: place.lat, lng: place.lng }) - edges <= place.radius_km;
+  return distanceKm(at, centre) - (at.extentKm + centre.extentKm) <= centre.radiusKm;
 }
 
 function withinDays(e: FoundEvent, days: { from: string; to: string }): boolean {
