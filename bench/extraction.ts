@@ -4,11 +4,13 @@ import { performance } from 'node:perf_hooks';
 import { eventsFromFacts } from '../core/events/from-facts';
 import { extractFacts } from '../core/website/extract';
 import { CORPUS_DIR, formatTable, GOALS, missedGoals, rates, scoreCorpus } from '../dev/harness/real-world-corpus';
-import { percentile, type BenchResult } from './lib/report';
+import { HOSTILE_SHAPES, type HostileShape } from './lib/hostile-pages';
+import { percentile, type BenchResult, type Row } from './lib/report';
 
 const PAGE_BYTES = 2 * 1024 * 1024;
 const WARMUP = 3;
 const RUNS = 15;
+const HOSTILE_RUNS = 3;
 
 /**
  * The events of real pages from the corpus (schema.org's Denver show in JSON-LD, microdata and RDFa, the
@@ -66,6 +68,7 @@ export async function run(): Promise<BenchResult[]> {
     }
   }
   const median = percentile(times, 50);
+  const hostile = HOSTILE_SHAPES.flatMap(hostileRows);
   const pct = (n: number) => Math.round(n * 1000) / 10;
   return [
     {
@@ -75,7 +78,9 @@ export async function run(): Promise<BenchResult[]> {
         'Gemini (extractFacts, then eventsFromFacts) by searchers in Europe/Berlin and America/Los_Angeles; recall, precision and ' +
         'starts right from the Berlin reading, floating times right only when both readings give the venue-local start, keys ' +
         `compared between the two. Then a ${(Buffer.byteLength(body) / 2 ** 20).toFixed(1)} MB page of the corpus's real events ` +
-        `repeated, read ${RUNS} times after ${WARMUP} warm-ups.`,
+        `repeated, read ${RUNS} times after ${WARMUP} warm-ups. Last, pages shaped to find costs that grow faster than the page ` +
+        `(bench/lib/hostile-pages.ts), each read ${HOSTILE_RUNS} times at 1 MB and at 2 MB: linear when the 2 MB reading's CPU ` +
+        'time is about twice the 1 MB one.',
       rows: [
         { metric: 'recall', value: pct(r.recall), unit: '%', goal: `≥ ${GOALS.recall * 100}%`, met: r.recall >= GOALS.recall },
         {
@@ -110,7 +115,34 @@ export async function run(): Promise<BenchResult[]> {
         { metric: 'read a 2 MB page, p95', value: percentile(times, 95), unit: 'ms' },
         { metric: 'read a 2 MB page, CPU time median (the process: GC threads included)', value: percentile(cpu, 50), unit: 'ms' },
         { metric: 'events found on the 2 MB page', value: found, unit: 'events' },
+        ...hostile,
       ],
     },
+  ];
+}
+
+/** One hostile shape's 2 MB reading, and how its CPU time grows from 1 MB to 2 MB (about 2 when linear). */
+function hostileRows(shape: HostileShape): Row[] {
+  const read = (bytes: number) => {
+    const page = { url: 'https://shows.example.com/', contentType: shape.contentType, body: shape.page(bytes) };
+    const context = { searcherTimezone: 'Europe/Berlin', now: new Date('2026-05-01T12:00:00Z') };
+    const wall: number[] = [];
+    const cpu: number[] = [];
+    for (let i = 0; i < HOSTILE_RUNS; i++) {
+      const start = performance.now();
+      const startCpu = process.cpuUsage();
+      eventsFromFacts(extractFacts(page), context);
+      const used = process.cpuUsage(startCpu);
+      wall.push(performance.now() - start);
+      cpu.push((used.user + used.system) / 1000);
+    }
+    return { wall: percentile(wall, 50), cpu: percentile(cpu, 50) };
+  };
+  const half = read(PAGE_BYTES / 2);
+  const full = read(PAGE_BYTES);
+  const growth = Math.round((full.cpu / half.cpu) * 100) / 100;
+  return [
+    { metric: `${shape.name}: 2 MB read, median`, value: full.wall, unit: 'ms' },
+    { metric: `${shape.name}: CPU time 2 MB ÷ 1 MB`, value: growth, unit: '×', goal: '≤ 2.5 (linear)', met: growth <= 2.5 },
   ];
 }

@@ -15,30 +15,27 @@ export interface MicroformatsOptions {
 
 /**
  * Events in microformats2 (h-event) and microformats1 hCalendar (vevent, through the parser's backcompat),
- * read by microformats-parser. It takes HTML text and parses it with parse5 itself, so it is handed only the
- * event elements the page's one walk found (see readHtml), not the whole page again.
+ * read by microformats-parser, handed only the event elements the page's one walk found (see readHtml), copied
+ * into the shape of its own parser's tree.
  */
 export function eventsFromMicroformats(roots: Element[], options: MicroformatsOptions): void {
   // Each root is one event (its nested h-events are sub-events): roots past the bound are counted, not parsed.
   const room = Math.max(options.sink.limit - options.sink.events.length, 0);
   options.sink.dropped += Math.max(roots.length - room, 0);
-  // In batches: the parser gathers the items of one document with array spreads, quadratic in their number.
-  for (let i = 0; i < Math.min(roots.length, room); i += BATCH) {
-    const document = parse5Document(roots.slice(i, Math.min(i + BATCH, room)));
-    // The patched parser takes a parse5 document as well as HTML text (decision 046).
-    const stack = [...mf2(document as unknown as string, { baseUrl: options.baseUrl }).items].reverse();
-    while (stack.length > 0) {
-      const item = stack.pop()!;
-      if (item.type?.includes('h-event')) {
-        const fact = toFact(item, options.baseUrl);
-        if (fact) options.sink.add(fact);
-      }
-      for (let j = (item.children?.length ?? 0) - 1; j >= 0; j--) stack.push(item.children![j]!);
+  if (roots.length === 0 || room === 0) return;
+  // The patched parser takes a parse5 document as well as HTML text (decision 046), and gathers an element's
+  // items and properties without the array spreads that made it quadratic (decision 047).
+  const document = parse5Document(roots.slice(0, room));
+  const stack = [...mf2(document as unknown as string, { baseUrl: options.baseUrl }).items].reverse();
+  while (stack.length > 0) {
+    const item = stack.pop()!;
+    if (item.type?.includes('h-event')) {
+      const fact = toFact(item, options.baseUrl);
+      if (fact) options.sink.add(fact);
     }
+    for (let j = (item.children?.length ?? 0) - 1; j >= 0; j--) stack.push(item.children![j]!);
   }
 }
-
-const BATCH = 50;
 
 const HTML_NAMESPACE = 'http://www.w3.org/1999/xhtml';
 

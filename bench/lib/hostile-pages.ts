@@ -1,0 +1,90 @@
+/**
+ * Pages shaped to find reading costs that grow faster than the page: one element or item repeated until the
+ * page weighs the size asked for. Each was quadratic in a library or in the reading before decision 047, or
+ * is the densest page of its format. Reading one of these at 1 MB and at 2 MB shows whether the cost is
+ * linear (about twice) or not.
+ */
+export interface HostileShape {
+  name: string;
+  contentType: 'text/html';
+  page(bytes: number): string;
+}
+
+/** `head`, then `unit(0)`, `unit(1)`, … while the page stays under `bytes`, then `tail`. */
+function repeated(bytes: number, head: string, unit: (i: number) => string, tail: string): string {
+  const parts = [head];
+  let size = head.length + tail.length;
+  for (let i = 0; ; i++) {
+    const piece = unit(i);
+    if (size + piece.length > bytes) break;
+    parts.push(piece);
+    size += piece.length;
+  }
+  parts.push(tail);
+  return parts.join('');
+}
+
+const day = (i: number) => `2026-05-${String(1 + (i % 28)).padStart(2, '0')}`;
+
+export const HOSTILE_SHAPES: HostileShape[] = [
+  {
+    // microformats-parser gathered an item's properties with array spreads: 80 s for 2 MB.
+    name: 'one h-event with a property per line',
+    contentType: 'text/html',
+    page: (bytes) =>
+      repeated(
+        bytes,
+        '<html><body><div class="h-event"><time class="dt-start">2026-05-28T19:00</time>',
+        (i) => `<p class="p-name">Show ${i}</p>`,
+        '</div></body></html>',
+      ),
+  },
+  {
+    name: 'h-events',
+    contentType: 'text/html',
+    page: (bytes) =>
+      repeated(
+        bytes,
+        '<html><body>',
+        (i) => `<div class="h-event"><span class="p-name">Show ${i}</span><time class="dt-start">${day(i)}T19:00</time></div>`,
+        '</body></html>',
+      ),
+  },
+  {
+    // rdfa-streaming-parser copied an element's whole text on each child's close: the body's, once per event.
+    name: 'RDFa events',
+    contentType: 'text/html',
+    page: (bytes) =>
+      repeated(
+        bytes,
+        '<html><body vocab="https://schema.org/">',
+        (i) => `<div typeof="Event"><span property="name">Show ${i}</span><span property="startDate">${day(i)}T19:00</span></div>`,
+        '</body></html>',
+      ),
+  },
+  {
+    name: 'one RDFa description of many tags',
+    contentType: 'text/html',
+    page: (bytes) =>
+      repeated(
+        bytes,
+        '<html><body vocab="https://schema.org/"><div typeof="Event"><span property="name">Show</span>' +
+          '<span property="startDate">2026-05-28T19:00</span><div property="description">',
+        (i) => `<span>word ${i}</span> `,
+        '</div></div></body></html>',
+      ),
+  },
+  {
+    name: 'microdata items',
+    contentType: 'text/html',
+    page: (bytes) =>
+      repeated(
+        bytes,
+        '<html><body>',
+        (i) =>
+          `<div itemscope itemtype="https://schema.org/Event"><span itemprop="name">Show ${i}</span>` +
+          `<span itemprop="startDate">${day(i)}T19:00</span></div>`,
+        '</body></html>',
+      ),
+  },
+];
