@@ -5,7 +5,8 @@ import { saveTimer, type TimerDraft } from '../client/timers';
 import { Alert } from './alert';
 import type { DescribeReply } from '../../core/contract/describe';
 import { draftOf, EMPTY_FILTER_DRAFT, type FilterDraft, filtersOf } from '../client/timer-filters';
-import { LazyDescribeTimer, LazyFilterFields } from './lazy-filters';
+import { DescribeTimer } from './describe-timer';
+import { LazyFilterFields } from './lazy-filters';
 import { SetTimerHeading } from './set-timer-heading';
 
 export interface SetTimerPanelProps {
@@ -76,7 +77,7 @@ export function SetTimerPanel({ ques, web, filters: searchFilters, onClose, onSa
   return (
     <section className="subpanel timer-form" aria-labelledby={`${id}-title`} onKeyDown={onKey}>
       <SetTimerHeading titleId={`${id}-title`} />
-      <LazyDescribeTimer onDescribed={described} />
+      <DescribeTimer onDescribed={described} />
       <form onSubmit={save} aria-busy={saving}>
         <div className="timer-form__fields">
           <div className="field">
