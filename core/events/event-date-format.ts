@@ -1,6 +1,6 @@
 /**
  * The one way a date and time reads, everywhere: event cards, runs, next run and latest result on the page
- * (web/client/format.ts, web/components/event-date.ts) and the digest messages (core/delivery/event-text.ts).
+ * (web/client/format-time.ts, web/components/event-date.ts) and the digest messages (core/delivery/event-text.ts).
  * Weekday, day, month, year and the clock, in the reader's locale ('Thu, 18 Jun 2026, 09:00' in en-GB,
  * 'Thu, Jun 18, 2026, 9:00 AM' in en-US). Intl only: it runs in the browser too.
  */

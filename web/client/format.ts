@@ -1,27 +1,4 @@
-import { formatEventMoment, knownTimeZone, zoneLabel } from '../../core/events/event-date-format';
-import { browserTimezone } from './timezone';
-
-// One time format for the whole page: the locale's own short time ("09:00" in en-GB, "9:00 AM" in en-US), used
-// by every place that shows a time (timer list, next run, latest result, runs, event cards).
-const CLOCK: Intl.DateTimeFormatOptions = { timeStyle: 'short' };
-
-/** A wall-clock time "HH:MM" (a timer's time) in the user's locale. */
-export function formatClock(hhmm: string): string {
-  const [h, m] = hhmm.split(':').map(Number);
-  if (h === undefined || m === undefined || Number.isNaN(h) || Number.isNaN(m)) return hhmm;
-  return new Date(2000, 0, 1, h, m).toLocaleTimeString(undefined, CLOCK);
-}
-
-/**
- * A moment (ISO 8601) in the page's one style, 'Thu, 26 Nov 2026, 09:00' in the browser's locale; in the
- * browser's zone, or in `timeZone` and named after it ('… (America/New York)') when that is another zone.
- */
-export function formatMoment(iso: string, timeZone?: string): string {
-  const own = browserTimezone();
-  const zone = timeZone ? knownTimeZone(timeZone) : own;
-  const moment = formatEventMoment(new Date(iso), zone);
-  return zone === own ? moment : `${moment} (${zoneLabel(zone)})`;
-}
+// Dates and counts the first paint shows; times (a timer's clock, a run's moment) are in ./format-time.ts.
 
 /** A date alone, e.g. "1 December 2026". */
 export function formatDate(iso: string): string {

@@ -9,7 +9,7 @@ import { browserTimezone, pageHost } from '../client/timezone';
 import { AnswerText } from './answer-text';
 import { LazyEventList } from './lazy-events';
 import { SearchSuggestions } from './search-suggestions';
-import { SetTimerPanel } from './set-timer-panel';
+import { LazySetTimerPanel, loadSetTimerPanel } from './lazy-set-timer';
 import { EMPTY_FILTER_DRAFT, type FilterDraft, filtersOf } from '../client/timer-filters';
 import { LazyFilterFields } from './lazy-filters';
 import { LazyTimersPanel } from './lazy-timers';
@@ -61,6 +61,11 @@ export function EventSearch({ billing }: { billing: BillingInfo | null }) {
   // the home view shows; signing in on the plans view keeps the user there.
   useEffect(() => {
     if (takeSearchFocusRequest() && question.current?.closest('[hidden]') === null) question.current.focus();
+  }, []);
+
+  // Set Timer's panel loads after the page, so it is there when asked for; pressed sooner, it shows as it arrives.
+  useEffect(() => {
+    loadSetTimerPanel().catch((err: unknown) => console.warn('The Set Timer panel will load when it is opened:', err));
   }, []);
 
   // A link to a timer opens Manage Timers, which shows that timer (see TimersPanel).
@@ -164,7 +169,7 @@ export function EventSearch({ billing }: { billing: BillingInfo | null }) {
       </p>
 
       {panel === 'set-timer' ? (
-        <SetTimerPanel
+        <LazySetTimerPanel
           ques={ques}
           web={web}
           filters={filters}

@@ -1,11 +1,10 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import type { DescribeTimerProps } from './describe-timer';
 import type { TimerFilterFieldsProps } from './timer-filter-fields';
 
-// The filter fields and Describe it weigh about 3 KB gzipped and stay closed or unused until asked for: they
-// load after the page, like the event cards and the reply schemas (decision 009), keeping it within its budget.
+// The filter fields weigh about 1 KB gzipped and stay closed until asked for: they load after the page, like the
+// event cards and the reply schemas (decision 009), keeping it within its budget. Describe it comes with the Set
+// Timer panel (./lazy-set-timer.tsx).
 const FieldsChunk = lazy(() => import('./timer-filter-fields').then((m) => ({ default: m.TimerFilterFields })));
-const DescribeChunk = lazy(() => import('./describe-timer').then((m) => ({ default: m.DescribeTimer })));
 
 /**
  * TimerFilterFields, loaded after the page; until then, its closed summary line. The server and the hydrating
@@ -23,15 +22,6 @@ export function LazyFilterFields(props: TimerFilterFieldsProps) {
   return (
     <Suspense fallback={closed}>
       <FieldsChunk {...props} />
-    </Suspense>
-  );
-}
-
-/** DescribeTimer, loaded when Set Timer opens. */
-export function LazyDescribeTimer(props: DescribeTimerProps) {
-  return (
-    <Suspense fallback={null}>
-      <DescribeChunk {...props} />
     </Suspense>
   );
 }

@@ -1,5 +1,5 @@
 import type { TimerRunReply } from '../../core/contract/event-replies';
-import { formatMoment } from '../client/format';
+import { formatMoment } from '../client/format-time';
 import { EventList } from './event-list';
 import { runCounts, runCountsText } from './run-counts';
 import { RunMap } from './run-map';

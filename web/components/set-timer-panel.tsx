@@ -1,12 +1,13 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { errorText } from '../client/http';
-import { browserTimezone } from '../client/timezone';
 import { SCHEDULE_TYPES, WEEKDAYS } from '../../core/contract/schedule-values';
 import { saveTimer, type TimerDraft } from '../client/timers';
 import { Alert } from './alert';
 import type { DescribeReply } from '../../core/contract/describe';
 import { draftOf, EMPTY_FILTER_DRAFT, type FilterDraft, filtersOf } from '../client/timer-filters';
-import { LazyDescribeTimer, LazyFilterFields } from './lazy-filters';
+import { DescribeTimer } from './describe-timer';
+import { LazyFilterFields } from './lazy-filters';
+import { SetTimerHeading } from './set-timer-heading';
 
 export interface SetTimerPanelProps {
   /** The question and website currently typed in the search form; the timer saves them. */
@@ -75,9 +76,8 @@ export function SetTimerPanel({ ques, web, filters: searchFilters, onClose, onSa
 
   return (
     <section className="subpanel timer-form" aria-labelledby={`${id}-title`} onKeyDown={onKey}>
-      <h3 id={`${id}-title`}>Set Timer</h3>
-      <p className="field__hint">Repeats the question and website above at your local time ({browserTimezone().replace(/_/g, ' ')}).</p>
-      <LazyDescribeTimer onDescribed={described} />
+      <SetTimerHeading titleId={`${id}-title`} />
+      <DescribeTimer onDescribed={described} />
       <form onSubmit={save} aria-busy={saving}>
         <div className="timer-form__fields">
           <div className="field">

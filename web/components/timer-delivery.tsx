@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
-import { formatMoment } from '../client/format';
+import { formatMoment } from '../client/format-time';
 import type { ListedTimer, TimerSettingsPatch, UpdateOutcome } from '../client/timers';
 import { Alert } from './alert';
 

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { formatClock, formatMoment } from '../client/format';
+import { formatClock, formatMoment } from '../client/format-time';
 import type { DeleteOutcome, ListedTimer } from '../client/timers';
 import { Alert } from './alert';
 

@@ -2,7 +2,6 @@ import type { TimerFilters } from '../../core/contract/timer-filters';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Event } from '../../core/contract/event';
 import { refreshBilling } from '../client/billing';
-import { fetchSearchExtras } from '../client/events';
 import { apiFetch, errorText } from '../client/http';
 import { browserTimezone } from '../client/timezone';
 
@@ -60,6 +59,8 @@ export function useAnswer(): Answer {
     setSuggestionsUrl(null);
     const controller = new AbortController();
     abort.current = controller;
+    // The answer's events are read once it has ended: their reader loads while it streams, not with the page.
+    const extrasReader = import('../client/events');
     try {
       const res = await apiFetch('/api/ask', {
         method: 'POST',
@@ -81,13 +82,15 @@ export function useAnswer(): Answer {
       // The reply ends once the search's events are stored: read them now. Without them the answer stands alone.
       const searchId = res.headers.get('x-search-id');
       if (searchId && !controller.signal.aborted) {
-        fetchSearchExtras(searchId).then(
-          (extras) => {
-            setEvents(extras.events);
-            setSuggestionsUrl(extras.suggestionsUrl);
-          },
-          (err: unknown) => console.warn('Could not load the events of the answer:', errorText(err)),
-        );
+        extrasReader
+          .then(({ fetchSearchExtras }) => fetchSearchExtras(searchId))
+          .then(
+            (extras) => {
+              setEvents(extras.events);
+              setSuggestionsUrl(extras.suggestionsUrl);
+            },
+            (err: unknown) => console.warn('Could not load the events of the answer:', errorText(err)),
+          );
       }
     } catch (err) {
       if (!controller.signal.aborted) {
