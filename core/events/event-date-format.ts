@@ -3,7 +3,7 @@
  * (web/client/format.ts, web/components/event-date.ts) and the digest messages (core/delivery/event-text.ts).
  * Weekday, day, month, year and the clock, in the reader's locale ('Thu, 18 Jun 2026, 09:00' in en-GB,
  * 'Thu, Jun 18, 2026, 9:00 AM' in en-US). Intl only: it runs in the browser too. A run's line on a phone alone
- * shows a moment short (formatShortMoment, decision 049).
+ * shows a moment short (formatShortMoment, decision 050).
  */
 
 // Building an Intl.DateTimeFormat costs far more than using one; a list of events reuses a few.
