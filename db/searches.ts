@@ -24,8 +24,8 @@ export async function finishSearchRecord(
     status: Exclude<SearchStatus, 'running'>;
     error?: string | null;
     answerChars?: number;
-    /** What the answer's Gemini call used, and its estimated USD. */
-    usage?: CallUsage;
+    /** What each of the search's Gemini calls used, with its estimated USD: the answer's, then the extraction's. */
+    calls?: CallUsage[];
     /** When the first answer text went out (time to first chunk); written with the outcome, not on its own. */
     firstChunkAt?: Date | null;
     /** The answer text (GET /api/searches/:id shows it). */
@@ -39,7 +39,7 @@ export async function finishSearchRecord(
       status = ${outcome.status},
       error = ${outcome.error ?? null},
       answer_chars = ${outcome.answerChars ?? 0},
-      ${usageAdded(sql, outcome.usage ?? NO_CALLS)},
+      ${usageAdded(sql, outcome.calls ?? [])},
       first_chunk_at = ${outcome.firstChunkAt ?? null},
       answer = ${outcome.answer ?? null},
       search_suggestions = ${outcome.searchSuggestions ?? null},
@@ -57,21 +57,20 @@ export interface CallUsage {
   costUsd: number;
 }
 
-/** Adds a later call's usage (the event extraction after the answer) to a finished search. */
-export async function addSearchUsage(sql: Sql, id: number, usage: CallUsage): Promise<void> {
-  await sql`update searches set ${usageAdded(sql, usage)} where id = ${id}`;
-}
+const total = (calls: CallUsage[], field: Exclude<keyof CallUsage, 'costUsd'>) => calls.reduce((sum, c) => sum + c[field], 0);
 
-const NO_CALLS: CallUsage = { calls: 0, promptTokens: 0, outputTokens: 0, thinkingTokens: 0, groundingQueries: 0, costUsd: 0 };
+// Each call's dollars rounded to the column's micro-dollars (numeric(12, 6)) before they are added up: the total is
+// the same as when each call's usage was its own update, rounded as it was stored.
+const costAdded = (sql: Sql, calls: CallUsage[]) => calls.reduce((sum, c) => sql`${sum} + round(${c.costUsd}::numeric, 6)`, sql`cost_usd`);
 
-// Added, not set: a search's calls (its answer, then its event extraction) report their usage one by one.
-const usageAdded = (sql: Sql, u: CallUsage) => sql`
-  gemini_calls = gemini_calls + ${u.calls},
-  prompt_tokens = coalesce(prompt_tokens, 0) + ${u.promptTokens},
-  output_tokens = coalesce(output_tokens, 0) + ${u.outputTokens},
-  thinking_tokens = thinking_tokens + ${u.thinkingTokens},
-  grounding_queries = grounding_queries + ${u.groundingQueries},
-  cost_usd = cost_usd + ${u.costUsd}`;
+// Added to what the row holds (zero when it starts): one write for all of a search's calls.
+const usageAdded = (sql: Sql, calls: CallUsage[]) => sql`
+  gemini_calls = gemini_calls + ${total(calls, 'calls')},
+  prompt_tokens = coalesce(prompt_tokens, 0) + ${total(calls, 'promptTokens')},
+  output_tokens = coalesce(output_tokens, 0) + ${total(calls, 'outputTokens')},
+  thinking_tokens = thinking_tokens + ${total(calls, 'thinkingTokens')},
+  grounding_queries = grounding_queries + ${total(calls, 'groundingQueries')},
+  cost_usd = ${costAdded(sql, calls)}`;
 
 /**
  * The estimated USD of every Gemini call since `since` (the month's first moment, UTC): each search's, answered

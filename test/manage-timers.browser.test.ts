@@ -134,6 +134,28 @@ describe('Manage Timers, round 3 (Chromium)', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await shot(page, `manage-timers-5-runs-${width}`);
     }
+    // On a phone an older run is still one line, nothing of it cut: the moment short ('24 Nov, 14:23'), the whole
+    // one what a screen reader reads and the short one's tooltip.
+    const olderLines = row.locator('.timer-run__older summary');
+    for (const width of [320, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      const lines = await olderLines.evaluateAll((summaries) =>
+        summaries.map((s) => {
+          const time = s.querySelector('time')!;
+          return {
+            oneLine: s.getBoundingClientRect().height < 30,
+            cut: time.scrollWidth > time.clientWidth || s.scrollWidth > s.clientWidth,
+          };
+        }),
+      );
+      expect(lines).toEqual(Array(4).fill({ oneLine: true, cut: false }));
+      const short = olderLines.first().locator('.timer-run__moment-short');
+      expect(await short.textContent()).toMatch(/^\d{1,2} [A-Z][a-z]{2}, \d{2}:\d{2}$/);
+      expect(await short.getAttribute('title')).toMatch(MOMENT);
+      const read = (await olderLines.first().ariaSnapshot()).split('\n');
+      expect(read[0]).toMatch(/^- time: [A-Z][a-z]{2}, \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/);
+      expect(read.slice(1)).toEqual(['- text: ·', '- strong: 2 changed']);
+    }
     await page.setViewportSize({ width: 390, height: 900 });
     const height = await page.evaluate(() => document.documentElement.scrollHeight);
     expect(height).toBeLessThan(2500);

@@ -34,6 +34,22 @@ describe('what a search costs', () => {
     await stack?.close();
   });
 
+  /** Counts the updates of `searches` rows from now on, with what each wrote (a trigger in this stack's database). */
+  const noteSearchWrites = async () => {
+    await stack.db.sql.unsafe(`
+      create table if not exists search_writes (at bigserial, search_id bigint, status text, gemini_calls int, cost_usd numeric);
+      create or replace function note_search_write() returns trigger language plpgsql as $$
+        begin insert into search_writes (search_id, status, gemini_calls, cost_usd)
+          values (new.id, new.status, new.gemini_calls, new.cost_usd); return new; end $$;
+      create or replace trigger note_search_write after update on searches for each row execute function note_search_write();
+      truncate search_writes;`);
+    return async (userId: number) => [
+      ...(await stack.db.sql`
+        select w.status, w.gemini_calls, w.cost_usd from search_writes w join searches s on s.id = w.search_id
+        where s.user_id = ${userId} order by w.at`),
+    ];
+  };
+
   const costOf = async (userId: number) => {
     const [row] = await stack.db.sql<CostRow[]>`
       select gemini_calls, prompt_tokens, output_tokens, thinking_tokens, grounding_queries, cost_usd
@@ -41,10 +57,13 @@ describe('what a search costs', () => {
     return row!;
   };
 
-  it('an ask: the answer and the event extraction, tokens, search queries and dollars', async () => {
+  it('an ask: the answer and the event extraction, tokens, search queries and dollars, written in one update', async () => {
     const { user, cookie } = await createSignedInUser(stack.db.sql);
+    const writes = await noteSearchWrites();
     await (await ask(stack.url, cookie, { ques: 'AI conferences in Berlin', web: '' })).text();
     const row = await costOf(user.id);
+    // The row is inserted as the search starts and updated once, after the answer: its outcome with both calls.
+    expect(await writes(user.id)).toEqual([{ status: 'answered', gemini_calls: 2, cost_usd: row.cost_usd }]);
     // The grounded answer ran the one search query the prompt asks for; the extraction (structured output, no
     // tools) none.
     expect(row).toMatchObject({ gemini_calls: 2, grounding_queries: 1 });

@@ -2,15 +2,18 @@
  * The one way a date and time reads, everywhere: event cards, runs, next run and latest result on the page
  * (web/client/format-time.ts, web/components/event-date.ts) and the digest messages (core/delivery/event-text.ts).
  * Weekday, day, month, year and the clock, in the reader's locale ('Thu, 18 Jun 2026, 09:00' in en-GB,
- * 'Thu, Jun 18, 2026, 9:00 AM' in en-US). Intl only: it runs in the browser too.
+ * 'Thu, Jun 18, 2026, 9:00 AM' in en-US). Intl only: it runs in the browser too. A run's line on a phone alone
+ * shows a moment short (formatShortMoment, decision 050).
  */
 
 // Building an Intl.DateTimeFormat costs far more than using one; a list of events reuses a few.
 const formats = new Map<string, Intl.DateTimeFormat>();
 
-// What a format writes after the day: nothing, or the time ('…, 09:00').
+// What a format writes: the day ('Thu, 18 Jun 2026'), the day and the time ('…, 09:00'), or, where a line has
+// no room for the weekday and year, the day, month and time alone ('18 Jun, 09:00').
 const DAY = 0;
 const TIME = 1;
+const SHORT_TIME = 2;
 
 /** 'Thu, 18 Jun 2026' in the locale, and after it what `parts` asks for. */
 function dateFormat(timeZone: string, parts: number, locale: string | undefined): Intl.DateTimeFormat {
@@ -19,10 +22,9 @@ function dateFormat(timeZone: string, parts: number, locale: string | undefined)
   if (!format) {
     const options: Intl.DateTimeFormatOptions = {
       timeZone,
-      weekday: 'short',
+      ...(parts !== SHORT_TIME && { weekday: 'short', year: 'numeric' }),
       day: 'numeric',
       month: 'short',
-      year: 'numeric',
       ...(parts > DAY && { hour: 'numeric', minute: '2-digit' }),
     };
     format = new Intl.DateTimeFormat(locale, options);
@@ -62,6 +64,14 @@ export function knownTimeZone(timeZone: string): string {
  */
 export function formatEventMoment(at: Date, timeZone: string, locale?: string): string {
   return dateFormat(timeZone, TIME, locale).format(at);
+}
+
+/**
+ * The same moment without weekday and year, '18 Jun, 09:00', for a line a phone has no room for the whole of
+ * (a timer's older runs); the whole one stays beside it for screen readers and on hover.
+ */
+export function formatShortMoment(at: Date, timeZone: string, locale?: string): string {
+  return dateFormat(timeZone, SHORT_TIME, locale).format(at);
 }
 
 /** A zone as people read it: 'America/New York'. */

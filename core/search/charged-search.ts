@@ -172,18 +172,9 @@ export async function runChargedSearch(deps: ChargedSearchDeps, req: ChargedSear
     );
     return { kind: 'failed', searchId, error, delivered, firstTextAt, unrecorded };
   }
-  const unrecorded = await settle(
-    finishSearchRecord(sql, searchId, {
-      status: 'answered',
-      answerChars: result.answer.length,
-      usage: { ...result.usage, costUsd: result.costUsd },
-      searchSuggestions: result.searchSuggestions,
-      firstChunkAt: firstTextAt,
-      answer: result.answer,
-    }),
-  );
-  // After the answer, before the caller ends its reply: a client that reads the search next sees its events.
-  const { events, runEvents } = await eventsOfAnsweredSearch(deps, {
+  // After the answer, before the caller ends its reply: a client that reads the search next sees its events, and
+  // its outcome with every call's usage in one write (the extraction's is known by then).
+  const { events, runEvents, extraction } = await eventsOfAnsweredSearch(deps, {
     searchId,
     userId: req.userId,
     timerRun: req.timerRun,
@@ -193,6 +184,17 @@ export async function runChargedSearch(deps: ChargedSearchDeps, req: ChargedSear
     result,
     signal: req.signal,
   });
+  const answerCall = { ...result.usage, costUsd: result.costUsd };
+  const unrecorded = await settle(
+    finishSearchRecord(sql, searchId, {
+      status: 'answered',
+      answerChars: result.answer.length,
+      calls: extraction ? [answerCall, extraction] : [answerCall],
+      searchSuggestions: result.searchSuggestions,
+      firstChunkAt: firstTextAt,
+      answer: result.answer,
+    }),
+  );
   return { kind: 'answered', searchId, result, prepared, firstTextAt: firstTextAt ?? new Date(), events, runEvents, unrecorded };
 }
 

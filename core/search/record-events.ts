@@ -8,7 +8,7 @@ import type { PreparedSearch, SearchResult } from './index';
 import { safeTimezone } from './index';
 import { collectEvents } from '../events/collect';
 import { priceCall } from '../gemini/priced-call';
-import { addSearchUsage, type CallUsage } from '../../db/searches';
+import type { CallUsage } from '../../db/searches';
 import { classifyEvents } from '../events/only-new';
 import type { TimerFilters } from '../contract/timer-filters';
 import { applyFilters } from '../filters/apply';
@@ -38,12 +38,17 @@ export interface AnsweredEvents {
   events: Event[];
   /** A timer run's events with whether each changed since the timer last saw it; empty for other searches. */
   runEvents: RunEvent[];
+  /**
+   * What the extraction call used, priced; null when none was made (the answer gave its events, or named only the
+   * website's). The caller writes it with the search's outcome, so a search's row is written once after its answer.
+   */
+  extraction: CallUsage | null;
 }
 
 /**
  * The events of an answered search, collected (website facts + the model's extraction) and stored: for the
  * search, and for a timer run against the timer's memory (new / changed). Never throws: the answer is already
- * out, so a failure here is logged and costs the events only.
+ * out, so a failure here is logged and costs the events only (an extraction made before it is still returned).
  */
 export async function eventsOfAnsweredSearch(deps: EventsDeps, s: AnsweredSearch): Promise<AnsweredEvents> {
   const logger = deps.logger;
@@ -65,19 +70,18 @@ export async function eventsOfAnsweredSearch(deps: EventsDeps, s: AnsweredSearch
         },
       },
     );
-    if (extraction) await addSearchUsage(deps.sql, s.searchId, extraction);
     // Before only-new: an event the filters drop is neither new to the timer nor remembered by it.
     const kept = applyFilters(collected, s.filters ?? null, { timezone: safeTimezone(s.timezone), now: new Date() });
     if (kept.length < collected.length)
       logger?.info({ searchId: s.searchId, dropped: collected.length - kept.length }, 'filters left out events');
     const found = kept;
     const forSearch = await recordSearchEvents(deps.sql, { id: s.searchId, userId: s.userId }, found);
-    if (s.timerRun === undefined) return { events: forSearch, runEvents: [] };
+    if (s.timerRun === undefined) return { events: forSearch, runEvents: [], extraction };
     // Classified under the timer's lock (db/events.ts), against what the timer remembers then.
     const runEvents = await recordRunEvents(deps.sql, s.timerRun, (seen) => classifyEvents(found, seen, new Date()));
-    return { events: runEvents.map((r) => r.event), runEvents };
+    return { events: runEvents.map((r) => r.event), runEvents, extraction };
   } catch (err) {
     logger?.error({ err, searchId: s.searchId }, 'could not collect or store the events of a search');
-    return { events: [], runEvents: [] };
+    return { events: [], runEvents: [], extraction };
   }
 }

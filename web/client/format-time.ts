@@ -1,4 +1,4 @@
-import { formatEventMoment, knownTimeZone, zoneLabel } from '../../core/events/event-date-format';
+import { formatEventMoment, formatShortMoment, knownTimeZone, zoneLabel } from '../../core/events/event-date-format';
 import { browserTimezone } from './timezone';
 
 // Times are shown only by what loads on demand (Manage Timers, runs, delivery): kept apart from ./format.ts,
@@ -24,4 +24,9 @@ export function formatMoment(iso: string, timeZone?: string): string {
   const zone = timeZone ? knownTimeZone(timeZone) : own;
   const moment = formatEventMoment(new Date(iso), zone);
   return zone === own ? moment : `${moment} (${zoneLabel(zone)})`;
+}
+
+/** A moment in the browser's zone as a phone's short line has room for: '26 Nov, 09:00'. */
+export function formatMomentShort(iso: string): string {
+  return formatShortMoment(new Date(iso), browserTimezone());
 }

@@ -1,5 +1,5 @@
 import type { TimerRunReply } from '../../core/contract/event-replies';
-import { formatMoment } from '../client/format-time';
+import { formatMoment, formatMomentShort } from '../client/format-time';
 import { EventList } from './event-list';
 import { runCounts, runCountsText } from './run-counts';
 import { RunMap } from './run-map';
@@ -22,12 +22,21 @@ export interface RunListProps {
   answerOpen?: boolean;
 }
 
-/** One line per run: when, how it went, and what it found ("3 new · 1 changed"). */
+/**
+ * One line per run: when, how it went, and what it found ("3 new · 1 changed"). A phone shows the moment short
+ * (web/styles/events.css); the whole one is what screen readers read, and the short one's tooltip.
+ */
 function RunHead({ run, counts }: { run: TimerRunReply; counts: ReturnType<typeof runCounts> }) {
+  const moment = formatMoment(run.scheduled_for);
   return (
     <span className="timer-run__head">
-      <time dateTime={run.scheduled_for}>{formatMoment(run.scheduled_for)}</time> ·{' '}
-      {run.status === 'succeeded' ? <strong>{runCountsText(counts)}</strong> : STATUS[run.status]}
+      <time dateTime={run.scheduled_for}>
+        <span className="timer-run__moment">{moment}</span>
+        <span className="timer-run__moment-short" aria-hidden="true" title={moment}>
+          {formatMomentShort(run.scheduled_for)}
+        </span>
+      </time>{' '}
+      · {run.status === 'succeeded' ? <strong>{runCountsText(counts)}</strong> : STATUS[run.status]}
     </span>
   );
 }
