@@ -27,7 +27,7 @@ export const TEXT_LIMIT = 20_000;
 const isCalendar = (contentType: string, body: string) => contentType === 'text/calendar' || /^\s*BEGIN:VCALENDAR/i.test(body);
 
 /**
- * Readable text and structured events of one fetched page: HTML (parsed once; JSON-LD, microdata, RDFa,
+ * Readable text and structured events of one fetched page: HTML (parsed once, without a tree; JSON-LD, microdata, RDFa,
  * microformats2 and hCalendar, data-vocabulary.org), iCalendar, or JSON(-LD). Synchronous and bounded; the
  * calendars a page links are followed by readWebsite, not here.
  */
@@ -51,8 +51,8 @@ export function extractFacts(page: WebsitePage, sink = new FactSink()): WebsiteF
     html.jsonLd.map(parseJsonLd).filter((v) => v !== undefined),
     htmlOptions,
   );
-  if (html.has.microdata) eventsFromMicrodata(html, htmlOptions);
-  if (html.has.rdfa) eventsFromRdfa(html, htmlOptions);
+  eventsFromMicrodata(html.microdata, htmlOptions);
+  eventsFromRdfa(html.rdfa, htmlOptions);
   eventsFromMicroformats(html.microformatRoots, htmlOptions);
   const out = facts({ url, title: html.title, events: sink.events, text: html.text }, sink);
   if (html.calendarLinks.length > 0) out.calendarLinks = html.calendarLinks;

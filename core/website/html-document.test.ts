@@ -26,38 +26,33 @@ describe('readHtml', () => {
     expect(page.text).toBe('Shown\nCafé night\nLine two\nMon 18:00');
   });
 
-  it('takes relative links against <base href> and reports which markup the page carries', () => {
+  it('takes relative links against <base href>, and the outermost h-event only', () => {
     const page = readHtml(
       '<head><base href="/en/"></head><div itemscope></div><div class="card h-event">x<div class="h-event">nested</div></div><p typeof="Event">',
       'https://x.example/page',
       1000,
     );
     expect(page.baseUrl).toBe('https://x.example/en/');
-    expect(page.has).toEqual({ microdata: true, rdfa: true });
+    expect(page.microdata).toEqual([]);
     expect(page.microformatRoots).toHaveLength(1);
   });
 
-  it('reads nesting up to MAX_DEPTH without recursion, stops cheaply below it, and bounds the text', () => {
+  it('reads nesting up to MAX_DEPTH without recursion, stops below it, and bounds the text', () => {
     const nested = (n: number) => `${'<div>'.repeat(n)}deep${'</div>'.repeat(n)}<p>after</p>`;
     expect(readHtml(nested(MAX_DEPTH), 'https://x.example/', 1000)).toMatchObject({ text: 'deep\nafter', truncated: false });
-    const started = performance.now();
     // 400,000 levels fit in 2 MB; the parser's own stack made this quadratic (30 s for 100,000).
     expect(readHtml(nested(400_000), 'https://x.example/', 1000)).toMatchObject({ text: '', truncated: true });
-    expect(performance.now() - started).toBeLessThan(2000);
     expect(readHtml(`<p>${'word '.repeat(1000)}</p>`, 'https://x.example/', 100).text).toHaveLength(101);
   });
 
-  it('reads a 2 MB page in one pass without quadratic work', () => {
+  it('reads a 2 MB page, its text cut at the limit (its cost is in make bench ONLY=extraction)', () => {
     const card = (i: number) =>
       `<article class="event"><h2>Event ${i}</h2><p>Some description of the event with a <a href="/e/${i}">link</a>.</p></article>\n`;
     let html = '<html><body>';
     for (let i = 0; html.length < 2 * 1024 * 1024; i++) html += card(i);
     html += '</body></html>';
-    readHtml(html, 'https://x.example/', 20_000); // warm the parser
-    const started = performance.now();
     const page = readHtml(html, 'https://x.example/', 20_000);
-    // Generous for a loaded shared machine; the extraction bench measures the real figure.
-    expect(performance.now() - started).toBeLessThan(2000);
     expect(page.text.length).toBe(20_001);
+    expect(page.text.startsWith('Event 0\nSome description of the event with a link.\nEvent 1\n')).toBe(true);
   });
 });

@@ -1,19 +1,18 @@
-import { type ChildNode, type Document, DomHandler, type Element, isTag, isText, type Text } from 'domhandler';
 import { Parser } from 'htmlparser2';
 import { calendarLinkOf } from './calendar-links';
 import { clean } from './event-fact';
 import { resolveLink } from './links';
-import { microdataActsOn } from './microdata-focus';
-import { rdfaActsOn } from './rdfa-focus';
-import { keepWithAncestors } from './rdf-nodes';
+import { microdataFeed } from './microdata';
+import { MicroformatRoots, type Parse5Node } from './microformats';
+import type { Quad } from './rdf-nodes';
+import { rdfaFeed } from './rdfa';
+import type { PageReader } from './tag-feed';
 
 /**
- * What one walk over a parsed page finds: everything the extractors need, so the page is parsed once and
- * walked once, and the format readers that need the tree (microdata, RDFa, microformats) run only when the
- * walk saw their markup.
+ * What one parse of a page finds: everything the extractors need, so the page is parsed once, and no tree is
+ * built but the microformat roots'. The RDF parsers are fed as the page is parsed (see FocusedFeed).
  */
 export interface HtmlPage {
-  document: Document;
   title?: string;
   /** The address relative links resolve against: the page's URL, or its <base href>. */
   baseUrl: string;
@@ -25,15 +24,12 @@ export interface HtmlPage {
   calendarLinks: string[];
   /** True when the page nests elements deeper than MAX_DEPTH: it was read up to there. */
   truncated: boolean;
-  /** Which structured markup the page carries. */
-  has: { microdata: boolean; rdfa: boolean };
-  /**
-   * For each RDF parser, the elements it acts on and their ancestors: the subtrees replayed to it (see replay),
-   * found in this walk so no format walks the whole tree again.
-   */
-  focusElements: { microdata: Set<Element>; rdfa: Set<Element> };
+  /** What microdata-rdf-streaming-parser made of the page; empty when the page has no itemscope. */
+  microdata: Quad[];
+  /** What rdfa-streaming-parser made of the page; empty when the page has no typeof (no typed node, no event). */
+  rdfa: Quad[];
   /** The outermost h-event / vevent elements (microformats), in page order. */
-  microformatRoots: Element[];
+  microformatRoots: Parse5Node[];
 }
 
 // Elements whose content is never part of the readable text: code, styling, and the navigation boilerplate
@@ -85,15 +81,6 @@ const BLOCK = new Set([
 ]);
 const CELL = new Set(['td', 'th']);
 
-const LINE = { marker: 'line' } as const;
-const SPACE = { marker: 'space' } as const;
-const UNDROP = { marker: 'undrop' } as const;
-const UNRELATE = { marker: 'unrelate' } as const;
-type Marker = typeof LINE | typeof SPACE | typeof UNDROP | typeof UNRELATE;
-
-// Root class names of an event in microformats2 (h-event) and microformats1 (hCalendar's vevent).
-const MF_EVENT = /(?:^|\s)(?:h-event|vevent)(?:\s|$)/;
-
 /**
  * How deep a page may nest elements. htmlparser2 keeps its open elements with Array#unshift, so each element
  * opened costs the current depth: a hostile page of nested <div>s costs quadratic time (100,000 levels took
@@ -101,39 +88,30 @@ const MF_EVENT = /(?:^|\s)(?:h-event|vevent)(?:\s|$)/;
  */
 export const MAX_DEPTH = 1000;
 
-class DepthBoundHandler extends DomHandler {
-  htmlParser: Parser | undefined;
-  truncated = false;
+// What an element's close does, besides ending it.
+const CLOSE_LINE = 1;
+const CLOSE_SPACE = 2;
+const CLOSE_UNDROP = 4;
+const CLOSE_UNRELATE = 8;
 
-  override onopentag(name: string, attribs: Record<string, string>): void {
-    super.onopentag(name, attribs);
-    // The stack holds the document too.
-    if (this.tagStack.length > MAX_DEPTH + 1 && !this.truncated) {
-      this.truncated = true;
-      this.htmlParser?.pause();
-    }
-  }
-}
+const LD_JSON = /^\s*application\/ld\+json\s*(?:;|$)/i;
 
-/** Parses a page with htmlparser2 (entities decoded, raw text in script/style, as parseDocument does), depth-bound. */
-function parse(html: string): { document: Document; truncated: boolean } {
-  const handler = new DepthBoundHandler();
-  const parser = new Parser(handler);
-  handler.htmlParser = parser;
-  parser.end(html);
-  return { document: handler.root, truncated: handler.truncated };
-}
-
-/** Parses a page once and walks it once. */
+/**
+ * Parses a page once, with htmlparser2's callbacks (entities decoded, raw text in script/style, as
+ * parseDocument does) and no tree: readable text, title, base, JSON-LD and calendar links are read as the
+ * tags go by, and each structured-data reader is fed its part (see PageReader). Depth-bound (MAX_DEPTH).
+ */
 export function readHtml(html: string, pageUrl: string, textLimit: number): HtmlPage {
-  const { document, truncated } = parse(html);
+  const microdata = microdataFeed(pageUrl);
+  const rdfa = rdfaFeed(pageUrl);
+  const microformats = new MicroformatRoots();
+  // RDFa last: it gets a copy of the attributes, but the others read them first anyway.
+  const readers: PageReader[] = [microformats, microdata.reader, rdfa.reader];
   let title: string | undefined;
   let base: string | undefined;
   const jsonLd: string[] = [];
   const rawCalendarLinks: string[] = [];
   const has = { microdata: false, rdfa: false };
-  const focusElements = { microdata: new Set<Element>(), rdfa: new Set<Element>() };
-  const microformatRoots: Element[] = [];
   const pieces: string[] = [];
   let textLength = 0;
   const addText = (s: string) => {
@@ -145,102 +123,95 @@ export function readHtml(html: string, pageUrl: string, textLimit: number): Html
     textLength += s.length;
   };
 
-  // An explicit stack, not recursion: a hostile page can nest elements deeper than the call stack. Markers
-  // on the stack close an element after its children: a line break after a block, a space after a cell, and
-  // the end of an element whose text is dropped (it is still walked for structured data: JSON-LD sits in
-  // <head>, microdata in a <footer>).
-  const stack: (ChildNode | Marker)[] = [...document.children].reverse();
+  // Per open element, what its close does (CLOSE_*), and the text being gathered for the first <title> and
+  // each JSON-LD script (the open element's own text: both hold raw text only).
+  const closes: number[] = [];
+  let depth = 0;
+  let truncated = false;
   let droppedDepth = 0;
+  let svgDepth = 0;
   // How many open elements have an RDFa rel or rev (see rdfaActsOn).
   let relations = 0;
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    if (node === LINE || node === SPACE) {
-      if (droppedDepth === 0) addText(node === LINE ? '\n' : ' ');
-      continue;
-    }
-    if (node === UNDROP) {
-      droppedDepth--;
-      continue;
-    }
-    if (node === UNRELATE) {
-      relations--;
-      continue;
-    }
-    if (isText(node as ChildNode)) {
-      if (droppedDepth === 0) addText((node as Text).data);
-      continue;
-    }
-    if (!isTag(node as ChildNode)) continue;
-    const element = node as Element;
-    const name = element.name;
-    const a = element.attribs;
-    if (name === 'title' && title === undefined && !insideSvg(element)) title = clean(textOf(element));
-    else if (name === 'base' && base === undefined && a.href) base = a.href;
-    else if (name === 'script' && /^\s*application\/ld\+json\s*(?:;|$)/i.test(a.type ?? '')) jsonLd.push(textOf(element));
-    if (name === 'a' || name === 'link') {
-      const link = calendarLinkOf(name, a);
-      if (link) rawCalendarLinks.push(link);
-    }
-    if (!has.microdata && 'itemscope' in a) has.microdata = true;
-    if (!has.rdfa && 'typeof' in a) has.rdfa = true;
-    if (microdataActsOn(element)) keepWithAncestors(element, focusElements.microdata);
-    if (rdfaActsOn(element, relations > 0)) keepWithAncestors(element, focusElements.rdfa);
-    if ('rel' in a || 'rev' in a) {
-      relations++;
-      stack.push(UNRELATE);
-    }
-    // includes() first: a regex per element with a class is most of the walk's cost on a large page.
-    if (a.class?.includes('event') && MF_EVENT.test(a.class) && !insideAny(element, microformatRoots)) microformatRoots.push(element);
+  let gathering: { into: 'title' | 'json-ld'; depth: number; text: string } | undefined;
 
-    if (DROP.has(name) || 'hidden' in a) {
-      droppedDepth++;
-      stack.push(UNDROP);
-    } else if (BLOCK.has(name)) {
-      if (droppedDepth === 0) addText('\n');
-      stack.push(LINE);
-    } else if (CELL.has(name)) {
-      stack.push(SPACE);
-    }
-    for (let i = element.children.length - 1; i >= 0; i--) stack.push(element.children[i]!);
-  }
+  const parser = new Parser({
+    onopentag(name, a) {
+      depth++;
+      if (name === 'svg') svgDepth++;
+      if (name === 'title' && title === undefined && svgDepth === 0 && !gathering) gathering = { into: 'title', depth, text: '' };
+      else if (name === 'base' && base === undefined && a.href) {
+        base = a.href;
+        const resolved = resolveLink(base, pageUrl);
+        if (resolved) microdata.setBase(resolved);
+      } else if (name === 'script' && LD_JSON.test(a.type ?? '') && !gathering) gathering = { into: 'json-ld', depth, text: '' };
+      if (name === 'a' || name === 'link') {
+        const link = calendarLinkOf(name, a);
+        if (link) rawCalendarLinks.push(link);
+      }
+      if (!has.microdata && 'itemscope' in a) has.microdata = true;
+      if (!has.rdfa && 'typeof' in a) has.rdfa = true;
+      const underRelation = relations > 0;
+      for (const reader of readers) reader.open(name, a, underRelation);
+
+      let close = 0;
+      if ('rel' in a || 'rev' in a) {
+        relations++;
+        close |= CLOSE_UNRELATE;
+      }
+      if (DROP.has(name) || 'hidden' in a) {
+        droppedDepth++;
+        close |= CLOSE_UNDROP;
+      } else if (BLOCK.has(name)) {
+        if (droppedDepth === 0) addText('\n');
+        close |= CLOSE_LINE;
+      } else if (CELL.has(name)) close |= CLOSE_SPACE;
+      closes.push(close);
+      // htmlparser2 keeps its open elements with Array#unshift: each element opened costs the current depth.
+      if (depth > MAX_DEPTH && !truncated) {
+        truncated = true;
+        parser.pause();
+      }
+    },
+    ontext(data) {
+      if (gathering?.depth === depth) gathering.text += data;
+      if (droppedDepth === 0) addText(data);
+      for (const reader of readers) reader.text(data);
+    },
+    onclosetag(name) {
+      if (gathering?.depth === depth) {
+        if (gathering.into === 'json-ld') jsonLd.push(gathering.text);
+        else title = clean(gathering.text);
+        gathering = undefined;
+      }
+      for (const reader of readers) reader.close();
+      const close = closes.pop() ?? 0;
+      if (close & CLOSE_UNRELATE) relations--;
+      if (close & CLOSE_UNDROP) droppedDepth--;
+      else if (close & CLOSE_LINE) {
+        if (droppedDepth === 0) addText('\n');
+      } else if (close & CLOSE_SPACE && droppedDepth === 0) addText(' ');
+      if (name === 'svg') svgDepth--;
+      depth--;
+    },
+  });
+  parser.end(html);
+  for (const reader of readers) reader.end();
 
   const baseUrl = resolveLink(base, pageUrl) ?? pageUrl;
   const calendarLinks = [...new Set(rawCalendarLinks.map((l) => resolveLink(l.replace(/^webcals?:/i, 'https:'), baseUrl)))].filter(
     (l): l is string => l !== undefined,
   );
   return {
-    document,
     title,
     baseUrl,
     jsonLd,
     text: readableText(pieces.join(''), textLimit),
     calendarLinks,
     truncated,
-    has,
-    focusElements,
-    microformatRoots,
+    microdata: has.microdata ? microdata.quads() : [],
+    rdfa: has.rdfa ? rdfa.quads() : [],
+    microformatRoots: microformats.roots,
   };
-}
-
-// Roots come in page order, so an element inside an earlier root is inside the last one found.
-function insideAny(node: Element, roots: Element[]): boolean {
-  const last = roots[roots.length - 1];
-  if (!last) return false;
-  for (let p = node.parent; p; p = p.parent) if (p === last) return true;
-  return false;
-}
-
-function insideSvg(node: Element): boolean {
-  for (let p = node.parent; p; p = p.parent) if (isTag(p) && p.name === 'svg') return true;
-  return false;
-}
-
-/** The text inside an element (script and title contents are a single raw text child). */
-export function textOf(node: Element): string {
-  let s = '';
-  for (const child of node.children) if (isText(child)) s += child.data;
-  return s;
 }
 
 function readableText(raw: string, maxChars: number): string {

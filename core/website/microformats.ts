@@ -1,9 +1,9 @@
-import { type ChildNode, type Element, isTag, isText } from 'domhandler';
 import { mf2 } from 'microformats-parser';
 import { clean, type EventFact } from './event-fact';
 import type { FactSink } from './fact-sink';
 import { addDuration, isoDateTime } from './iso-time';
 import { resolveLink } from './links';
+import type { PageReader } from './tag-feed';
 
 type MicroformatRoot = ReturnType<typeof mf2>['items'][number];
 type MicroformatProperty = MicroformatRoot['properties'][string][number];
@@ -13,34 +13,8 @@ export interface MicroformatsOptions {
   sink: FactSink;
 }
 
-/**
- * Events in microformats2 (h-event) and microformats1 hCalendar (vevent, through the parser's backcompat),
- * read by microformats-parser, handed only the event elements the page's one walk found (see readHtml), copied
- * into the shape of its own parser's tree.
- */
-export function eventsFromMicroformats(roots: Element[], options: MicroformatsOptions): void {
-  // Each root is one event (its nested h-events are sub-events): roots past the bound are counted, not parsed.
-  const room = Math.max(options.sink.limit - options.sink.events.length, 0);
-  options.sink.dropped += Math.max(roots.length - room, 0);
-  if (roots.length === 0 || room === 0) return;
-  // The patched parser takes a parse5 document as well as HTML text (decision 046), and gathers an element's
-  // items and properties without the array spreads that made it quadratic (decision 047).
-  const document = parse5Document(roots.slice(0, room));
-  const stack = [...mf2(document as unknown as string, { baseUrl: options.baseUrl }).items].reverse();
-  while (stack.length > 0) {
-    const item = stack.pop()!;
-    if (item.type?.includes('h-event')) {
-      const fact = toFact(item, options.baseUrl);
-      if (fact) options.sink.add(fact);
-    }
-    for (let j = (item.children?.length ?? 0) - 1; j >= 0; j--) stack.push(item.children![j]!);
-  }
-}
-
-const HTML_NAMESPACE = 'http://www.w3.org/1999/xhtml';
-
 /** A node of parse5's default tree, as microformats-parser reads it (and parse5's serialize, for e-* values). */
-interface Parse5Node {
+export interface Parse5Node {
   nodeName: string;
   parentNode: Parse5Node | null;
   tagName?: string;
@@ -51,34 +25,94 @@ interface Parse5Node {
   mode?: string;
 }
 
+const HTML_NAMESPACE = 'http://www.w3.org/1999/xhtml';
+
+// Root class names of an event in microformats2 (h-event) and microformats1 (hCalendar's vevent).
+const MF_EVENT = /(?:^|\s)(?:h-event|vevent)(?:\s|$)/;
+
 /**
- * The roots copied into a parse5-shaped document (html, head, body holding the roots), so the parser reads the
- * page's one parse instead of their markup serialised and parsed again by parse5. It edits what it is given
- * (links made absolute): the copy keeps the page's tree as parsed. Templates are left out, as the parser would.
+ * The outermost h-event / vevent elements of a page, in page order, built as the page is parsed (see
+ * readHtml) in the shape of parse5's tree, so microformats-parser reads the page's one parse instead of their
+ * markup parsed again. Templates are left out, as the parser would: it drops them itself, leaving a hole its
+ * serialiser of e-* values then fails on.
  */
-function parse5Document(roots: Element[]): Parse5Node {
+export class MicroformatRoots implements PageReader {
+  readonly roots: Parse5Node[] = [];
+  /** The innermost open element inside a root; null outside one. */
+  private current: Parse5Node | null = null;
+  /** Open elements inside a template inside a root. */
+  private skipped = 0;
+
+  open(name: string, attribs: Record<string, string>): void {
+    if (this.current === null) {
+      // includes() first: a regex per element with a class is much of the reading's cost on a large page.
+      if (!(attribs.class?.includes('event') && MF_EVENT.test(attribs.class))) return;
+      this.current = parse5Element(name, attribs, null);
+      this.roots.push(this.current);
+    } else if (this.skipped > 0 || name === 'template') this.skipped++;
+    else this.current = parse5Element(name, attribs, this.current);
+  }
+
+  text(data: string): void {
+    if (this.current === null || this.skipped > 0) return;
+    const children = this.current.childNodes!;
+    const last = children[children.length - 1];
+    // One text node per run of text, as parse5 makes it (the tokenizer may hand a run over in pieces).
+    if (last?.nodeName === '#text') last.value += data;
+    else children.push({ nodeName: '#text', value: data, parentNode: this.current });
+  }
+
+  close(): void {
+    if (this.current === null) return;
+    if (this.skipped > 0) this.skipped--;
+    else this.current = this.current.parentNode;
+  }
+
+  end(): void {
+    this.current = null;
+  }
+}
+
+/**
+ * Events in microformats2 (h-event) and microformats1 hCalendar (vevent, through the parser's backcompat),
+ * read by microformats-parser from the roots the page's parse built (see MicroformatRoots).
+ */
+export function eventsFromMicroformats(roots: Parse5Node[], options: MicroformatsOptions): void {
+  // Each root is one event (its nested h-events are sub-events): roots past the bound are counted, not parsed.
+  const room = Math.max(options.sink.limit - options.sink.events.length, 0);
+  options.sink.dropped += Math.max(roots.length - room, 0);
+  if (roots.length === 0 || room === 0) return;
+  // The patched parser takes a parse5 document as well as HTML text (decision 046), and gathers an element's
+  // items and properties without the array spreads that made it quadratic (decision 047).
+  const stack = [...mf2(parse5Document(roots.slice(0, room)) as unknown as string, { baseUrl: options.baseUrl }).items].reverse();
+  while (stack.length > 0) {
+    const item = stack.pop()!;
+    if (item.type?.includes('h-event')) {
+      const fact = toFact(item, options.baseUrl);
+      if (fact) options.sink.add(fact);
+    }
+    for (let j = (item.children?.length ?? 0) - 1; j >= 0; j--) stack.push(item.children![j]!);
+  }
+}
+
+/** A parse5-shaped document (html, head, body) holding the roots. The parser edits it (links made absolute). */
+function parse5Document(roots: Parse5Node[]): Parse5Node {
   const document: Parse5Node = { nodeName: '#document', mode: 'no-quirks', parentNode: null, childNodes: [] };
   const html = parse5Element('html', {}, document);
   parse5Element('head', {}, html);
   const body = parse5Element('body', {}, html);
-  const stack: [ChildNode, Parse5Node][] = roots.map((root): [ChildNode, Parse5Node] => [root, body]).reverse();
-  while (stack.length > 0) {
-    const [node, parent] = stack.pop()!;
-    if (isText(node)) parent.childNodes!.push({ nodeName: '#text', value: node.data, parentNode: parent });
-    // The parser drops templates itself, leaving a hole its serialiser of e-* values then fails on.
-    else if (isTag(node) && node.name !== 'template') {
-      const copy = parse5Element(node.name, node.attribs, parent);
-      for (let j = node.children.length - 1; j >= 0; j--) stack.push([node.children[j]!, copy]);
-    }
+  for (const root of roots) {
+    root.parentNode = body;
+    body.childNodes!.push(root);
   }
   return document;
 }
 
-function parse5Element(name: string, attribs: Record<string, string>, parent: Parse5Node): Parse5Node {
+function parse5Element(name: string, attribs: Record<string, string>, parent: Parse5Node | null): Parse5Node {
   const attrs: { name: string; value: string }[] = [];
   for (const key in attribs) attrs.push({ name: key, value: attribs[key]! });
   const element = { nodeName: name, tagName: name, namespaceURI: HTML_NAMESPACE, attrs, childNodes: [], parentNode: parent };
-  parent.childNodes!.push(element);
+  parent?.childNodes?.push(element);
   return element;
 }
 

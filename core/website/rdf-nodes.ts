@@ -1,5 +1,3 @@
-import { type ChildNode, type Document, type Element, isTag, isText, type ParentNode } from 'domhandler';
-
 /** The part of an RDF/JS quad the mapping reads (microdata-rdf-streaming-parser and rdfa-streaming-parser emit these). */
 export interface Quad {
   subject: { termType: string; value: string };
@@ -7,96 +5,12 @@ export interface Quad {
   object: { termType: string; value: string };
 }
 
-/** The streaming parsers' SAX-like entry points, fed from the already parsed tree instead of a second parse. */
+/** The streaming parsers' SAX-like entry points, fed as the page is parsed instead of a second parse (see FocusedFeed). */
 export interface TagListener {
   onTagOpen(name: string, attributes: Record<string, string>): void;
   onText(data: string): void;
   onTagClose(): void;
   onEnd(): void;
-}
-
-/** What a parser reads of a page, so the rest need not be replayed to it (see rdfaFocus, microdataFocus). */
-export interface ReplayFocus {
-  /** Elements whose text the parser reads (with their whole subtree). */
-  readsText(element: Element): boolean;
-  /** Elements whose subtree's tags the parser reads too, inside a text-read element (an XML literal). */
-  readsTags(element: Element): boolean;
-}
-
-/**
- * Replays the parsed page as the tag events htmlparser2 would send, without recursion (nesting is the page's),
- * but only what the parser reads. `kept` holds the elements the parser acts on and their ancestors (marked by
- * the page's one walk, readHtml); a subtree without one adds no triple. Outside a text-read element only kept
- * elements are opened; inside one, a subtree without a kept element is sent as its text alone, unless its tags
- * are read too.
- */
-export function replay(document: Document, listener: TagListener, focus: ReplayFocus, kept: ReadonlySet<Element>): void {
-  if (kept.size === 0) {
-    listener.onEnd();
-    return;
-  }
-  // Elements, text nodes, and closes: a number whose bit 1 says the element's text was read, bit 2 its tags.
-  const stack: (ChildNode | number)[] = [];
-  // How many open elements read text, and their tags.
-  let textOpen = 0;
-  let tagsOpen = 0;
-  pushChildren(stack, document, kept, false);
-  while (stack.length > 0) {
-    const item = stack.pop()!;
-    if (typeof item === 'number') {
-      if (item & 1) textOpen--;
-      if (item & 2) tagsOpen--;
-      listener.onTagClose();
-      continue;
-    }
-    if (isText(item)) {
-      if (textOpen > 0) listener.onText(item.data);
-      continue;
-    }
-    if (!isTag(item)) continue;
-    if (!kept.has(item)) {
-      if (textOpen === 0) continue;
-      if (tagsOpen === 0) {
-        const text = textIn(item);
-        if (text) listener.onText(text);
-        continue;
-      }
-    }
-    listener.onTagOpen(item.name, item.attribs);
-    const close = (focus.readsText(item) ? 1 : 0) | (focus.readsTags(item) ? 2 : 0);
-    if (close & 1) textOpen++;
-    if (close & 2) tagsOpen++;
-    stack.push(close);
-    pushChildren(stack, item, kept, textOpen > 0);
-  }
-  listener.onEnd();
-}
-
-/** Children to replay, last first: all inside a text-read element, else only the kept elements. */
-function pushChildren(stack: (ChildNode | number)[], parent: ParentNode, kept: ReadonlySet<Element>, all: boolean): void {
-  const children = parent.children;
-  for (let i = children.length - 1; i >= 0; i--) {
-    const child = children[i]!;
-    if (all || kept.has(child as Element)) stack.push(child);
-  }
-}
-
-/** The text of an element's subtree, in document order (as the parser would gather it from each text node). */
-function textIn(element: Element): string {
-  let text = '';
-  const stack: ChildNode[] = [element];
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    if (isText(node)) text += node.data;
-    else if (isTag(node)) for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
-  }
-  return text;
-}
-
-/** Adds an element the parser acts on, and its ancestors, to `kept`: each ancestor once (see replay). */
-export function keepWithAncestors(element: Element, kept: Set<Element>): void {
-  // An ancestor already kept has had all its own ancestors kept too.
-  for (let e: ParentNode | null = element; e && isTag(e) && !kept.has(e); e = e.parent) kept.add(e);
 }
 
 /**
