@@ -33,7 +33,8 @@ export interface HtmlPage {
 }
 
 // Elements whose content is never part of the readable text: code, styling, and the navigation boilerplate
-// around the page's main content.
+// around the page's main content. They are still read for structured data (JSON-LD sits in <head>, microdata
+// in a <footer>).
 const DROP = new Set([
   'head',
   'title',
