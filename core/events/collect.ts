@@ -33,6 +33,10 @@ export async function collectEvents(deps: { gemini: GoogleGenAI; logger?: Logger
   if (overBound > 0) {
     deps.logger?.info({ website: input.website?.url, count: overBound }, `left out ${overBound} events past the bound of one reading`);
   }
+  const unreadable = input.website?.unreadableEvents ?? 0;
+  if (unreadable > 0) {
+    deps.logger?.info({ website: input.website?.url, count: unreadable }, `left out ${unreadable} events the website wrote unreadably`);
+  }
   const exact = input.website
     ? eventsFromFacts(input.website, {
         searcherTimezone: input.userTimezone,

@@ -23,6 +23,29 @@ describe('extractFacts', () => {
     expect(html.droppedEvents).toBeUndefined();
   });
 
+  it('says how many events it found but could not read', () => {
+    const body = [
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      'BEGIN:VEVENT',
+      'UID:a@x',
+      'SUMMARY:Weekly jam',
+      'DTSTART:20260603T180000Z',
+      'RRULE:FREQ=WEEKLY;COUNT=ag',
+      'END:VEVENT',
+      'BEGIN:VEVENT',
+      'UID:b@x',
+      'SUMMARY:Quiz',
+      'DTSTART:20260604T180000Z',
+      'END:VEVENT',
+      'END:VCALENDAR',
+    ].join('\r\n');
+    const facts = extractFacts({ url: 'https://m.example/cal.ics', contentType: 'text/calendar', body });
+    expect(facts.events.map((e) => e.name)).toEqual(['Quiz']);
+    expect(facts.unreadableEvents).toBe(1);
+    expect(facts.droppedEvents).toBeUndefined();
+  });
+
   it('reads every format on one page, once each', () => {
     const body = `<!doctype html><html><head><title>Club</title>
       <script type="application/ld+json">{"@context":"https://schema.org","@type":"MusicEvent","name":"From JSON-LD","startDate":"2026-05-28T19:00"}</script>

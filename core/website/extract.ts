@@ -16,6 +16,8 @@ export interface WebsiteFacts {
   text: string;
   /** Events over the reading's bound (MAX_FACTS), counted and not kept; absent when none were. */
   droppedEvents?: number;
+  /** Events found but not readable (see FactSink.unreadable); absent when none were. */
+  unreadableEvents?: number;
   /** http(s) addresses of calendars (.ics, webcal:) the page names, for readWebsite to follow. */
   calendarLinks?: string[];
   /** The linked calendars whose events were read into `events` (see readWebsite). */
@@ -37,12 +39,12 @@ export function extractFacts(page: WebsitePage, sink = new FactSink()): WebsiteF
   if (isCalendar(contentType, body)) {
     // The events are the content; the raw feed adds nothing the list does not already say.
     eventsFromIcal(body, options);
-    return facts({ url, events: sink.events, text: '' }, sink);
+    return withSinkCounts({ url, events: sink.events, text: '' }, sink);
   }
   if (contentType === 'application/json' || contentType === 'application/ld+json') {
     const parsed = parseJsonLd(body);
     if (parsed !== undefined) eventsFromJsonLd([parsed], options);
-    return facts({ url, events: sink.events, text: sink.events.length > 0 ? '' : body.slice(0, TEXT_LIMIT) }, sink);
+    return withSinkCounts({ url, events: sink.events, text: sink.events.length > 0 ? '' : body.slice(0, TEXT_LIMIT) }, sink);
   }
   if (contentType === 'text/plain') return { url, events: [], text: body.slice(0, TEXT_LIMIT) };
   const html = readHtml(body, url, TEXT_LIMIT);
@@ -54,11 +56,16 @@ export function extractFacts(page: WebsitePage, sink = new FactSink()): WebsiteF
   eventsFromMicrodata(html.microdata, htmlOptions);
   eventsFromRdfa(html.rdfa, htmlOptions);
   eventsFromMicroformats(html.microformatRoots, htmlOptions);
-  const out = facts({ url, title: html.title, events: sink.events, text: html.text }, sink);
+  const out = withSinkCounts({ url, title: html.title, events: sink.events, text: html.text }, sink);
   if (html.calendarLinks.length > 0) out.calendarLinks = html.calendarLinks;
   return out;
 }
 
-function facts(base: WebsiteFacts, sink: FactSink): WebsiteFacts {
-  return sink.dropped > 0 ? { ...base, droppedEvents: sink.dropped } : base;
+/** The reading's facts with what its sink counted and did not keep. */
+export function withSinkCounts(base: WebsiteFacts, sink: FactSink): WebsiteFacts {
+  return {
+    ...base,
+    ...(sink.dropped > 0 ? { droppedEvents: sink.dropped } : {}),
+    ...(sink.unreadable > 0 ? { unreadableEvents: sink.unreadable } : {}),
+  };
 }

@@ -11,6 +11,11 @@ export const MAX_FACTS = 5000;
 export class FactSink {
   readonly events: EventFact[] = [];
   dropped = 0;
+  /**
+   * Events a reader found but could not read (an iCalendar event whose RRULE ical.js refuses, an h-event
+   * microformats-parser throws on), counted and not kept: one bad event never costs the others.
+   */
+  unreadable = 0;
 
   constructor(readonly limit = MAX_FACTS) {}
 

@@ -237,6 +237,40 @@ describe('iCalendar events (ical.js)', () => {
     expect(events[1]?.url).toBeUndefined();
   });
 
+  it('reads the rest when a value is written wrong: a bad DURATION costs the end, a bad zone its offset, a bad RRULE its event', () => {
+    const sink = new FactSink();
+    const ics = calendar(
+      'BEGIN:VTIMEZONE',
+      'TZID:Club time',
+      'BEGIN:STANDARD',
+      'DTSTART:19701025T030000',
+      'TZOFFSETFROM:+0200',
+      'TZOFFSETTO:+01x0',
+      'END:STANDARD',
+      'END:VTIMEZONE',
+      ...vevent('UID:a@x', 'SUMMARY:Open mic', 'DTSTART:20260601T190000Z', 'DURATION:PW'),
+      ...vevent('UID:b@x', 'SUMMARY:Club night', 'DTSTART;TZID=Club time:20260602T230000'),
+      ...vevent('UID:c@x', 'SUMMARY:Weekly jam', 'DTSTART:20260603T180000Z', 'RRULE:FREQ=WEEKLY;COUNT=ag'),
+      ...vevent('UID:d@x', 'SUMMARY:Quiz', 'DTSTART:20260604T180000Z', 'DTEND:20260604T200000Z'),
+    );
+    eventsFromIcal(ics, { baseUrl: 'https://cal.example/feed.ics', sink });
+    expect(sink.events.map((e) => [e.name, e.startAt, e.endAt])).toEqual([
+      ['Open mic', '2026-06-01T19:00:00Z', undefined],
+      ['Club night', '2026-06-02T23:00:00', undefined],
+      ['Quiz', '2026-06-04T18:00:00Z', '2026-06-04T20:00:00Z'],
+    ]);
+    expect(sink.unreadable).toBe(1);
+    // Without the RRULE ical.js refuses at once, the calendar parses strictly and the bad values fail only when read.
+    const strict = new FactSink();
+    eventsFromIcal(ics.replace(/BEGIN:VEVENT\r\nDTSTAMP:[^\r]*\r\nUID:c@x[\s\S]*?END:VEVENT\r\n/, ''), {
+      baseUrl: 'https://cal.example/feed.ics',
+      sink: strict,
+    });
+    expect(strict.events.map((e) => e.name)).toEqual(['Open mic', 'Club night', 'Quiz']);
+    expect(strict.events[1]).toMatchObject({ startAt: '2026-06-02T23:00:00', start: '2026-06-02 23:00 (local time)' });
+    expect(strict.unreadable).toBe(0);
+  });
+
   it('still reads a calendar with stray lines the strict parser refuses', () => {
     const ics = calendar(...vevent('UID:x', 'SUMMARY:Sloppy export', 'DTSTART:20260101T100000Z', 'this line lost its fold'));
     expect(read(ics).map((e) => e.name)).toEqual(['Sloppy export']);

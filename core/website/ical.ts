@@ -15,28 +15,67 @@ type Component = InstanceType<typeof ICAL.Component>;
 type Property = InstanceType<typeof ICAL.Property>;
 
 /**
- * Parses iCalendar text with ical.js. Real exports carry stray lines (a wrapped line that lost its leading
- * space, an HTML error page's leftovers); when the strict parse refuses the text, the lines that are not
- * `NAME[;params]:value` are left out and it is parsed again.
+ * Parses iCalendar text with ical.js, leniently. Real exports carry stray lines (a wrapped line that lost its
+ * leading space, an HTML error page's leftovers): when the strict parse refuses the text, the lines that are
+ * not `NAME[;params]:value` are left out and it is parsed again. ical.js also refuses a whole calendar for one
+ * value it reads at once (an RRULE whose COUNT is no number): then each line it refuses alone is left out, and
+ * an event that loses a line saying when it happens is left out whole and counted in `unreadable`.
  */
-function parseCalendars(ics: string): Component[] {
-  let jcal: unknown;
-  try {
-    jcal = ICAL.parse(ics);
-  } catch {
+function parseCalendars(ics: string): { calendars: Component[]; unreadable: number } {
+  const attempt = (text: string) => {
+    try {
+      return ICAL.parse(text) as unknown;
+    } catch {
+      return undefined;
+    }
+  };
+  let unreadable = 0;
+  let jcal = attempt(ics);
+  if (jcal === undefined) {
     const lines = ics
       .replace(/\r?\n[ \t]/g, '')
       .split(/\r?\n/)
       .filter((line) => /^[A-Za-z0-9-]+(?:;[^:]*)?:/.test(line));
-    try {
-      jcal = ICAL.parse(lines.join('\r\n'));
-    } catch {
-      return [];
+    jcal = attempt(lines.join('\r\n'));
+    if (jcal === undefined) {
+      const kept = withoutUnreadableLines(lines);
+      unreadable = kept.unreadable;
+      jcal = attempt(kept.lines.join('\r\n'));
     }
   }
-  if (!Array.isArray(jcal) || jcal.length === 0) return [];
+  if (!Array.isArray(jcal) || jcal.length === 0) return { calendars: [], unreadable };
   const roots = typeof jcal[0] === 'string' ? [jcal] : jcal;
-  return roots.map((root) => new ICAL.Component(root as unknown[]));
+  return { calendars: roots.map((root) => new ICAL.Component(root as unknown[])), unreadable };
+}
+
+// The lines that say when an event happens: without one the event would be read at a wrong time or as one-off.
+const TIME_LINES = new Set(['dtstart', 'dtend', 'due', 'duration', 'rrule', 'exrule', 'rdate', 'exdate', 'recurrence-id']);
+
+/** The lines ical.js reads alone; an event with an unreadable time line is left out whole. */
+function withoutUnreadableLines(lines: string[]): { lines: string[]; unreadable: number } {
+  const kept: string[] = [];
+  let event: string[] | null = null;
+  let eventReadable = true;
+  let unreadable = 0;
+  for (const line of lines) {
+    const name = line.slice(0, line.search(/[;:]/)).toLowerCase();
+    if (name === 'begin' && /^begin:vevent$/i.test(line.trim())) {
+      event = [line];
+      eventReadable = true;
+      continue;
+    }
+    if (event && name === 'end' && /^end:vevent$/i.test(line.trim())) {
+      if (eventReadable) kept.push(...event, line);
+      else unreadable++;
+      event = null;
+      continue;
+    }
+    // BEGIN and END delimit components: ical.js reads them only within a calendar.
+    const readableLine = name === 'begin' || name === 'end' || readable(() => ICAL.parse.property(line)) !== undefined;
+    if (!readableLine && event && TIME_LINES.has(name)) eventReadable = false;
+    if (readableLine) (event ?? kept).push(line);
+  }
+  return { lines: kept, unreadable };
 }
 
 /**
@@ -77,17 +116,35 @@ function timeOf(value: unknown, type: string, tzid: string | undefined, zones: Z
   const custom = tzid ? zones.custom.get(tzid) : undefined;
   const zone = tzid ? ianaZoneOf(tzid, custom) : zones.calendarZone;
   if (zone) return { at: raw, zone, display: `${clock(raw)} (${zone})` };
-  if (custom) {
-    // A zone of the calendar's own making that names no IANA zone: its rules still give the instant.
-    let tz = zones.built.get(tzid!);
-    if (!tz) {
-      tz = new ICAL.Timezone(recentObservances(custom));
-      zones.built.set(tzid!, tz);
-    }
-    const offset = offsetText(tz.utcOffset(ICAL.Time.fromDateTimeString(raw)));
-    return { at: `${raw}${offset}`, display: `${clock(raw)} (UTC${offset})` };
-  }
+  // A zone of the calendar's own making that names no IANA zone: its rules still give the instant, unless
+  // ical.js cannot read them (a broken TZOFFSET): then the time is read as local time, as with no zone.
+  const offset = custom
+    ? readable(() => offsetText(customZone(tzid!, custom, zones).utcOffset(ICAL.Time.fromDateTimeString(raw))))
+    : undefined;
+  if (offset) return { at: `${raw}${offset}`, display: `${clock(raw)} (UTC${offset})` };
   return { at: raw, display: `${clock(raw)} (local time)` };
+}
+
+/** The ical.js zone of a calendar's own VTIMEZONE, built once: a zone caches the transitions it has computed. */
+function customZone(tzid: string, vtimezone: Component, zones: Zones): InstanceType<typeof ICAL.Timezone> {
+  let tz = zones.built.get(tzid);
+  if (!tz) {
+    tz = new ICAL.Timezone(recentObservances(vtimezone));
+    zones.built.set(tzid, tz);
+  }
+  return tz;
+}
+
+/**
+ * A value ical.js reads only when asked (a DURATION, an RRULE, a VTIMEZONE's offsets), or undefined when it
+ * refuses it: one value written wrong costs that value, not the calendar.
+ */
+function readable<T>(read: () => T): T | undefined {
+  try {
+    return read();
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -139,7 +196,9 @@ function lastDay(end: string, start: string): string {
 
 /** Every VEVENT of an iCalendar text (a feed, an .ics file the page links, an iCalendar body). */
 export function eventsFromIcal(ics: string, options: IcalOptions): void {
-  for (const calendar of parseCalendars(ics)) {
+  const { calendars, unreadable } = parseCalendars(ics);
+  options.sink.unreadable += unreadable;
+  for (const calendar of calendars) {
     const custom = new Map<string, Component>();
     for (const tz of calendar.getAllSubcomponents('vtimezone')) {
       const id = tz.getFirstPropertyValue('tzid');
@@ -153,8 +212,11 @@ export function eventsFromIcal(ics: string, options: IcalOptions): void {
         options.sink.dropped++;
         continue;
       }
-      const fact = toFact(event, zones, options.baseUrl);
-      if (fact) options.sink.add(fact);
+      // An event ical.js cannot read (its RRULE written wrong: the series is unknown) is counted, and the
+      // calendar's other events still read.
+      const fact = readable(() => toFact(event, zones, options.baseUrl));
+      if (fact === undefined) options.sink.unreadable++;
+      else if (fact) options.sink.add(fact);
     }
   }
 }
@@ -172,7 +234,7 @@ function toFact(event: Component, zones: Zones, baseUrl: string): EventFact | nu
   if (dtstart && !start) return null;
   let end = propertyTime(event.getFirstProperty('dtend') ?? event.getFirstProperty('due'), zones);
   if (!end && start) {
-    const duration = event.getFirstPropertyValue('duration');
+    const duration = readable(() => event.getFirstPropertyValue('duration'));
     const endAt = duration ? addDuration(start.at, duration.toString()) : undefined;
     if (endAt)
       end = { at: endAt, zone: start.zone, display: endAt.length === 10 ? endAt : start.display.replace(clock(start.at), clock(endAt)) };

@@ -84,7 +84,7 @@ export function eventsFromMicroformats(roots: Parse5Node[], options: Microformat
   if (roots.length === 0 || room === 0) return;
   // The patched parser takes a parse5 document as well as HTML text (decision 046), and gathers an element's
   // items and properties without the array spreads that made it quadratic (decision 047).
-  const stack = [...mf2(parse5Document(roots.slice(0, room)) as unknown as string, { baseUrl: options.baseUrl }).items].reverse();
+  const stack = itemsOf(roots.slice(0, room), options).reverse();
   while (stack.length > 0) {
     const item = stack.pop()!;
     if (item.type?.includes('h-event')) {
@@ -92,6 +92,28 @@ export function eventsFromMicroformats(roots: Parse5Node[], options: Microformat
       if (fact) options.sink.add(fact);
     }
     for (let j = (item.children?.length ?? 0) - 1; j >= 0; j--) stack.push(item.children![j]!);
+  }
+}
+
+/**
+ * The parser's items of the roots, read together. The parser throws on some values (a link it takes for
+ * absolute that is no URL, `http://[`): then each root is read alone, and the ones it throws on are counted as
+ * unreadable, so one bad h-event costs only itself.
+ */
+function itemsOf(roots: Parse5Node[], options: MicroformatsOptions): MicroformatRoot[] {
+  const read = (some: Parse5Node[]) => mf2(parse5Document(some) as unknown as string, { baseUrl: options.baseUrl }).items;
+  try {
+    return read(roots);
+  } catch {
+    const items: MicroformatRoot[] = [];
+    for (const root of roots) {
+      try {
+        items.push(...read([root]));
+      } catch {
+        options.sink.unreadable++;
+      }
+    }
+    return items;
   }
 }
 

@@ -1,6 +1,6 @@
 import { SearchError } from '../search-error';
 import { sameSite } from './calendar-links';
-import { extractFacts, type WebsiteFacts } from './extract';
+import { extractFacts, type WebsiteFacts, withSinkCounts } from './extract';
 import { FactSink } from './fact-sink';
 import { fetchWebsite, type WebsiteFetchOptions } from './fetch';
 import { eventsFromIcal } from './ical';
@@ -33,10 +33,5 @@ export async function readWebsite(raw: string, options: WebsiteFetchOptions): Pr
   for (const result of calendars) {
     if (result.status === 'rejected' && result.reason instanceof SearchError && result.reason.code === 'aborted') throw result.reason;
   }
-  return {
-    ...facts,
-    events: sink.events,
-    ...(sink.dropped > 0 ? { droppedEvents: sink.dropped } : {}),
-    ...(read.length > 0 ? { calendarsRead: read } : {}),
-  };
+  return withSinkCounts({ ...facts, events: sink.events, ...(read.length > 0 ? { calendarsRead: read } : {}) }, sink);
 }

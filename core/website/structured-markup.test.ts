@@ -225,6 +225,17 @@ describe('microformats', () => {
     ]);
   });
 
+  it('reads the other h-events when the parser throws on one (a link that is no URL), and counts that one', () => {
+    const html = `<div class="h-event"><span class="p-name">Jazz</span><time class="dt-start">2026-10-02 19:30</time></div>
+      <div class="h-event"><a class="p-name u-url" href="//[">Broken</a><time class="dt-start">2026-10-03 19:30</time></div>
+      <div class="h-event"><span class="p-name">Blues</span><time class="dt-start">2026-10-04 19:30</time></div>`;
+    const page = readHtml(html, 'https://venue.example/', 1000);
+    const sink = new FactSink();
+    eventsFromMicroformats(page.microformatRoots, { baseUrl: page.baseUrl, sink });
+    expect(sink.events.map((e) => e.name)).toEqual(['Jazz', 'Blues']);
+    expect(sink.unreadable).toBe(1);
+  });
+
   it('parses no more roots than the bound has room for, and counts the rest', () => {
     const html = Array.from({ length: 120 }, (_, i) => `<div class="h-event"><span class="p-name">Show ${i}</span></div>`).join('');
     const page = readHtml(html, 'https://venue.example/', 1000);
