@@ -27,6 +27,12 @@ describe('reading damaged real-world files', () => {
     '<div class="h-event">',
     '<div itemscope>',
     '<p typeof="Event">',
+    'RRULE:FREQ=WEEKLY;COUNT=ag\r\n',
+    'RRULE:FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30\r\n',
+    'DTSTART;TZID=Nowhere/Zone:20260101T100000\r\n',
+    '"startDate": "2026-02-31T25:61",',
+    '<base href="//[">',
+    '<a class="u-url" href="javascript:alert(1)">',
   ];
   const DAMAGES_PER_FILE = 60;
 
