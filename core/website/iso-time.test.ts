@@ -20,6 +20,13 @@ describe('isoDateTime', () => {
     expect(isoDateTime('20260528')).toBe('2026-05-28');
     expect(isoDateTime('2026052')).toBeUndefined();
   });
+  it('reads an ordinal date (year and day of the year), as the value-class pattern allows', () => {
+    // mf2py's test/examples/datetimes.html: <span class="value">2016-062</span> <span class="value">12:30AM</span>
+    expect(isoDateTime('2016-062 00:30-0600')).toBe('2016-03-02T00:30-06:00');
+    expect(isoDateTime('2016-366')).toBe('2016-12-31');
+    expect(isoDateTime('2015-366')).toBeUndefined();
+    expect(isoDateTime('2016-000')).toBeUndefined();
+  });
 });
 
 describe('addDuration', () => {

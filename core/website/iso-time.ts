@@ -7,14 +7,28 @@ const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[
 // ISO 8601's basic format, as iCalendar writes it and hCalendar copies it into title attributes (19970903T163000Z).
 const BASIC_DATE_TIME = /^(\d{4})(\d{2})(\d{2})(?:T(\d{2})(\d{2})(?:(\d{2})(?:[.,]\d+)?)?(Z|[+-]\d{2}(?:\d{2})?)?)?$/i;
 
-/** '2026-05-28 19:00' → '2026-05-28T19:00'; '19970903T163000Z' → '1997-09-03T16:30:00Z'; '+0200' → '+02:00'; 'z' → 'Z'; a date stays a date; else undefined. */
+// ISO 8601's ordinal date (2016-062, the 62nd day of 2016), which microformats' value-class pattern allows.
+const ORDINAL_DATE = /^(\d{4})-(\d{3})(?=$|[T ])/i;
+
+/** '2026-05-28 19:00' → '2026-05-28T19:00'; '19970903T163000Z' → '1997-09-03T16:30:00Z'; '+0200' → '+02:00'; 'z' → 'Z'; '2016-062' → '2016-03-02'; a date stays a date; else undefined. */
 export function isoDateTime(value: string | undefined): string | undefined {
-  const m = value === undefined ? null : (DATE_TIME.exec(value.trim()) ?? BASIC_DATE_TIME.exec(value.trim()));
+  const text = value === undefined ? undefined : calendarDate(value.trim());
+  const m = text === undefined ? null : (DATE_TIME.exec(text) ?? BASIC_DATE_TIME.exec(text));
   if (!m) return undefined;
   const [, y, mo, d, h, mi, s, zone] = m;
   const date = `${y}-${mo}-${d}`;
   if (h === undefined) return date;
   return `${date}T${h}:${mi}${s === undefined ? '' : `:${s}`}${offsetOf(zone)}`;
+}
+
+/** The text with a leading ordinal date written as year-month-day; an ordinal day past the year's end is no date. */
+function calendarDate(text: string): string | undefined {
+  const m = ORDINAL_DATE.exec(text);
+  if (!m) return text;
+  const [whole, year, day] = m as unknown as [string, string, string];
+  const date = new Date(utc(Number(year), 0, Number(day)));
+  if (Number(day) < 1 || date.getUTCFullYear() !== Number(year)) return undefined;
+  return `${date.toISOString().slice(0, 10)}${text.slice(whole.length)}`;
 }
 
 function offsetOf(zone: string | undefined): string {
