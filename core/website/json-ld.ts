@@ -58,19 +58,51 @@ export function eventsFromJsonLd(values: unknown[], options: ReadOptions): void 
   const seen = new Set<unknown>();
   // An explicit stack, not recursion: nesting depth is the page's choice. Depth still bounds how far from a
   // block's root an event may sit, as no real page nests events deeper.
-  const stack: [unknown, number][] = values.map((v) => [v, 0] as [unknown, number]).reverse();
+  const stack: Visit[] = values.map((value): Visit => ({ value, depth: 0 })).reverse();
   while (stack.length > 0) {
-    const [value, depth] = stack.pop()!;
+    const visit = stack.pop()!;
+    const { value, depth } = visit;
     if (depth > 12 || value === null || typeof value !== 'object' || seen.has(value)) continue;
     seen.add(value);
-    const children = Array.isArray(value) ? value : isEvent(value as Node) ? list((value as Node).subEvent) : Object.values(value);
-    if (!Array.isArray(value) && isEvent(value as Node)) {
-      const fact = toFact(value as Node, options.baseUrl);
-      if (fact) options.sink.add(fact);
+    const children: Visit[] = [];
+    if (Array.isArray(value)) {
+      for (const child of value) children.push({ ...visit, value: child, depth: depth + 1 });
+    } else if (isEvent(value as Node) || (visit.eventValued && typesOf(value as Node).length === 0)) {
+      const node = value as Node;
+      if (!isUmbrella(node)) {
+        const fact = toFact(node, options.baseUrl, visit.holder);
+        if (fact) options.sink.add(fact);
+      }
+      for (const child of [...list(node.subEvent), ...list(node.subEvents)])
+        children.push({ value: child, depth: depth + 1, eventValued: true });
+    } else {
+      const holder = text((value as Node).name);
+      for (const [key, child] of Object.entries(value)) {
+        children.push({ value: child, depth: depth + 1, holder, eventValued: EVENT_VALUED.has(key) });
+      }
     }
-    for (let i = children.length - 1; i >= 0; i--) stack.push([children[i], depth + 1]);
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
   }
 }
+
+/** A value met on the way down, with what the item it is listed under says of it. */
+interface Visit {
+  value: unknown;
+  depth: number;
+  /** The name of the item (not an event) this value is a property of: a band's show, a course's instance. */
+  holder?: string;
+  /** The property it is a value of holds events by schema.org's range, so an untyped node there is one. */
+  eventValued?: boolean;
+}
+
+// schema.org properties whose values are Events (hasCourseInstance: CourseInstance).
+const EVENT_VALUED = new Set(['event', 'events', 'subEvent', 'subEvents', 'hasCourseInstance']);
+
+/**
+ * An event with no date of its own whose sub-events are listed (an EventSeries of editions): its dated
+ * sub-events are what a calendar shows, the umbrella alone would be a dateless duplicate of them.
+ */
+const isUmbrella = (node: Node) => text(node.startDate) === undefined && list(node.subEvent ?? node.subEvents).length > 0;
 
 const isEvent = (node: Node) => typesOf(node).some(isEventType);
 
@@ -171,8 +203,9 @@ function identifier(node: Node): string | undefined {
   return text(isNode(ident) ? ident.value : ident, 1000);
 }
 
-function toFact(node: Node, baseUrl: string): EventFact | null {
-  const name = text(node.name);
+/** The event's fact; one without a name of its own is named after the item it is listed under, if any. */
+function toFact(node: Node, baseUrl: string, holder: string | undefined): EventFact | null {
+  const name = text(node.name) ?? holder;
   if (!name) return null;
   const where = location(node.location);
   const mode = enumName(node.eventAttendanceMode);
