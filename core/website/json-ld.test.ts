@@ -279,4 +279,13 @@ describe('JSON-LD events', () => {
     expect(parseJsonLd('<!--{"a":1}-->')).toEqual({ a: 1 });
     expect(parseJsonLd('{not json')).toBeUndefined();
   });
+
+  it('drops a backslash that starts no JSON escape, keeping the escapes that are', () => {
+    // any23's excerpt of Eventful's Los Angeles listing: "name": "Weezer & Pixies\<backspace>", made the block unreadable.
+    expect(parseJsonLd('{"name": "Weezer & Pixies\\\b",\n"startDate": "2018-08-08"}')).toEqual({
+      name: 'Weezer & Pixies ',
+      startDate: '2018-08-08',
+    });
+    expect(parseJsonLd('{"path": "C:\\dir \\\\ \\"quoted\\" \\u00e9\n"}')).toEqual({ path: 'C:dir \\ "quoted" é ' });
+  });
 });

@@ -7,26 +7,39 @@ import { recurrenceOfSchedule } from './schedule';
 import { isEventType, localName } from './schema-event-types';
 
 /**
- * One <script type="application/ld+json"> block's value, or undefined when it is not JSON even after the two
- * mistakes sites make most (raw line breaks inside strings, trailing commas); the page's text still carries it.
+ * One <script type="application/ld+json"> block's value, or undefined when it is not JSON even after the
+ * mistakes sites make most (raw line breaks inside strings, trailing commas, stray backslashes: JSON_REPAIRS); the
+ * page's text still carries it.
  */
 export function parseJsonLd(raw: string): unknown {
   const body = raw
     .trim()
     .replace(/^(?:<!--|<!\[CDATA\[)/, '')
     .replace(/(?:-->|\]\]>)$/, '');
-  try {
-    return JSON.parse(body);
-  } catch {
+  for (const repair of JSON_REPAIRS) {
     try {
-      // Control characters are whitespace between tokens and invalid inside strings: a space is right for both.
-      // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters being replaced
-      return JSON.parse(body.replace(/[\u0000-\u001f]/g, ' ').replace(/,\s*([}\]])/g, '$1'));
+      return JSON.parse(repair(body));
     } catch {
-      return undefined;
+      // the next repair mends more
     }
   }
+  return undefined;
 }
+
+/**
+ * The block as written, then with the mistakes sites make most mended: control characters (whitespace between
+ * tokens, invalid inside strings: a space is right for both), trailing commas, and backslashes that start no
+ * JSON escape ("Weezer & Pixies\<backspace>", "C:\dir"), dropped as JavaScript drops them.
+ */
+const JSON_REPAIRS: ((text: string) => string)[] = [
+  (text) => text,
+  (text) =>
+    text
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters being replaced
+      .replace(/[\u0000-\u001f]/g, ' ')
+      .replace(/,\s*([}\]])/g, '$1')
+      .replace(/\\(["\\/bfnrtu])|\\/g, (sequence, escaped: string | undefined) => (escaped ? sequence : '')),
+];
 
 export interface ReadOptions {
   /** The address relative links resolve against. */
