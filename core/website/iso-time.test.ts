@@ -20,6 +20,35 @@ describe('isoDateTime', () => {
     expect(isoDateTime('20260528')).toBe('2026-05-28');
     expect(isoDateTime('2026052')).toBeUndefined();
   });
+  it('reads an ordinal date (year and day of the year), as the value-class pattern allows', () => {
+    // mf2py's test/examples/datetimes.html: <span class="value">2016-062</span> <span class="value">12:30AM</span>
+    expect(isoDateTime('2016-062 00:30-0600')).toBe('2016-03-02T00:30-06:00');
+    expect(isoDateTime('2016-366')).toBe('2016-12-31');
+    expect(isoDateTime('2015-366')).toBeUndefined();
+    expect(isoDateTime('2016-000')).toBeUndefined();
+  });
+});
+
+describe('isoDateTime on dates as pages print them', () => {
+  it('pads a one-digit month, day or hour (2018-7-19, as PHP writes Y-n-j)', () => {
+    // any23's saved golfavisen.dk page: the eventON calendar's microdata startDate content='2018-7-19'.
+    expect(isoDateTime('2018-7-19')).toBe('2018-07-19');
+    expect(isoDateTime('2026-5-8T9:30+0200')).toBe('2026-05-08T09:30+02:00');
+    expect(isoDateTime('2018-7-19T00-00-00-00')).toBeUndefined();
+  });
+
+  it('reads an English date and time of day, adding no zone', () => {
+    // any23's excerpt of Eventful's Los Angeles listing: "startDate": "Wednesday, August  8, 2018  7:00 PM".
+    expect(isoDateTime('Wednesday, August  8, 2018  7:00 PM')).toBe('2018-08-08T19:00');
+    expect(isoDateTime('Saturday, September  1, 2018 12:30 PM')).toBe('2018-09-01T12:30');
+    expect(isoDateTime('Sept. 5th, 2019 at 12am')).toBe('2019-09-05T00:00');
+    expect(isoDateTime('8 August 2018 19:00')).toBe('2018-08-08T19:00');
+    expect(isoDateTime('Aug 8, 2018')).toBe('2018-08-08');
+    expect(isoDateTime('February 30, 2019')).toBeUndefined();
+    expect(isoDateTime('August 8, 2018 7')).toBeUndefined();
+    expect(isoDateTime('August 8, 2018 13:00 PM')).toBeUndefined();
+    expect(isoDateTime('May 2026')).toBeUndefined();
+  });
 });
 
 describe('addDuration', () => {

@@ -102,6 +102,49 @@ describe('JSON-LD events', () => {
     expect(read([page]).map((e) => e.name)).toEqual(['Data Festival', 'Keynote']);
   });
 
+  it('names an event without a name after the item it is listed under; an untyped node where schema.org puts events is one', () => {
+    // schema.org's examples #eg-0009 (a MusicGroup's shows) and #eg-0333 (a Course's instances, one without @type).
+    const band = {
+      '@type': 'MusicGroup',
+      name: 'Foo Fighters',
+      event: [{ '@type': 'Event', location: 'Memphis, TN, US', startDate: '2011-05-20' }],
+    };
+    const course = {
+      '@type': 'Course',
+      name: 'HNC Accounting',
+      hasCourseInstance: [
+        { '@type': 'CourseInstance', location: 'Halbeath Campus Dunfermline', startDate: '2016-08-29' },
+        { courseMode: 'full-time', location: 'St Brycedale Campus Kirkcaldy', startDate: '2016-08-29' },
+      ],
+      about: { description: 'an untyped node elsewhere is no event', startDate: '2016-01-01' },
+    };
+    expect(read([band, course]).map((e) => [e.name, e.startAt, e.place])).toEqual([
+      ['Foo Fighters', '2011-05-20', 'Memphis, TN, US'],
+      ['HNC Accounting', '2016-08-29', 'Halbeath Campus Dunfermline'],
+      ['HNC Accounting', '2016-08-29', 'St Brycedale Campus Kirkcaldy'],
+    ]);
+  });
+
+  it('reads the dated editions of a series, not the dateless series above them; a sub-event keeps no borrowed name', () => {
+    // schema.org's example #eg-0313: an EventSeries with sub-events by @id, and a rowing sub-event with no name.
+    const games = [
+      {
+        '@type': 'EventSeries',
+        '@id': 'http://www.olympic.org/olympic-games',
+        name: 'Olympic Games',
+        subEvent: ['http://www.olympic.org/rio'],
+      },
+      {
+        '@type': 'Event',
+        '@id': 'http://www.olympic.org/rio',
+        name: 'The Rio 2016 Summer Olympics',
+        startDate: '2016-08-05',
+        subEvent: { '@type': 'Event', startDate: '2016-08-06', location: 'Lagoa Stadium' },
+      },
+      { '@type': 'EventSeries', name: 'A dated series stays', startDate: '2026-01-01', subEvent: [{ '@type': 'Event', name: 'Part' }] },
+    ];
+    expect(read(games).map((e) => e.name)).toEqual(['The Rio 2016 Summer Olympics', 'A dated series stays', 'Part']);
+  });
   it('splits the location into venue, address, city, region and country; a PostalAddress may be the location itself', () => {
     const [place, address, online] = read([
       {
@@ -235,5 +278,14 @@ describe('JSON-LD events', () => {
     expect(parseJsonLd('{"@type":"Event","name":"Line\nbreak",}')).toEqual({ '@type': 'Event', name: 'Line break' });
     expect(parseJsonLd('<!--{"a":1}-->')).toEqual({ a: 1 });
     expect(parseJsonLd('{not json')).toBeUndefined();
+  });
+
+  it('drops a backslash that starts no JSON escape, keeping the escapes that are', () => {
+    // any23's excerpt of Eventful's Los Angeles listing: "name": "Weezer & Pixies\<backspace>", made the block unreadable.
+    expect(parseJsonLd('{"name": "Weezer & Pixies\\\b",\n"startDate": "2018-08-08"}')).toEqual({
+      name: 'Weezer & Pixies ',
+      startDate: '2018-08-08',
+    });
+    expect(parseJsonLd('{"path": "C:\\dir \\\\ \\"quoted\\" \\u00e9\n"}')).toEqual({ path: 'C:dir \\ "quoted" é ' });
   });
 });

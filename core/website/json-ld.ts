@@ -7,26 +7,39 @@ import { recurrenceOfSchedule } from './schedule';
 import { isEventType, localName } from './schema-event-types';
 
 /**
- * One <script type="application/ld+json"> block's value, or undefined when it is not JSON even after the two
- * mistakes sites make most (raw line breaks inside strings, trailing commas); the page's text still carries it.
+ * One <script type="application/ld+json"> block's value, or undefined when it is not JSON even after the
+ * mistakes sites make most (raw line breaks inside strings, trailing commas, stray backslashes: JSON_REPAIRS); the
+ * page's text still carries it.
  */
 export function parseJsonLd(raw: string): unknown {
   const body = raw
     .trim()
     .replace(/^(?:<!--|<!\[CDATA\[)/, '')
     .replace(/(?:-->|\]\]>)$/, '');
-  try {
-    return JSON.parse(body);
-  } catch {
+  for (const repair of JSON_REPAIRS) {
     try {
-      // Control characters are whitespace between tokens and invalid inside strings: a space is right for both.
-      // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters being replaced
-      return JSON.parse(body.replace(/[\u0000-\u001f]/g, ' ').replace(/,\s*([}\]])/g, '$1'));
+      return JSON.parse(repair(body));
     } catch {
-      return undefined;
+      // the next repair mends more
     }
   }
+  return undefined;
 }
+
+/**
+ * The block as written, then with the mistakes sites make most mended: control characters (whitespace between
+ * tokens, invalid inside strings: a space is right for both), trailing commas, and backslashes that start no
+ * JSON escape ("Weezer & Pixies\<backspace>", "C:\dir"), dropped as JavaScript drops them.
+ */
+const JSON_REPAIRS: ((text: string) => string)[] = [
+  (text) => text,
+  (text) =>
+    text
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters being replaced
+      .replace(/[\u0000-\u001f]/g, ' ')
+      .replace(/,\s*([}\]])/g, '$1')
+      .replace(/\\(["\\/bfnrtu])|\\/g, (sequence, escaped: string | undefined) => (escaped ? sequence : '')),
+];
 
 export interface ReadOptions {
   /** The address relative links resolve against. */
@@ -58,19 +71,51 @@ export function eventsFromJsonLd(values: unknown[], options: ReadOptions): void 
   const seen = new Set<unknown>();
   // An explicit stack, not recursion: nesting depth is the page's choice. Depth still bounds how far from a
   // block's root an event may sit, as no real page nests events deeper.
-  const stack: [unknown, number][] = values.map((v) => [v, 0] as [unknown, number]).reverse();
+  const stack: Visit[] = values.map((value): Visit => ({ value, depth: 0 })).reverse();
   while (stack.length > 0) {
-    const [value, depth] = stack.pop()!;
+    const visit = stack.pop()!;
+    const { value, depth } = visit;
     if (depth > 12 || value === null || typeof value !== 'object' || seen.has(value)) continue;
     seen.add(value);
-    const children = Array.isArray(value) ? value : isEvent(value as Node) ? list((value as Node).subEvent) : Object.values(value);
-    if (!Array.isArray(value) && isEvent(value as Node)) {
-      const fact = toFact(value as Node, options.baseUrl);
-      if (fact) options.sink.add(fact);
+    const children: Visit[] = [];
+    if (Array.isArray(value)) {
+      for (const child of value) children.push({ ...visit, value: child, depth: depth + 1 });
+    } else if (isEvent(value as Node) || (visit.eventValued && typesOf(value as Node).length === 0)) {
+      const node = value as Node;
+      if (!isUmbrella(node)) {
+        const fact = toFact(node, options.baseUrl, visit.holder);
+        if (fact) options.sink.add(fact);
+      }
+      for (const child of [...list(node.subEvent), ...list(node.subEvents)])
+        children.push({ value: child, depth: depth + 1, eventValued: true });
+    } else {
+      const holder = text((value as Node).name);
+      for (const [key, child] of Object.entries(value)) {
+        children.push({ value: child, depth: depth + 1, holder, eventValued: EVENT_VALUED.has(key) });
+      }
     }
-    for (let i = children.length - 1; i >= 0; i--) stack.push([children[i], depth + 1]);
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
   }
 }
+
+/** A value met on the way down, with what the item it is listed under says of it. */
+interface Visit {
+  value: unknown;
+  depth: number;
+  /** The name of the item (not an event) this value is a property of: a band's show, a course's instance. */
+  holder?: string;
+  /** The property it is a value of holds events by schema.org's range, so an untyped node there is one. */
+  eventValued?: boolean;
+}
+
+// schema.org properties whose values are Events (hasCourseInstance: CourseInstance).
+const EVENT_VALUED = new Set(['event', 'events', 'subEvent', 'subEvents', 'hasCourseInstance']);
+
+/**
+ * An event with no date of its own whose sub-events are listed (an EventSeries of editions): its dated
+ * sub-events are what a calendar shows, the umbrella alone would be a dateless duplicate of them.
+ */
+const isUmbrella = (node: Node) => text(node.startDate) === undefined && list(node.subEvent ?? node.subEvents).length > 0;
 
 const isEvent = (node: Node) => typesOf(node).some(isEventType);
 
@@ -171,8 +216,9 @@ function identifier(node: Node): string | undefined {
   return text(isNode(ident) ? ident.value : ident, 1000);
 }
 
-function toFact(node: Node, baseUrl: string): EventFact | null {
-  const name = text(node.name);
+/** The event's fact; one without a name of its own is named after the item it is listed under, if any. */
+function toFact(node: Node, baseUrl: string, holder: string | undefined): EventFact | null {
+  const name = text(node.name) ?? holder;
   if (!name) return null;
   const where = location(node.location);
   const mode = enumName(node.eventAttendanceMode);

@@ -236,6 +236,23 @@ describe('microformats', () => {
     expect(sink.unreadable).toBe(1);
   });
 
+  it('reads a value-class start as its first date, first time and first offset; 12am as midnight', () => {
+    // mf2py's test/examples/datetimes.html: microformats-parser joined every value part (two dates, two times,
+    // two offsets: no date at all for us) and read 12:30am as 12:30 (patches/microformats-parser+2.0.6.patch).
+    const html = `<div class="h-event"><h1 class="p-name">Multiple</h1><p><span class="dt-start">
+        <span class="value">2014-06-01</span> <span class="value">3014-06-01</span> <span class="value">12:30</span>
+        (UTC<span class="value">-06:00</span>) <span class="value">23:00</span> (UTC<span class="value">+01:00</span>)</span></p></div>
+      <div class="h-event"><h1 class="p-name">Midnight</h1><span class="dt-start"><span class="value">2014-06-01</span>
+        <span class="value">12:30am</span> (UTC<span class="value">-6:00</span>)</span></div>
+      <div class="h-event"><h1 class="p-name">Noon</h1><span class="dt-start"><span class="value">12pm</span>
+        on <span class="value">2014-06-01</span></span></div>`;
+    expect(read(html, 'microformats').map((f) => [f.name, f.startAt])).toEqual([
+      ['Multiple', '2014-06-01T12:30-06:00'],
+      ['Midnight', '2014-06-01T00:30-06:00'],
+      ['Noon', '2014-06-01T12:00'],
+    ]);
+  });
+
   it('parses no more roots than the bound has room for, and counts the rest', () => {
     const html = Array.from({ length: 120 }, (_, i) => `<div class="h-event"><span class="p-name">Show ${i}</span></div>`).join('');
     const page = readHtml(html, 'https://venue.example/', 1000);
