@@ -13,6 +13,14 @@ describe('venueZone: a venue’s zone from its place as written, offline', () =>
     expect(venueZone({ city: 'Springfield', country: 'United States' })).toBeNull();
   });
 
+  it("reads Canada's and Australia's region codes: London, ON is in Ontario; WA stays Washington", () => {
+    expect(venueZone({ address: '99 Dundas St, London, ON N6A 6K1' })).toBe('America/Toronto');
+    expect(venueZone({ city: 'Riverview', region: 'NB' })).toBe('America/Moncton');
+    expect(venueZone({ city: 'Smalltown', region: 'QLD', country: 'Australia' })).toBe('Australia/Brisbane');
+    expect(venueZone({ address: 'Springfield, WA 99999' })).toBe('America/Los_Angeles');
+    expect(venueZone({ city: 'Smalltown', region: 'WA', country: 'AU' })).toBe('Australia/Perth');
+  });
+
   it('takes a city that dwarfs its namesakes in other zones (Paris, France over Paris, Texas)', () => {
     expect(venueZone({ city: 'Paris' })).toBe('Europe/Paris');
   });

@@ -25,6 +25,45 @@ const norm = (s: string) =>
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
 
+// The postal codes of Canada's provinces and Australia's states and territories, as addresses write them
+// ("London, ON", "Moncton, NB"). The table names them in full and has codes only for US states. One that is
+// also a US state's (Western Australia's WA is Washington's) names the US state unless the country is named.
+const REGION_CODES: Record<string, Record<string, string>> = {
+  CA: {
+    ab: 'alberta',
+    bc: 'british columbia',
+    mb: 'manitoba',
+    nb: 'new brunswick',
+    nl: 'newfoundland and labrador',
+    ns: 'nova scotia',
+    nt: 'northwest territories',
+    nu: 'nunavut',
+    on: 'ontario',
+    pe: 'prince edward island',
+    qc: 'quebec',
+    sk: 'saskatchewan',
+    yt: 'yukon',
+  },
+  AU: {
+    act: 'australian capital territory',
+    nsw: 'new south wales',
+    nt: 'northern territory',
+    qld: 'queensland',
+    sa: 'south australia',
+    tas: 'tasmania',
+    vic: 'victoria',
+    wa: 'western australia',
+  },
+};
+
+/** A city's region code, as addresses write it, when the table has none (see REGION_CODES). */
+function regionCodeOf(c: CityData): string | undefined {
+  const codes = REGION_CODES[c.iso2];
+  if (!codes || typeof c.province !== 'string') return undefined;
+  const province = norm(c.province);
+  return Object.keys(codes).find((code) => codes[code] === province);
+}
+
 // Names people write for countries that the tables spell otherwise.
 const COUNTRY_ALIASES: Record<string, string> = {
   usa: 'US',
@@ -112,6 +151,10 @@ function load(): Tables {
     if (typeof c.country === 'string' && !countries.has(norm(c.country))) countries.set(norm(c.country), c.iso2);
     if (typeof c.iso3 === 'string') countries.set(c.iso3.toLowerCase(), c.iso2);
   }
+  for (const c of cityMapping) {
+    const code = c.state_ansi === undefined ? regionCodeOf(c) : undefined;
+    if (code && !regions.get(code)?.some((other) => other.iso2 === 'US')) add(regions, code, c);
+  }
   tables = { countries, cities, regions, byCountry };
   return tables;
 }
@@ -155,7 +198,8 @@ function countryZone(code: string): string | null {
 }
 
 const inRegion = (c: CityData, region: string) =>
-  (typeof c.province === 'string' && norm(c.province) === region) || (typeof c.state_ansi === 'string' && norm(c.state_ansi) === region);
+  (typeof c.province === 'string' && norm(c.province) === region) ||
+  (typeof c.state_ansi === 'string' ? norm(c.state_ansi) === region : regionCodeOf(c) === region);
 
 /** The parts of an address that can name a place: postal codes and house numbers removed. */
 function addressParts(address: string): string[] {
@@ -210,12 +254,20 @@ function lookUp(place: VenuePlace): string | null {
 function zoneIn(place: VenuePlace, parts: string[], country: string | null, countryWide: boolean): string | null {
   const t = load();
   // A region written alone ("Colorado") or before a postal code ("CO 80203") names the cities it holds.
-  const regionWords = [place.region, ...parts].filter((r): r is string => !!r).map(norm);
+  // In a named country, its own region codes are read as its regions' names (WA in Australia).
+  const named = (r: string) => (country ? REGION_CODES[country]?.[r] : undefined) ?? r;
+  const regionWords = [place.region, ...parts]
+    .filter((r): r is string => !!r)
+    .map(norm)
+    .map(named);
+  const known = (r: string) => (t.regions.get(r) ?? []).some((c) => !country || c.iso2 === country);
   const region =
-    regionWords.find((r) => (t.regions.get(r) ?? []).some((c) => !country || c.iso2 === country)) ??
+    regionWords.find(known) ??
     regionWords
       .map((r) => r.split(' ')[0]!)
-      .find((r) => r.length === 2 && (t.regions.get(r) ?? []).some((c) => !country || c.iso2 === country)) ??
+      .filter((w) => w.length === 2)
+      .map(named)
+      .find(known) ??
     null;
   const fits = (c: CityData) => (!country || c.iso2 === country) && (!region || inRegion(c, region));
 
