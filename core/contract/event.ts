@@ -8,7 +8,7 @@ export type TimezoneSource = (typeof TIMEZONE_SOURCES)[number];
  * Written with zod/mini so the browser bundle can parse replies with the same schema the api writes with.
  */
 export const eventSchema = z.object({
-  /** Stable for the same real event across searches and runs (canonical URL, else title + local date + city). */
+  /** Stable for the same real event across searches and runs (canonical URL, else title + local date + city, and the local start time when two such events share those). */
   key: z.string(),
   title: z.string(),
   /** ISO 8601 with offset, or a date alone (YYYY-MM-DD) when `all_day`. */

@@ -33,6 +33,10 @@ export const normaliseCity = (city: string | null | undefined): string => (city 
 /** The local start date of an ISO start (its own offset is the event's local time): 'YYYY-MM-DD' or ''. */
 export const localDate = (startsAt: string | null | undefined): string => /^\d{4}-\d{2}-\d{2}/.exec(startsAt ?? '')?.[0] ?? '';
 
+/** The local start time of an ISO start, as written in the event's own zone: 'HH:MM', or '' for a date alone. */
+export const localTime = (startsAt: string | null | undefined): string =>
+  /^\d{4}-\d{2}-\d{2}T(\d{2}:\d{2})/.exec(startsAt ?? '')?.[1] ?? '';
+
 export interface KeyFields {
   title: string;
   /** The event's local start: its date is read as written, in the event's own zone, never the searcher's. */
@@ -59,7 +63,10 @@ export function urlKey(url: string | null | undefined): string | null {
   return canonical ? `url:${canonical}` : null;
 }
 
-/** 'event:<title>|<local start date>|<city>': the identity of an event without a link of its own. */
+/**
+ * 'event:<title>|<local start date>|<city>': the identity of an event without a link of its own. Two such
+ * events that share it at different times get '|<local start time>' added (mergeEventsRead).
+ */
 export function titleKey(e: Pick<KeyFields, 'title' | 'starts_at' | 'city'>): string {
   return `event:${normaliseTitle(e.title)}|${localDate(e.starts_at)}|${normaliseCity(e.city)}`;
 }

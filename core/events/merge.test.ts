@@ -131,6 +131,36 @@ describe('merging', () => {
     ]);
     expect(merged.map((e) => e.key)).toEqual(['event:talk a|2026-05-01|', 'event:talk b|2026-05-02|']);
   });
+
+  it('a matinee and an evening show of one title are two events with two keys; a show alone keeps its key', () => {
+    const base = {
+      key: '',
+      ends_at: null,
+      all_day: false,
+      timezone: 'Europe/Berlin',
+      timezone_source: 'source' as const,
+      venue: 'Kino',
+      city: 'Berlin',
+      online: null,
+      url: null,
+      source_url: page,
+      status: 'scheduled' as const,
+    };
+    const merged = mergeEvents(
+      [
+        { ...base, title: 'Dune', starts_at: '2026-06-01T14:00:00+02:00' },
+        { ...base, title: 'Dune', starts_at: '2026-06-01T20:00:00+02:00' },
+        { ...base, title: 'Dune', starts_at: '2026-06-02T20:00:00+02:00' },
+      ],
+      // The model's copy names the day only: it is the first show, not a third event.
+      [{ ...base, title: 'Dune', starts_at: '2026-06-01', all_day: true, venue: null, timezone: null, timezone_source: null }],
+    );
+    expect(merged.map((e) => e.key)).toEqual([
+      'event:dune|2026-06-01|berlin|14:00',
+      'event:dune|2026-06-01|berlin|20:00',
+      'event:dune|2026-06-02|berlin',
+    ]);
+  });
 });
 
 describe('structured extraction replies', () => {

@@ -1,5 +1,5 @@
 import { canonicalUrl } from './canonical-url';
-import { isSiteRoot, localDate, normaliseCity, normaliseTitle, titleKey } from './event-key';
+import { isSiteRoot, localDate, localTime, normaliseCity, normaliseTitle, titleKey } from './event-key';
 import { sameStart } from './event-time';
 import type { FoundEvent } from '../contract/event';
 
@@ -80,14 +80,7 @@ export function mergeEventsRead(pagesRead: (string | null)[], ...lists: FoundEve
   const byTitle = new Map<string, number[]>();
   const byTitleDate = new Map<string, number[]>();
   const undatedByTitle = new Map<string, number[]>();
-  const listIn = (map: Map<string, number[]>, key: string) => {
-    let list = map.get(key);
-    if (!list) {
-      list = [];
-      map.set(key, list);
-    }
-    return list;
-  };
+  const listIn = listOf;
   // The first merged event (in merge order, as a scan of the title's events would find it) that is this one.
   const firstSame = (candidate: FoundEvent, title: string, listIndex: number): number | undefined => {
     const same = (i: number) => sameEvent(merged[i]!, candidate, fromList[i] === listIndex);
@@ -141,8 +134,27 @@ export function mergeEventsRead(pagesRead: (string | null)[], ...lists: FoundEve
       if (matchId !== null && !byIdentity.has(matchId)) byIdentity.set(matchId, at);
     }
   });
+  const byTitleKey = new Map<string, FoundEvent[]>();
   for (const e of merged) {
-    if (!e.key.startsWith('series:')) e.key = identity(e) ?? titleKey(e);
+    if (e.key.startsWith('series:')) continue;
+    const id = identity(e);
+    e.key = id ?? titleKey(e);
+    if (id === null) listOf(byTitleKey, e.key).push(e);
+  }
+  // Two events of one title, day and city at different times (a matinee and an evening show) are two events:
+  // their keys name their local start time too, so neither takes the other's place in a timer's memory or in a
+  // calendar (the key is the UID). An event alone on its day keeps the key it always had.
+  for (const group of byTitleKey.values()) {
+    if (group.length > 1) for (const e of group) e.key = `${e.key}|${localTime(e.starts_at)}`;
   }
   return merged;
+}
+
+function listOf<K, V>(map: Map<K, V[]>, key: K): V[] {
+  let list = map.get(key);
+  if (!list) {
+    list = [];
+    map.set(key, list);
+  }
+  return list;
 }
