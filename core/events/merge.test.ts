@@ -132,6 +132,31 @@ describe('merging', () => {
     expect(merged.map((e) => e.key)).toEqual(['event:talk a|2026-05-01|', 'event:talk b|2026-05-02|']);
   });
 
+  it('a course starting the same day at two campuses is two events with two keys; copies at one venue stay one', () => {
+    const base = {
+      key: '',
+      ends_at: null,
+      all_day: true,
+      timezone: null,
+      timezone_source: null,
+      city: null,
+      online: null,
+      url: null,
+      source_url: page,
+      status: 'scheduled' as const,
+    };
+    const merged = mergeEvents([
+      { ...base, title: 'HNC Accounting', starts_at: '2016-08-29', venue: 'Halbeath Campus Dunfermline' },
+      { ...base, title: 'HNC Accounting', starts_at: '2016-08-29', venue: 'St Brycedale Campus Kirkcaldy' },
+      // The same event again from another format of the page, its venue written longer.
+      { ...base, title: 'HNC Accounting', starts_at: '2016-08-29', venue: 'Halbeath Campus Dunfermline, Fife' },
+    ]);
+    expect(merged.map((e) => e.key)).toEqual([
+      'event:hnc accounting|2016-08-29|||halbeath campus dunfermline',
+      'event:hnc accounting|2016-08-29|||st brycedale campus kirkcaldy',
+    ]);
+  });
+
   it('a matinee and an evening show of one title are two events with two keys; a show alone keeps its key', () => {
     const base = {
       key: '',

@@ -5,6 +5,14 @@ import type { FoundEvent } from '../contract/event';
 
 const citiesAgree = (a: FoundEvent, b: FoundEvent) => !a.city || !b.city || normaliseCity(a.city) === normaliseCity(b.city);
 
+/** Venues that may be one place: one unknown, or one name within the other ("Bluebird Theater, 3317 E Colfax Ave"). */
+function venuesAgree(a: FoundEvent, b: FoundEvent): boolean {
+  if (!a.venue || !b.venue) return true;
+  const x = normaliseTitle(a.venue);
+  const y = normaliseTitle(b.venue);
+  return x.includes(y) || y.includes(x);
+}
+
 /**
  * Links that cannot tell events apart: one link a source gives to events with different titles or dates (a
  * listing page, a series' page). Such a link stays on the event but is not its key; nor is a site's root or
@@ -27,11 +35,12 @@ function sharedLinks(lists: FoundEvent[][], canon: (url: string | null) => strin
 
 /**
  * Whether two copies of the same title are one event: agreeing cities, and the same local date. Within one
- * list two timed copies must also start together (a matinee and an evening show are two events). A copy without
- * a date (the model's, from a page that gave none) is the dated copy of the same title.
+ * list two timed copies must also start together (a matinee and an evening show are two events), and at
+ * venues that may be one (a course starting the same day at two campuses is two events). A copy without a
+ * date (the model's, from a page that gave none) is the dated copy of the same title.
  */
 function sameEvent(a: FoundEvent, b: FoundEvent, sameList: boolean): boolean {
-  if (!citiesAgree(a, b)) return false;
+  if (!citiesAgree(a, b) || (sameList && !venuesAgree(a, b))) return false;
   if (!a.starts_at || !b.starts_at) return true;
   if (localDate(a.starts_at) !== localDate(b.starts_at)) return false;
   return !sameList || a.all_day || b.all_day || sameStart(a.starts_at, b.starts_at);
@@ -146,6 +155,12 @@ export function mergeEventsRead(pagesRead: (string | null)[], ...lists: FoundEve
   // calendar (the key is the UID). An event alone on its day keeps the key it always had.
   for (const group of byTitleKey.values()) {
     if (group.length > 1) for (const e of group) e.key = `${e.key}|${localTime(e.starts_at)}`;
+  }
+  // And two at one time, at different venues, name their venue too.
+  const byTimedKey = new Map<string, FoundEvent[]>();
+  for (const group of byTitleKey.values()) if (group.length > 1) for (const e of group) listOf(byTimedKey, e.key).push(e);
+  for (const group of byTimedKey.values()) {
+    if (group.length > 1) for (const e of group) e.key = `${e.key}|${e.venue ? normaliseTitle(e.venue) : ''}`;
   }
   return merged;
 }
