@@ -166,6 +166,27 @@ describe('recurring series', () => {
     expect(events.map((e) => e.starts_at)).toEqual(['2026-05-04T10:00:00+02:00', '2026-05-07T10:00:00+02:00', '2026-05-14T10:00:00+02:00']);
   });
 
+  it('yields all COUNT occurrences of a monthly rule limited to some months, starting after the first month listed', () => {
+    // collective/icalendar's period_with_timezone.ics: ical.js finds its second time twice when BYMONTH's first
+    // month is before DTSTART's, and counts both, so its own COUNT stopped one short.
+    const events = read([
+      {
+        name: 'Test RDATE',
+        startAt: '2026-09-16T12:00:00',
+        timezone: 'America/Vancouver',
+        recurrence: { rrule: 'FREQ=MONTHLY;COUNT=6;BYDAY=+3WE;BYMONTH=1,2,3,9,10,11,12', rdates: [], exdates: [] },
+      },
+    ]);
+    expect(events.map((e) => e.starts_at?.slice(0, 10))).toEqual([
+      '2026-09-16',
+      '2026-10-21',
+      '2026-11-18',
+      '2026-12-16',
+      '2027-01-20',
+      '2027-02-17',
+    ]);
+  });
+
   it('runs a series with no first date (eventSchedule without startDate) through the whole window', () => {
     const events = eventsFromFacts(
       {
