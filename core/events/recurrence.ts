@@ -173,6 +173,24 @@ export function expandSeries(
     if (until && !until.isDate && !allDay && until.zone === ICAL.Timezone.utcTimezone) {
       const w = wallOn(parseIsoTime(`${until.toString().slice(0, 19)}Z`)!, clock);
       rule.until = ICAL.Time.fromData({ year: w.y, month: w.mo, day: w.d, hour: w.h, minute: w.mi, second: w.s, isDate: false });
+    } else if (until?.isDate && !allDay) {
+      // A date UNTIL on a timed series (Google: UNTIL=20211020, DTSTART at 13:00) names its last day, all of it;
+      // ical.js would read it as that day's midnight and drop the day's occurrence.
+      rule.until = ICAL.Time.fromData({
+        year: until.year,
+        month: until.month,
+        day: until.day,
+        hour: 23,
+        minute: 59,
+        second: 59,
+        isDate: false,
+      });
+    } else if (until && !until.isDate && allDay && until.zone === ICAL.Timezone.utcTimezone) {
+      // Exchange writes an all-day series' UNTIL as the UTC instant its last day starts in the organiser's zone
+      // (20210701T220000Z: Friday 2 July in Berlin). The nearest midnight is that day's start for any zone within
+      // ±12 hours, whoever reads it; ical.js would compare the day's UTC midnight and drop the last day.
+      const last = new Date(Date.parse(`${until.toString().slice(0, 19)}Z`) + DAY_MS / 2);
+      rule.until = ICAL.Time.fromData({ year: last.getUTCFullYear(), month: last.getUTCMonth() + 1, day: last.getUTCDate(), isDate: true });
     }
     // COUNT is counted here, over the distinct times the rule yields: ical.js finds a time twice when a MONTHLY
     // rule's BYMONTH starts before DTSTART's month (BYMONTH=1,…,9 from September) and counts it twice.
