@@ -105,6 +105,43 @@ describe('iCalendar events (ical.js)', () => {
     ]);
   });
 
+  it('maps an Outlook 2003 display name without its offset by the standard offset its VTIMEZONE states', () => {
+    // ical4j's Standup.ics (Outlook 11.0): TZID "Canberra, Melbourne, Sydney" with that year's rules, standard +10:00.
+    const zone = (tzid: string, standard: string, daylight: string, [toStandard, toDaylight] = ['1SU;BYMONTH=4', '1SU;BYMONTH=10']) => [
+      'BEGIN:VTIMEZONE',
+      `TZID:${tzid}`,
+      'BEGIN:STANDARD',
+      'DTSTART:20080406T030000',
+      `RRULE:FREQ=YEARLY;INTERVAL=1;BYDAY=${toStandard}`,
+      `TZOFFSETFROM:${daylight}`,
+      `TZOFFSETTO:${standard}`,
+      'END:STANDARD',
+      'BEGIN:DAYLIGHT',
+      'DTSTART:20081005T020000',
+      `RRULE:FREQ=YEARLY;INTERVAL=1;BYDAY=${toDaylight}`,
+      `TZOFFSETFROM:${standard}`,
+      `TZOFFSETTO:${daylight}`,
+      'END:DAYLIGHT',
+      'END:VTIMEZONE',
+    ];
+    const events = read(
+      calendar(
+        ...zone('Canberra, Melbourne, Sydney', '+1000', '+1100'),
+        ...zone('Eastern Time (US & Canada)', '-0500', '-0400', ['1SU;BYMONTH=11', '2SU;BYMONTH=3']),
+        // No Melbourne keeps +03:00 in standard time: no zone is named, and the VTIMEZONE converts.
+        ...zone('Melbourne', '+0300', '+0400'),
+        ...vevent('UID:s1', 'SUMMARY:Standup', 'DTSTART;TZID="Canberra, Melbourne, Sydney":20090310T093000'),
+        ...vevent('UID:s2', 'SUMMARY:Review', 'DTSTART;TZID="Eastern Time (US & Canada)":20090310T093000'),
+        ...vevent('UID:s3', 'SUMMARY:Launch', 'DTSTART;TZID=Melbourne:20090310T093000'),
+      ),
+    );
+    expect(events.map((e) => [e.startAt, e.timezone])).toEqual([
+      ['2009-03-10T09:30:00', 'Australia/Sydney'],
+      ['2009-03-10T09:30:00', 'America/New_York'],
+      ['2009-03-10T09:30:00+04:00', undefined],
+    ]);
+  });
+
   it('converts times in a zone of the calendar’s own making with its VTIMEZONE, so the instant is right', () => {
     // Outlook writes a zone it cannot name as "Customized Time Zone" with the rules inline (here: Central Europe).
     const custom = [
