@@ -262,6 +262,19 @@ describe('iCalendar events (ical.js)', () => {
     expect(events.map((e) => [e.name, e.startAt, e.endAt])).toEqual([['period test2', '2024-02-15', '2024-02-21']]);
   });
 
+  it('leaves out an event whose DTSTART is a date no calendar has, and an EXDATE that is none', () => {
+    // ics-parser's examples/ICal.ics: DTSTART:20171032T000000 ("Invalid date - parser will skip the event").
+    const events = read(
+      calendar(
+        ...vevent('UID:i1', 'SUMMARY:Invalid date', 'DTSTART:20171032T000000', 'DTEND:20171101T2300'),
+        ...vevent('UID:i2', 'SUMMARY:Leap', 'DTSTART:20240229T100000Z', 'RRULE:FREQ=YEARLY', 'EXDATE:20250229T100000Z,20280229T100000Z'),
+      ),
+    );
+    expect(events.map((e) => [e.name, e.startAt, e.recurrence?.exdates])).toEqual([
+      ['Leap', '2024-02-29T10:00:00Z', ['2028-02-29T10:00:00Z']],
+    ]);
+  });
+
   it('resolves a relative URL against the calendar and drops links that are not http(s)', () => {
     const events = read(
       calendar(

@@ -66,12 +66,20 @@ function offsetText(seconds: number): string {
   return `${sign}${String(Math.floor(abs / 3600)).padStart(2, '0')}:${String(Math.floor((abs % 3600) / 60)).padStart(2, '0')}`;
 }
 
+/** ical.js passes a day no month has ('DTSTART:20171032T000000') through as it is written: a date no calendar holds. */
+function onTheCalendar(value: string): boolean {
+  const [y, m, d] = [Number(value.slice(0, 4)), Number(value.slice(5, 7)), Number(value.slice(8, 10))];
+  const day = new Date(Date.UTC(2000, m - 1, d));
+  day.setUTCFullYear(y);
+  return m >= 1 && m <= 12 && day.getUTCMonth() === m - 1 && day.getUTCDate() === d;
+}
+
 /** One jCal value ('2026-06-09T18:30:00', '…Z', '2026-07-01', or a period's start) with its TZID read. */
 function timeOf(value: unknown, type: string, tzid: string | undefined, zones: Zones): CalendarTime | undefined {
   const given = type === 'period' && Array.isArray(value) ? value[0] : value;
   // A date written without VALUE=DATE (DTSTART:20240215, Synology) comes out of ical.js as '2024-02-15T::'.
   const raw = typeof given === 'string' && /^\d{4}-\d{2}-\d{2}T:*$/.test(given) ? given.slice(0, 10) : given;
-  if (typeof raw !== 'string' || !/^\d{4}-\d{2}-\d{2}/.test(raw)) return undefined;
+  if (typeof raw !== 'string' || !/^\d{4}-\d{2}-\d{2}/.test(raw) || !onTheCalendar(raw)) return undefined;
   if (raw.length === 10) return { at: raw, display: raw };
   if (raw.endsWith('Z')) return { at: raw, display: `${clock(raw)} UTC` };
   const custom = tzid ? zones.custom.get(tzid) : undefined;
