@@ -275,6 +275,28 @@ describe('iCalendar events (ical.js)', () => {
     ]);
   });
 
+  it('reads a RRULE written with spaces after its commas, and keeps the calendar when one value cannot be read', () => {
+    // collective/icalendar's issue_165_missing_event.ics (Microsoft CDO): BYDAY=MO, TU, WE, TH, FR made ical.js
+    // refuse the whole calendar. A value no reading can save (BYDAY=XX) costs its own line only.
+    const events = read(
+      calendar(
+        ...vevent(
+          'SUMMARY:Standup',
+          'DTSTART:20150703T080000Z',
+          'RRULE:FREQ=DAILY;UNTIL=20150722T080000Z;INTERVAL=1;BYDAY=MO, TU, WE, TH, FR',
+          ' ;WKST=SU',
+        ),
+        ...vevent('UID:b', 'SUMMARY:Broken rule', 'DTSTART:20150704T080000Z', 'RRULE:FREQ=WEEKLY;BYDAY=XX'),
+        ...vevent('UID:c', 'SUMMARY:Plain', 'DTSTART:20150705T080000Z'),
+      ),
+    );
+    expect(events.map((e) => [e.name, e.startAt, e.recurrence?.rrule])).toEqual([
+      ['Standup', '2015-07-03T08:00:00Z', 'FREQ=DAILY;BYDAY=MO,TU,WE,TH,FR;UNTIL=20150722T080000Z;WKST=SU'],
+      ['Broken rule', '2015-07-04T08:00:00Z', undefined],
+      ['Plain', '2015-07-05T08:00:00Z', undefined],
+    ]);
+  });
+
   it('resolves a relative URL against the calendar and drops links that are not http(s)', () => {
     const events = read(
       calendar(

@@ -14,10 +14,27 @@ export interface IcalOptions {
 type Component = InstanceType<typeof ICAL.Component>;
 type Property = InstanceType<typeof ICAL.Property>;
 
+const parseProperty = (ICAL.parse as unknown as { property: (line: string) => unknown }).property;
+
+/** A content line ical.js can read on its own: one bad value (BYDAY=XX) must not cost the whole calendar. */
+function readable(line: string): boolean {
+  if (/^(?:BEGIN|END):/i.test(line)) return true;
+  try {
+    parseProperty(line);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// A recurrence rule has no space in its grammar; Microsoft CDO writes 'BYDAY=MO, TU, WE'.
+const recurWithoutSpaces = (line: string) => (/^(?:RRULE|EXRULE):/i.test(line) ? line.replace(/\s+/g, '') : line);
+
 /**
  * Parses iCalendar text with ical.js. Real exports carry stray lines (a wrapped line that lost its leading
- * space, an HTML error page's leftovers); when the strict parse refuses the text, the lines that are not
- * `NAME[;params]:value` are left out and it is parsed again.
+ * space, an HTML error page's leftovers) and values ical.js refuses; when the strict parse refuses the text,
+ * the lines that are not `NAME[;params]:value` or that ical.js cannot read alone are left out, and it is
+ * parsed again.
  */
 function parseCalendars(ics: string): Component[] {
   let jcal: unknown;
@@ -27,7 +44,9 @@ function parseCalendars(ics: string): Component[] {
     const lines = ics
       .replace(/\r?\n[ \t]/g, '')
       .split(/\r?\n/)
-      .filter((line) => /^[A-Za-z0-9-]+(?:;[^:]*)?:/.test(line));
+      .filter((line) => /^[A-Za-z0-9-]+(?:;[^:]*)?:/.test(line))
+      .map(recurWithoutSpaces)
+      .filter(readable);
     try {
       jcal = ICAL.parse(lines.join('\r\n'));
     } catch {
