@@ -142,7 +142,7 @@ describe('iCalendar events (ical.js)', () => {
     ]);
   });
 
-  it('converts times in a zone of the calendar’s own making with its VTIMEZONE, so the instant is right', () => {
+  it('names a zone of the calendar’s own making by the IANA zone with its rules, else converts with it', () => {
     // Outlook writes a zone it cannot name as "Customized Time Zone" with the rules inline (here: Central Europe).
     const custom = [
       'BEGIN:VTIMEZONE',
@@ -160,17 +160,29 @@ describe('iCalendar events (ical.js)', () => {
       'RRULE:FREQ=YEARLY;INTERVAL=1;BYDAY=-1SU;BYMONTH=3',
       'END:DAYLIGHT',
       'END:VTIMEZONE',
+      // A fixed +01:30 that no country keeps: only the VTIMEZONE knows it.
+      'BEGIN:VTIMEZONE',
+      'TZID:Nowhere',
+      'BEGIN:STANDARD',
+      'DTSTART:16010101T000000',
+      'TZOFFSETFROM:+0130',
+      'TZOFFSETTO:+0130',
+      'END:STANDARD',
+      'END:VTIMEZONE',
     ];
     const events = read(
       calendar(
         ...custom,
         ...vevent('UID:s', 'SUMMARY:Summer board meeting', 'DTSTART;TZID="Customized Time Zone":20260709T100000'),
         ...vevent('UID:w', 'SUMMARY:Winter board meeting', 'DTSTART;TZID="Customized Time Zone":20260115T100000'),
+        ...vevent('UID:n', 'SUMMARY:Nowhere meeting', 'DTSTART;TZID=Nowhere:20260115T100000'),
       ),
     );
+    // Central Europe's rules are those of many zones; the one with the most people names them.
     expect(events.map((e) => [e.startAt, e.timezone, e.start])).toEqual([
-      ['2026-07-09T10:00:00+02:00', undefined, '2026-07-09 10:00 (UTC+02:00)'],
-      ['2026-01-15T10:00:00+01:00', undefined, '2026-01-15 10:00 (UTC+01:00)'],
+      ['2026-07-09T10:00:00', 'Europe/Berlin', '2026-07-09 10:00 (Europe/Berlin)'],
+      ['2026-01-15T10:00:00', 'Europe/Berlin', '2026-01-15 10:00 (Europe/Berlin)'],
+      ['2026-01-15T10:00:00+01:30', undefined, '2026-01-15 10:00 (UTC+01:30)'],
     ]);
   });
 

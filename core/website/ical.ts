@@ -3,6 +3,7 @@ import { clean, type EventFact } from './event-fact';
 import type { FactSink } from './fact-sink';
 import { addDuration } from './iso-time';
 import { resolveLink } from './links';
+import { zoneOfRules } from './vtimezone-zone';
 import { ianaZoneOf } from './zone-names';
 
 export interface IcalOptions {
@@ -111,6 +112,9 @@ function timeOf(value: unknown, type: string, tzid: string | undefined, zones: Z
       tz = new ICAL.Timezone(recentObservances(custom));
       zones.built.set(tzid!, tz);
     }
+    // Named by the IANA zone with the same rules when one has them, so a series keeps them across DST changes.
+    const named = zoneOfRules(tz, Number(raw.slice(0, 4)));
+    if (named) return { at: raw, zone: named, display: `${clock(raw)} (${named})` };
     const offset = offsetText(tz.utcOffset(ICAL.Time.fromDateTimeString(raw)));
     return { at: `${raw}${offset}`, display: `${clock(raw)} (UTC${offset})` };
   }
