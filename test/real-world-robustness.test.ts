@@ -36,15 +36,17 @@ describe('reading damaged real-world files', () => {
   ];
   const DAMAGES_PER_FILE = 60;
 
-  it('never throws, and every event it reads is a valid event', () => {
-    let seed = 42;
-    const random = () => {
-      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-      return seed / 0x7fffffff;
-    };
-    const failures: string[] = [];
-    let read = 0;
-    for (const file of loadCorpus()) {
+  // Each file its own seeded sequence (from its name), so a file added to the corpus changes no other's damages.
+  const seedOf = (name: string) => [...name].reduce((h, c) => (h * 31 + c.charCodeAt(0)) & 0x7fffffff, 7);
+
+  for (const file of loadCorpus()) {
+    it(`${file.file}: never throws, and every event read is a valid event`, () => {
+      let seed = seedOf(file.file);
+      const random = () => {
+        seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+        return seed / 0x7fffffff;
+      };
+      const failures: string[] = [];
       for (let k = 0; k < DAMAGES_PER_FILE; k++) {
         const body = file.body;
         const at = Math.floor(random() * body.length);
@@ -59,14 +61,12 @@ describe('reading damaged real-world files', () => {
           const facts = extractFacts({ url: file.page_url, contentType: file.contentType, body: damaged });
           for (const event of eventsFromFacts(facts, { searcherTimezone: 'Europe/Berlin', now: new Date(file.now) })) {
             foundEventSchema.parse(event);
-            read++;
           }
         } catch (err) {
-          failures.push(`${file.file}, damage ${k}: ${(err as Error).message.slice(0, 160)}`);
+          failures.push(`damage ${k}: ${(err as Error).message.slice(0, 160)}`);
         }
       }
-    }
-    expect(failures).toEqual([]);
-    expect(read).toBeGreaterThan(1000);
-  });
+      expect(failures).toEqual([]);
+    });
+  }
 });

@@ -166,6 +166,63 @@ describe('recurring series', () => {
     expect(events.map((e) => e.starts_at)).toEqual(['2026-05-04T10:00:00+02:00', '2026-05-07T10:00:00+02:00', '2026-05-14T10:00:00+02:00']);
   });
 
+  it('includes the whole day a date UNTIL names on a timed series', () => {
+    // Google (jazzband/icalevents rrule_until_only_date.ics): UNTIL=20211020 where DTSTART is 13:00 Boise.
+    const events = read([
+      {
+        name: 'LUNCH',
+        startAt: '2026-05-04T13:00:00',
+        timezone: 'America/Boise',
+        recurrence: { rrule: 'FREQ=WEEKLY;WKST=SU;UNTIL=20260513;BYDAY=MO,WE', rdates: [], exdates: [] },
+      },
+    ]);
+    expect(events.map((e) => e.starts_at)).toEqual([
+      '2026-05-04T13:00:00-06:00',
+      '2026-05-06T13:00:00-06:00',
+      '2026-05-11T13:00:00-06:00',
+      '2026-05-13T13:00:00-06:00',
+    ]);
+  });
+
+  it('ends an all-day series on the day whose local midnight its UTC UNTIL is', () => {
+    // Exchange (jazzband/icalevents recurrenceid_ms.ics): UNTIL=20210701T220000Z is midnight of Friday 2 July in
+    // Berlin, the last occurrence; searchers anywhere get the same days.
+    for (const searcher of ['Europe/Berlin', 'America/Los_Angeles', 'Pacific/Auckland']) {
+      const events = read(
+        [
+          {
+            name: 'Away',
+            startAt: '2026-05-06',
+            recurrence: { rrule: 'FREQ=WEEKLY;UNTIL=20260514T220000Z;BYDAY=WE,FR;WKST=SU', rdates: [], exdates: [] },
+          },
+        ],
+        searcher,
+      );
+      expect(events.map((e) => e.starts_at)).toEqual(['2026-05-06', '2026-05-08', '2026-05-13', '2026-05-15']);
+    }
+  });
+
+  it('yields all COUNT occurrences of a monthly rule limited to some months, starting after the first month listed', () => {
+    // collective/icalendar's period_with_timezone.ics: ical.js finds its second time twice when BYMONTH's first
+    // month is before DTSTART's, and counts both, so its own COUNT stopped one short.
+    const events = read([
+      {
+        name: 'Test RDATE',
+        startAt: '2026-09-16T12:00:00',
+        timezone: 'America/Vancouver',
+        recurrence: { rrule: 'FREQ=MONTHLY;COUNT=6;BYDAY=+3WE;BYMONTH=1,2,3,9,10,11,12', rdates: [], exdates: [] },
+      },
+    ]);
+    expect(events.map((e) => e.starts_at?.slice(0, 10))).toEqual([
+      '2026-09-16',
+      '2026-10-21',
+      '2026-11-18',
+      '2026-12-16',
+      '2027-01-20',
+      '2027-02-17',
+    ]);
+  });
+
   it('runs a series with no first date (eventSchedule without startDate) through the whole window', () => {
     const events = eventsFromFacts(
       {

@@ -173,10 +173,32 @@ export function expandSeries(
     if (until && !until.isDate && !allDay && until.zone === ICAL.Timezone.utcTimezone) {
       const w = wallOn(parseIsoTime(`${until.toString().slice(0, 19)}Z`)!, clock);
       rule.until = ICAL.Time.fromData({ year: w.y, month: w.mo, day: w.d, hour: w.h, minute: w.mi, second: w.s, isDate: false });
+    } else if (until?.isDate && !allDay) {
+      // A date UNTIL on a timed series (Google: UNTIL=20211020, DTSTART at 13:00) names its last day, all of it;
+      // ical.js would read it as that day's midnight and drop the day's occurrence.
+      rule.until = ICAL.Time.fromData({
+        year: until.year,
+        month: until.month,
+        day: until.day,
+        hour: 23,
+        minute: 59,
+        second: 59,
+        isDate: false,
+      });
+    } else if (until && !until.isDate && allDay && until.zone === ICAL.Timezone.utcTimezone) {
+      // Exchange writes an all-day series' UNTIL as the UTC instant its last day starts in the organiser's zone
+      // (20210701T220000Z: Friday 2 July in Berlin). The nearest midnight is that day's start for any zone within
+      // ±12 hours, whoever reads it; ical.js would compare the day's UTC midnight and drop the last day.
+      const last = new Date(Date.parse(`${until.toString().slice(0, 19)}Z`) + DAY_MS / 2);
+      rule.until = ICAL.Time.fromData({ year: last.getUTCFullYear(), month: last.getUTCMonth() + 1, day: last.getUTCDate(), isDate: true });
     }
+    // COUNT is counted here, over the distinct times the rule yields: ical.js finds a time twice when a MONTHLY
+    // rule's BYMONTH starts before DTSTART's month (BYMONTH=1,…,9 from September) and counts it twice.
+    const count = rule.count;
+    rule.count = null;
     let dtstart = first;
     const period = FIXED_PERIOD[rule.freq];
-    if (period && !rule.count) {
+    if (period && !count) {
       // Move a far-past start forward by whole periods, to just before the window (never inside it).
       const step = period * (rule.interval || 1);
       const gap = from - 2 * DAY_MS - wallMs(first);
@@ -199,13 +221,16 @@ export function expandSeries(
         budget,
       );
       let steps = 0;
-      // ical.js counts COUNT over the times the rule yields; RFC 5545 counts the DTSTART as the first of them.
+      // RFC 5545 counts the DTSTART as the first occurrence even when the rule does not yield it.
       let yielded = 0;
       let countsStart = false;
+      let previous: string | undefined;
       for (let t = iterator.next(); t; t = iterator.next()) {
         const w: Wall = { y: t.year, mo: t.month, d: t.day, h: allDay ? 0 : t.hour, mi: allDay ? 0 : t.minute, s: allDay ? 0 : t.second };
+        if (identity(w) === previous) continue;
+        previous = identity(w);
         if (yielded++ === 0) countsStart = !series.recurrence.openStart && identity(w) !== identity(first);
-        if (countsStart && rule.count && yielded >= rule.count) break;
+        if (count && yielded + (countsStart ? 1 : 0) > count) break;
         if (instantOf(w) > to) break;
         if (++steps > STEP_LIMIT) {
           dropped++;

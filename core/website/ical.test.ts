@@ -105,7 +105,44 @@ describe('iCalendar events (ical.js)', () => {
     ]);
   });
 
-  it('converts times in a zone of the calendar’s own making with its VTIMEZONE, so the instant is right', () => {
+  it('maps an Outlook 2003 display name without its offset by the standard offset its VTIMEZONE states', () => {
+    // ical4j's Standup.ics (Outlook 11.0): TZID "Canberra, Melbourne, Sydney" with that year's rules, standard +10:00.
+    const zone = (tzid: string, standard: string, daylight: string, [toStandard, toDaylight] = ['1SU;BYMONTH=4', '1SU;BYMONTH=10']) => [
+      'BEGIN:VTIMEZONE',
+      `TZID:${tzid}`,
+      'BEGIN:STANDARD',
+      'DTSTART:20080406T030000',
+      `RRULE:FREQ=YEARLY;INTERVAL=1;BYDAY=${toStandard}`,
+      `TZOFFSETFROM:${daylight}`,
+      `TZOFFSETTO:${standard}`,
+      'END:STANDARD',
+      'BEGIN:DAYLIGHT',
+      'DTSTART:20081005T020000',
+      `RRULE:FREQ=YEARLY;INTERVAL=1;BYDAY=${toDaylight}`,
+      `TZOFFSETFROM:${standard}`,
+      `TZOFFSETTO:${daylight}`,
+      'END:DAYLIGHT',
+      'END:VTIMEZONE',
+    ];
+    const events = read(
+      calendar(
+        ...zone('Canberra, Melbourne, Sydney', '+1000', '+1100'),
+        ...zone('Eastern Time (US & Canada)', '-0500', '-0400', ['1SU;BYMONTH=11', '2SU;BYMONTH=3']),
+        // No Melbourne keeps +03:00 in standard time: no zone is named, and the VTIMEZONE converts.
+        ...zone('Melbourne', '+0300', '+0400'),
+        ...vevent('UID:s1', 'SUMMARY:Standup', 'DTSTART;TZID="Canberra, Melbourne, Sydney":20090310T093000'),
+        ...vevent('UID:s2', 'SUMMARY:Review', 'DTSTART;TZID="Eastern Time (US & Canada)":20090310T093000'),
+        ...vevent('UID:s3', 'SUMMARY:Launch', 'DTSTART;TZID=Melbourne:20090310T093000'),
+      ),
+    );
+    expect(events.map((e) => [e.startAt, e.timezone])).toEqual([
+      ['2009-03-10T09:30:00', 'Australia/Sydney'],
+      ['2009-03-10T09:30:00', 'America/New_York'],
+      ['2009-03-10T09:30:00+04:00', undefined],
+    ]);
+  });
+
+  it('names a zone of the calendar’s own making by the IANA zone with its rules, else converts with it', () => {
     // Outlook writes a zone it cannot name as "Customized Time Zone" with the rules inline (here: Central Europe).
     const custom = [
       'BEGIN:VTIMEZONE',
@@ -123,17 +160,29 @@ describe('iCalendar events (ical.js)', () => {
       'RRULE:FREQ=YEARLY;INTERVAL=1;BYDAY=-1SU;BYMONTH=3',
       'END:DAYLIGHT',
       'END:VTIMEZONE',
+      // A fixed +01:30 that no country keeps: only the VTIMEZONE knows it.
+      'BEGIN:VTIMEZONE',
+      'TZID:Nowhere',
+      'BEGIN:STANDARD',
+      'DTSTART:16010101T000000',
+      'TZOFFSETFROM:+0130',
+      'TZOFFSETTO:+0130',
+      'END:STANDARD',
+      'END:VTIMEZONE',
     ];
     const events = read(
       calendar(
         ...custom,
         ...vevent('UID:s', 'SUMMARY:Summer board meeting', 'DTSTART;TZID="Customized Time Zone":20260709T100000'),
         ...vevent('UID:w', 'SUMMARY:Winter board meeting', 'DTSTART;TZID="Customized Time Zone":20260115T100000'),
+        ...vevent('UID:n', 'SUMMARY:Nowhere meeting', 'DTSTART;TZID=Nowhere:20260115T100000'),
       ),
     );
+    // Central Europe's rules are those of many zones; the one with the most people names them.
     expect(events.map((e) => [e.startAt, e.timezone, e.start])).toEqual([
-      ['2026-07-09T10:00:00+02:00', undefined, '2026-07-09 10:00 (UTC+02:00)'],
-      ['2026-01-15T10:00:00+01:00', undefined, '2026-01-15 10:00 (UTC+01:00)'],
+      ['2026-07-09T10:00:00', 'Europe/Berlin', '2026-07-09 10:00 (Europe/Berlin)'],
+      ['2026-01-15T10:00:00', 'Europe/Berlin', '2026-01-15 10:00 (Europe/Berlin)'],
+      ['2026-01-15T10:00:00+01:30', undefined, '2026-01-15 10:00 (UTC+01:30)'],
     ]);
   });
 
@@ -223,6 +272,40 @@ describe('iCalendar events (ical.js)', () => {
       ),
     );
     expect(events.map((e) => [e.name, e.startAt, e.endAt])).toEqual([['period test2', '2024-02-15', '2024-02-21']]);
+  });
+
+  it('leaves out an event whose DTSTART is a date no calendar has, and an EXDATE that is none', () => {
+    // ics-parser's examples/ICal.ics: DTSTART:20171032T000000 ("Invalid date - parser will skip the event").
+    const events = read(
+      calendar(
+        ...vevent('UID:i1', 'SUMMARY:Invalid date', 'DTSTART:20171032T000000', 'DTEND:20171101T2300'),
+        ...vevent('UID:i2', 'SUMMARY:Leap', 'DTSTART:20240229T100000Z', 'RRULE:FREQ=YEARLY', 'EXDATE:20250229T100000Z,20280229T100000Z'),
+      ),
+    );
+    expect(events.map((e) => [e.name, e.startAt, e.recurrence?.exdates])).toEqual([
+      ['Leap', '2024-02-29T10:00:00Z', ['2028-02-29T10:00:00Z']],
+    ]);
+  });
+
+  it('reads a RRULE written with spaces after its commas, and keeps the calendar when one value cannot be read', () => {
+    // collective/icalendar's issue_165_missing_event.ics (Microsoft CDO): BYDAY=MO, TU, WE, TH, FR made ical.js
+    // refuse the whole calendar. A rule no reading can save (BYDAY=XX) costs its own event (decision 052).
+    const events = read(
+      calendar(
+        ...vevent(
+          'SUMMARY:Standup',
+          'DTSTART:20150703T080000Z',
+          'RRULE:FREQ=DAILY;UNTIL=20150722T080000Z;INTERVAL=1;BYDAY=MO, TU, WE, TH, FR',
+          ' ;WKST=SU',
+        ),
+        ...vevent('UID:b', 'SUMMARY:Broken rule', 'DTSTART:20150704T080000Z', 'RRULE:FREQ=WEEKLY;BYDAY=XX'),
+        ...vevent('UID:c', 'SUMMARY:Plain', 'DTSTART:20150705T080000Z'),
+      ),
+    );
+    expect(events.map((e) => [e.name, e.startAt, e.recurrence?.rrule])).toEqual([
+      ['Standup', '2015-07-03T08:00:00Z', 'FREQ=DAILY;BYDAY=MO,TU,WE,TH,FR;UNTIL=20150722T080000Z;WKST=SU'],
+      ['Plain', '2015-07-05T08:00:00Z', undefined],
+    ]);
   });
 
   it('resolves a relative URL against the calendar and drops links that are not http(s)', () => {

@@ -3,6 +3,7 @@ import { clean, type EventFact } from './event-fact';
 import type { FactSink } from './fact-sink';
 import { addDuration } from './iso-time';
 import { resolveLink } from './links';
+import { zoneOfRules } from './vtimezone-zone';
 import { ianaZoneOf } from './zone-names';
 
 export interface IcalOptions {
@@ -14,10 +15,14 @@ export interface IcalOptions {
 type Component = InstanceType<typeof ICAL.Component>;
 type Property = InstanceType<typeof ICAL.Property>;
 
+// A recurrence rule has no space in its grammar; Microsoft CDO writes 'BYDAY=MO, TU, WE'.
+const recurWithoutSpaces = (line: string) => (/^(?:RRULE|EXRULE):/i.test(line) ? line.replace(/\s+/g, '') : line);
+
 /**
  * Parses iCalendar text with ical.js, leniently. Real exports carry stray lines (a wrapped line that lost its
  * leading space, an HTML error page's leftovers): when the strict parse refuses the text, the lines that are
- * not `NAME[;params]:value` are left out and it is parsed again. ical.js also refuses a whole calendar for one
+ * not `NAME[;params]:value` are left out, recurrence rules lose the spaces Microsoft CDO writes into them
+ * (`BYDAY=MO, TU`), and it is parsed again. ical.js also refuses a whole calendar for one
  * value it reads at once (an RRULE whose COUNT is no number): then each line it refuses alone is left out, and
  * an event that loses a line saying when it happens is left out whole and counted in `unreadable`.
  */
@@ -35,7 +40,8 @@ function parseCalendars(ics: string): { calendars: Component[]; unreadable: numb
     const lines = ics
       .replace(/\r?\n[ \t]/g, '')
       .split(/\r?\n/)
-      .filter((line) => /^[A-Za-z0-9-]+(?:;[^:]*)?:/.test(line));
+      .filter((line) => /^[A-Za-z0-9-]+(?:;[^:]*)?:/.test(line))
+      .map(recurWithoutSpaces);
     jcal = attempt(lines.join('\r\n'));
     if (jcal === undefined) {
       const kept = withoutUnreadableLines(lines);
@@ -105,23 +111,36 @@ function offsetText(seconds: number): string {
   return `${sign}${String(Math.floor(abs / 3600)).padStart(2, '0')}:${String(Math.floor((abs % 3600) / 60)).padStart(2, '0')}`;
 }
 
+/** ical.js passes a day no month has ('DTSTART:20171032T000000') through as it is written: a date no calendar holds. */
+function onTheCalendar(value: string): boolean {
+  const [y, m, d] = [Number(value.slice(0, 4)), Number(value.slice(5, 7)), Number(value.slice(8, 10))];
+  const day = new Date(Date.UTC(2000, m - 1, d));
+  day.setUTCFullYear(y);
+  return m >= 1 && m <= 12 && day.getUTCMonth() === m - 1 && day.getUTCDate() === d;
+}
+
 /** One jCal value ('2026-06-09T18:30:00', '…Z', '2026-07-01', or a period's start) with its TZID read. */
 function timeOf(value: unknown, type: string, tzid: string | undefined, zones: Zones): CalendarTime | undefined {
   const given = type === 'period' && Array.isArray(value) ? value[0] : value;
   // A date written without VALUE=DATE (DTSTART:20240215, Synology) comes out of ical.js as '2024-02-15T::'.
   const raw = typeof given === 'string' && /^\d{4}-\d{2}-\d{2}T:*$/.test(given) ? given.slice(0, 10) : given;
-  if (typeof raw !== 'string' || !/^\d{4}-\d{2}-\d{2}/.test(raw)) return undefined;
+  if (typeof raw !== 'string' || !/^\d{4}-\d{2}-\d{2}/.test(raw) || !onTheCalendar(raw)) return undefined;
   if (raw.length === 10) return { at: raw, display: raw };
   if (raw.endsWith('Z')) return { at: raw, display: `${clock(raw)} UTC` };
   const custom = tzid ? zones.custom.get(tzid) : undefined;
-  const zone = tzid ? ianaZoneOf(tzid, custom) : zones.calendarZone;
+  // Naming the zone reads the VTIMEZONE's offsets too, which ical.js may refuse.
+  const zone = tzid ? readable(() => ianaZoneOf(tzid, custom)) : zones.calendarZone;
   if (zone) return { at: raw, zone, display: `${clock(raw)} (${zone})` };
-  // A zone of the calendar's own making that names no IANA zone: its rules still give the instant, unless
-  // ical.js cannot read them (a broken TZOFFSET): then the time is read as local time, as with no zone.
-  const offset = custom
-    ? readable(() => offsetText(customZone(tzid!, custom, zones).utcOffset(ICAL.Time.fromDateTimeString(raw))))
-    : undefined;
-  if (offset) return { at: `${raw}${offset}`, display: `${clock(raw)} (UTC${offset})` };
+  if (custom) {
+    // A zone of the calendar's own making that names no IANA zone: named by the IANA zone with the same rules
+    // when one has them, so a series keeps them across DST changes; else its rules still give the instant.
+    // When ical.js cannot read them (a broken TZOFFSET), the time is read as local time, as with no zone.
+    const tz = readable(() => customZone(tzid!, custom, zones));
+    const named = tz && readable(() => zoneOfRules(tz, Number(raw.slice(0, 4))));
+    if (named) return { at: raw, zone: named, display: `${clock(raw)} (${named})` };
+    const offset = tz && readable(() => offsetText(tz.utcOffset(ICAL.Time.fromDateTimeString(raw))));
+    if (offset) return { at: `${raw}${offset}`, display: `${clock(raw)} (UTC${offset})` };
+  }
   return { at: raw, display: `${clock(raw)} (local time)` };
 }
 

@@ -288,4 +288,12 @@ describe('JSON-LD events', () => {
     });
     expect(parseJsonLd('{"path": "C:\\dir \\\\ \\"quoted\\" \\u00e9\n"}')).toEqual({ path: 'C:dir \\ "quoted" é ' });
   });
+
+  it('reads a node that names itself (RDF makes such cycles) without running out of stack', () => {
+    const show: Record<string, unknown> = { '@type': 'Event', startDate: '2026-06-01T19:00' };
+    show.name = [show];
+    const sink = new FactSink();
+    expect(() => eventsFromJsonLd([show], { baseUrl: 'https://x.example/', sink })).not.toThrow();
+    expect(sink.events).toEqual([]);
+  });
 });

@@ -119,9 +119,11 @@ const isUmbrella = (node: Node) => text(node.startDate) === undefined && list(no
 
 const isEvent = (node: Node) => typesOf(node).some(isEventType);
 
-function text(value: unknown, max?: number): string | undefined {
-  if (Array.isArray(value)) return text(value[0], max);
-  if (isNode(value)) return text(value['@value'] ?? value.name, max);
+function text(value: unknown, max?: number, depth = 0): string | undefined {
+  // Nodes made from RDF can name themselves (a subject whose name is itself): a few levels are all a name needs.
+  if (depth > 8) return undefined;
+  if (Array.isArray(value)) return text(value[0], max, depth + 1);
+  if (isNode(value)) return text(value['@value'] ?? value.name, max, depth + 1);
   const s = clean(value, max);
   return s?.includes('&') ? clean(decodeHTML(s), max) : s;
 }

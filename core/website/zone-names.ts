@@ -30,8 +30,8 @@ export function ianaZone(name: string): string | undefined {
  * (Outlook, Exchange) through windows-iana's CLDR table, whose first answer is the zone CLDR lists for the
  * Windows zone's own territory ('W. Europe Standard Time' → Europe/Berlin); a name that ends in an IANA
  * name ('/mozilla.org/20050126_1/Europe/Berlin', '/citadel.org/…/America/New_York'); the IANA name the
- * VTIMEZONE itself carries in X-LIC-LOCATION; or a Windows display name (see windowsDisplayZone). Undefined
- * otherwise: the caller converts with the VTIMEZONE.
+ * VTIMEZONE itself carries in X-LIC-LOCATION; or a Windows display name, with its offset (see windowsDisplayZone)
+ * or without it (see outlookLabelZone). Undefined otherwise: the caller converts with the VTIMEZONE.
  */
 export function ianaZoneOf(tzid: string, vtimezone: Component | undefined): string | undefined {
   const name = tzid.trim().replace(/^"|"$/g, '');
@@ -44,7 +44,35 @@ export function ianaZoneOf(tzid: string, vtimezone: Component | undefined): stri
   if (fromTail) return fromTail;
   const location = vtimezone?.getFirstPropertyValue('x-lic-location');
   const licensed = typeof location === 'string' ? ianaZone(location) : undefined;
-  return licensed ?? windowsDisplayZone(name);
+  return licensed ?? windowsDisplayZone(name) ?? outlookLabelZone(name, vtimezone);
+}
+
+/**
+ * The IANA zone of a Windows display name written without its offset, as Outlook 2003 wrote TZIDs ('Canberra,
+ * Melbourne, Sydney', 'Eastern Time (US & Canada)'), read as windowsDisplayZone reads one with it, the offset
+ * being the standard one its VTIMEZONE states. No guess when the VTIMEZONE states none: the VTIMEZONE converts.
+ */
+function outlookLabelZone(name: string, vtimezone: Component | undefined): string | undefined {
+  const offset = vtimezone ? standardOffset(vtimezone) : undefined;
+  if (offset === undefined || DISPLAY_NAME.test(name.trim())) return undefined;
+  const key = `${offset} ${name.trim()}`;
+  if (displayed.has(key)) return displayed.get(key);
+  const zone = zoneOfLabel(name.trim(), offset);
+  if (displayed.size >= 1000) displayed.clear();
+  displayed.set(key, zone);
+  return zone;
+}
+
+/** Minutes east of UTC of a VTIMEZONE's standard time: the TZOFFSETTO of its latest STANDARD part. */
+function standardOffset(vtimezone: Component): number | undefined {
+  let latest: { start: string; seconds: number } | undefined;
+  for (const part of vtimezone.getAllSubcomponents('standard')) {
+    const start = String(part.getFirstPropertyValue('dtstart') ?? '');
+    const to = part.getFirstPropertyValue('tzoffsetto') as { toSeconds?: () => number } | null;
+    const seconds = typeof to?.toSeconds === 'function' ? to.toSeconds() : undefined;
+    if (seconds !== undefined && (!latest || start > latest.start)) latest = { start, seconds };
+  }
+  return latest ? latest.seconds / 60 : undefined;
 }
 
 const DISPLAY_NAME = /^\((?:UTC|GMT)(?:([+-])(\d{1,2}):?(\d{2}))?\)\s*(.+)$/i;
@@ -77,7 +105,15 @@ const same = (name: unknown, lower: string) => typeof name === 'string' && name.
 function displayZone(m: RegExpExecArray): string | undefined {
   const [, sign, hours, minutes, rest] = m;
   const offset = sign ? (sign === '-' ? -1 : 1) * (Number(hours) * 60 + Number(minutes)) : 0;
-  const label = rest!.replace(/\([^)]*\)/g, '').trim();
+  const zone = zoneOfLabel(rest!, offset);
+  if (zone) return zone;
+  if (offset === 0) return 'UTC';
+  return offset % 60 === 0 ? ianaZone(`Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset) / 60}`) : undefined;
+}
+
+/** The zone a Windows display label names ('Eastern Time (US & Canada)', 'Canberra, Melbourne, Sydney') whose standard offset is `offset`. */
+function zoneOfLabel(name: string, offset: number): string | undefined {
+  const label = name.replace(/\([^)]*\)/g, '').trim();
   const ids = [label, label.replace(/\bTime$/i, 'Standard Time'), `${label} Standard Time`];
   const candidates = [
     ...ids.flatMap((id) => findIana(id)),
@@ -92,6 +128,5 @@ function displayZone(m: RegExpExecArray): string | undefined {
     const zone = ianaZone(candidate);
     if (zone && ct.getTimezone(zone)?.utcOffset === offset) return zone;
   }
-  if (offset === 0) return 'UTC';
-  return offset % 60 === 0 ? ianaZone(`Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset) / 60}`) : undefined;
+  return undefined;
 }
