@@ -165,3 +165,28 @@ describe('eventsFromFacts: identity', () => {
     expect(merged.every((e) => e.starts_at !== null)).toBe(true);
   });
 });
+
+describe('eventsFromFacts: an instance whose series is elsewhere', () => {
+  // Lotus Notes sends one rescheduled instance alone, its own start repeated as an RDATE (CalConnect tests).
+  const instance = (rdates: string[]): EventFact => ({
+    name: 'Weekly sync',
+    startAt: '2005-04-26T10:00:00',
+    endAt: '2005-04-26T11:00:00',
+    timezone: 'America/New_York',
+    uid: 'lotus-1',
+    recurrenceId: '2005-04-26T13:00:00Z',
+    recurrence: { rdates, exdates: [] },
+  });
+  const context = { searcherTimezone: 'Europe/Berlin', now: new Date('2005-04-20T12:00:00Z') };
+
+  it('is read at its own start even when it lists RDATEs, once', () => {
+    const events = eventsFromFacts(facts([instance(['2005-04-26T10:00:00'])]), context);
+    expect(events.map((e) => [e.starts_at, e.status])).toEqual([['2005-04-26T10:00:00-04:00', 'scheduled']]);
+  });
+
+  it('yields the further dates its RDATEs list (the rest of a split series)', () => {
+    const events = eventsFromFacts(facts([instance(['2005-04-26T10:00:00', '2005-04-27T09:00:00', '2005-04-28T11:00:00'])]), context);
+    expect(events.map((e) => e.starts_at)).toEqual(['2005-04-26T10:00:00-04:00', '2005-04-27T09:00:00-04:00', '2005-04-28T11:00:00-04:00']);
+    expect(new Set(events.map((e) => e.key)).size).toBe(3);
+  });
+});

@@ -33,7 +33,9 @@ export function eventsFromFacts(website: WebsiteFacts, context: FactContext): Fo
   for (const f of website.events) {
     if (f.recurrenceId && f.uid) overrides.set(f.uid, [...(overrides.get(f.uid) ?? []), f]);
   }
-  const seriesUids = new Set(website.events.filter((f) => f.recurrence && f.uid).map((f) => f.uid));
+  // A component with a RECURRENCE-ID is an instance, never its series, even when it lists RDATEs (Lotus Notes
+  // repeats an instance's own start as an RDATE; Exchange lists the rest of a RANGE=THISANDFUTURE split).
+  const seriesUids = new Set(website.events.filter((f) => f.recurrence && f.uid && !f.recurrenceId).map((f) => f.uid));
   const events: FoundEvent[] = [];
   let untitled = 0;
   let dropped = 0;
@@ -53,7 +55,9 @@ export function eventsFromFacts(website: WebsiteFacts, context: FactContext): Fo
     }
     const series = anchorOpenSeries(f, context.now);
     const clock = chooseClock(parseIsoTime(series.startAt), known);
-    const expansion = expandSeries(series, f.uid ? (overrides.get(f.uid) ?? []) : [], clock, context.now, budget);
+    // A lone instance with RDATEs is read as the series they make: it overrides none of its own dates.
+    const instances = f.uid ? (overrides.get(f.uid) ?? []).filter((o) => o !== f) : [];
+    const expansion = expandSeries(series, instances, clock, context.now, budget);
     dropped += expansion.dropped;
     // A series that cannot be read (no start, no usable rule) is its first event, as the source wrote it.
     if (expansion.occurrences.length === 0 && !parseIsoTime(f.startAt)) events.push(fromFact(f, website.url, known));

@@ -359,4 +359,20 @@ describe('iCalendar events (ical.js)', () => {
     expect(read(ics).map((e) => e.name)).toEqual(['Sloppy export']);
     expect(read('not a calendar at all')).toEqual([]);
   });
+
+  it('reads a calendar whose lines end with CR alone (Lotus Notes on classic Mac OS), folds included', () => {
+    const lines = calendar(
+      ...vevent(
+        'UID:x',
+        'SUMMARY:Old Mac ',
+        ' export',
+        'DTSTART;TZID=Europe/Berlin:20260101T100000',
+        'RDATE;TZID=Europe/Berlin:20260102T100000',
+        ' ,20260103T100000',
+      ),
+    );
+    const events = read(lines.replace(/\r\n/g, '\r'));
+    expect(events.map((e) => [e.name, e.startAt, e.timezone])).toEqual([['Old Mac export', '2026-01-01T10:00:00', 'Europe/Berlin']]);
+    expect(events[0]?.recurrence?.rdates).toEqual(['2026-01-02T10:00:00', '2026-01-03T10:00:00']);
+  });
 });

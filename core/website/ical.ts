@@ -26,7 +26,8 @@ const recurWithoutSpaces = (line: string) => (/^(?:RRULE|EXRULE):/i.test(line) ?
  * value it reads at once (an RRULE whose COUNT is no number): then each line it refuses alone is left out, and
  * an event that loses a line saying when it happens is left out whole and counted in `unreadable`.
  */
-function parseCalendars(ics: string): { calendars: Component[]; unreadable: number } {
+function parseCalendars(written: string): { calendars: Component[]; unreadable: number } {
+  const ics = withLineFeeds(written);
   const attempt = (text: string) => {
     try {
       return ICAL.parse(text) as unknown;
@@ -53,6 +54,13 @@ function parseCalendars(ics: string): { calendars: Component[]; unreadable: numb
   const roots = typeof jcal[0] === 'string' ? [jcal] : jcal;
   return { calendars: roots.map((root) => new ICAL.Component(root as unknown[])), unreadable };
 }
+
+/**
+ * ical.js ends lines at LF only, so a calendar written with CR alone (classic Mac OS: Lotus Notes, old iCal)
+ * reads as one line and yields nothing. A text with no LF at all has its CRs made line ends; a text that has
+ * LFs keeps a stray CR as written, so a value with a CR inside is not cut in two.
+ */
+const withLineFeeds = (ics: string) => (ics.includes('\n') ? ics : ics.replace(/\r/g, '\r\n'));
 
 // The lines that say when an event happens: without one the event would be read at a wrong time or as one-off.
 const TIME_LINES = new Set(['dtstart', 'dtend', 'due', 'duration', 'rrule', 'exrule', 'rdate', 'exdate', 'recurrence-id']);
