@@ -354,4 +354,29 @@ describe('recurring series', () => {
     ]);
     expect(dropped).toEqual([[expect.stringMatching(/occurrences/), 3]]);
   });
+
+  // RFC 5545's own examples (3.8.5.3), as CalConnect's test file writes them; ical.js 2.2.1 got both wrong.
+  it('reads a yearly Nth weekday past the 9th (20MO) and a week number with a weekday (BYWEEKNO=20;BYDAY=MO)', () => {
+    const yearly = (name: string, startAt: string, rrule: string): EventFact => ({
+      name,
+      startAt,
+      timezone: 'America/New_York',
+      recurrence: { rrule, rdates: [], exdates: [] },
+    });
+    const events = eventsFromFacts(
+      {
+        url: page,
+        events: [
+          yearly('20th Monday', '1997-05-19T09:00:00', 'FREQ=YEARLY;BYDAY=20MO'),
+          yearly('Monday of week 20', '1997-05-12T09:00:00', 'FREQ=YEARLY;BYWEEKNO=20;BYDAY=MO'),
+        ],
+        text: '',
+      },
+      { searcherTimezone: 'UTC', now: new Date('1997-09-01T12:00:00Z') },
+    );
+    expect(events.map((e) => [e.title, e.starts_at])).toEqual([
+      ['20th Monday', '1998-05-18T09:00:00-04:00'],
+      ['Monday of week 20', '1998-05-11T09:00:00-04:00'],
+    ]);
+  });
 });
