@@ -42,6 +42,10 @@ beforeAll(async () => {
       res.write('<p>start');
       const t = setTimeout(() => res.end('</p>'), 20_000);
       res.on('close', () => clearTimeout(t));
+    } else if (url.pathname === '/utf16.ics') {
+      // Windows Calendar exports UTF-16 with a byte order mark, and servers send it without a charset.
+      res.writeHead(200, { 'content-type': 'text/calendar' });
+      res.end(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('TZID:大阪、札幌、東京', 'utf16le')]));
     } else if (url.pathname === '/pdf') {
       res.writeHead(200, { 'content-type': 'application/pdf' });
       res.end('%PDF');
@@ -70,6 +74,11 @@ describe('fetchWebsite', () => {
   it('reads an allowed page', async () => {
     const page = await fetchWebsite(`http://127.0.0.1:${port}/page`, allowed());
     expect(page).toMatchObject({ contentType: 'text/html', body: '<title>Events</title><p>Hello</p>' });
+  });
+
+  it('decodes the body by its byte order mark, not as UTF-8 always', async () => {
+    const page = await fetchWebsite(`http://127.0.0.1:${port}/utf16.ics`, allowed());
+    expect(page).toMatchObject({ contentType: 'text/calendar', body: 'TZID:大阪、札幌、東京' });
   });
 
   it('refuses a private address that is not on the allow list (another port of the same host)', async () => {

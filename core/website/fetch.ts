@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import { Agent, request } from 'undici';
 import { isPublicAddress } from './address';
 import { SearchError } from '../search-error';
+import { decodeBody } from './decode-body';
 
 export interface ResolvedAddress {
   address: string;
@@ -174,7 +175,8 @@ export async function fetchWebsite(raw: string, options: WebsiteFetchOptions): P
         if (err instanceof SearchError) throw err;
         throw fetchFailure(url, err, timeout, options.signal, timeoutMs);
       }
-      return { url: url.toString(), contentType, body: Buffer.concat(chunks).toString('utf8') };
+      const body = decodeBody(Buffer.concat(chunks), String(res.headers['content-type'] ?? ''));
+      return { url: url.toString(), contentType, body };
     } finally {
       agent.close().catch(() => {});
     }

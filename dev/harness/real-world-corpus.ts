@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { FoundEvent } from '../../core/contract/event';
 import { eventsFromFacts } from '../../core/events/from-facts';
 import { extractFacts } from '../../core/website/extract';
+import { decodeBody } from '../../core/website/decode-body';
 
 /**
  * The real-world corpus (test/fixtures/real-world/, see its README): real files written by others, each with
@@ -63,7 +64,13 @@ export function loadCorpus(dir = CORPUS_DIR): CorpusFile[] {
       'name' | 'file' | 'contentType' | 'body'
     >;
     if (!FORMATS.includes(expected.format)) throw new Error(`${expectedFile}: unknown format ${expected.format}.`);
-    files.push({ ...expected, name, file, contentType: CONTENT_TYPES[ext]!, body: readFileSync(path.join(dir, file), 'utf8') });
+    files.push({
+      ...expected,
+      name,
+      file,
+      contentType: CONTENT_TYPES[ext]!,
+      body: decodeBody(readFileSync(path.join(dir, file)), CONTENT_TYPES[ext]!),
+    });
   }
   for (const file of names.filter((f) => f.endsWith('.expected.json'))) {
     const name = file.slice(0, -'.expected.json'.length);
