@@ -7,6 +7,24 @@ const t = (start: string | null, own: ZoneKnowledge['own'] = null, searcherTimez
   eventTime({ start, end, known: { own, searcherTimezone } });
 
 describe('event times', () => {
+  it('reads midnight to 23:59 as whole days, as The Events Calendar writes an all-day event', () => {
+    expect(t('2023-11-02T00:00:00+01:00', null, 'America/Los_Angeles', '2023-11-02T23:59:59+01:00')).toMatchObject({
+      starts_at: '2023-11-02',
+      ends_at: null,
+      all_day: true,
+    });
+    expect(t('2020-11-11T00:00', null, 'Europe/Berlin', '2020-11-13T23:59')).toMatchObject({
+      starts_at: '2020-11-11',
+      ends_at: '2020-11-13',
+      all_day: true,
+    });
+    // A start after midnight, an end before the last minute, or times converted to UTC are times.
+    expect(t('2022-02-24T18:30:00+01:00', null, 'UTC', '2022-02-24T23:59:00+01:00').all_day).toBe(false);
+    expect(t('2022-02-24T00:00:00+01:00', null, 'UTC', '2022-02-24T22:00:00+01:00').all_day).toBe(false);
+    expect(t('2022-02-24T00:00:00Z', null, 'UTC', '2022-02-24T23:59:59Z').all_day).toBe(false);
+    expect(t('2022-02-24T00:00:00+01:00', null, 'UTC').all_day).toBe(false);
+  });
+
   it('keeps an explicit offset as the local time when no zone is known, whoever searches', () => {
     expect(t('2026-06-18T09:00:00+02:00')).toEqual({
       starts_at: '2026-06-18T09:00:00+02:00',

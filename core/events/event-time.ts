@@ -1,4 +1,5 @@
 import type { TimezoneSource } from '../contract/event';
+import { spansWholeDays } from './whole-days';
 import { isTimeZone, isoInZone, isoWithOffset, type ParsedTime, parseIsoTime, wallTimeToEpoch } from './zoned-time';
 
 export interface EventTime {
@@ -58,6 +59,7 @@ export function isoOn(epochMs: number, clock: Clock): string {
  * The contract's times from what a source wrote: ISO 8601 with an explicit offset in the event's local time,
  * or a date alone for an all-day event. The event's own zone (source, venue) decides first; see chooseClock.
  * Impossible dates (2026-02-31) and years outside 1970–2200 are no time at all: the event keeps no date.
+ * Midnight to 23:59 is whole days (spansWholeDays): all day, ending on the end's date when later.
  */
 export function eventTime(input: { start: string | null | undefined; end: string | null | undefined; known: ZoneKnowledge }): EventTime {
   const own = input.known.own && isTimeZone(input.known.own.zone) ? input.known.own : null;
@@ -65,7 +67,7 @@ export function eventTime(input: { start: string | null | undefined; end: string
   const dateless = { starts_at: null, ends_at: null, all_day: false, timezone: own?.zone ?? null, timezone_source: own?.source ?? null };
   if (!start) return dateless;
   const end = parseIsoTime(input.end);
-  if (start.allDay) {
+  if (start.allDay || spansWholeDays(start, end)) {
     const endDate = end?.date ?? null;
     return {
       starts_at: start.date,

@@ -60,6 +60,24 @@ describe('eventsFromFacts: zones', () => {
     expect(events[1]).toMatchObject({ starts_at: '2026-06-02T20:00:00-04:00', timezone: null, timezone_source: 'page' });
   });
 
+  it('reads a floating time in the zone of the page’s country domain when the venue names no country', () => {
+    // trafilatura's saved wehranlage-horka.de page: 'Görlitzer Str. 45, Horka /OL, 02923', no country, no offset.
+    const market = { name: 'Historischer Markt', startAt: '2012-05-13T11:00:00', address: 'Görlitzer Str. 45, Horka /OL, 02923' };
+    const onDe = { url: 'http://www.wehranlage-horka.de/veranstaltung/887/', events: [market], text: '' };
+    for (const searcherTimezone of ['America/Los_Angeles', 'Asia/Tokyo']) {
+      expect(eventsFromFacts(onDe, { searcherTimezone, now })[0]).toMatchObject({
+        starts_at: '2012-05-13T11:00:00+02:00',
+        timezone: 'Europe/Berlin',
+        timezone_source: 'page',
+      });
+    }
+    // A written offset, or a domain that names no one-clock country, keeps the rules before it.
+    const withOffset = { ...onDe, events: [{ ...market, startAt: '2012-05-13T11:00:00-05:00' }] };
+    expect(eventsFromFacts(withOffset, { searcherTimezone: 'UTC', now })[0]?.starts_at).toBe('2012-05-13T11:00:00-05:00');
+    const onIo = { ...onDe, url: 'https://horka.io/veranstaltung/887/' };
+    expect(eventsFromFacts(onIo, { searcherTimezone: 'Asia/Tokyo', now })[0]?.timezone_source).toBe('searcher');
+  });
+
   it('keys a floating time with no zone known on its wall date as written, not the searcher’s', () => {
     const late = facts([{ name: 'Late set', startAt: '2026-06-02T23:30' }]);
     const [tokyo] = eventsFromFacts(late, { searcherTimezone: 'Asia/Tokyo', now });

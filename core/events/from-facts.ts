@@ -1,6 +1,7 @@
 import type { FoundEvent } from '../contract/event';
 import type { EventFact } from '../website/event-fact';
 import type { WebsiteFacts } from '../website/extract';
+import { domainZone } from './domain-zone';
 import { normaliseCity, normaliseTitle } from './event-key';
 import { chooseClock, eventTime, type ZoneKnowledge } from './event-time';
 import { mergeEventsRead } from './merge';
@@ -24,11 +25,11 @@ const ONLINE = /^online\b/i;
 /**
  * The website's own structured events as contract events, exact as the site states them (decision 036):
  * each time in the venue's zone (the zone the source named, else the venue's place, else the page's other
- * events, else the searcher's; recorded in `timezone_source`), each series expanded into its occurrences
+ * events, else the page's country by its domain, else the searcher's; recorded in `timezone_source`), each series expanded into its occurrences
  * around `now`, values made strict, and one event per real event with its key. `source_url` is the page.
  */
 export function eventsFromFacts(website: WebsiteFacts, context: FactContext): FoundEvent[] {
-  const page = pageZone(website.events);
+  const page = pageZone(website.events) ?? domainPage(website.url);
   const overrides = new Map<string, EventFact[]>();
   for (const f of website.events) {
     if (f.recurrenceId && f.uid) overrides.set(f.uid, [...(overrides.get(f.uid) ?? []), f]);
@@ -96,6 +97,12 @@ function pageZone(facts: EventFact[]): ZoneKnowledge['page'] {
     }
   }
   return offsets.size === 1 ? { offset: [...offsets][0]! } : null;
+}
+
+/** The page's country by its domain, when nothing on the page names a zone or offset (decision 057). */
+function domainPage(url: string): ZoneKnowledge['page'] {
+  const zone = domainZone(url);
+  return zone ? { zone } : null;
 }
 
 function fromFact(f: EventFact, sourceUrl: string, known: ZoneKnowledge, times?: { startAt?: string; endAt?: string }): FoundEvent {

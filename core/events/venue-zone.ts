@@ -187,7 +187,7 @@ function zoneOf(candidates: CityData[]): string | null {
 }
 
 /** The zone of a country whose places all keep one clock (France, Japan; not the US or Brazil), else null. */
-function countryZone(code: string): string | null {
+export function countryZone(code: string): string | null {
   const zones = ct.getCountry(code)?.timezones ?? [];
   if (zones.length === 0) return null;
   const first = zones[0]!;

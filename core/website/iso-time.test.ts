@@ -37,6 +37,14 @@ describe('isoDateTime on dates as pages print them', () => {
     expect(isoDateTime('2018-7-19T00-00-00-00')).toBeUndefined();
   });
 
+  it('reads a dash for the T before a time with seconds (2012-05-13-11:00:00, PHP Y-m-d-H:i:s)', () => {
+    // trafilatura's saved wehranlage-horka.de page: The Events Calendar's microdata content="2012-05-13-11:00:00".
+    expect(isoDateTime('2012-05-13-11:00:00')).toBe('2012-05-13T11:00:00');
+    expect(isoDateTime('2012-05-13-11:00:00+02:00')).toBe('2012-05-13T11:00:00+02:00');
+    // Without seconds the dash is xs:date's offset, not a time of day.
+    expect(isoDateTime('2012-05-13-11:00')).toBeUndefined();
+  });
+
   it('reads an English date and time of day, adding no zone', () => {
     // any23's excerpt of Eventful's Los Angeles listing: "startDate": "Wednesday, August  8, 2018  7:00 PM".
     expect(isoDateTime('Wednesday, August  8, 2018  7:00 PM')).toBe('2018-08-08T19:00');

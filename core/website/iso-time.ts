@@ -3,8 +3,11 @@
  * none is removed, and an offset-less time stays offset-less (core/events decides its zone).
  */
 
-// Month, day and hour may have one digit (2018-7-19, as PHP's date('Y-n-j') writes): they are padded.
-const DATE_TIME = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ](\d{1,2}):(\d{2})(?::(\d{2})(?:[.,]\d+)?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
+// Month, day and hour may have one digit (2018-7-19, as PHP's date('Y-n-j') writes): they are padded. A dash
+// may stand for the T before a time with seconds (2012-05-13-11:00:00, PHP's date('Y-m-d-H:i:s'), as old
+// versions of The Events Calendar write microdata); without seconds -11:00 would be xs:date's offset.
+const DATE_TIME =
+  /^(\d{4})-(\d{1,2})-(\d{1,2})(?:(?:[T ]|-(?=\d{1,2}:\d{2}:\d{2}))(\d{1,2}):(\d{2})(?::(\d{2})(?:[.,]\d+)?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
 // ISO 8601's basic format, as iCalendar writes it and hCalendar copies it into title attributes (19970903T163000Z).
 const BASIC_DATE_TIME = /^(\d{4})(\d{2})(\d{2})(?:T(\d{2})(\d{2})(?:(\d{2})(?:[.,]\d+)?)?(Z|[+-]\d{2}(?:\d{2})?)?)?$/i;
 

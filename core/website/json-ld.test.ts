@@ -260,6 +260,31 @@ describe('JSON-LD events', () => {
     });
   });
 
+  it('reads an event written in the RDF Calendar vocabulary (ical:summary, ical:dtstart) with no schema.org type', () => {
+    // apache/any23's saved excerpt of osl.ugr.es (html-jsonld-fatal-error.html).
+    const ICAL = 'http://www.w3.org/2002/12/cal/ical#';
+    const events = read([
+      {
+        '@context': { ical: ICAL, xsd: 'http://www.w3.org/2001/XMLSchema#', 'ical:dtstart': { '@type': 'xsd:dateTime' } },
+        'ical:summary': 'Jornadas de Software Libre',
+        'ical:location': 'Por determinar. Granada,  España',
+        'ical:dtstart': '2017-09-27T08:00Z',
+        'ical:dtend': '2017-09-28T16:00Z',
+      },
+      { '@context': { cal: ICAL }, '@graph': [{ 'cal:summary': 'Nested', 'cal:dtstart': '2017-10-01' }] },
+      { [`${ICAL}summary`]: 'Full IRIs', [`${ICAL}dtstart`]: { '@value': '2017-10-02T10:00' } },
+      // Without the vocabulary bound, or without a start, a summary is no event.
+      { 'ical:summary': 'Unbound prefix', 'ical:dtstart': '2017-10-03' },
+      { '@context': { ical: ICAL }, 'ical:summary': 'No start' },
+    ]);
+    expect(events.map((e) => [e.name, e.startAt])).toEqual([
+      ['Jornadas de Software Libre', '2017-09-27T08:00Z'],
+      ['Nested', '2017-10-01'],
+      ['Full IRIs', '2017-10-02T10:00'],
+    ]);
+    expect(events[0]).toMatchObject({ endAt: '2017-09-28T16:00Z', venue: 'Por determinar. Granada, España' });
+  });
+
   it('takes an end from a duration when no endDate is given', () => {
     const [talk] = read([{ '@type': 'Event', name: 'Talk', startDate: '2026-06-01T19:00+02:00', duration: 'PT1H30M' }]);
     expect(talk?.endAt).toBe('2026-06-01T20:30+02:00');

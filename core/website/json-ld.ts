@@ -89,9 +89,14 @@ export function eventsFromJsonLd(values: unknown[], options: ReadOptions): void 
       for (const child of [...list(node.subEvent), ...list(node.subEvents)])
         children.push({ value: child, depth: depth + 1, eventValued: true });
     } else {
-      const holder = text((value as Node).name);
-      for (const [key, child] of Object.entries(value)) {
-        children.push({ value: child, depth: depth + 1, holder, eventValued: EVENT_VALUED.has(key) });
+      const node = value as Node;
+      const prefixes = calendarPrefixes(node, visit.calendarPrefixes);
+      const calendar = calendarEvent(node, prefixes);
+      const fact = calendar && toFact(calendar, options.baseUrl, visit.holder);
+      if (fact) options.sink.add(fact);
+      const holder = text(node.name);
+      for (const [key, child] of Object.entries(node)) {
+        children.push({ value: child, depth: depth + 1, holder, eventValued: EVENT_VALUED.has(key), calendarPrefixes: prefixes });
       }
     }
     for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
@@ -106,6 +111,48 @@ interface Visit {
   holder?: string;
   /** The property it is a value of holds events by schema.org's range, so an untyped node there is one. */
   eventValued?: boolean;
+  /** The prefixes its block's @context binds to the RDF Calendar vocabulary (see calendarEvent). */
+  calendarPrefixes?: string[];
+}
+
+// The W3C RDF Calendar vocabulary (iCalendar's properties as RDF: https://www.w3.org/TR/rdfcal/), which a page
+// may write its event in, in JSON-LD with no schema.org type: "ical:summary", "ical:dtstart" (apache/any23's
+// saved page of the Jornadas de Software Libre in Granada). Its properties under schema.org's names.
+const ICAL = 'http://www.w3.org/2002/12/cal/ical#';
+const ICAL_AS_SCHEMA: Record<string, string> = {
+  summary: 'name',
+  dtstart: 'startDate',
+  dtend: 'endDate',
+  duration: 'duration',
+  location: 'location',
+  url: 'url',
+  description: 'description',
+  uid: 'identifier',
+};
+
+/** The prefixes bound to the RDF Calendar vocabulary by the node's own @context, added to those it inherits. */
+function calendarPrefixes(node: Node, inherited: string[] = []): string[] {
+  const own = list(node['@context'])
+    .filter(isNode)
+    .flatMap((context) => Object.entries(context).filter(([, iri]) => iri === ICAL || (isNode(iri) && iri['@id'] === ICAL)))
+    .map(([prefix]) => prefix);
+  return own.length > 0 ? [...inherited, ...own] : inherited;
+}
+
+/** A node written in the RDF Calendar vocabulary as a schema.org-shaped event, when it has a summary and a start. */
+function calendarEvent(node: Node, prefixes: string[]): Node | undefined {
+  const event: Node = {};
+  for (const [key, value] of Object.entries(node)) {
+    const colon = key.indexOf(':');
+    const local = key.startsWith(ICAL)
+      ? key.slice(ICAL.length)
+      : colon > 0 && prefixes.includes(key.slice(0, colon))
+        ? key.slice(colon + 1)
+        : undefined;
+    const name = local === undefined ? undefined : ICAL_AS_SCHEMA[local.toLowerCase()];
+    if (name) event[name] = value;
+  }
+  return event.name !== undefined && event.startDate !== undefined ? event : undefined;
 }
 
 // schema.org properties whose values are Events (hasCourseInstance: CourseInstance).

@@ -29,6 +29,11 @@ const HTML_NAMESPACE = 'http://www.w3.org/1999/xhtml';
 
 // Root class names of an event in microformats2 (h-event) and microformats1 (hCalendar's vevent).
 const MF_EVENT = /(?:^|\s)(?:h-event|vevent)(?:\s|$)/;
+// A résumé (microformats1 hResume, microformats2 h-resume) and its jobs and schools: hResume marks each as an
+// hCalendar vevent with class experience or education, h-resume as a p-experience or p-education h-event.
+// They are periods of a career, not events anyone attends.
+const MF_RESUME = /(?:^|\s)(?:hresume|h-resume)(?:\s|$)/;
+const MF_CAREER = /(?:^|\s)(?:p-)?(?:experience|education)(?:\s|$)/;
 
 /**
  * The outermost h-event / vevent elements of a page, in page order, built as the page is parsed (see
@@ -42,13 +47,22 @@ export class MicroformatRoots implements PageReader {
   private current: Parse5Node | null = null;
   /** Open elements inside a template inside a root. */
   private skipped = 0;
+  /** Open elements outside roots, and the depths among them of the résumés still open. */
+  private depth = 0;
+  private readonly resumes: number[] = [];
 
   open(name: string, attribs: Record<string, string>): void {
     if (this.current === null) {
       // includes() first: a regex per element with a class is much of the reading's cost on a large page.
-      if (!(attribs.class?.includes('event') && MF_EVENT.test(attribs.class))) return;
-      this.current = parse5Element(name, attribs, null);
-      this.roots.push(this.current);
+      const classes = attribs.class ?? '';
+      const event = classes.includes('event') && MF_EVENT.test(classes);
+      if (event && !(this.resumes.length > 0 && MF_CAREER.test(classes))) {
+        this.current = parse5Element(name, attribs, null);
+        this.roots.push(this.current);
+        return;
+      }
+      this.depth++;
+      if (classes.includes('resume') && MF_RESUME.test(classes)) this.resumes.push(this.depth);
     } else if (this.skipped > 0 || name === 'template') this.skipped++;
     else this.current = parse5Element(name, attribs, this.current);
   }
@@ -63,13 +77,19 @@ export class MicroformatRoots implements PageReader {
   }
 
   close(): void {
-    if (this.current === null) return;
+    if (this.current === null) {
+      if (this.resumes.at(-1) === this.depth) this.resumes.pop();
+      this.depth--;
+      return;
+    }
     if (this.skipped > 0) this.skipped--;
     else this.current = this.current.parentNode;
   }
 
   end(): void {
     this.current = null;
+    this.depth = 0;
+    this.resumes.length = 0;
   }
 }
 

@@ -225,6 +225,21 @@ describe('microformats', () => {
     ]);
   });
 
+  it('reads no event from a résumé’s jobs and schools (hResume vevents, h-resume p-experience h-events)', () => {
+    // any23's saved LinkedIn profile (steveganz.html): <li class="experience vevent vcard"> inside <div class="hresume">.
+    const html = `<div class="hresume"><ul class="vcalendar">
+      <li class="experience vevent vcard"><h4 class="org summary">PayPal</h4>
+        <abbr class="dtstart" title="2005-09-01">September 2005</abbr></li>
+      <li class="education vevent vcard"><h3 class="summary fn org">Leland High School</h3>
+        <abbr class="dtstart" title="1983-01-01">1983</abbr></li></ul></div>
+      <div class="h-resume"><div><div class="p-experience h-event"><span class="p-name">Web developer</span>
+        <time class="dt-start">2010-01-01</time></div></div></div>
+      <div class="vevent"><span class="summary">Careers fair</span><abbr class="dtstart" title="2026-05-16">May 16</abbr></div>
+      <div class="education vevent"><span class="summary">Education evening</span><abbr class="dtstart" title="2026-05-17">May 17</abbr></div>`;
+    // Outside a résumé, an event is one whatever its other classes say.
+    expect(read(html, 'microformats').map((e) => e.name)).toEqual(['Careers fair', 'Education evening']);
+  });
+
   it('reads the other h-events when the parser throws on one (a link that is no URL), and counts that one', () => {
     const html = `<div class="h-event"><span class="p-name">Jazz</span><time class="dt-start">2026-10-02 19:30</time></div>
       <div class="h-event"><a class="p-name u-url" href="//[">Broken</a><time class="dt-start">2026-10-03 19:30</time></div>
