@@ -375,4 +375,18 @@ describe('iCalendar events (ical.js)', () => {
     expect(events.map((e) => [e.name, e.startAt, e.timezone])).toEqual([['Old Mac export', '2026-01-01T10:00:00', 'Europe/Berlin']]);
     expect(events[0]?.recurrence?.rdates).toEqual(['2026-01-02T10:00:00', '2026-01-03T10:00:00']);
   });
+
+  it('unescapes a text value whose VALUE parameter names no value type (Proton Calendar)', () => {
+    const events = read(
+      calendar(
+        ...vevent(
+          'UID:p',
+          'DTSTART:20240201T100000Z',
+          'SUMMARY;VALUE="IBE150 NAME NAMESON^n A285^n":IBE150 NAME NAMESON\\n A285\\n',
+          'LOCATION;VALUE=ROOM:Hall A\\, floor 2\\; east',
+        ),
+      ),
+    );
+    expect(events.map((e) => [e.name, e.place])).toEqual([['IBE150 NAME NAMESON A285', 'Hall A, floor 2; east']]);
+  });
 });

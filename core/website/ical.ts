@@ -1,6 +1,7 @@
 import ICAL from 'ical.js';
 import { clean, type EventFact } from './event-fact';
 import type { FactSink } from './fact-sink';
+import { textValue } from './ical-text';
 import { addDuration } from './iso-time';
 import { resolveLink } from './links';
 import { zoneOfRules } from './vtimezone-zone';
@@ -249,10 +250,7 @@ export function eventsFromIcal(ics: string, options: IcalOptions): void {
 }
 
 function toFact(event: Component, zones: Zones, baseUrl: string): EventFact | null {
-  const text = (name: string, max?: number) => {
-    const v = event.getFirstPropertyValue(name);
-    return typeof v === 'string' ? clean(v, max) : undefined;
-  };
+  const text = (name: string, max?: number) => clean(textValue(event.getFirstProperty(name)), max);
   const summary = text('summary');
   if (!summary) return null;
   const dtstart = event.getFirstProperty('dtstart');
