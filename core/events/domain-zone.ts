@@ -2,18 +2,7 @@ import { countryZone } from './venue-zone';
 
 // Country-code domains sold for their letters, not their country (.io, .co, .tv, .fm, .me...): a page
 // under one says nothing of where its events are.
-const GENERIC_USE = new Set(
-  ['ac', 'ai', 'am', 'cc', 'cd', 'co', 'fm', 'gg', 'gl', 'im', 'io', 'is', 'la', 'ly', 'me', 'ms', 'mu', 'nu'].concat([
-    'sh',
-    'so',
-    'st',
-    'tk',
-    'to',
-    'tv',
-    'vc',
-    'ws',
-  ]),
-);
+const GENERIC_USE = new Set('ac ai am cc cd co fm gg gl im io is la ly me ms mu nu sh so st tk to tv vc ws'.split(' '));
 
 // Domains whose letters are not the country's ISO 3166 code.
 const DOMAIN_COUNTRY: Record<string, string> = { uk: 'GB' };

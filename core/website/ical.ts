@@ -2,7 +2,7 @@ import ICAL from 'ical.js';
 import { clean, type EventFact } from './event-fact';
 import type { FactSink } from './fact-sink';
 import { textValue } from './ical-text';
-import { addDuration } from './iso-time';
+import { addDuration, isCalendarDay } from './iso-time';
 import { resolveLink } from './links';
 import { zoneOfRules } from './vtimezone-zone';
 import { ianaZoneOf } from './zone-names';
@@ -121,12 +121,7 @@ function offsetText(seconds: number): string {
 }
 
 /** ical.js passes a day no month has ('DTSTART:20171032T000000') through as it is written: a date no calendar holds. */
-function onTheCalendar(value: string): boolean {
-  const [y, m, d] = [Number(value.slice(0, 4)), Number(value.slice(5, 7)), Number(value.slice(8, 10))];
-  const day = new Date(Date.UTC(2000, m - 1, d));
-  day.setUTCFullYear(y);
-  return m >= 1 && m <= 12 && day.getUTCMonth() === m - 1 && day.getUTCDate() === d;
-}
+const onTheCalendar = (value: string) => isCalendarDay(Number(value.slice(0, 4)), Number(value.slice(5, 7)), Number(value.slice(8, 10)));
 
 /** One jCal value ('2026-06-09T18:30:00', '…Z', '2026-07-01', or a period's start) with its TZID read. */
 function timeOf(value: unknown, type: string, tzid: string | undefined, zones: Zones): CalendarTime | undefined {

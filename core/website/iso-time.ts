@@ -45,7 +45,7 @@ function proseDateTime(text: string): string | undefined {
   const month = MONTHS.indexOf((month1 ?? month2)!.slice(0, 3).toLowerCase()) + 1;
   const day = Number(day1 ?? day2);
   const year = Number(year1 ?? year2);
-  if (day < 1 || day > new Date(utc(year, month, 0)).getUTCDate()) return undefined;
+  if (!isCalendarDay(year, month, day)) return undefined;
   const date = `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
   if (hour === undefined) return date;
   // A bare hour is no time ('8, 2018 7' is not 7 o'clock); a 12-hour clock needs its am or pm.
@@ -99,6 +99,11 @@ export function addDuration(start: string | undefined, duration: string | undefi
     ((w * 7 + days) * 86400 + h * 3600 + mi * 60 + s) * 1000;
   const end = new Date(ms).toISOString();
   return `${end.slice(0, 10)}T${end.slice(11, ss === undefined && end.slice(17, 19) === '00' ? 16 : 19)}${offsetOf(zone)}`;
+}
+
+/** Whether a year, month (1 to 12) and day name a day on the calendar: no 31 April, no 29 February 2026. */
+export function isCalendarDay(year: number, month: number, day: number): boolean {
+  return month >= 1 && month <= 12 && day >= 1 && day <= new Date(utc(year, month, 0)).getUTCDate();
 }
 
 // Date.UTC reads the years 0 to 99 as 1900 to 1999; setUTCFullYear takes the year as written.
