@@ -12,7 +12,7 @@ import { measurePoolDrift } from './lib/pool-drift';
 const DURATION_S = 8;
 // Each server's first load compiles its hot paths; measured runs start after this much of it.
 const WARM_UP_S = 2;
-// Issue 15's goal: signed-in check-session at this share of a bare node:http handler's requests/s.
+// The goal: signed-in check-session at this share of a bare node:http handler's requests/s.
 const SESSION_GOAL_RATIO = 0.6;
 const CONNECTIONS = 50;
 /** User plus system CPU time of a server so far, its cluster processes included, in microseconds (Linux). */
