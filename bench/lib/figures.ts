@@ -32,7 +32,7 @@ export async function printFigures(): Promise<void> {
   }
   if (!figures.length) return;
   figures.sort((a, b) => ORDER.indexOf(a.row.figure!) - ORDER.indexOf(b.row.figure!));
-  console.log("\n## The headline figures (latest run of each benchmark)\n");
+  console.log('\n## The headline figures (latest run of each benchmark)\n');
   const lines = figures.map(({ row, at }) => {
     const bound = bounds.get(row.figure!);
     return [
