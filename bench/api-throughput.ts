@@ -48,7 +48,7 @@ async function startBaseline(name: 'bare-node' | 'bare-hono'): Promise<ChildServ
 
 /**
  * Signed-in GET /api/check-session, GET /api/timers (20 timers) and GET /api/account/billing against a bare
- * node:http handler (the issue's baseline) and a bare Hono handler, each in its own process, same run.
+ * node:http handler (the goal's baseline) and a bare Hono handler, each in its own process, same run.
  */
 export async function run(): Promise<BenchResult[]> {
   const bareNode = await startBaseline('bare-node');
