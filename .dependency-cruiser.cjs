@@ -12,7 +12,8 @@ const BROWSER_SAFE = [
   '^core/contract/',
   '^core/plans[.]ts$',
   '^core/delivery/links[.]ts$',
-  '^core/events/(calendar-link|canonical-url|event-date-format|event-key|ics|strict-values|zoned-time)[.]ts$',
+  '^core/events/(calendar-link|canonical-url|event-key|ics|strict-values)[.]ts$',
+  '^core/time/(calendar-day|event-date-format|format-cache|iso-time|time-zone|whole-days|zoned-time)[.]ts$',
 ];
 
 /** An error for an import from a module under `from` (not a test file) to one matching `to`. */
@@ -39,6 +40,12 @@ module.exports = {
       'core/gemini and core/website read the outside world for a use case; they know no search or events.',
       '^core/(gemini|website)/',
       { path: '^core/(search|events)/', ...CODE },
+    ),
+    forbid(
+      'time-imports-no-other-core',
+      'core/time (zones, days, ISO times, date formats) sits below core/website and core/events, which both use it: it imports no other part of core.',
+      '^core/time/',
+      { path: '^core/', pathNot: '^core/time/', ...CODE },
     ),
     forbid(
       'events-import-no-search',

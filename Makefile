@@ -31,8 +31,10 @@ lint: deps
 	npx biome ci --error-on-warnings .
 	npx depcruise --config .dependency-cruiser.cjs $(LAYERS)
 
-# The whole suite: lint and types, unit, integration against real Postgres + Redis, and Chromium end-to-end.
-test: deps test-browser lint build typecheck
+# The whole suite: lint and types, then both vitest projects (vitest.config.ts): unit, and stack (integration
+# against real Postgres + Redis, Chromium end-to-end). No build step here: the stack project's global setup
+# builds dist/ once, so a test run (and CI) builds the bundle once and tests the code as it is.
+test: deps test-browser lint typecheck
 	npx vitest run
 
 # Creates the database named in DATABASE_URL when it does not exist yet, then applies migrations.

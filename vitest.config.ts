@@ -1,12 +1,37 @@
 import { defineConfig } from 'vitest/config';
 
+// Two projects, told apart by where a test sits:
+// - unit: tests beside their code (outside test/ and db/). No global setup: no Postgres, no bundle. They may use
+//   Redis or an in-process stand-in, as a module's own test can; `npx vitest run --project unit`.
+// - stack: test/ (cross-process, integration, browser) and db/ (queries against Postgres). Their global setup
+//   makes the migrated template database each test database is cloned from and builds dist/ (the one build of a
+//   test run: `make test` and CI build nothing else); `npx vitest run --project stack`.
+// A test that needs Postgres, a running stack or dist/ therefore goes in test/ (or db/ for a query's own test).
+const STACK = ['test/**/*.test.{ts,tsx}', 'db/**/*.test.{ts,tsx}'];
+
 export default defineConfig({
   test: {
-    include: ['**/*.test.ts', '**/*.test.tsx'],
-    exclude: ['node_modules/**', 'dist/**'],
-    globalSetup: ['test/support/global-setup.ts'],
+    exclude: ['**/node_modules/**', 'dist/**'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['**/*.test.{ts,tsx}'],
+          exclude: ['**/node_modules/**', 'dist/**', ...STACK],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'stack',
+          include: STACK,
+          globalSetup: ['test/support/global-setup.ts'],
+        },
+      },
+    ],
   },
 });

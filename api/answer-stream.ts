@@ -58,8 +58,8 @@ interface NodeEnv {
 /**
  * Sends the status line and headers in the same socket write as the first text. @hono/node-server writes a
  * streamed reply's head on its own (`flushHeaders`) and then the first chunk, two writes where one would do:
- * on loopback each write costs about as much as all our work after the first chunk (issue 15, timeline in
- * BENCHMARKS.md). Call it just before returning a stream whose first text is already queued: the writes of
+ * on loopback each write costs about as much as all our work after the first chunk (the stream benchmark's
+ * timeline, in BENCHMARKS.md). Call it just before returning a stream whose first text is already queued: the writes of
  * this turn of the event loop are held (cork) and go out together once the promise chain that writes the
  * head and the queued text has run (nextTick comes after it). Without a Node response it does nothing.
  */

@@ -12,7 +12,7 @@ import { measurePoolDrift } from './lib/pool-drift';
 const DURATION_S = 8;
 // Each server's first load compiles its hot paths; measured runs start after this much of it.
 const WARM_UP_S = 2;
-// Issue 15's goal: signed-in check-session at this share of a bare node:http handler's requests/s.
+// The goal: signed-in check-session at this share of a bare node:http handler's requests/s.
 const SESSION_GOAL_RATIO = 0.6;
 const CONNECTIONS = 50;
 /** User plus system CPU time of a server so far, its cluster processes included, in microseconds (Linux). */
@@ -48,7 +48,7 @@ async function startBaseline(name: 'bare-node' | 'bare-hono'): Promise<ChildServ
 
 /**
  * Signed-in GET /api/check-session, GET /api/timers (20 timers) and GET /api/account/billing against a bare
- * node:http handler (the issue's baseline) and a bare Hono handler, each in its own process, same run.
+ * node:http handler (the goal's baseline) and a bare Hono handler, each in its own process, same run.
  */
 export async function run(): Promise<BenchResult[]> {
   const bareNode = await startBaseline('bare-node');

@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 
-// The baseline for API throughput: a bare node:http handler, no framework, middleware, database or Redis.
+// The baseline for API throughput (the goal in BENCHMARKS.md): a bare node:http handler, no framework, middleware, database or Redis.
 const BODY = JSON.stringify({ loggedIn: true });
 const server = createServer((req, res) => {
   if (req.url === '/healthz' || req.url === '/api/check-session') {

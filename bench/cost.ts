@@ -7,7 +7,7 @@ import { createSignedInUser } from '../dev/harness/users';
 import { createRunTimerProcessor } from '../worker/jobs/run-timer';
 import type { BenchResult, Row } from './lib/report';
 
-// The share of a plan's price its searches may cost at full use (issue 28).
+// The share of a plan's price its searches may cost at full use (the cost goal in BENCHMARKS.md).
 const GOAL_SHARE = 0.4;
 
 interface Spent {

@@ -11,7 +11,7 @@ import { measureWorkerCpu } from './worker-cpu';
 
 const PER_USER = 20;
 const WORKER_CONCURRENCY = '50';
-// Issue 15's goals for the two worker figures.
+// The goals for the two worker figures (BENCHMARKS.md).
 const THROUGHPUT_GOAL = 1000;
 const LAG_P99_GOAL_MS = 1000;
 
@@ -138,7 +138,7 @@ async function lag(options: ManyWorkersOptions): Promise<Row[]> {
   }
 }
 
-/** Issue 15's two worker figures: the best throughput over the process counts, the best p99 lag with 2 or more. */
+/** The two worker figures: the best throughput over the process counts, the best p99 lag with 2 or more. */
 function markFigures(rows: Row[]): void {
   const best = (pattern: RegExp, better: (a: Row, b: Row) => boolean) =>
     rows.filter((r) => pattern.test(r.metric)).reduce<Row | undefined>((b, r) => (!b || better(r, b) ? r : b), undefined);

@@ -115,7 +115,7 @@ export async function run(): Promise<BenchResult[]> {
         );
       for (const p of [50, 99]) {
         const added = addedOver(ours, 'firstByte', p);
-        // Issue 15's goals: 2 ms for one stream, 20 ms at 50 at once; 500 at once is measured, not a goal.
+        // The goals: 2 ms for one stream, 20 ms at 50 at once; 500 at once is measured, not a goal.
         const goalMs = p === 50 ? ADDED_FIRST_BYTE_GOAL_MS[level] : undefined;
         const figure = p === 50 ? ADDED_FIRST_BYTE_FIGURE[level] : undefined;
         rows.push({

@@ -152,7 +152,7 @@ describe('plans and billing in Chromium', () => {
     await page.context().close();
   });
 
-  it('offers the data export and deletes the account after a confirmation (issue 27, item 9)', async () => {
+  it('offers the data export and deletes the account after a confirmation', async () => {
     const { page, user, errors } = await signedInPage();
     await credits(page, '10 searches left');
     const data = plans(page).getByRole('region', { name: 'Your data' });

@@ -126,7 +126,7 @@ describe('request bodies are bounded before they are read', () => {
     }
   });
 
-  it('a 413 closes its connection, so the next request on a keep-alive pool gets a proper answer (issue 27)', async () => {
+  it('a 413 closes its connection, so the next request on a keep-alive pool gets a proper answer', async () => {
     // As a load balancer pooling upstream connections: one socket, reused whenever the server keeps it open.
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     try {

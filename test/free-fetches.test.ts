@@ -11,7 +11,7 @@ import { createSignedInUser } from '../dev/harness/users';
 
 const RATE = 5;
 
-// Issue 27, item 5: a user with no searches left made the server fetch their website on every ask and every
+// A user with no searches left made the server fetch their website on every ask and every
 // Run now, none of it charged. A loopback site counts what reaches it.
 describe('no website fetch without a search left', () => {
   let stack: TestStack;

@@ -68,7 +68,7 @@ describe('real-world corpus', () => {
     expect(match([expected], [found('2013-09-14T21:30:00+02:00')]).get(0)?.starts_at).toBe('2013-09-14T21:30:00+02:00');
   });
 
-  it(`meets issue 26's goals, with the same keys for searchers in ${SEARCHERS.join(' and ')}`, () => {
+  it(`meets the corpus's goals, with the same keys for searchers in ${SEARCHERS.join(' and ')}`, () => {
     const score = scoreCorpus(corpus);
     const missed = missedGoals(score);
     expect(missed, `${missed.join('; ')}\n\n${formatTable(score)}\n\n${formatProblems(score)}`).toEqual([]);

@@ -8,7 +8,7 @@ import { dailyTimer } from '../dev/harness/timer-input';
 import { createTilesStandin } from '../dev/standins/tiles';
 import { browserSuite, openSignedInHome } from './support/browser-suite';
 
-/** Issue 30: a run's in-person events on a map, its tiles from a loopback stand-in (no internet). */
+/** A run's in-person events on a map, its tiles from a loopback stand-in (no internet). */
 describe('the map of a run', () => {
   const tiles = createTilesStandin();
   const tileServer = createAdaptorServer({ fetch: tiles.app.fetch });

@@ -15,7 +15,7 @@ const LINGER_MS = 2000;
 /**
  * A refused body is left unread, so its connection cannot carry another request. The reply says
  * `Connection: close`, so a keep-alive client (a load balancer's pool) opens a new connection instead of sending
- * the next request, perhaps another user's, into this one (issue 27). Node then closes the socket as soon as the
+ * the next request, perhaps another user's, into this one. Node then closes the socket as soon as the
  * reply is written; with the client still sending, that close is a reset that can reach the client before the
  * 413 does. So the socket closes gently instead: our side ends after the reply, and what the client still sends
  * is read and dropped until it stops or LINGER_MS pass ("lingering close").

@@ -5,7 +5,7 @@ import type { AppEnv } from '../deps';
 import { loggedPath, requestLog } from './request-log';
 
 describe('request log', () => {
-  it('keeps no feed or unsubscribe token (issue 27)', async () => {
+  it('keeps no feed or unsubscribe token', async () => {
     const logs = captureLogs();
     const app = new Hono<AppEnv>();
     app.use(async (c, next) => {

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { createFactory } from 'hono/factory';
 import { type DescribeReply, describeRequestSchema } from '../../core/contract/describe';
-import { isValidTimeZone } from '../../core/timers/schedule';
+import { knownTimeZone } from '../../core/time/time-zone';
 import { priceCall } from '../../core/gemini/priced-call';
 import type { GeminiUsage } from '../../core/gemini/usage';
 import { addOtherGeminiCost } from '../../db/gemini-costs';
@@ -31,7 +31,7 @@ export function describeTimerHandlers(deps: AppDeps) {
   return factory.createHandlers(jsonBody(describeRequestSchema), async (c) => {
     requireUser(c);
     const { sentence, timezone } = c.req.valid('json');
-    const zone = timezone && isValidTimeZone(timezone) ? timezone : 'UTC';
+    const zone = knownTimeZone(timezone);
     const settings = { model: deps.config.gemini.model, thinking: deps.config.gemini.thinking };
     // A sentence the model reads is a Gemini call like any other: counted and priced in the metrics, and its cost
     // added to the month's spend that the budget guard reads.

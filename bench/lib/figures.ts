@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type BenchResult, fmt, printTable, type Row } from './report';
 
-/** Issue 15's headline figures, in the issue's order; a benchmark marks its row with one of these names. */
+/** The headline figures, in BENCHMARKS.md's order; a benchmark marks its row with one of these names. */
 export const FIGURES = {
   creation: '100k timers created',
   redis: 'Redis per idle timer, default Redis',
@@ -15,7 +15,7 @@ export const FIGURES = {
 const ORDER: string[] = Object.values(FIGURES);
 
 /**
- * Issue 15's figures in one table, from the latest result of each benchmark (bench/results/*.json), so a run
+ * The headline figures in one table, from the latest result of each benchmark (bench/results/*.json), so a run
  * of one benchmark still shows where the others stood and when they were measured.
  */
 export async function printFigures(): Promise<void> {
@@ -32,7 +32,7 @@ export async function printFigures(): Promise<void> {
   }
   if (!figures.length) return;
   figures.sort((a, b) => ORDER.indexOf(a.row.figure!) - ORDER.indexOf(b.row.figure!));
-  console.log("\n## Issue 15's figures (latest run of each benchmark)\n");
+  console.log('\n## The headline figures (latest run of each benchmark)\n');
   const lines = figures.map(({ row, at }) => {
     const bound = bounds.get(row.figure!);
     return [

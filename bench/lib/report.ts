@@ -10,12 +10,12 @@ export interface Row {
   baseline?: number;
   /** What the goal is, e.g. '< 5 ms', printed beside the figure. */
   goal?: string;
-  /** One of issue 15's headline figures: its name in the summary `make bench` prints last (bench/lib/figures.ts). */
+  /** One of the headline figures: its name in the summary `make bench` prints last (bench/lib/figures.ts). */
   figure?: string;
   /** Whether the figure meets its goal, for the summary. */
   met?: boolean;
   /**
-   * A limit this machine puts on one of issue 15's figures whatever the product's code does (a floor or a
+   * A limit this machine puts on one of the headline figures whatever the product's code does (a floor or a
    * ceiling measured in the same run), and whether that limit alone already misses the figure's goal.
    */
   bounds?: { figure: string; missesGoal: boolean };

@@ -1,7 +1,8 @@
 import type { Event } from '../contract/event';
-import { formatEventDays, formatEventMoment, knownTimeZone } from '../events/event-date-format';
+import { formatEventDays, formatEventMoment } from '../time/event-date-format';
+import { knownTimeZone } from '../time/time-zone';
 
-// Messages are written in English, so their dates are too, in the page's style (core/events/event-date-format.ts).
+// Messages are written in English, so their dates are too, in the page's style (core/time/event-date-format.ts).
 const MESSAGE_LOCALE = 'en-GB';
 
 /** How an event reads in a digest: its date in the timer's time zone, and its place. */

@@ -1,6 +1,6 @@
 import type { Event } from '../contract/event';
 import { safeLink } from './strict-values';
-import { nextDay } from './zoned-time';
+import { nextDay } from '../time/zoned-time';
 
 const compactUtc = (iso: string) =>
   new Date(iso)

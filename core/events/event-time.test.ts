@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eventTime, sameStart, type ZoneKnowledge } from './event-time';
-import { isoInZone, offsetMinutes, wallTimeToEpoch } from './zoned-time';
+import { isoInZone, offsetMinutes, wallTimeToEpoch } from '../time/zoned-time';
 
 const source = (zone: string): ZoneKnowledge['own'] => ({ zone, source: 'source' });
 const t = (start: string | null, own: ZoneKnowledge['own'] = null, searcherTimezone = 'Europe/Berlin', end: string | null = null) =>

@@ -1,6 +1,7 @@
 import type { TimezoneSource } from '../contract/event';
-import { spansWholeDays } from './whole-days';
-import { isTimeZone, isoInZone, isoWithOffset, type ParsedTime, parseIsoTime, wallTimeToEpoch } from './zoned-time';
+import { isTimeZone } from '../time/time-zone';
+import { spansWholeDays } from '../time/whole-days';
+import { isoInZone, isoWithOffset, type ParsedTime, parseIsoTime, wallTimeToEpoch } from '../time/zoned-time';
 
 export interface EventTime {
   starts_at: string | null;

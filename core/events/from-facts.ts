@@ -8,7 +8,8 @@ import { mergeEventsRead } from './merge';
 import { anchorOpenSeries, expandSeries, type Occurrence, PAGE_STEP_BUDGET, type StepBudget } from './recurrence';
 import { cleanText, safeLink, TITLE_MAX } from './strict-values';
 import { venueZone } from './venue-zone';
-import { isTimeZone, parseIsoTime } from './zoned-time';
+import { isTimeZone } from '../time/time-zone';
+import { parseIsoTime } from '../time/zoned-time';
 
 /** Who is looking and when: the last resort for a zone, and the anchor of the recurrence window. */
 export interface FactContext {

@@ -1,7 +1,7 @@
 import ICAL from 'ical.js';
 import type { EventFact } from '../website/event-fact';
 import { type Clock, instantOn, isoOn } from './event-time';
-import { formatOffset, type ParsedTime, parseIsoTime } from './zoned-time';
+import { formatOffset, type ParsedTime, parseIsoTime } from '../time/zoned-time';
 
 /** The occurrences a series yields: from 30 days before now to 12 months after, at most 100 (decision 036). */
 export const WINDOW_BACK_DAYS = 30;

@@ -1,25 +1,12 @@
 /**
  * What an event may carry (decision 036): pages and models are untrusted, and their values end up in cards,
- * emails, webhooks and subscribed calendars. Browser-safe: the page and the .ics download use it too.
+ * emails, webhooks and subscribed calendars. Browser-safe: the page and the .ics download use it too. The years
+ * and days an event's date may have are core/time/calendar-day.ts's.
  */
-
-/** Years an event can have: a two-digit or mistyped year (0026, 1926 for 26) is refused, not guessed. */
-export const YEAR_MIN = 1970;
-export const YEAR_MAX = 2200;
 
 export const TITLE_MAX = 200;
 export const TEXT_MAX = 300;
 export const LINK_MAX = 2048;
-
-const isLeap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
-
-/** A date that exists on the calendar, in the years events can have: 2026-02-31 and 0026-05-28 do not. */
-export function isRealDate(y: number, month: number, day: number): boolean {
-  if (!Number.isInteger(y) || y < YEAR_MIN || y > YEAR_MAX) return false;
-  if (!Number.isInteger(month) || month < 1 || month > 12 || !Number.isInteger(day) || day < 1) return false;
-  const days = [31, isLeap(y) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]!;
-  return day <= days;
-}
 
 /*
  * C0 and C1 controls and DEL, the line and paragraph separators, and the bidirectional overrides and isolates

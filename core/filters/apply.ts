@@ -1,5 +1,6 @@
 import type { FoundEvent } from '../contract/event';
 import type { DateWindow, TimerFilters } from '../contract/timer-filters';
+import { cachedFormat } from '../time/format-cache';
 import { distanceKm, findPlace } from './gazetteer';
 
 export interface FilterContext {
@@ -72,7 +73,12 @@ export function windowDays(window: DateWindow, ctx: FilterContext): { from: stri
 
 /** The date (YYYY-MM-DD) that `now` is in this zone. */
 export function localDate(now: Date, timezone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  const format = cachedFormat(
+    `local-date|${timezone}`,
+    () => new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' }),
+  );
+  if (!format) throw new RangeError(`Invalid time zone specified: ${timezone}`);
+  return format.format(now);
 }
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -86,8 +86,8 @@ export async function runChargedSearch(deps: ChargedSearchDeps, req: ChargedSear
     filters: req.input.filters ?? null,
   };
 
-  // Reading the website costs us a fetch: a user with no credit left gets the refusal before it, not after
-  // (issue 27). A caller that already saw a credit very likely left (answerWhileCharging) skips the read; a
+  // Reading the website costs us a fetch: a user with no credit left gets the refusal before it, not after.
+  // A caller that already saw a credit very likely left (answerWhileCharging) skips the read; a
   // timer run that already holds its credit (a retry) is paid for.
   const unpayable = req.answerWhileCharging
     ? false

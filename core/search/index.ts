@@ -1,6 +1,6 @@
 import type { GoogleGenAI } from '@google/genai';
 import type { Config } from '../config';
-import { isValidTimeZone } from '../timers/schedule';
+import { knownTimeZone } from '../time/time-zone';
 import type { WebsiteFacts } from '../website/extract';
 import { type AnswerDelivery, type AnswerOptions, askGemini, type Source, sourcesBlock } from '../gemini/answer';
 import { buildPrompt } from './prompt';
@@ -67,7 +67,7 @@ export interface PreparedSearch {
 
 /** Falls back to UTC for a missing or unknown time zone name, so a bad value never fails a search. */
 export function safeTimezone(timezone: string): string {
-  return isValidTimeZone(timezone) ? timezone : 'UTC';
+  return knownTimeZone(timezone);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { cachedFormat } from '../time/format-cache';
 import type { EventFact } from '../website/event-fact';
 import type { WebsiteFacts } from '../website/extract';
 
@@ -8,16 +9,13 @@ export interface PromptInput {
   website: WebsiteFacts | null;
 }
 
-// Building an Intl.DateTimeFormat costs far more than using one; there are only a few hundred time zones.
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-
 /** The date as the user sees it, e.g. 'Wednesday, 14 May 2025'. */
 export function todayIn(timezone: string, now: Date): string {
-  let format = dateFormats.get(timezone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', { timeZone: timezone, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
-    dateFormats.set(timezone, format);
-  }
+  const format = cachedFormat(
+    `today|${timezone}`,
+    () => new Intl.DateTimeFormat('en-GB', { timeZone: timezone, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }),
+  );
+  if (!format) throw new RangeError(`Invalid time zone specified: ${timezone}`);
   return format.format(now);
 }
 

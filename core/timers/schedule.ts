@@ -1,5 +1,6 @@
 import { CronExpressionParser } from 'cron-parser';
 import { SCHEDULE_TYPES, type ScheduleType, WEEKDAYS, type Weekday } from '../contract/timers';
+import { isTimeZone } from '../time/time-zone';
 
 /**
  * A timer's schedule: when it fires, in the user's own time zone. The cron pattern plus `tz` is what BullMQ's
@@ -38,22 +39,6 @@ const CRON_DAY: Record<Weekday, number> = {
 
 export type ScheduleCheck = { ok: true; schedule: Schedule } | { ok: false; message: string };
 
-// Names found valid; a bounded set, since the runtime knows only a few hundred zones and their aliases.
-const knownTimeZones = new Set<string>();
-
-/** True for a time zone name the runtime knows (IANA names and their aliases, e.g. 'UTC'). */
-export function isValidTimeZone(name: string): boolean {
-  if (!name || name.length > 64) return false;
-  if (knownTimeZones.has(name)) return true;
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: name });
-  } catch {
-    return false;
-  }
-  if (knownTimeZones.size < 2_000) knownTimeZones.add(name);
-  return true;
-}
-
 /** Validates the schedule fields of POST /api/schedule; messages are the sentences the page shows. */
 export function parseSchedule(input: { scheduleType?: unknown; time?: unknown; weekday?: unknown; timezone?: unknown }): ScheduleCheck {
   const { scheduleType, time, weekday, timezone } = input;
@@ -73,7 +58,7 @@ export function parseSchedule(input: { scheduleType?: unknown; time?: unknown; w
     }
     day = weekday as Weekday;
   }
-  if (typeof timezone !== 'string' || !isValidTimeZone(timezone)) {
+  if (typeof timezone !== 'string' || !isTimeZone(timezone)) {
     return { ok: false, message: 'Time zone must be a valid IANA time zone name, such as Europe/Berlin.' };
   }
   return { ok: true, schedule: { scheduleType, time, weekday: day, timezone } as Schedule };

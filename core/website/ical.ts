@@ -2,10 +2,11 @@ import ICAL from 'ical.js';
 import { clean, type EventFact } from './event-fact';
 import type { FactSink } from './fact-sink';
 import { textValue } from './ical-text';
-import { addDuration, isCalendarDay } from './iso-time';
+import { isCalendarDay } from '../time/calendar-day';
+import { addDuration } from '../time/iso-time';
 import { resolveLink } from './links';
-import { zoneOfRules } from './vtimezone-zone';
-import { ianaZoneOf } from './zone-names';
+import { zoneOfRules } from '../time/vtimezone-zone';
+import { ianaZoneOf } from '../time/zone-names';
 
 export interface IcalOptions {
   /** The calendar's address: URL values resolve against it. */

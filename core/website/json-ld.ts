@@ -1,7 +1,7 @@
 import { decodeHTML } from 'entities';
 import { clean, type EventFact } from './event-fact';
 import type { FactSink } from './fact-sink';
-import { addDuration, isoDateTime } from './iso-time';
+import { addDuration, isoDateTime } from '../time/iso-time';
 import { resolveLink } from './links';
 import { recurrenceOfSchedule } from './schedule';
 import { isEventType, localName } from './schema-event-types';

@@ -1,7 +1,7 @@
 import { mf2 } from 'microformats-parser';
 import { clean, type EventFact } from './event-fact';
 import type { FactSink } from './fact-sink';
-import { addDuration, isoDateTime } from './iso-time';
+import { addDuration, isoDateTime } from '../time/iso-time';
 import { resolveLink } from './links';
 import type { PageReader } from './tag-feed';
 

@@ -1,7 +1,7 @@
 import { clean, type EventFact } from './event-fact';
-import { isoDateTime } from './iso-time';
+import { isoDateTime } from '../time/iso-time';
 import { localName } from './schema-event-types';
-import { ianaZone } from './zone-names';
+import { ianaZone } from '../time/zone-names';
 
 type Node = Record<string, unknown>;
 

@@ -1,4 +1,4 @@
--- Personal API tokens (issue 31, decision 045): only a SHA-256 of each token is stored, like session tokens; the
+-- Personal API tokens (decision 045): only a SHA-256 of each token is stored, like session tokens; the
 -- token itself is shown once. `hint` is the token's first characters, so the page can tell two tokens apart.
 create table api_tokens (
   id bigint generated always as identity primary key,

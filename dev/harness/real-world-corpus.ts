@@ -317,7 +317,7 @@ export function scoreCorpus(files = loadCorpus()): CorpusScore {
   return { files: scores, byFormat, overall };
 }
 
-/** The goals of issue 26 for the corpus: recall, precision, starts right, floating times in the venue's zone, keys. */
+/** The corpus's goals for reading events: recall, precision, starts right, floating times in the venue's zone, keys. */
 export const GOALS = { recall: 0.95, precision: 0.98, startsRight: 0.99, floatingRight: 0.9, keysDiffering: 0 } as const;
 
 /** Which goals the overall figures miss, as sentences. */

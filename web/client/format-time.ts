@@ -1,4 +1,5 @@
-import { formatEventMoment, formatShortMoment, knownTimeZone, zoneLabel } from '../../core/events/event-date-format';
+import { formatEventMoment, formatShortMoment, zoneLabel } from '../../core/time/event-date-format';
+import { knownTimeZone } from '../../core/time/time-zone';
 import { browserTimezone } from './timezone';
 
 // Times are shown only by what loads on demand (Manage Timers, runs, delivery): kept apart from ./format.ts,

@@ -1,8 +1,9 @@
 import { type Event, eventOverAt } from '../../core/contract/event';
-import { formatEventDays, formatEventMoment, knownTimeZone } from '../../core/events/event-date-format';
+import { formatEventDays, formatEventMoment } from '../../core/time/event-date-format';
+import { knownTimeZone } from '../../core/time/time-zone';
 
 /**
- * An event's date as people read it, in the page's one style (core/events/event-date-format.ts): its moment in
+ * An event's date as people read it, in the page's one style (core/time/event-date-format.ts): its moment in
  * the viewer's zone and locale ('Thu, 18 Jun 2026, 09:00'), whatever zone or offset the source wrote it in (a
  * UTC time from the model's extraction too); a date (or date range) alone for an all-day event, whose day is
  * the same everywhere. `locale` undefined: the browser's.

@@ -21,7 +21,7 @@ type Expected =
 const near = (name: string, radius_km = 25) => ({ place: { name, radius_km } });
 const ONE_TIMER = /A timer runs every day, or once a week on one weekday, at one time/;
 
-// Issue 30: thirty sentences in English and German, each with the timer a person means, written by hand.
+// Thirty sentences in English and German, each with the timer a person means, written by hand.
 const SENTENCES: [string, Expected][] = [
   ['every day at 9 AI meetups', { schedule: ['daily', '09:00', null], ques: 'AI meetups', source: 'parser' }],
   ['weekly on Mon 18:30, jazz concerts', { schedule: ['weekly', '18:30', 'Monday'], ques: 'jazz concerts', source: 'parser' }],

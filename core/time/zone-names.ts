@@ -2,27 +2,18 @@ import { cityMapping } from 'city-timezones';
 import ct from 'countries-and-timezones';
 import type ICAL from 'ical.js';
 import { findIana } from 'windows-iana';
+import { isTimeZone, partsFormat } from './time-zone';
 
 type Component = InstanceType<typeof ICAL.Component>;
 
-// Building an Intl.DateTimeFormat costs far more than the rest of reading an event, and a calendar names
-// the same few zones thousands of times. Bounded: the names come from untrusted input.
-const known = new Map<string, string | undefined>();
-
-/** The runtime's canonical name for an IANA zone (or alias), or undefined when it knows no such zone. */
+/**
+ * The runtime's canonical name for an IANA zone (or alias), or undefined when it knows no such zone. Asked
+ * thousands of times for the same few names a calendar writes: the formats behind it are cached once
+ * (format-cache.ts).
+ */
 export function ianaZone(name: string): string | undefined {
   const key = name.trim();
-  if (!key) return undefined;
-  if (known.has(key)) return known.get(key);
-  let zone: string | undefined;
-  try {
-    zone = new Intl.DateTimeFormat('en', { timeZone: key }).resolvedOptions().timeZone;
-  } catch {
-    zone = undefined;
-  }
-  if (known.size >= 1000) known.clear();
-  known.set(key, zone);
-  return zone;
+  return isTimeZone(key) ? partsFormat(key).resolvedOptions().timeZone : undefined;
 }
 
 /**

@@ -1,39 +1,10 @@
-import { isRealDate } from './strict-values';
+import { isRealDate } from './calendar-day';
+import { partsFormat } from './time-zone';
 
 /**
  * Wall-clock time in IANA zones with Intl alone (no tz database in the bundle): this module runs in the
  * browser too (event cards, .ics download).
  */
-
-const partsFormats = new Map<string, Intl.DateTimeFormat>();
-
-function partsFormat(zone: string): Intl.DateTimeFormat {
-  let f = partsFormats.get(zone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    partsFormats.set(zone, f);
-  }
-  return f;
-}
-
-export function isTimeZone(zone: string | null | undefined): zone is string {
-  if (!zone) return false;
-  try {
-    partsFormat(zone);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 // formatToParts costs tens of microseconds; a page of thousands of events asks for the same offsets again and
 // again. Zones change offset only on quarter hours, so an offset holds for its whole quarter hour.

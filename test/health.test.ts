@@ -1,8 +1,8 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../app';
-import { serveOverNode } from '../../test/support/node-server';
-import { startTestStack, type TestStack } from '../../dev/harness/stack';
+import { createApp } from '../api/app';
+import { serveOverNode } from './support/node-server';
+import { startTestStack, type TestStack } from '../dev/harness/stack';
 
 describe('health', () => {
   let stack: TestStack;

@@ -1,3 +1,5 @@
+import { isCalendarDay } from './calendar-day';
+
 /**
  * Date-times as sources write them, brought to ISO 8601 without changing what they say: no zone is added,
  * none is removed, and an offset-less time stays offset-less (core/events decides its zone).
@@ -99,11 +101,6 @@ export function addDuration(start: string | undefined, duration: string | undefi
     ((w * 7 + days) * 86400 + h * 3600 + mi * 60 + s) * 1000;
   const end = new Date(ms).toISOString();
   return `${end.slice(0, 10)}T${end.slice(11, ss === undefined && end.slice(17, 19) === '00' ? 16 : 19)}${offsetOf(zone)}`;
-}
-
-/** Whether a year, month (1 to 12) and day name a day on the calendar: no 31 April, no 29 February 2026. */
-export function isCalendarDay(year: number, month: number, day: number): boolean {
-  return month >= 1 && month <= 12 && day >= 1 && day <= new Date(utc(year, month, 0)).getUTCDate();
 }
 
 // Date.UTC reads the years 0 to 99 as 1900 to 1999; setUTCFullYear takes the year as written.

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStack, type TestStack } from '../../dev/harness/stack';
-import { createApp } from '../app';
+import { startTestStack, type TestStack } from '../dev/harness/stack';
+import { createApp } from '../api/app';
 
 type Policy = Map<string, string[]>;
 

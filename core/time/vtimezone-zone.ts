@@ -1,28 +1,15 @@
 import { cityMapping } from 'city-timezones';
 import ct from 'countries-and-timezones';
 import ICAL from 'ical.js';
+import { partsFormat } from './time-zone';
 
 type Timezone = InstanceType<typeof ICAL.Timezone>;
 
 const DAY_MS = 86_400_000;
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
 /** Minutes east of UTC an IANA zone is at an instant. */
 function ianaOffset(zone: string, epochMs: number): number {
-  let format = formatters.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-    });
-    formatters.set(zone, format);
-  }
+  const format = partsFormat(zone);
   const part = (parts: Intl.DateTimeFormatPart[], type: string) => Number(parts.find((p) => p.type === type)?.value);
   const parts = format.formatToParts(new Date(epochMs));
   const wall = Date.UTC(part(parts, 'year'), part(parts, 'month') - 1, part(parts, 'day'), part(parts, 'hour'), part(parts, 'minute'));

@@ -3,11 +3,10 @@
  * (web/client/format-time.ts, web/components/event-date.ts) and the digest messages (core/delivery/event-text.ts).
  * Weekday, day, month, year and the clock, in the reader's locale ('Thu, 18 Jun 2026, 09:00' in en-GB,
  * 'Thu, Jun 18, 2026, 9:00 AM' in en-US). Intl only: it runs in the browser too. A run's line on a phone alone
- * shows a moment short (formatShortMoment, decision 050).
+ * shows a moment short (formatShortMoment, decision 050). Its formats come from the one cache (format-cache.ts).
  */
 
-// Building an Intl.DateTimeFormat costs far more than using one; a list of events reuses a few.
-const formats = new Map<string, Intl.DateTimeFormat>();
+import { cachedFormat } from './format-cache';
 
 // What a format writes: the day ('Thu, 18 Jun 2026'), the day and the time ('…, 09:00'), or, where a line has
 // no room for the weekday and year, the day, month and time alone ('18 Jun, 09:00').
@@ -17,9 +16,7 @@ const SHORT_TIME = 2;
 
 /** 'Thu, 18 Jun 2026' in the locale, and after it what `parts` asks for. */
 function dateFormat(timeZone: string, parts: number, locale: string | undefined): Intl.DateTimeFormat {
-  const key = `${parts}|${locale ?? ''}|${timeZone}`;
-  let format = formats.get(key);
-  if (!format) {
+  const format = cachedFormat(`event-date|${parts}|${locale ?? ''}|${timeZone}`, () => {
     const options: Intl.DateTimeFormatOptions = {
       timeZone,
       ...(parts !== SHORT_TIME && { weekday: 'short', year: 'numeric' }),
@@ -27,14 +24,14 @@ function dateFormat(timeZone: string, parts: number, locale: string | undefined)
       month: 'short',
       ...(parts > DAY && { hour: 'numeric', minute: '2-digit' }),
     };
-    format = new Intl.DateTimeFormat(locale, options);
+    const first = new Intl.DateTimeFormat(locale, options);
     // The clock as the locale's own short time writes it (timeStyle, which cannot go with a weekday): '09:00'
     // on a 24-hour clock, '9:00 AM' on a 12-hour one.
-    if (parts > DAY && /^h2[34]$/.test(format.resolvedOptions().hourCycle ?? '')) {
-      format = new Intl.DateTimeFormat(locale, { ...options, hour: '2-digit' });
-    }
-    formats.set(key, format);
-  }
+    return parts > DAY && /^h2[34]$/.test(first.resolvedOptions().hourCycle ?? '')
+      ? new Intl.DateTimeFormat(locale, { ...options, hour: '2-digit' })
+      : first;
+  });
+  if (!format) throw new RangeError(`No date format for the zone ${timeZone} in the locale ${locale ?? "the runtime's"}`);
   return format;
 }
 
@@ -48,18 +45,8 @@ export function formatEventDays(startsAt: string, endsAt: string | null | undefi
   return end && end > start ? `${day(start, locale)} – ${day(end, locale)}` : day(start, locale);
 }
 
-/** The zone itself when this runtime knows it, else 'UTC': an odd zone must not break a card or a message. */
-export function knownTimeZone(timeZone: string): string {
-  try {
-    dateFormat(timeZone, TIME, 'en-GB');
-    return timeZone;
-  } catch {
-    return 'UTC';
-  }
-}
-
 /**
- * 'Thu, 18 Jun 2026, 09:00' in a zone from knownTimeZone; `locale` undefined is the runtime's (the browser's).
+ * 'Thu, 18 Jun 2026, 09:00' in a zone from knownTimeZone (time-zone.ts); `locale` undefined is the runtime's (the browser's).
  * Callers name the zone in words where it is not the reader's own (a digest's timer zone, another zone's timer).
  */
 export function formatEventMoment(at: Date, timeZone: string, locale?: string): string {

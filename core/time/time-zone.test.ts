@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { ianaZone } from './zone-names';
+import { isTimeZone, knownTimeZone, partsFormat } from './time-zone';
+
+describe('the one time zone check', () => {
+  it('knows IANA names and their aliases, and nothing else', () => {
+    expect(isTimeZone('America/New_York')).toBe(true);
+    expect(isTimeZone('UTC')).toBe(true);
+    expect(isTimeZone('US/Eastern')).toBe(true);
+    expect(isTimeZone('Mars/Olympus')).toBe(false);
+    expect(isTimeZone('')).toBe(false);
+    expect(isTimeZone(null)).toBe(false);
+    expect(isTimeZone(undefined)).toBe(false);
+    expect(isTimeZone(`Europe/${'x'.repeat(80)}`)).toBe(false);
+  });
+
+  it('falls back to UTC for a zone it does not know, and keeps one it does as written', () => {
+    expect(knownTimeZone('Europe/Berlin')).toBe('Europe/Berlin');
+    expect(knownTimeZone('Mars/Olympus')).toBe('UTC');
+    expect(knownTimeZone(undefined)).toBe('UTC');
+  });
+
+  it("throws Intl's RangeError for a zone it does not know, asked again or not", () => {
+    expect(() => partsFormat('Mars/Olympus')).toThrow(RangeError);
+    expect(() => partsFormat('Mars/Olympus')).toThrow(RangeError);
+  });
+
+  it('names the canonical zone of an alias, and none for an unknown name', () => {
+    expect(ianaZone(' Asia/Calcutta ')).toMatch(/^Asia\/(Calcutta|Kolkata)$/);
+    expect(ianaZone('Europe/Berlin')).toBe('Europe/Berlin');
+    expect(ianaZone('Mars/Olympus')).toBeUndefined();
+    expect(ianaZone('   ')).toBeUndefined();
+  });
+});
