@@ -1,4 +1,3 @@
-import type { Queue } from 'bullmq';
 import { usageEpochOf } from '../../db/accounts';
 import type { Sql } from '../../db/client';
 import { recordDelivery, type DeliveryChannel, type DeliveryKind } from '../../db/deliveries';
@@ -6,18 +5,13 @@ import type { RunEvent } from '../../db/events';
 import type { Timer } from '../../db/timers';
 import type { Config } from '../config';
 import type { Event } from '../contract/event';
-import type { DeliverJob } from '../jobs';
 import type { Logger } from '../logger';
 import { digestWindow } from './digest-window';
-import { enqueueDelivery } from './queue';
 
 export interface RunDeliveriesDeps {
   sql: Sql;
   config: Config;
   logger: Logger;
-  deliveriesQueue: Queue<DeliverJob>;
-  /** First retry delay of delivery jobs; the default (30 s) unless a test shortens it. */
-  deliveryBackoffMs?: number;
 }
 
 /** The message a run's end is worth: its news, the alert of a pause, or the notice that searches ran out. */
@@ -28,23 +22,38 @@ export function newOrChanged(runEvents: RunEvent[]): Event[] {
   return runEvents.filter((r) => r.event.new || r.changed).map((r) => r.event);
 }
 
-/**
- * Records and enqueues a run's message on the timer's channels (email when on, webhook when set) and returns
- * the deliveries this call added. A digest leaves out events that ended more than 30 days before and new ones
- * already over (counted and logged), and goes nowhere when nothing is left; the out-of-searches notice is email
- * only, once per user and allowance period (a unique index), whichever timer hits it first. Safe to call again
- * for the same run: every message is recorded under a unique key before it is sent.
- */
-export async function recordRunMessages(deps: RunDeliveriesDeps, timer: Timer, runId: number, message: RunMessage): Promise<number[]> {
-  const deliveries: number[] = [];
-  const record = async (channel: DeliveryChannel, kind: DeliveryKind, extra: { events?: Event[]; usageEpoch?: number } = {}) => {
-    const id = await recordDelivery(deps.sql, { timerId: timer.id, runId, userId: timer.userId, channel, kind, ...extra });
-    if (id === null) return;
-    await enqueueDelivery(deps.deliveriesQueue, id, deps.deliveryBackoffMs);
-    deliveries.push(id);
-  };
-  const emailOn = deps.config.mail.url !== null && timer.email;
+type Planned = { channel: DeliveryChannel; kind: DeliveryKind; events?: Event[] };
 
+/**
+ * Records a run's message on the timer's channels (email when on, webhook when set) and returns the deliveries
+ * to enqueue (core/delivery/queue.ts); null records nothing. A digest leaves out events that ended more than 30
+ * days before and new ones already over (counted and logged), and goes nowhere when nothing is left; the
+ * out-of-searches notice is email only, once per user and allowance period (a unique index), whichever timer
+ * hits it first. Safe to call again for the same run: every message is recorded under a unique key.
+ */
+export async function recordRunMessages(
+  deps: RunDeliveriesDeps,
+  timer: Timer,
+  runId: number,
+  message: RunMessage | null,
+): Promise<number[]> {
+  const planned = message ? plan(deps, timer, runId, message) : [];
+  const usageEpoch = planned.some((p) => p.kind === 'out-of-searches') ? await usageEpochOf(deps.sql, timer.userId) : undefined;
+  const deliveries: number[] = [];
+  for (const p of planned) {
+    const id = await recordDelivery(deps.sql, { timerId: timer.id, runId, userId: timer.userId, ...p, usageEpoch });
+    if (id !== null) deliveries.push(id);
+  }
+  return deliveries;
+}
+
+/** The deliveries a message makes, one per channel it goes to. */
+function plan(deps: RunDeliveriesDeps, timer: Timer, runId: number, message: RunMessage): Planned[] {
+  const emailOn = deps.config.mail.url !== null && timer.email;
+  const channels = (kind: DeliveryKind, events?: Event[]): Planned[] => [
+    ...(emailOn ? [{ channel: 'email' as const, kind, events }] : []),
+    ...(timer.webhookUrl ? [{ channel: 'webhook' as const, kind, events }] : []),
+  ];
   switch (message.kind) {
     case 'digest': {
       const { kept, dropped, past } = digestWindow(message.events, message.now);
@@ -54,17 +63,11 @@ export async function recordRunMessages(deps: RunDeliveriesDeps, timer: Timer, r
           `left ${dropped} long-past and ${past} new but already over events out of the digest`,
         );
       }
-      if (kept.length === 0) return deliveries;
-      if (emailOn) await record('email', 'digest', { events: kept });
-      if (timer.webhookUrl) await record('webhook', 'digest', { events: kept });
-      return deliveries;
+      return kept.length === 0 ? [] : channels('digest', kept);
     }
     case 'paused':
-      if (emailOn) await record('email', 'paused');
-      if (timer.webhookUrl) await record('webhook', 'paused');
-      return deliveries;
+      return channels('paused');
     case 'out-of-searches':
-      if (emailOn) await record('email', 'out-of-searches', { usageEpoch: await usageEpochOf(deps.sql, timer.userId) });
-      return deliveries;
+      return emailOn ? [{ channel: 'email', kind: 'out-of-searches' }] : [];
   }
 }

@@ -1,7 +1,7 @@
 import type { Queue } from 'bullmq';
 import type { Sql } from '../../db/client';
-import { markTimerPaused, recountFailures } from '../../db/timer-delivery';
 import { lockSchedulersShared } from '../../db/timers';
+import { markTimerPaused } from '../../db/timer-delivery';
 import type { RunTimerJob } from '../jobs';
 import type { Logger } from '../logger';
 import { removeTimerScheduler, withRedisDeadline } from './scheduler';
@@ -22,19 +22,19 @@ export interface AutoPauseDeps {
 }
 
 /**
- * After a run that failed for good: recounts the timer's failures in a row and, at the limit, pauses it.
- * `paused` is true only for the call that paused it, so a duplicate execution does not alert twice.
+ * After a run that failed for good, with the timer's failures in a row: at the limit, pauses the timer. True
+ * only for the call that paused it, so a duplicate execution does not alert twice.
  */
 export async function autoPauseIfFailing(
   deps: AutoPauseDeps,
   timerId: number,
+  failures: number,
   lastError: string | null,
-): Promise<{ consecutiveFailures: number; paused: boolean }> {
-  const consecutiveFailures = await recountFailures(deps.sql, timerId);
-  if (consecutiveFailures < AUTO_PAUSE_AFTER_FAILURES) return { consecutiveFailures, paused: false };
-  const paused = await autoPause(deps, timerId, autoPauseReason(consecutiveFailures, lastError));
-  if (paused) deps.logger.warn({ timerId, failures: consecutiveFailures }, 'timer paused after failed runs');
-  return { consecutiveFailures, paused };
+): Promise<boolean> {
+  if (failures < AUTO_PAUSE_AFTER_FAILURES) return false;
+  const paused = await autoPause(deps, timerId, autoPauseReason(failures, lastError));
+  if (paused) deps.logger.warn({ timerId, failures }, 'timer paused after failed runs');
+  return paused;
 }
 
 /**

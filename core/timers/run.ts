@@ -53,15 +53,6 @@ export function createTimerRun(deps: TimerRunDeps): (fire: TimerFire) => Promise
     const { timer, run } = claim;
     if (run.status !== 'running') return { kind: 'already-done' };
     const log = deps.logger.child({ jobId: fire.jobId, timerId: timer.id });
-    // Delivery, failure counting and notices never fail the run: it has ended, and a retry would not redo them.
-    type RunEnd = Omit<AfterRunInput, 'timer' | 'runId'>;
-    const after = async (end: RunEnd) => {
-      try {
-        await afterTimerRun(deps, { timer, runId: run.id, ...end });
-      } catch (err) {
-        log.error({ err: (err as Error).message }, 'after-run step failed (messages of this run may be missing)');
-      }
-    };
 
     if (!(await spendGuard.timerRunsAllowed())) {
       await finishRun(deps.sql, run.id, { status: 'skipped', error: SPEND_GUARD });
@@ -79,6 +70,11 @@ export function createTimerRun(deps: TimerRunDeps): (fire: TimerFire) => Promise
       timerRun: { id: run.id, timerId: timer.id },
     }).finally(attempt.clear);
     if ('unrecorded' in outcome && outcome.unrecorded) log.error({ err: outcome.unrecorded }, 'could not finish search record');
+    // Delivery, failure counting and notices never fail the run: it has ended, and a retry would not redo them.
+    const after = (end: Omit<AfterRunInput, 'timer' | 'runId'>) =>
+      afterTimerRun(deps, { timer, runId: run.id, ...end }).catch((err: Error) =>
+        log.error({ err: err.message }, 'after-run step failed (messages of this run may be missing)'),
+      );
     switch (outcome.kind) {
       case 'run_ended':
         return { kind: 'already-done' };
