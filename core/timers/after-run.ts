@@ -49,6 +49,8 @@ export interface AfterRunResult {
  */
 export async function afterTimerRun(deps: AfterRunDeps, input: AfterRunInput): Promise<AfterRunResult> {
   const { timer, runId, outcome } = input;
+  // Counted after a success or a failure (a skipped run changes no count); a success may bring the count from
+  // the statement that ended it (succeedRun).
   const consecutiveFailures =
     outcome === 'skipped-no-searches'
       ? 0
