@@ -85,6 +85,12 @@ module.exports = {
         path: '^test/',
       },
     ),
+    forbid(
+      'bench-imports-no-worker',
+      'A benchmark measures core through its use cases (core/timers/run.ts, core/timers/reconcile.ts), not the worker entry.',
+      '^bench/',
+      { path: '^worker/' },
+    ),
     {
       name: 'no-circular',
       severity: 'error',

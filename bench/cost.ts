@@ -1,10 +1,9 @@
-import { manualFireJob } from '../dev/harness/fire-job';
 import { PLANS } from '../core/plans';
 import { insertTimer } from '../db/timers';
 import { startTestStack, type TestStack } from '../dev/harness/stack';
 import { dailyTimer } from '../dev/harness/timer-input';
 import { createSignedInUser } from '../dev/harness/users';
-import { createRunTimerProcessor } from '../worker/jobs/run-timer';
+import { createTimerRun } from '../core/timers/run';
 import type { BenchResult, Row } from './lib/report';
 
 // The share of a plan's price its searches may cost at full use (the cost goal in BENCHMARKS.md).
@@ -57,10 +56,8 @@ async function timerRunOnce(stack: TestStack, web: string, tier: 'flex' | 'stand
   const { user } = await createSignedInUser(stack.db.sql);
   const timer = await insertTimer(stack.db.sql, user.id, dailyTimer({ ques: 'AI conferences in Berlin next month', web }));
   const config = { ...stack.config, gemini: { ...stack.config.gemini, timerTier: tier } };
-  const process = createRunTimerProcessor({ ...stack.deps, config, sql: stack.db.sql, deliveriesQueue: stack.deliveriesQueue });
-  const at = Date.now();
-  const job = manualFireJob(timer.id, at);
-  await process(job);
+  const runTimer = createTimerRun({ ...stack.deps, config, sql: stack.db.sql, deliveriesQueue: stack.deliveriesQueue });
+  await runTimer({ timerId: timer.id, scheduledFor: new Date(), byHand: true, attempt: 1, lastAttempt: true });
   return lastSearch(stack, user.id);
 }
 

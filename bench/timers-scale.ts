@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { createTimersQueue, RUN_TIMER_JOB } from '../core/jobs';
 import { schedulerId, upsertTimerSchedulers } from '../core/timers/scheduler';
-import { reconcileSchedulers } from '../worker/reconcile';
+import { reconcileSchedulers } from '../core/timers/reconcile';
 import { createTimer, createTimers } from '../core/timers/lifecycle';
 import type { Timer } from '../db/timers';
 import { parseTimerInput, type TimerInput } from '../core/timers/input';

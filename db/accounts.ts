@@ -135,3 +135,9 @@ export async function refundCredit(sql: Db, userId: number, usageEpoch: number):
   await sql`update accounts set searches_used = greatest(searches_used - 1, 0), updated_at = now()
             where user_id = ${userId} and usage_epoch = ${usageEpoch}`;
 }
+
+/** The user's current allowance period (0 for a user without an account row): one notice per period is keyed on it. */
+export async function usageEpochOf(sql: Db, userId: number): Promise<number> {
+  const [account] = await sql<{ usage_epoch: number }[]>`select usage_epoch from accounts where user_id = ${userId}`;
+  return account?.usage_epoch ?? 0;
+}

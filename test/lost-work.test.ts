@@ -6,7 +6,7 @@ import { SchedulerUnavailableError } from '../core/timers/scheduler';
 import { startSearchRecord } from '../db/searches';
 import { claimFire } from '../db/timer-runs';
 import { insertTimer } from '../db/timers';
-import { ABANDONED_SEARCH_MESSAGE, LOST_AFTER_MS, LOST_MESSAGE, sweepLostWork } from '../worker/sweep-abandoned-runs';
+import { ABANDONED_SEARCH_MESSAGE, LOST_AFTER_MS, LOST_MESSAGE, sweepLostWork } from '../core/timers/sweep-abandoned-runs';
 import { freePort } from '../dev/harness/processes';
 import { startTestStack, type TestStack } from '../dev/harness/stack';
 import { dailyTimer } from '../dev/harness/timer-input';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feedWindowStart } from '../core/events/feed-window';
 import { applyRetention } from '../db/retention';
 import { insertTimer } from '../db/timers';
-import { retentionIfDue } from '../worker/retention';
+import { retentionIfDue } from '../core/retention';
 import { startTestStack, type TestStack } from '../dev/harness/stack';
 import { dailyTimer } from '../dev/harness/timer-input';
 import { createSignedInUser } from '../dev/harness/users';

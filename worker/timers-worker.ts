@@ -3,18 +3,16 @@ import { Worker, type Queue } from 'bullmq';
 import type { RedisClient } from '../core/redis/client';
 import type { Config } from '../core/config';
 import { createDeliveriesQueue, TIMERS_QUEUE, type RunTimerJob } from '../core/jobs';
-import { countTimerRun, observeReconcilePass } from '../core/metrics';
+import { countTimerRun } from '../core/metrics';
 import { KEEP_COMPLETED, KEEP_FAILED, timerBackoffStrategy, timerRepeatStrategy } from '../core/timers/job-policy';
 import { timerRunLimiter } from '../core/timers/run-limit';
+import type { ReconcileResult } from '../core/timers/reconcile';
+import { claimReconcilePass } from '../core/timers/reconcile-claim';
+import { upkeepPass } from '../core/upkeep';
 import type { Logger } from '../core/logger';
 import type { Sql } from '../db/client';
-import { deleteExpiredSessions } from '../db/sessions';
 import { createRunTimerProcessor, type RunTimerOutcome } from './jobs/run-timer';
 import { every } from './every';
-import { type ReconcileResult, reconcileSchedulers } from './reconcile';
-import { claimReconcilePass } from './reconcile-claim';
-import { retentionIfDue } from './retention';
-import { sweepAbandonedRuns, sweepLostWork } from './sweep-abandoned-runs';
 
 /** How often one worker of the fleet re-checks that Redis holds a scheduler for every active timer. */
 const RECONCILE_EVERY_MS = 5 * 60_000;
@@ -50,24 +48,8 @@ export interface TimersWorker {
 /** Starts the BullMQ worker on the timers queue, and beside it a first reconcile pass. */
 export async function startTimersWorker(deps: WorkerDeps): Promise<TimersWorker> {
   const { config, connection, logger, queue, sql } = deps;
-  const reconcile = async () => {
-    const start = performance.now();
-    const result = await reconcileSchedulers(sql, connection, queue);
-    observeReconcilePass((performance.now() - start) / 1000, result);
-    if (result.upserted || result.removed) logger.info(result, 'timer schedulers reconciled');
-    const abandoned = await sweepAbandonedRuns(sql);
-    if (abandoned) logger.warn({ abandoned }, 'ended timer runs abandoned by a stopped worker');
-    const lost = await sweepLostWork(sql);
-    if (lost.lostRuns) logger.warn({ runs: lost.lostRuns }, 'skipped Run-now runs whose job no worker took (lost from the queue)');
-    if (lost.searches) logger.warn({ searches: lost.searches }, 'ended searches left running by a stopped process');
-    // Ended sessions are refused anyway; deleting them keeps the table (and its index) to live ones.
-    const sessions = await deleteExpiredSessions(sql);
-    if (sessions) logger.info({ sessions }, 'deleted expired sessions');
-    // Once a day, one worker of the fleet removes what is kept no longer (decision 039).
-    const retained = await retentionIfDue(sql, connection, config.queuePrefix);
-    if (retained) logger.info(retained, 'retention pass: deleted old searches, timer runs and remembered events');
-    return result;
-  };
+  // One pass (core/upkeep.ts): schedulers reconciled, abandoned work ended, sessions and old rows removed.
+  const reconcile = () => upkeepPass({ sql, redis: connection, queue, logger, queuePrefix: config.queuePrefix });
 
   // Runs enqueue their emails and webhooks here; the deliveries worker (deliveries-worker.ts) sends them.
   const deliveriesQueue = createDeliveriesQueue(connection, config.queuePrefix);

@@ -2,7 +2,7 @@ import type { Event } from '../contract/event';
 import { safeLink } from '../events/strict-values';
 import { digestCounts, eventBadge, eventWhen } from './event-text';
 import { shortQuestion } from './links';
-import { AUTO_PAUSE_AFTER_FAILURES } from './rules';
+import { AUTO_PAUSE_AFTER_FAILURES } from '../timers/auto-pause';
 
 const LISTED = 5;
 

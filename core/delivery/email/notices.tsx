@@ -1,5 +1,5 @@
 import { shortQuestion } from '../links';
-import { AUTO_PAUSE_AFTER_FAILURES } from '../rules';
+import { AUTO_PAUSE_AFTER_FAILURES } from '../../timers/auto-pause';
 import type { RenderedEmail } from './digest';
 import { EmailLayout, link, renderEmailHtml } from './layout';
 

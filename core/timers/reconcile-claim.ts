@@ -1,4 +1,4 @@
-import type { RedisClient } from '../core/redis/client';
+import type { RedisClient } from '../redis/client';
 
 /** The claim's key; a test that starts workers afresh clears it, as a Redis flush would. */
 export const reconcileClaimKey = (queuePrefix: string) => `${queuePrefix}:timers:reconcile-pass`;

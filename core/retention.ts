@@ -1,7 +1,7 @@
-import { observeRetention } from '../core/metrics';
-import type { RedisClient } from '../core/redis/client';
+import { observeRetention } from './metrics';
+import type { RedisClient } from './redis/client';
 import type { Sql } from '../db/client';
-import { feedWindowStart } from '../core/events/feed-window';
+import { feedWindowStart } from './events/feed-window';
 import { applyRetention, type RetentionCounts } from '../db/retention';
 
 const DAY_MS = 24 * 60 * 60_000;

@@ -1,6 +1,6 @@
-import type { Sql } from '../db/client';
-import { failAbandonedSearches } from '../db/searches';
-import { failRun, listAbandonedRuns, skipLostRuns } from '../db/timer-runs';
+import type { Sql } from '../../db/client';
+import { failAbandonedSearches } from '../../db/searches';
+import { failRun, listAbandonedRuns, skipLostRuns } from '../../db/timer-runs';
 
 /**
  * Longer than any run can take: a search gives up on the website after seconds and an attempt after
@@ -39,7 +39,7 @@ export const ABANDONED_SEARCH_MESSAGE = 'This search did not finish because the 
 /**
  * Ends work nobody will finish, other than abandoned runs: Run-now runs no worker took (skipped, so they do not
  * count towards auto-pause and Run now is not refused for an hour), and searches left 'running' by a process
- * that stopped (failed, with a sentence). Issue 27, item 6.
+ * that stopped (failed, with a sentence).
  */
 export async function sweepLostWork(sql: Sql, now: Date = new Date()): Promise<{ lostRuns: number; searches: number }> {
   const lostRuns = await skipLostRuns(sql, new Date(now.getTime() - LOST_AFTER_MS), LOST_MESSAGE);

@@ -1,10 +1,10 @@
 import type { JobSchedulerJson, Queue } from 'bullmq';
-import { RUN_TIMER_JOB, type RunTimerJob } from '../core/jobs';
-import { cronPattern } from '../core/timers/schedule';
-import { schedulerId, timerIdOfScheduler, upsertTimerScheduler } from '../core/timers/scheduler';
-import type { RedisClient } from '../core/redis/client';
-import type { Db, Sql } from '../db/client';
-import { activeSchedulesOf, listActiveSchedulesAfter, lockSchedulersExclusive, type ScheduledTimer } from '../db/timers';
+import { RUN_TIMER_JOB, type RunTimerJob } from '../jobs';
+import { cronPattern } from './schedule';
+import { schedulerId, timerIdOfScheduler, upsertTimerScheduler } from './scheduler';
+import type { RedisClient } from '../redis/client';
+import type { Db, Sql } from '../../db/client';
+import { activeSchedulesOf, listActiveSchedulesAfter, lockSchedulersExclusive, type ScheduledTimer } from '../../db/timers';
 
 /** Timers (or schedulers) checked per page: what the pass holds in memory, and at most what a fix locks for. */
 export const RECONCILE_PAGE = 1000;

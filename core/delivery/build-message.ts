@@ -1,0 +1,60 @@
+import type { Db } from '../../db/client';
+import type { DeliveryToSend } from '../../db/deliveries';
+import { createUnsubscribeToken } from '../../db/unsubscribe-tokens';
+import { renderDigest, type RenderedEmail } from './email/digest';
+import { renderOutOfSearches, renderPausedAlert } from './email/notices';
+import { timerRunsUrl, unsubscribeUrl } from './links';
+import type { OutgoingEmail } from './mailer';
+import { webhookPayload } from './webhook-payload';
+import { deliveryMessageId } from './webhook-signature';
+
+/** A delivery's webhook call, ready to post: where, what, and the stable id its signature is made with. */
+export interface WebhookCall {
+  url: string;
+  body: ReturnType<typeof webhookPayload>;
+  id: string;
+  secret: string | null;
+}
+
+/** A delivery as an email: rendered, with a fresh unsubscribe link (one token per email) in body and headers. */
+export async function emailOf(sql: Db, appUrl: string, d: DeliveryToSend): Promise<OutgoingEmail> {
+  const unsubscribe = unsubscribeUrl(appUrl, await createUnsubscribeToken(sql, d.timer.id));
+  const runsUrl = timerRunsUrl(appUrl, d.timer.id);
+  let email: RenderedEmail;
+  if (d.kind === 'digest') {
+    email = renderDigest({
+      question: d.timer.question,
+      timezone: d.timer.timezone,
+      events: d.events,
+      runsUrl,
+      unsubscribeUrl: unsubscribe,
+    });
+  } else {
+    const notice = { question: d.timer.question, reason: d.run.error, manageUrl: runsUrl, appUrl, unsubscribeUrl: unsubscribe };
+    email = d.kind === 'paused' ? renderPausedAlert(notice) : renderOutOfSearches(notice);
+  }
+  return {
+    // The address recorded with the delivery: a retry goes where the first attempt went.
+    to: d.target ?? d.user.email,
+    ...email,
+    // The same Message-ID on every attempt: a server that accepted the message but dropped the connection before
+    // saying so gets it again, and mail systems that drop a repeated Message-ID show it once (decision 038).
+    messageId: `<${deliveryMessageId(d.id)}@${new URL(appUrl).hostname}>`,
+    // RFC 2369 + RFC 8058: mail clients show an Unsubscribe button that POSTs here, without signing in.
+    headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  };
+}
+
+/**
+ * A delivery as a webhook call: the address recorded with the delivery (a retry goes where the first attempt
+ * went), signed per Standard Webhooks with the timer's secret and the delivery's stable id, so a receiver can
+ * verify and drop repeats.
+ */
+export function webhookOf(appUrl: string, d: DeliveryToSend): WebhookCall {
+  return {
+    url: d.target ?? d.timer.webhookUrl!,
+    body: webhookPayload({ kind: d.kind, timer: d.timer, run: d.run, events: d.events, runsUrl: timerRunsUrl(appUrl, d.timer.id) }),
+    id: deliveryMessageId(d.id),
+    secret: d.timer.webhookSecret,
+  };
+}

@@ -1,0 +1,112 @@
+import type { GoogleGenAI } from '@google/genai';
+import { claimFire, failRun, finishRun, noteRunError, succeedRun } from '../../db/timer-runs';
+import { deadline } from '../gemini/deadline';
+import { ALLOWANCES } from '../plans';
+import { runChargedSearch } from '../search/charged-search';
+import type { SearchError } from '../search-error';
+import { newOrChanged } from '../delivery/run-deliveries';
+import { type AfterRunDeps, type AfterRunInput, afterTimerRun } from './after-run';
+import { createSpendGuard } from './spend-guard';
+
+export interface TimerRunDeps extends AfterRunDeps {
+  gemini: GoogleGenAI;
+}
+
+/** One fire of a timer, as the queue hands it over. */
+export interface TimerFire {
+  timerId: number;
+  /** The fire time this run stands for: one run row per timer and fire time, whatever the attempt. */
+  scheduledFor: Date;
+  /** Asked for by hand ("Run now", a job added in Bull Board): it runs even while the timer is paused. */
+  byHand: boolean;
+  /** 1 for the first attempt; `lastAttempt` when no retry follows a failure that could pass. */
+  attempt: number;
+  lastAttempt: boolean;
+  signal?: AbortSignal;
+  /** The queue's id of the fire, for the logs. */
+  jobId?: string;
+}
+
+export type TimerRunOutcome =
+  | { kind: 'timer-gone' | 'paused' | 'already-done' | 'skipped' | 'succeeded' }
+  /** The attempt failed and a later one may do better: the run stays running, its error noted. */
+  | { kind: 'retry'; error: SearchError }
+  /** Failed for good (a permanent error, or the last attempt): the run ended failed and its credit went back. */
+  | { kind: 'failed'; error: SearchError };
+
+const SPEND_GUARD =
+  'Timer runs are paused until next month because this service reached its AI budget. No search was used; you can still search by hand.';
+
+/**
+ * One timer fire, whatever queue delivers it: claims the fire's run (one row per fire), checks the spend guard,
+ * runs the one charged search (core/search/charged-search.ts, which takes and refunds the credit), ends the
+ * run, and applies what follows a run (after-run.ts: auto-pause, deliveries). The outcome tells the caller
+ * whether to retry; nothing here knows the queue.
+ */
+export function createTimerRun(deps: TimerRunDeps): (fire: TimerFire) => Promise<TimerRunOutcome> {
+  const spendGuard = createSpendGuard({ sql: deps.sql, logger: deps.logger, budgetUsd: deps.config.gemini.monthlyBudgetUsd });
+  return async (fire) => {
+    // A scheduled fire taken just before the pause removed the scheduler does not run; "Run now" (its own job,
+    // its run row already made) is the user's explicit request and runs even while the timer is paused.
+    const claim = await claimFire(deps.sql, fire.timerId, fire.scheduledFor, fire.byHand);
+    if (claim.kind !== 'claimed') return { kind: claim.kind };
+    const { timer, run } = claim;
+    if (run.status !== 'running') return { kind: 'already-done' };
+    const log = deps.logger.child({ jobId: fire.jobId, timerId: timer.id });
+
+    if (!(await spendGuard.timerRunsAllowed())) {
+      await finishRun(deps.sql, run.id, { status: 'skipped', error: SPEND_GUARD });
+      log.warn('timer run skipped: the monthly Gemini budget is reached');
+      return { kind: 'skipped' };
+    }
+
+    const input = { question: timer.ques, website: timer.web, timezone: timer.timezone, filters: timer.filters };
+    // One limit for the whole attempt: a whole answer has no pieces to watch for (decision 032).
+    const attempt = deadline(fire.signal, deps.config.worker.runTimeoutMs);
+    const outcome = await runChargedSearch(deps, {
+      userId: timer.userId,
+      input,
+      signal: attempt.signal,
+      timerRun: { id: run.id, timerId: timer.id },
+    }).finally(attempt.clear);
+    if ('unrecorded' in outcome && outcome.unrecorded) log.error({ err: outcome.unrecorded }, 'could not finish search record');
+    // Delivery, failure counting and notices never fail the run: it has ended, and a retry would not redo them.
+    const after = (end: Omit<AfterRunInput, 'timer' | 'runId'>) =>
+      afterTimerRun(deps, { timer, runId: run.id, ...end }).catch((err: Error) =>
+        log.error({ err: err.message }, 'after-run step failed (messages of this run may be missing)'),
+      );
+    switch (outcome.kind) {
+      case 'run_ended':
+        return { kind: 'already-done' };
+      case 'no_credits':
+        // The same sentence as an ask's and Run now's (noCreditsMessage).
+        await finishRun(deps.sql, run.id, { status: 'skipped', error: outcome.message });
+        await after({ outcome: 'skipped-no-searches', newOrChangedEvents: [], error: outcome.message });
+        return { kind: 'skipped' };
+      case 'answered': {
+        const failuresInARow = await succeedRun(deps.sql, { id: run.id, userId: timer.userId }, outcome.result.answer, ALLOWANCES);
+        log.info({ scheduledFor: fire.scheduledFor, chars: outcome.result.answer.length }, 'timer run succeeded');
+        // The run's events as recorded against the timer's memory (core/events): only new or changed ones go out.
+        await after({
+          outcome: 'succeeded',
+          newOrChangedEvents: newOrChanged(outcome.runEvents),
+          ...(failuresInARow === null ? {} : { consecutiveFailures: failuresInARow }),
+        });
+        return { kind: 'succeeded' };
+      }
+      case 'failed': {
+        const { error } = outcome;
+        if (!error.retryable || fire.lastAttempt) {
+          // The run produced nothing: it ends failed, and whatever credit it still holds goes back.
+          await failRun(deps.sql, { id: run.id, userId: timer.userId }, error.message);
+          log.warn({ err: error.message, permanent: !error.retryable }, 'timer run failed');
+          await after({ outcome: 'failed', newOrChangedEvents: [], error: error.message });
+          return { kind: 'failed', error };
+        }
+        await noteRunError(deps.sql, run.id, error.message);
+        log.warn({ err: error.message, attempt: fire.attempt }, 'timer run failed, will retry');
+        return { kind: 'retry', error };
+      }
+    }
+  };
+}
