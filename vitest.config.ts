@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 // Two projects, told apart by where a test sits:
-// - unit: tests beside their code (outside test/ and db/). No global setup: no Postgres, no bundle. They may use
+// - unit: tests beside their code (outside test/ and db/). No Postgres, no bundle; their setup finds or starts Redis. They may use
 //   Redis or an in-process stand-in, as a module's own test can; `npx vitest run --project unit`.
 // - stack: test/ (cross-process, integration, browser) and db/ (queries against Postgres). Their global setup
 //   makes the migrated template database each test database is cloned from and builds dist/ (the one build of a
@@ -21,6 +21,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['**/*.test.{ts,tsx}'],
+          // Redis only, found or started (dev/services): a machine with none at the default address still runs them.
+          globalSetup: ['test/support/unit-setup.ts'],
           exclude: ['**/node_modules/**', 'dist/**', ...STACK],
         },
       },

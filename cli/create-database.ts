@@ -1,22 +1,10 @@
 import { loadConfigFromProcess } from '../core/config';
-import { createSql } from '../db/client';
+import { createDatabaseIfMissing } from '../db/create-database';
 
 /** Creates DATABASE_URL's database when missing, so `make dev` works on a fresh Postgres. */
 async function main(): Promise<void> {
-  const target = new URL(loadConfigFromProcess().databaseUrl);
-  const name = decodeURIComponent(target.pathname.slice(1));
-  const admin = new URL(target);
-  admin.pathname = '/postgres';
-  const sql = createSql(admin.toString(), { max: 1 });
-  try {
-    const [exists] = await sql`select 1 from pg_database where datname = ${name}`;
-    if (!exists) {
-      await sql.unsafe(`create database "${name.replace(/"/g, '""')}"`);
-      console.log(`Created database ${name}.`);
-    }
-  } finally {
-    await sql.end();
-  }
+  const url = loadConfigFromProcess().databaseUrl;
+  if (await createDatabaseIfMissing(url)) console.log(`Created database ${decodeURIComponent(new URL(url).pathname.slice(1))}.`);
 }
 
 main().catch((err) => {

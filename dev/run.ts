@@ -2,9 +2,13 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ADMIN_BASE_PATH } from '../api/routes/admin';
-import { loadConfigFromProcess } from '../core/config';
+import { loadConfig, loadConfigFromProcess } from '../core/config';
+import { createSql } from '../db/client';
+import { createDatabaseIfMissing } from '../db/create-database';
+import { migrate } from '../db/migrate';
 import { buildWeb } from '../web/build';
 import { pipePrettyLogs } from './pretty-logs';
+import { startLocalServices, type LocalServices } from './services/local-services';
 import { standinAddressOptions } from './standins/options';
 import { startStandins, type Standins } from './standins/server';
 import { stripeStateFileIn } from './standins/state-file';
@@ -29,6 +33,9 @@ export function devFetchAllow(configured: string[], standinHost: string, standin
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
+/** The Postgres and Redis this run started (or found); stopped last, after everything that uses them. */
+let services: LocalServices | null = null;
+
 /**
  * Where the Stripe stand-in keeps its account between runs: one file per database, since the database holds
  * the customer and subscription ids that must still exist after a restart (.dev-state/ is git-ignored).
@@ -37,13 +44,31 @@ export function stripeStateFile(databaseUrl: string, root = ROOT): string {
   return stripeStateFileIn(path.join(root, '.dev-state'), databaseUrl);
 }
 
+/** DATABASE_URL's database, created when missing and migrated (what `make migrate` does, here in-process). */
+async function prepareDatabase(databaseUrl: string): Promise<void> {
+  if (await createDatabaseIfMissing(databaseUrl)) console.log(`dev: created database ${new URL(databaseUrl).pathname.slice(1)}`);
+  const sql = createSql(databaseUrl, { max: 1 });
+  try {
+    const applied = await migrate(sql);
+    if (applied.length) console.log(`dev: applied ${applied.join(', ')}`);
+  } finally {
+    await sql.end();
+  }
+}
+
 /**
- * `make dev`: the local stand-ins for every credential left unset, the islands rebuilt on change, and the
+ * `make dev`: Postgres and Redis (of this checkout's own when none is set or answers, dev/services), the
+ * database created and migrated, the local stand-ins for every credential left unset, the islands rebuilt on change, and the
  * api and worker restarted on change (tsx watch). Real credentials in .env go to the real services.
  * Ctrl-C, SIGTERM or SIGHUP stops everything it started before it exits.
  */
 async function main(): Promise<void> {
-  const config = loadConfigFromProcess();
+  // .env is read first: a DATABASE_URL or REDIS_URL set there is used as it is.
+  loadConfigFromProcess();
+  services = await startLocalServices({ env: process.env, stateDir: path.join(ROOT, '.dev-state'), purpose: 'dev' });
+  Object.assign(process.env, services.env);
+  const config = loadConfig(process.env);
+  await prepareDatabase(config.databaseUrl);
   const standinUrl = new URL(config.standinUrl);
   // The children read the same environment (and .env) themselves; this only adds what the stand-ins decide.
   const env: NodeJS.ProcessEnv = { ...process.env };
@@ -68,7 +93,9 @@ async function main(): Promise<void> {
       console.log(`dev: emails go to the local SMTP stand-in (${standins.smtpUrl}); read them at ${standins.mailboxUrl}`);
     }
   }
-  await buildWeb({ watch: true });
+  // The islands' first build runs while the api and the worker load (the api reads the manifest per page, and
+  // re-reads it when it changes), so neither waits for the other.
+  const built = buildWeb({ watch: true });
 
   // tsx's own CLI under this node, not npx: no npm and shell in between that would swallow a signal.
   const tsx = createRequire(import.meta.url).resolve('tsx/cli');
@@ -95,15 +122,22 @@ async function main(): Promise<void> {
       process.exit(code);
     }
     stopping = true;
-    console.log('dev: stopping the api, the worker and the stand-ins');
+    console.log(
+      `dev: stopping the api, the worker, the stand-ins${services && Object.keys(services.env).length ? ' and the services it started' : ''}`,
+    );
     await stopGroups(groups, { graceMs: STOP_GRACE_MS });
     await standins?.close();
+    await services?.stop();
     process.exit(code);
   };
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void stop(0));
   // Last resort (an exception in this process): leave no group behind.
   process.on('exit', () => {
     for (const group of groups) signalGroup(group, 'SIGKILL');
+  });
+  built.catch((err) => {
+    console.error(`dev: the islands did not build: ${err instanceof Error ? err.message : err}`);
+    void stop(1);
   });
   for (const group of groups) {
     void group.exited.then((result) => {
@@ -115,8 +149,9 @@ async function main(): Promise<void> {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  main().catch((err) => {
+  main().catch(async (err) => {
     console.error(err instanceof Error ? err.message : err);
+    await services?.stop();
     process.exit(1);
   });
 }
