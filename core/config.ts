@@ -106,6 +106,8 @@ const envSchema = z.object({
   MAP_ATTRIBUTION: z.string().trim().default('© OpenStreetMap contributors'),
   WEBSITE_FETCH_ALLOW: z.string().default(''),
   WEBHOOK_ALLOW: z.string().default(''),
+  /** Origins (besides APP_URL's) whose pages may call /mcp, comma-separated, e.g. `https://agent.example`. */
+  MCP_ALLOWED_ORIGINS: z.string().default(''),
   SMTP_URL: optional.pipe(z.url({ protocol: /^smtps?$/, error: 'must be smtp://user:pass@host:port or smtps://…' }).optional()),
   MAIL_FROM: z.string().trim().min(1).default('Event Finder <no-reply@localhost>'),
   /** Port of the local SMTP stand-in (on STANDIN_URL's host); used only when SMTP_URL is unset outside production. */
@@ -213,6 +215,8 @@ export interface Config {
   websiteFetchAllow: string[];
   /** Same form as websiteFetchAllow, for timers' webhook addresses (`WEBHOOK_ALLOW`). */
   webhookAllow: string[];
+  /** Origins besides `appOrigin` whose pages may call /mcp (`MCP_ALLOWED_ORIGINS`). */
+  mcpAllowedOrigins: string[];
   worker: {
     concurrency: number;
     /** Postgres pool size of a worker process (`WORKER_DATABASE_POOL`). */
@@ -331,6 +335,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     map: e.MAP_TILE_URL ? { tileUrl: e.MAP_TILE_URL, attribution: e.MAP_ATTRIBUTION } : null,
     websiteFetchAllow: hostList(e.WEBSITE_FETCH_ALLOW),
     webhookAllow: hostList(e.WEBHOOK_ALLOW),
+    mcpAllowedOrigins: originList(e.MCP_ALLOWED_ORIGINS),
     worker: {
       concurrency: e.WORKER_CONCURRENCY,
       databasePool: e.WORKER_DATABASE_POOL,
@@ -369,6 +374,17 @@ function sessionProof(secret: string | undefined, seconds: number, googleStandin
   throw new ConfigError(
     'SESSION_SECRET is required with real Google sign-in (GOOGLE_CLIENT_ID is set): session proofs need a secret only this deployment knows. Set SESSION_SECRET to 32 or more random characters (openssl rand -base64 48), or SESSION_PROOF_SECONDS=0 to turn session proofs off.',
   );
+}
+
+/** Each entry's origin (`scheme://host[:port]`), so a trailing slash or path does not matter. */
+function originList(value: string): string[] {
+  return hostList(value).map((entry) => {
+    try {
+      return new URL(entry).origin;
+    } catch {
+      throw new ConfigError(`MCP_ALLOWED_ORIGINS: "${entry}" is not an origin; write each as scheme://host[:port], separated by commas.`);
+    }
+  });
 }
 
 function hostList(value: string): string[] {
