@@ -117,6 +117,16 @@ describe('the MCP server', () => {
     expect(await used()).toBe(before + 1);
   });
 
+  it('refuses an unknown time zone in find_events with a sentence, before any search is charged', async () => {
+    const client = await connect(await makeToken(['search']));
+    const used = async () => (await stack.db.sql<{ n: number }[]>`select searches_used as n from accounts where user_id = ${userId}`)[0]!.n;
+    const before = await used();
+    const result = await client.callTool({ name: 'find_events', arguments: { ques: 'AI events', timezone: 'Europe/Atlantis' } });
+    expect(result.isError).toBe(true);
+    expect(JSON.stringify(result.content)).toMatch(/The time zone \\"Europe\/Atlantis\\" is not one we know/);
+    expect(await used()).toBe(before);
+  });
+
   it('says what is missing when the token lacks a scope, and refuses a connection without a token', async () => {
     const client = await connect(await makeToken(['read']));
     const refused = await client.callTool({

@@ -5,8 +5,6 @@ import { parseTimerInput, MAX_TIMERS_PER_USER } from '../../core/timers/input';
 import { SchedulerUnavailableError } from '../../core/timers/scheduler';
 import { createTimer, deleteTimer } from '../../core/timers/lifecycle';
 import { nextRunAt } from '../../core/timers/schedule';
-import { SearchError } from '../../core/search-error';
-import { checkWebsiteAddress } from '../../core/website/fetch';
 import { latestDeliveries, type DeliveryChannel, type DeliveryState } from '../../db/deliveries';
 import { timerFeedUrls } from './feeds';
 import { listUserTimers, type LatestRun, type Timer } from '../../db/timers';
@@ -15,6 +13,7 @@ import { ApiError } from '../errors';
 import { requireUser, signedIn } from '../middleware/session';
 import { jsonBody } from '../validate';
 import { timerDeliveryJson } from './timer-delivery-json';
+import { checkTimerWebsite } from './timer-website';
 
 export const TIMER_SERVICE_UNAVAILABLE =
   'The timer service is unavailable right now (its queue cannot be reached). Nothing was changed; please try again in a minute.';
@@ -51,11 +50,7 @@ export const saveTimerHandlers = (deps: AppDeps, status: 200 | 201 = 200) =>
     const check = parseTimerInput(c.req.valid('json'));
     if (!check.ok) throw new ApiError(400, check.message);
     // The same address rules as at each run, so a timer that could never read its website is not saved.
-    if (check.input.web) {
-      await checkWebsiteAddress(check.input.web, { allow: deps.config.websiteFetchAllow, resolve: deps.resolve }).catch((err: unknown) => {
-        throw err instanceof SearchError ? new ApiError(400, err.message) : err;
-      });
-    }
+    await checkTimerWebsite(deps, check.input.web);
     try {
       const result = await createTimer(deps, user.id, check.input);
       if (!result.ok) {
