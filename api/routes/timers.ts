@@ -8,6 +8,7 @@ import { nextRunAt } from '../../core/timers/schedule';
 import { latestDeliveries, type DeliveryChannel, type DeliveryState } from '../../db/deliveries';
 import { timerFeedUrls } from './feeds';
 import { listUserTimers, type LatestRun, type Timer } from '../../db/timers';
+import type { ApiTokenScope } from '../../core/contract/api-tokens';
 import type { AppDeps, AppEnv } from '../deps';
 import { ApiError } from '../errors';
 import { requireUser, signedIn } from '../middleware/session';
@@ -67,16 +68,25 @@ export const saveTimerHandlers = (deps: AppDeps, status: 200 | 201 = 200) =>
     }
   });
 
+/** Whether a reply may carry a timer's feed and webhook addresses: on the page, or for a `timers` token. */
+export const seesTimerSecrets = (scopes: readonly ApiTokenScope[] | undefined) => scopes === undefined || scopes.includes('timers');
+
 /** The user's timers (GET /api/timers, GET /v1/timers). */
 export const listTimersHandlers = (deps: AppDeps) =>
   factory.createHandlers(async (c) => {
     const user = requireUser(c);
     const timers = await listUserTimers(deps.sql, user.id);
     const ids = timers.map((t) => t.id);
-    const [deliveries, feeds] = await Promise.all([latestDeliveries(deps.sql, ids), timerFeedUrls(deps, ids)]);
+    // Feed and webhook addresses are secrets that outlive a token (a feed link works until rotated): only the
+    // page and tokens that may change timers' settings see them; a read token sees webhook_url null, no feeds.
+    const secrets = seesTimerSecrets(c.get('tokenScopes'));
+    const [deliveries, feeds] = await Promise.all([latestDeliveries(deps.sql, ids), secrets ? timerFeedUrls(deps, ids) : new Map()]);
     const emailAvailable = deps.config.mail.url !== null;
     return c.json(
-      timers.map((t) => ({ ...timerJson(t, t.lastRun, { latest: deliveries.get(t.id), emailAvailable }), ...feeds.get(t.id) })),
+      timers.map((t) => {
+        const json = { ...timerJson(t, t.lastRun, { latest: deliveries.get(t.id), emailAvailable }), ...feeds.get(t.id) };
+        return secrets ? json : { ...json, webhook_url: null };
+      }),
     );
   });
 
