@@ -17,7 +17,7 @@ describe('revoking a session on two api processes', () => {
       const [, count] = (await fleet.redis.pubsub('NUMSUB', channel)) as [string, number];
       return Number(count) === 2;
     });
-  });
+  }, 240_000); // two api processes loaded through tsx, one after the other, on a shared machine
   afterAll(async () => {
     await fleet?.close();
   });

@@ -3,6 +3,8 @@ import type { Config } from '../../core/config';
 import { renderDigest, type RenderedEmail } from '../../core/delivery/email/digest';
 import { renderOutOfSearches, renderPausedAlert } from '../../core/delivery/email/notices';
 import { DeliveryError } from '../../core/delivery/errors';
+import { disableWebhookAfterGone, WebhookGoneError } from '../../core/delivery/webhook-gone';
+import { markWebhookGoneNoticeMailed, pendingWebhookGoneNotice } from '../../db/webhook-gone';
 import { timerRunsUrl, unsubscribeUrl } from '../../core/delivery/links';
 import type { Mailer } from '../../core/delivery/mailer';
 import { postWebhook, type WebhookGuard } from '../../core/delivery/webhook';
@@ -55,6 +57,10 @@ export function createDeliverProcessor(deps: DeliverDeps) {
       else await sendWebhook(deps, delivery);
     } catch (err) {
       const message = (err as Error).message || String(err);
+      if (err instanceof WebhookGoneError) {
+        const removed = await disableWebhookAfterGone(deps.sql, delivery.timer.id, delivery.target ?? delivery.timer.webhookUrl!, err);
+        if (removed) log.warn('webhook answered 410 Gone: removed from its timer');
+      }
       const retryable = err instanceof DeliveryError ? err.retryable : true;
       const lastAttempt = job.attemptsMade + 1 >= (job.opts?.attempts ?? 1);
       // 'failed' means finally failed (what the timer row and the metrics show); a retry waits as pending.
@@ -85,8 +91,10 @@ async function sendEmail(deps: DeliverDeps, mailer: Mailer, d: DeliveryToSend): 
   const unsubscribe = unsubscribeUrl(appUrl, await createUnsubscribeToken(deps.sql, d.timer.id));
   const runsUrl = timerRunsUrl(appUrl, d.timer.id);
   let email: RenderedEmail;
+  const notice = d.kind === 'digest' ? await pendingWebhookGoneNotice(deps.sql, d.timer.id) : null;
   if (d.kind === 'digest') {
     email = renderDigest({
+      notice,
       question: d.timer.question,
       timezone: d.timer.timezone,
       events: d.events,
@@ -107,6 +115,7 @@ async function sendEmail(deps: DeliverDeps, mailer: Mailer, d: DeliveryToSend): 
     // RFC 2369 + RFC 8058: mail clients show an Unsubscribe button that POSTs here, without signing in.
     headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
   });
+  if (notice) await markWebhookGoneNoticeMailed(deps.sql, d.timer.id);
 }
 
 async function sendWebhook(deps: DeliverDeps, d: DeliveryToSend): Promise<void> {
