@@ -17,7 +17,7 @@ import type { AppDeps } from './deps';
 const SHUTDOWN_GRACE_MS = 25_000;
 
 async function main(): Promise<void> {
-  const config = loadConfigOrExit();
+  const config = loadConfigOrExit('api');
   const logger = createLogger(config.logLevel, 'api');
   const sql = createSql(config.databaseUrl);
   const redis = createRedis(config, 'requests');

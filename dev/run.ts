@@ -43,7 +43,7 @@ export function stripeStateFile(databaseUrl: string, root = ROOT): string {
  * Ctrl-C, SIGTERM or SIGHUP stops everything it started before it exits.
  */
 async function main(): Promise<void> {
-  const config = loadConfigFromProcess();
+  const config = loadConfigFromProcess('api');
   const standinUrl = new URL(config.standinUrl);
   // The children read the same environment (and .env) themselves; this only adds what the stand-ins decide.
   const env: NodeJS.ProcessEnv = { ...process.env };
