@@ -355,7 +355,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     userRatePerMinute: e.USER_RATE_PER_MINUTE,
     logLevel: e.LOG_LEVEL,
     feedTokenSecret: e.FEED_TOKEN_SECRET ?? (e.NODE_ENV === 'production' ? null : 'local-development-feed-token-secret-not-for-production'),
-    sessionProof: sessionProof(e.SESSION_SECRET, e.SESSION_PROOF_SECONDS, e.GOOGLE_CLIENT_ID === undefined && e.NODE_ENV !== 'production', role),
+    sessionProof: sessionProof(
+      e.SESSION_SECRET,
+      e.SESSION_PROOF_SECONDS,
+      e.GOOGLE_CLIENT_ID === undefined && e.NODE_ENV !== 'production',
+      role,
+    ),
     standins: missing,
     standinUrl: standin,
     standinPublicUrl: standinPublic,

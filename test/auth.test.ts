@@ -55,7 +55,12 @@ describe('Google sign-in and sessions', () => {
   }
 
   it('signs in on a port other than 8080 with no APP_URL: the origin check expects http://localhost:$PORT', async () => {
-    const env = testBaseEnv({ appUrl: stack.url, databaseUrl: stack.db.url, queuePrefix: stack.config.queuePrefix, standins: stack.standins });
+    const env = testBaseEnv({
+      appUrl: stack.url,
+      databaseUrl: stack.db.url,
+      queuePrefix: stack.config.queuePrefix,
+      standins: stack.standins,
+    });
     const { APP_URL: _unset, ...withoutAppUrl } = env;
     const config = loadConfig({ ...withoutAppUrl, PORT: '8180' });
     expect(config.appUrl).toBe('http://localhost:8180');

@@ -382,15 +382,17 @@ describe('delivery: email digests, webhooks, unsubscribe, auto-pause', () => {
     const before = receiver.received.length;
     const gone = await endRun(timerId, 'succeeded', [event({ title: 'First find' })]);
     for (const id of gone.deliveries) {
-      await until('the first deliveries to end', async () => ['sent', 'failed'].includes((await getDeliveryStatus(stack.db.sql, id))?.status ?? ''));
+      await until('the first deliveries to end', async () =>
+        ['sent', 'failed'].includes((await getDeliveryStatus(stack.db.sql, id))?.status ?? ''),
+      );
     }
     // Not retried: one POST, and the address is gone from the timer.
     expect(receiver.received.length - before).toBe(1);
     expect((await getTimer(stack.db.sql, timerId))!.webhookUrl).toBeNull();
     const sentence = /The webhook at 127\.0\.0\.1:\d+ answered HTTP 410 Gone: it no longer exists, so we removed it from this timer\./;
-    const listed = ((await (await api('GET', '/api/timers')).json()) as { id: number; webhook_url: string | null; webhook_notice: string }[]).find(
-      (t) => t.id === timerId,
-    )!;
+    const listed = (
+      (await (await api('GET', '/api/timers')).json()) as { id: number; webhook_url: string | null; webhook_notice: string }[]
+    ).find((t) => t.id === timerId)!;
     expect(listed.webhook_url).toBeNull();
     expect(listed.webhook_notice).toMatch(sentence);
 
