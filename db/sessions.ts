@@ -80,12 +80,6 @@ export async function sessionTokenHashes(sql: Sql, userId: number): Promise<stri
   return rows.map((r) => r.token_hash);
 }
 
-/** Deletes every session of a user; their `token_hash`es. */
-export async function deleteUserSessions(sql: Sql, userId: number): Promise<string[]> {
-  const rows = await sql<{ token_hash: string }[]>`delete from sessions where user_id = ${userId} returning token_hash`;
-  return rows.map((r) => r.token_hash);
-}
-
 /** Deletes ended sessions; every write caps expires_at at the absolute end, so that column alone decides. */
 export async function deleteExpiredSessions(sql: Sql): Promise<number> {
   const rows = await sql`delete from sessions where expires_at <= now()`;
