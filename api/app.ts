@@ -73,7 +73,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // POSTs from mail clients and providers (any origin, no session): the token in the path is the secret.
   // /v1 and /mcp take a bearer token, which a browser never adds by itself, and never read the cookie.
   app.use(sameOrigin(config.appOrigin, (path) => path === '/webhook' || path.startsWith('/unsubscribe/') || isTokenPath(path)));
-  const session = loadSession(deps.sql, config);
+  const session = loadSession(deps.sql, config, deps.sessionRevocations);
   app.use((c, next) => {
     if (!isTokenPath(c.req.path)) return session(c, next);
     c.set('user', null);

@@ -3,6 +3,7 @@ import type { Queue } from 'bullmq';
 import type { RedisClient } from '../core/redis/client';
 import type Stripe from 'stripe';
 import type { Config } from '../core/config';
+import type { SessionRevocations } from '../core/auth/session-revocation';
 import type { ApiTokenScope } from '../core/contract/api-tokens';
 import type { ResolvedAddress } from '../core/website/fetch';
 import type { RunTimerJob } from '../core/jobs';
@@ -17,6 +18,8 @@ export interface AppDeps {
   /** Shared Redis for rate limits and per-user concurrency (state shared by every api process). */
   redis: RedisClient;
   timersQueue: Queue<RunTimerJob>;
+  /** Sessions ended anywhere, heard by every api process through Redis (decision 067). */
+  sessionRevocations: SessionRevocations;
   stripe: Stripe;
   gemini: GoogleGenAI;
   logger: Logger;

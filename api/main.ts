@@ -9,6 +9,7 @@ import { createLogger } from '../core/logger';
 import { standinNotice } from '../core/standin-notice';
 import { createRedis } from '../core/redis/client';
 import { createSql } from '../db/client';
+import { watchSessionRevocations } from '../core/auth/session-revocation';
 import { createApp } from './app';
 import type { AppDeps } from './deps';
 
@@ -16,17 +17,20 @@ import type { AppDeps } from './deps';
 const SHUTDOWN_GRACE_MS = 25_000;
 
 async function main(): Promise<void> {
-  const config = loadConfigOrExit();
+  const config = loadConfigOrExit('api');
   const logger = createLogger(config.logLevel, 'api');
   const sql = createSql(config.databaseUrl);
   const redis = createRedis(config, 'requests');
   redis.on('error', (err) => logger.warn({ err: err.message }, 'redis error'));
   const queueConnection = createRedis(config, 'queue');
   queueConnection.on('error', (err) => logger.warn({ err: err.message }, 'redis (queue) error'));
+  const subscriber = createRedis(config, 'queue');
+  subscriber.on('error', (err) => logger.warn({ err: err.message }, 'redis (session revocations) error'));
   const deps: AppDeps = {
     config,
     sql,
     redis,
+    sessionRevocations: watchSessionRevocations({ subscriber, publisher: redis, prefix: config.queuePrefix, logger }),
     timersQueue: createTimersQueue(queueConnection, config.queuePrefix),
     stripe: createStripe(config),
     gemini: createGemini(config, logger),
@@ -56,7 +60,7 @@ async function main(): Promise<void> {
     }, SHUTDOWN_GRACE_MS);
     force.unref();
     server.close(async () => {
-      await Promise.allSettled([deps.timersQueue.close(), sql.end({ timeout: 5 })]);
+      await Promise.allSettled([deps.timersQueue.close(), sql.end({ timeout: 5 }), deps.sessionRevocations.close()]);
       redis.disconnect();
       queueConnection.disconnect();
       logger.info('stopped');

@@ -45,6 +45,30 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SESSION_PROOF_SECONDS: '3600' })).toThrow(/SESSION_PROOF_SECONDS/);
   });
 
+  it('starts the worker and the tools without SESSION_SECRET: only the api signs proofs', () => {
+    const prod = { NODE_ENV: 'production', GOOGLE_CLIENT_ID: 'a', GEMINI_API_KEY: 'b', STRIPE_SECRET_KEY: 'c', STRIPE_WEBHOOK_SECRET: 'd' };
+    expect(() => loadConfig(prod, 'api')).toThrow(/SESSION_SECRET is required/);
+    expect(loadConfig(prod, 'worker').sessionProof).toBeNull();
+    expect(loadConfig(prod, 'tool').sessionProof).toBeNull();
+  });
+
+  it('defaults APP_URL to http://localhost:$PORT, so another port is still its own origin', () => {
+    expect(loadConfig({}).appUrl).toBe('http://localhost:8080');
+    const c = loadConfig({ PORT: '8180' });
+    expect(c).toMatchObject({ appUrl: 'http://localhost:8180', appOrigin: 'http://localhost:8180', secureCookies: false });
+    expect(c.standinWebhookUrl).toBe('http://localhost:8180/webhook');
+    expect(loadConfig({ PORT: '8180', APP_URL: 'https://events.example.com' }).appUrl).toBe('https://events.example.com');
+  });
+
+  it('reads MCP_ALLOWED_ORIGINS as origins, and refuses an entry that is not one', () => {
+    expect(loadConfig({}).mcpAllowedOrigins).toEqual([]);
+    expect(loadConfig({ MCP_ALLOWED_ORIGINS: ' https://Agent.example/, http://localhost:3000 ' }).mcpAllowedOrigins).toEqual([
+      'https://agent.example',
+      'http://localhost:3000',
+    ]);
+    expect(() => loadConfig({ MCP_ALLOWED_ORIGINS: 'agent.example' })).toThrow(/MCP_ALLOWED_ORIGINS: "agent.example" is not an origin/);
+  });
+
   it('sends email to the SMTP stand-in outside production and turns it off in production without SMTP_URL', () => {
     expect(loadConfig({}).mail).toEqual({
       url: 'smtp://127.0.0.1:2525',

@@ -31,7 +31,8 @@ const int = (fallback: number, min: number, max: number) =>
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: int(8080, 0, 65535),
-  APP_URL: url('http://localhost:8080'),
+  /** Unset: http://localhost:$PORT, so a product run on another port still knows its own address. */
+  APP_URL: optional.pipe(z.optional(z.url({ protocol: /^https?$/ }))),
   DATABASE_URL: url('postgres://postgres@127.0.0.1:5432/eventfinder'),
   REDIS_URL: url('redis://127.0.0.1:6379'),
   /** Seed nodes of a Redis Cluster (`host:port,host:port`); when set, api and worker use it instead of REDIS_URL's server. */
@@ -106,6 +107,8 @@ const envSchema = z.object({
   MAP_ATTRIBUTION: z.string().trim().default('© OpenStreetMap contributors'),
   WEBSITE_FETCH_ALLOW: z.string().default(''),
   WEBHOOK_ALLOW: z.string().default(''),
+  /** Origins (besides APP_URL's) whose pages may call /mcp, comma-separated, e.g. `https://agent.example`. */
+  MCP_ALLOWED_ORIGINS: z.string().default(''),
   SMTP_URL: optional.pipe(z.url({ protocol: /^smtps?$/, error: 'must be smtp://user:pass@host:port or smtps://…' }).optional()),
   MAIL_FROM: z.string().trim().min(1).default('Event Finder <no-reply@localhost>'),
   /** Port of the local SMTP stand-in (on STANDIN_URL's host); used only when SMTP_URL is unset outside production. */
@@ -213,6 +216,8 @@ export interface Config {
   websiteFetchAllow: string[];
   /** Same form as websiteFetchAllow, for timers' webhook addresses (`WEBHOOK_ALLOW`). */
   webhookAllow: string[];
+  /** Origins besides `appOrigin` whose pages may call /mcp (`MCP_ALLOWED_ORIGINS`). */
+  mcpAllowedOrigins: string[];
   worker: {
     concurrency: number;
     /** Postgres pool size of a worker process (`WORKER_DATABASE_POOL`). */
@@ -261,8 +266,14 @@ export interface Config {
   mail: { url: string | null; from: string; standin: boolean; standinPort: number };
 }
 
+/**
+ * Which process reads the configuration: only the api signs session proofs, so only the api needs
+ * SESSION_SECRET; the worker, the migrations and the stand-ins start without it.
+ */
+export type ConfigRole = 'api' | 'worker' | 'tool';
+
 /** Parses the environment once; throws ConfigError naming every invalid or missing variable. */
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+export function loadConfig(env: Record<string, string | undefined> = process.env, role: ConfigRole = 'api'): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
@@ -294,7 +305,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     maxSearchQueries: e.GEMINI_MAX_SEARCH_QUERIES,
   };
   const standinPublic = (e.STANDIN_PUBLIC_URL ?? e.STANDIN_URL).replace(/\/$/, '');
-  const appUrl = e.APP_URL.replace(/\/$/, '');
+  const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -331,6 +342,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     map: e.MAP_TILE_URL ? { tileUrl: e.MAP_TILE_URL, attribution: e.MAP_ATTRIBUTION } : null,
     websiteFetchAllow: hostList(e.WEBSITE_FETCH_ALLOW),
     webhookAllow: hostList(e.WEBHOOK_ALLOW),
+    mcpAllowedOrigins: originList(e.MCP_ALLOWED_ORIGINS),
     worker: {
       concurrency: e.WORKER_CONCURRENCY,
       databasePool: e.WORKER_DATABASE_POOL,
@@ -343,7 +355,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     userRatePerMinute: e.USER_RATE_PER_MINUTE,
     logLevel: e.LOG_LEVEL,
     feedTokenSecret: e.FEED_TOKEN_SECRET ?? (e.NODE_ENV === 'production' ? null : 'local-development-feed-token-secret-not-for-production'),
-    sessionProof: sessionProof(e.SESSION_SECRET, e.SESSION_PROOF_SECONDS, e.GOOGLE_CLIENT_ID === undefined && e.NODE_ENV !== 'production'),
+    sessionProof: sessionProof(
+      e.SESSION_SECRET,
+      e.SESSION_PROOF_SECONDS,
+      e.GOOGLE_CLIENT_ID === undefined && e.NODE_ENV !== 'production',
+      role,
+    ),
     standins: missing,
     standinUrl: standin,
     standinPublicUrl: standinPublic,
@@ -362,13 +379,25 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
  * The proofs' secret. A built-in one only while the Google sign-in stand-in is in use, where anyone may sign in
  * as anyone anyway; with real Google sign-in a known secret would let anyone sign proofs (decision 037).
  */
-function sessionProof(secret: string | undefined, seconds: number, googleStandin: boolean): Config['sessionProof'] {
+function sessionProof(secret: string | undefined, seconds: number, googleStandin: boolean, role: ConfigRole): Config['sessionProof'] {
   if (seconds === 0) return null;
   if (secret) return { secret, lifetimeMs: seconds * 1000 };
   if (googleStandin) return { secret: 'local-development-session-secret-not-for-production', lifetimeMs: seconds * 1000 };
+  if (role !== 'api') return null; // never signs or reads a proof
   throw new ConfigError(
     'SESSION_SECRET is required with real Google sign-in (GOOGLE_CLIENT_ID is set): session proofs need a secret only this deployment knows. Set SESSION_SECRET to 32 or more random characters (openssl rand -base64 48), or SESSION_PROOF_SECONDS=0 to turn session proofs off.',
   );
+}
+
+/** Each entry's origin (`scheme://host[:port]`), so a trailing slash or path does not matter. */
+function originList(value: string): string[] {
+  return hostList(value).map((entry) => {
+    try {
+      return new URL(entry).origin;
+    } catch {
+      throw new ConfigError(`MCP_ALLOWED_ORIGINS: "${entry}" is not an origin; write each as scheme://host[:port], separated by commas.`);
+    }
+  });
 }
 
 function hostList(value: string): string[] {
@@ -379,19 +408,19 @@ function hostList(value: string): string[] {
 }
 
 /** Reads `.env` when present (Node's own loader) and parses; for process entry points only. */
-export function loadConfigFromProcess(): Config {
+export function loadConfigFromProcess(role: ConfigRole = 'tool'): Config {
   try {
     process.loadEnvFile();
   } catch {
     // No .env file: the environment alone configures the process.
   }
-  return loadConfig(process.env);
+  return loadConfig(process.env, role);
 }
 
 /** For process entry points: the configuration, or every problem printed and exit code 1. */
-export function loadConfigOrExit(): Config {
+export function loadConfigOrExit(role: ConfigRole): Config {
   try {
-    return loadConfigFromProcess();
+    return loadConfigFromProcess(role);
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);

@@ -67,6 +67,19 @@ export async function deleteSession(sql: Sql, token: string | undefined): Promis
   await sql`delete from sessions where token_hash = ${hashToken(token)}`;
 }
 
+/** Deletes a cookie token's session; its `token_hash`, or null when there was none. */
+export async function deleteSessionReturningHash(sql: Sql, token: string | undefined): Promise<string | null> {
+  if (!token || token.length > 100) return null;
+  const [row] = await sql<{ token_hash: string }[]>`delete from sessions where token_hash = ${hashToken(token)} returning token_hash`;
+  return row?.token_hash ?? null;
+}
+
+/** The `token_hash` of every session a user holds. */
+export async function sessionTokenHashes(sql: Sql, userId: number): Promise<string[]> {
+  const rows = await sql<{ token_hash: string }[]>`select token_hash from sessions where user_id = ${userId}`;
+  return rows.map((r) => r.token_hash);
+}
+
 /** Deletes ended sessions; every write caps expires_at at the absolute end, so that column alone decides. */
 export async function deleteExpiredSessions(sql: Sql): Promise<number> {
   const rows = await sql`delete from sessions where expires_at <= now()`;

@@ -31,10 +31,11 @@ export async function updateTimerChannels(
   newSecret: string | null = null,
 ): Promise<string | null> {
   if (patch.email !== undefined) await tx`update timers set email_enabled = ${patch.email} where id = ${timerId}`;
-  if (patch.webhookUrl === null) await tx`update timers set webhook_url = null, webhook_secret = null where id = ${timerId}`;
+  if (patch.webhookUrl === null)
+    await tx`update timers set webhook_url = null, webhook_secret = null, webhook_gone_notice = null where id = ${timerId}`;
   if (typeof patch.webhookUrl === 'string' && newSecret) {
     const [row] = await tx<{ fresh: boolean }[]>`
-      update timers t set webhook_url = ${patch.webhookUrl},
+      update timers t set webhook_url = ${patch.webhookUrl}, webhook_gone_notice = null,
         webhook_secret = case when old.webhook_url is distinct from ${patch.webhookUrl} or old.webhook_secret is null
                               then ${newSecret} else old.webhook_secret end
       from (select webhook_url, webhook_secret from timers where id = ${timerId}) old

@@ -15,6 +15,8 @@ export interface Timer extends Schedule {
   /** Whether digests go to the user's email (one-click unsubscribe turns it off). */
   email: boolean;
   webhookUrl: string | null;
+  /** Why the webhook was removed (410 Gone), until a new address is set. */
+  webhookGoneNotice: string | null;
   consecutiveFailures: number;
   /** Which found events the timer keeps (null: all of them). */
   filters: TimerFilters | null;
@@ -42,13 +44,14 @@ export type TimerRow = {
   paused_reason: string | null;
   email_enabled: boolean;
   webhook_url: string | null;
+  webhook_gone_notice: string | null;
   consecutive_failures: number;
   filters: TimerFilters | null;
 };
 
 export const TIMER_COLUMNS =
   'id, user_id, schedule_type, time, weekday, question, website, timezone, created_at, deleted_at, ' +
-  'paused_at, paused_reason, email_enabled, webhook_url, consecutive_failures, filters';
+  'paused_at, paused_reason, email_enabled, webhook_url, webhook_gone_notice, consecutive_failures, filters';
 
 export function toTimer(r: TimerRow): Timer {
   return {
@@ -66,6 +69,7 @@ export function toTimer(r: TimerRow): Timer {
     pausedReason: r.paused_reason,
     email: r.email_enabled,
     webhookUrl: r.webhook_url,
+    webhookGoneNotice: r.webhook_gone_notice,
     consecutiveFailures: r.consecutive_failures,
     filters: r.filters,
   };

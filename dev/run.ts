@@ -64,10 +64,10 @@ async function prepareDatabase(databaseUrl: string): Promise<void> {
  */
 async function main(): Promise<void> {
   // .env is read first: a DATABASE_URL or REDIS_URL set there is used as it is.
-  loadConfigFromProcess();
+  loadConfigFromProcess('api');
   services = await startLocalServices({ env: process.env, stateDir: path.join(ROOT, '.dev-state'), purpose: 'dev' });
   Object.assign(process.env, services.env);
-  const config = loadConfig(process.env);
+  const config = loadConfig(process.env, 'api');
   await prepareDatabase(config.databaseUrl);
   const standinUrl = new URL(config.standinUrl);
   // The children read the same environment (and .env) themselves; this only adds what the stand-ins decide.

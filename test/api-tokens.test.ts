@@ -113,6 +113,31 @@ describe('personal API tokens', () => {
     expect(search.status).toBe(403);
   });
 
+  it('shows feed and webhook addresses only to tokens that may change timers: a read token never learns them', async () => {
+    const { cookie: own } = await createSignedInUser(stack.db.sql);
+    const saved = await page('POST', '/api/schedule', dailyTimer(), own);
+    expect(saved.status).toBe(200);
+    const { id } = (await saved.json()) as { id: number };
+    const hook = 'https://hooks.example/services/T000/B000/very-secret-path';
+    await stack.db.sql`update timers set webhook_url = ${hook} where id = ${id}`;
+    const listed = async (token: string) => {
+      const res = await bearer(token, '/v1/timers');
+      expect(res.status).toBe(200);
+      return ((await res.json()) as Record<string, unknown>[]).find((t) => t.id === id)!;
+    };
+    const reader = await listed((await makeToken(['read'], own)).token);
+    expect(reader.webhook_url).toBeNull();
+    expect(reader).not.toHaveProperty('ical_url');
+    expect(reader).not.toHaveProperty('atom_url');
+    expect(JSON.stringify(reader)).not.toMatch(/feeds\/|very-secret-path/);
+    const manager = await listed((await makeToken(['read', 'timers'], own)).token);
+    expect(manager.webhook_url).toBe(hook);
+    expect(manager.ical_url).toMatch(/\/feeds\/[^/]+\.ics$/);
+    expect(manager.atom_url).toMatch(/\/feeds\/[^/]+\.atom$/);
+    const onThePage = ((await (await page('GET', '/api/timers', undefined, own)).json()) as Record<string, unknown>[])[0]!;
+    expect(onThePage).toMatchObject({ webhook_url: hook, ical_url: manager.ical_url, atom_url: manager.atom_url });
+  });
+
   it('stops a revoked token at once, and refuses made-up ones', async () => {
     const made = await makeToken(['read']);
     expect((await bearer(made.token, '/v1/timers')).status).toBe(200);

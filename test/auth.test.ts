@@ -8,6 +8,8 @@ import { getBilling } from '../db/accounts';
 import { hashToken, SESSION_COOKIE } from '../db/sessions';
 import type { GoogleTokenClaims, MintOptions } from '../dev/standins/google';
 import { startTestStack, type TestStack } from '../dev/harness/stack';
+import { testBaseEnv } from '../dev/harness/base-env';
+import { loadConfig } from '../core/config';
 import { ALLOWANCES } from '../core/plans';
 
 describe('Google sign-in and sessions', () => {
@@ -51,6 +53,24 @@ describe('Google sign-in and sessions', () => {
              (select count(*) from accounts) as accounts`;
     return row;
   }
+
+  it('signs in on a port other than 8080 with no APP_URL: the origin check expects http://localhost:$PORT', async () => {
+    const env = testBaseEnv({
+      appUrl: stack.url,
+      databaseUrl: stack.db.url,
+      queuePrefix: stack.config.queuePrefix,
+      standins: stack.standins,
+    });
+    const { APP_URL: _unset, ...withoutAppUrl } = env;
+    const config = loadConfig({ ...withoutAppUrl, PORT: '8180' });
+    expect(config.appUrl).toBe('http://localhost:8180');
+    const on = createApp({ ...stack.deps, config });
+    const res = await login({ token: await mint() }, { on, headers: { origin: 'http://localhost:8180' } });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'success' });
+    // The old default's origin is another site now.
+    expect((await login({ token: await mint() }, { on, headers: { origin: 'http://localhost:8080' } })).status).toBe(403);
+  });
 
   it('signs a new user in: free account with 10 credits, a session and its cookie', async () => {
     const email = `new-${randomInt(1e9)}@example.com`;

@@ -373,6 +373,48 @@ describe('delivery: email digests, webhooks, unsubscribe, auto-pause', () => {
     expect((await getDeliveryStatus(stack.db.sql, failing.deliveries[0]!))!.attempts).toBe(1);
   });
 
+  it('removes a webhook that answers 410 Gone, says so on the timer and once in the next digest', async () => {
+    const question = 'Gone webhook digests';
+    const timerId = await createTimer(question);
+    // Email off for the first run, so its own digest cannot race the 410 for the sentence.
+    expect((await api('PATCH', `/api/timers/${timerId}`, { webhook_url: receiverUrl, email: false })).status).toBe(200);
+    receiver.answer(410);
+    const before = receiver.received.length;
+    const gone = await endRun(timerId, 'succeeded', [event({ title: 'First find' })]);
+    for (const id of gone.deliveries) {
+      await until('the first deliveries to end', async () =>
+        ['sent', 'failed'].includes((await getDeliveryStatus(stack.db.sql, id))?.status ?? ''),
+      );
+    }
+    // Not retried: one POST, and the address is gone from the timer.
+    expect(receiver.received.length - before).toBe(1);
+    expect((await getTimer(stack.db.sql, timerId))!.webhookUrl).toBeNull();
+    const sentence = /The webhook at 127\.0\.0\.1:\d+ answered HTTP 410 Gone: it no longer exists, so we removed it from this timer\./;
+    const listed = (
+      (await (await api('GET', '/api/timers')).json()) as { id: number; webhook_url: string | null; webhook_notice: string }[]
+    ).find((t) => t.id === timerId)!;
+    expect(listed.webhook_url).toBeNull();
+    expect(listed.webhook_notice).toMatch(sentence);
+
+    // The next run's digest carries the sentence; the one after does not repeat it, and no webhook is posted.
+    expect((await api('PATCH', `/api/timers/${timerId}`, { email: true })).status).toBe(200);
+    const mailed = mailsAbout(question).length;
+    const next = await endRun(timerId, 'succeeded', [event({ key: 'k-next', title: 'Second find' })]);
+    expect(next.deliveries).toHaveLength(1);
+    await settled(next.deliveries[0]!);
+    const later = await endRun(timerId, 'succeeded', [event({ key: 'k-later', title: 'Third find' })]);
+    await settled(later.deliveries[0]!);
+    const mails = mailsAbout(question).slice(mailed);
+    expect(mails).toHaveLength(2);
+    expect(mails[0]!.text).toMatch(sentence);
+    expect(mails[1]!.text).not.toMatch(/410 Gone/);
+    expect(receiver.received.length - before).toBe(1);
+
+    // A new address clears the sentence.
+    const again = await api('PATCH', `/api/timers/${timerId}`, { webhook_url: receiverUrl });
+    expect(await again.json()).toMatchObject({ webhook_url: receiverUrl, webhook_notice: null });
+  });
+
   it('pauses a timer after three failed runs with one alert, keeps it paused through reconcile, and resumes it', async () => {
     const question = 'Failing timer';
     const timerId = await createTimer(question);

@@ -119,6 +119,70 @@ describe('input hardening', () => {
     });
   });
 
+  describe('dates, date windows and time zones', () => {
+    const used = async () => (await stack.db.sql<{ n: number }[]>`select searches_used as n from accounts where user_id = ${userId}`)[0]!.n;
+    async function bearer(scopes: string[]): Promise<string> {
+      const res = await post('/api/tokens', { name: 'hardening', scopes });
+      expect(res.status).toBe(201);
+      return ((await res.json()) as { token: string }).token;
+    }
+
+    it('refuses a day that is not on the calendar and a window longer than next_days allows, with a sentence and no credit', async () => {
+      const before = await rows();
+      const credits = await used();
+      const refused: [{ from: string; to: string }, RegExp][] = [
+        [{ from: '2026-02-30', to: '2026-03-02' }, /does not exist \(2026-02-30\)/],
+        [{ from: '2026-04-01', to: '2026-04-31' }, /does not exist \(2026-04-31\)/],
+        [{ from: '2026-13-01', to: '2026-13-02' }, /does not exist \(2026-13-01\)/],
+        [{ from: '0001-01-01', to: '9999-12-31' }, /at most 366 days/],
+        [{ from: '2026-01-01', to: '2027-01-02' }, /spans 367 days .* at most 366 days/],
+      ];
+      for (const [window, message] of refused) {
+        for (const path of ['/api/schedule', '/api/ask']) {
+          const body = path === '/api/ask' ? { ques: 'AI meetups', web: '', filters: { window } } : timer({ filters: { window } });
+          const res = await post(path, body);
+          expect(res.status, `${path} ${JSON.stringify(window)}`).toBe(400);
+          expect(await res.text()).toMatch(message);
+        }
+      }
+      expect(await rows()).toEqual(before);
+      expect(await used()).toBe(credits);
+      // The longest window allowed, a leap day included, is taken.
+      const leap = await post('/api/schedule', timer({ filters: { window: { from: '2028-02-29', to: '2029-02-28' } } }));
+      expect(leap.status).toBe(200);
+    });
+
+    it('refuses a time zone it does not know on /api/ask and /v1/search before any credit is taken', async () => {
+      const token = await bearer(['search']);
+      const credits = await used();
+      const before = await rows();
+      const ask = await post('/api/ask', { ques: 'AI meetups', web: '', timezone: 'Mars/Olympus_Mons' });
+      expect(ask.status).toBe(400);
+      expect(await ask.text()).toBe(
+        'The time zone "Mars/Olympus_Mons" is not one we know. Send an IANA name such as Europe/Berlin, or leave it out for UTC.',
+      );
+      const v1 = await app.request('/v1/search', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ ques: 'AI meetups', timezone: 'Europe/Berlim' }),
+      });
+      expect(v1.status).toBe(400);
+      expect(((await v1.json()) as { error: string }).error).toMatch(/"Europe\/Berlim" is not one we know/);
+      expect(await used()).toBe(credits);
+      expect(await rows()).toEqual(before);
+    });
+
+    it('refuses a described timer whose website the address guard refuses, as saving it would', async () => {
+      const describe = (sentence: string) => post('/api/timers/describe', { sentence, timezone: 'Europe/Berlin' });
+      const refused = await describe('every day at 9:00 AI meetups from http://169.254.169.254/latest/meta-data/');
+      expect(refused.status).toBe(400);
+      expect(((await refused.json()) as { error: string }).error).toMatch(/private or local network/);
+      const fine = await describe('every day at 9:00 AI meetups from https://events.example/list');
+      expect(fine.status).toBe(200);
+      expect(((await fine.json()) as { timer: { web: string } }).timer.web).toBe('https://events.example/list');
+    });
+  });
+
   describe('Cache-Control', () => {
     // Over the stack's Node server, as in production: there the header goes onto Node's response, not the reply.
     const get = (path: string, headers: Record<string, string> = {}) => fetch(`${stack.url}${path}`, { headers });

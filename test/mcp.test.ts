@@ -16,7 +16,7 @@ describe('the MCP server', () => {
   let userId: number;
   const clients: Client[] = [];
   beforeAll(async () => {
-    stack = await startTestStack({ worker: true });
+    stack = await startTestStack({ worker: true, env: { MCP_ALLOWED_ORIGINS: 'https://agent.example' } });
     ({
       cookie,
       user: { id: userId },
@@ -90,6 +90,10 @@ describe('the MCP server', () => {
     expect(first.events).toHaveLength(3);
     expect(first.events.every((e) => e.new && e.run_id > 0 && e.key)).toBe(true);
     expect(timerEventsOutput.parse((await events(first.cursor)).structuredContent).events).toEqual([]);
+    // The same cursor handed back as a number, as agents often do, means the same.
+    const numeric = await client.callTool({ name: 'timer_events', arguments: { timer_id: timer.id, since: Number(first.cursor) } });
+    expect(numeric.isError).toBeFalsy();
+    expect(timerEventsOutput.parse(numeric.structuredContent).events).toEqual([]);
     await runNow();
     const next = timerEventsOutput.parse((await events(first.cursor)).structuredContent);
     expect(next.events).toHaveLength(1);
@@ -113,6 +117,16 @@ describe('the MCP server', () => {
     expect(await used()).toBe(before + 1);
   });
 
+  it('refuses an unknown time zone in find_events with a sentence, before any search is charged', async () => {
+    const client = await connect(await makeToken(['search']));
+    const used = async () => (await stack.db.sql<{ n: number }[]>`select searches_used as n from accounts where user_id = ${userId}`)[0]!.n;
+    const before = await used();
+    const result = await client.callTool({ name: 'find_events', arguments: { ques: 'AI events', timezone: 'Europe/Atlantis' } });
+    expect(result.isError).toBe(true);
+    expect(JSON.stringify(result.content)).toMatch(/The time zone \\"Europe\/Atlantis\\" is not one we know/);
+    expect(await used()).toBe(before);
+  });
+
   it('says what is missing when the token lacks a scope, and refuses a connection without a token', async () => {
     const client = await connect(await makeToken(['read']));
     const refused = await client.callTool({
@@ -122,6 +136,54 @@ describe('the MCP server', () => {
     expect(refused.isError).toBe(true);
     expect(JSON.stringify(refused.content)).toMatch(/needs the \\"timers\\" scope/);
     await expect(connect(null)).rejects.toThrow(/401|personal API token/);
+  });
+
+  /** One JSON-RPC message POSTed as a client would, with extra headers. */
+  const rpc = (token: string, message: object, headers: Record<string, string> = {}) =>
+    fetch(`${stack.url}/mcp`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-protocol-version': '2025-06-18',
+        ...headers,
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 7, ...message }),
+    });
+  const initializeMessage = {
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'curl', version: '1' } },
+  };
+
+  it('refuses a web page of another origin with 403 (DNS rebinding), and takes its own, a listed one or none', async () => {
+    const token = await makeToken(['read']);
+    for (const message of [{ method: 'tools/list' }, { method: 'tools/call', params: { name: 'list_timers', arguments: {} } }]) {
+      const foreign = await rpc(token, message, { origin: 'http://evil.example' });
+      expect(foreign.status).toBe(403);
+      const body = (await foreign.json()) as { error: { message: string }; id: null };
+      expect(body.id).toBeNull();
+      expect(body.error.message).toMatch(/http:\/\/evil\.example.*MCP_ALLOWED_ORIGINS/);
+      for (const origin of [stack.url, 'https://agent.example', undefined]) {
+        const res = await rpc(token, message, origin ? { origin } : {});
+        expect(res.status).toBe(200);
+      }
+    }
+    // Before the token is even looked at.
+    expect((await rpc('ef_not_a_token', { method: 'tools/list' }, { origin: 'http://evil.example' })).status).toBe(403);
+  });
+
+  it('answers a call of an unknown tool with a JSON-RPC error, and advertises no tools.listChanged it never sends', async () => {
+    const token = await makeToken(['read']);
+    const res = await rpc(token, { method: 'tools/call', params: { name: 'delete_everything', arguments: {} } });
+    expect(res.status).toBe(200);
+    const reply = (await res.json()) as { id: number; error?: { code: number; message: string }; result?: unknown };
+    expect(reply.result).toBeUndefined();
+    expect(reply.id).toBe(7);
+    expect(reply.error!.code).toBe(-32602);
+    expect(reply.error!.message).toMatch(/Unknown tool: delete_everything/);
+    const init = (await (await rpc(token, initializeMessage)).json()) as { result: { capabilities: Record<string, unknown> } };
+    expect(init.result.capabilities.tools).toEqual({});
   });
 
   it('keeps no session: no session id, and any request stands on its own', async () => {

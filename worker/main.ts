@@ -17,7 +17,7 @@ import { startTimersWorker, type TimersWorker } from './timers-worker';
 const SHUTDOWN_GRACE_MS = 60_000;
 
 async function main(): Promise<void> {
-  const config = loadConfigOrExit();
+  const config = loadConfigOrExit('worker');
   const logger = createLogger(config.logLevel, 'worker');
   const sql = createSql(config.databaseUrl, { max: config.worker.databasePool });
   // BullMQ workers block on Redis; a per-request retry limit would make them fail instead of wait.

@@ -34,6 +34,8 @@ async function toolResult(res: Response, wrap?: (json: unknown) => Record<string
  * The MCP tools, each a thin adapter over one /v1 route: the same token, scopes, credits, rate limits and
  * replies as the HTTP API, and no second implementation of any of them (decision 045).
  */
+export const TOOL_NAMES = ['find_events', 'list_timers', 'create_timer', 'timer_events'] as const;
+
 export function registerTools(server: McpServer, v1: V1Call): void {
   server.registerTool(
     'find_events',
@@ -85,7 +87,7 @@ export function registerTools(server: McpServer, v1: V1Call): void {
       annotations: { readOnlyHint: true },
     },
     async ({ timer_id, since }, extra) => {
-      const query = since === undefined ? '' : `?since=${encodeURIComponent(since)}`;
+      const query = since === undefined ? '' : `?since=${encodeURIComponent(String(since))}`;
       return toolResult(await v1('GET', `/v1/timers/${timer_id}/events${query}`, undefined, extra.signal));
     },
   );

@@ -3,6 +3,7 @@ import { createMiddleware } from 'hono/factory';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Config } from '../../core/config';
 import { SESSION_PROOF_COOKIE, type SessionProofs, sessionProofs } from '../../core/auth/session-proof';
+import type { RevocationWatch } from '../../core/auth/session-revocation';
 import type { Sql } from '../../db/client';
 import { SESSION_COOKIE, sessionHeldBy, validateSession, type SessionUser } from '../../db/sessions';
 import type { AppEnv } from '../deps';
@@ -34,17 +35,23 @@ function setProofCookie(c: Context, config: CookieConfig, proofs: SessionProofs,
   });
 }
 
-// One set of proofs per secret in a process, so what one app instance checked another need not check again.
-const proofsBySecret = new Map<string, SessionProofs>();
+// One set of proofs per revocation watch and secret in a process, so what one app instance checked another
+// need not check again.
+const proofsByWatch = new WeakMap<RevocationWatch, Map<string, SessionProofs>>();
 
 /** The proofs of this configuration, or null when proofs are off (every request asks Postgres). */
-function proofsFor(config: CookieConfig): SessionProofs | null {
+function proofsFor(config: CookieConfig, revocations: RevocationWatch): SessionProofs | null {
   if (!config.sessionProof) return null;
   const { secret } = config.sessionProof;
-  let proofs = proofsBySecret.get(secret);
+  let bySecret = proofsByWatch.get(revocations);
+  if (!bySecret) {
+    bySecret = new Map();
+    proofsByWatch.set(revocations, bySecret);
+  }
+  let proofs = bySecret.get(secret);
   if (!proofs) {
-    proofs = sessionProofs(secret);
-    proofsBySecret.set(secret, proofs);
+    proofs = sessionProofs(secret, revocations);
+    bySecret.set(secret, proofs);
   }
   return proofs;
 }
@@ -53,11 +60,12 @@ function proofsFor(config: CookieConfig): SessionProofs | null {
 export function startSessionCookies(
   c: Context,
   config: CookieConfig,
+  revocations: RevocationWatch,
   user: SessionUser,
   session: { token: string; expiresAt: Date },
 ): void {
   setSessionCookie(c, config, session.token, session.expiresAt);
-  const proofs = proofsFor(config);
+  const proofs = proofsFor(config, revocations);
   if (proofs) setProofCookie(c, config, proofs, user, session.token, session.expiresAt);
 }
 
@@ -74,8 +82,8 @@ export function clearSessionCookies(c: Context, config: CookieConfig): void {
  * 025, 037); otherwise the session is checked in
  * Postgres as before, the cookie renewed when slid, and a new proof issued.
  */
-export function loadSession(sql: Sql, config: CookieConfig) {
-  const proofs = proofsFor(config);
+export function loadSession(sql: Sql, config: CookieConfig, revocations: RevocationWatch) {
+  const proofs = proofsFor(config, revocations);
   const held = (token: string, userId: number) => sessionHeldBy(sql, token, userId);
   return createMiddleware<AppEnv>(async (c, next) => {
     const token = getCookie(c, SESSION_COOKIE);

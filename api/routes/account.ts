@@ -2,8 +2,7 @@ import { Hono } from 'hono';
 import { deleteAccount } from '../../core/account/delete-account';
 import { createMailer } from '../../core/delivery/mailer';
 import { exportUserData } from '../../db/account-data';
-import { getCookie } from 'hono/cookie';
-import { deleteSession, SESSION_COOKIE } from '../../db/sessions';
+import { sessionTokenHashes } from '../../db/sessions';
 import type { AppDeps, AppEnv } from '../deps';
 import { ApiError } from '../errors';
 import { clearSessionCookies, requireUser } from '../middleware/session';
@@ -25,6 +24,8 @@ export function accountRoutes(deps: AppDeps) {
 
   app.delete('/api/account', async (c) => {
     const user = requireUser(c);
+    // Read before the rows go (the sessions go with the user), revoked on every api process after.
+    const sessions = await sessionTokenHashes(deps.sql, user.id);
     try {
       await deleteAccount({ ...deps, mailer }, user);
     } catch (err) {
@@ -34,8 +35,8 @@ export function accountRoutes(deps: AppDeps) {
         'Your account could not be deleted just now (the payment provider or our database did not answer). Please try again in a few minutes.',
       );
     }
-    // The session row went with the user; the cookies go too.
-    await deleteSession(deps.sql, getCookie(c, SESSION_COOKIE)).catch(() => {});
+    // The session rows went with the user; their proofs and this browser's cookies go too.
+    await deps.sessionRevocations.revoke(sessions);
     clearSessionCookies(c, deps.config);
     c.get('log').info({ userId: user.id }, 'account deleted');
     return c.json({ deleted: true });

@@ -3,6 +3,7 @@ import { controlCharacterMessage, hasControlCharacters } from '../../core/contro
 import { checkQuestion } from '../../core/question-input';
 import type { TimerFilters } from '../../core/contract/timer-filters';
 import { resolveFilters } from '../../core/filters/resolve';
+import { isTimeZone } from '../../core/time/time-zone';
 import { ApiError } from '../errors';
 
 export interface AskInput {
@@ -19,7 +20,13 @@ export function parseAskInput(body: AskRequest): AskInput {
   const { timezone } = body;
   if (timezone !== undefined && hasControlCharacters(timezone, 'single-line'))
     throw new ApiError(400, controlCharacterMessage('time zone'));
+  // Checked before the search is admitted to its credit: a zone we cannot read would quietly become UTC.
+  if (timezone !== undefined && timezone !== '' && !isTimeZone(timezone))
+    throw new ApiError(
+      400,
+      `The time zone "${String(timezone).slice(0, 64)}" is not one we know. Send an IANA name such as Europe/Berlin, or leave it out for UTC.`,
+    );
   const filters = resolveFilters(body.filters);
   if (!filters.ok) throw new ApiError(400, filters.message);
-  return { ques: check.ques, web: check.web, timezone: timezone?.slice(0, 64) ?? 'UTC', filters: filters.filters };
+  return { ques: check.ques, web: check.web, timezone: timezone || 'UTC', filters: filters.filters };
 }

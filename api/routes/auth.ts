@@ -3,7 +3,8 @@ import { googleSignInRequestSchema, type LogoutReply, type SessionReply, type Si
 import { getCookie } from 'hono/cookie';
 import { createGoogleIdTokenVerifier } from '../../core/auth/google-id-token';
 import { createLoginRateLimiter } from '../../core/auth/login-rate-limit';
-import { createSession, deleteSession, SESSION_COOKIE } from '../../db/sessions';
+import { endSession } from '../../core/auth/end-sessions';
+import { createSession, SESSION_COOKIE } from '../../db/sessions';
 import { upsertUserFromGoogle } from '../../db/users';
 import type { AppDeps, AppEnv } from '../deps';
 import { ApiError } from '../errors';
@@ -12,7 +13,7 @@ import { jsonBody } from '../validate';
 import { clientIp } from '../client-ip';
 
 /** POST /api/auth/google, GET /api/check-session, GET /api/logout (spec section 7). */
-export function authRoutes({ config, sql, redis }: AppDeps) {
+export function authRoutes({ config, sql, redis, sessionRevocations }: AppDeps) {
   const app = new Hono<AppEnv>();
   const verify = createGoogleIdTokenVerifier(config.google);
   const limiter = createLoginRateLimiter(redis, config.queuePrefix);
@@ -41,9 +42,9 @@ export function authRoutes({ config, sql, redis }: AppDeps) {
     }
     const user = await upsertUserFromGoogle(sql, result.identity);
     // A new sign-in replaces whatever session this browser had, so no orphan stays valid.
-    await deleteSession(sql, getCookie(c, SESSION_COOKIE));
+    await endSession(sql, sessionRevocations, getCookie(c, SESSION_COOKIE));
     const session = await createSession(sql, user.id);
-    startSessionCookies(c, config, { id: user.id, email: user.email, name: user.name }, session);
+    startSessionCookies(c, config, sessionRevocations, { id: user.id, email: user.email, name: user.name }, session);
     c.get('log').info({ userId: user.id }, 'signed in with google');
     return c.json({ status: 'success' } satisfies SignInReply);
   });
@@ -60,7 +61,7 @@ export function authRoutes({ config, sql, redis }: AppDeps) {
       throw new ApiError(403, 'This logout request came from another site and was refused. Use the Logout button instead.');
     }
     const wasSignedIn = c.get('user') !== null;
-    await deleteSession(sql, getCookie(c, SESSION_COOKIE));
+    await endSession(sql, sessionRevocations, getCookie(c, SESSION_COOKIE));
     clearSessionCookies(c, config);
     c.header('Cache-Control', 'no-store');
     return c.json({ message: wasSignedIn ? 'You are now logged out.' : 'You were not signed in.' } satisfies LogoutReply);

@@ -10,6 +10,7 @@ import type { AppDeps, AppEnv } from '../deps';
 import { ApiError } from '../errors';
 import { requireUser, signedIn } from '../middleware/session';
 import { jsonBody } from '../validate';
+import { checkTimerWebsite } from './timer-website';
 
 const UNAVAILABLE =
   'We could not read that sentence right now (the AI service did not answer). Fill in the form below yourself, or try again.';
@@ -57,6 +58,7 @@ export function describeTimerHandlers(deps: AppDeps) {
       }
     }
     if (outcome.kind === 'refused') throw new ApiError(400, outcome.message);
+    await checkTimerWebsite(deps, outcome.reply.timer.web);
     c.get('log').info({ source: outcome.reply.source }, 'timer described');
     return c.json(outcome.reply satisfies DescribeReply);
   });

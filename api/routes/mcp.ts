@@ -2,7 +2,9 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../deps';
-import { registerTools, type V1Call } from '../mcp/tools';
+import { mcpOrigin } from '../mcp/origin';
+import { registerTools, TOOL_NAMES, type V1Call } from '../mcp/tools';
+import { followToolsSpecification } from '../mcp/unknown-tool';
 import { bearerUser } from '../middleware/bearer';
 
 const SERVER_INFO = { name: 'event-finder', version: '1.0.0' };
@@ -16,6 +18,7 @@ const SERVER_INFO = { name: 'event-finder', version: '1.0.0' };
  */
 export function mcpRoutes(deps: AppDeps, app: (req: Request) => Response | Promise<Response>) {
   const routes = new Hono<AppEnv>();
+  routes.use('/mcp', mcpOrigin(deps.config));
   routes.use('/mcp', bearerUser(deps.sql));
 
   routes.post('/mcp', async (c) => {
@@ -33,6 +36,7 @@ export function mcpRoutes(deps: AppDeps, app: (req: Request) => Response | Promi
       );
     const server = new McpServer(SERVER_INFO, { capabilities: { tools: {} } });
     registerTools(server, v1);
+    followToolsSpecification(server, TOOL_NAMES);
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     await server.connect(transport);
     try {

@@ -16,6 +16,7 @@ export function timerDeliveryJson(t: Timer, latest: Partial<Record<DeliveryChann
     email: t.email,
     email_available: emailAvailable,
     webhook_url: t.webhookUrl,
+    webhook_notice: t.webhookGoneNotice,
     consecutive_failures: t.consecutiveFailures,
     last_delivery: { email: stateJson(latest?.email), webhook: stateJson(latest?.webhook) },
   };

@@ -5,16 +5,16 @@ import { parseTimerInput, MAX_TIMERS_PER_USER } from '../../core/timers/input';
 import { SchedulerUnavailableError } from '../../core/timers/scheduler';
 import { createTimer, deleteTimer } from '../../core/timers/lifecycle';
 import { nextRunAt } from '../../core/timers/schedule';
-import { SearchError } from '../../core/search-error';
-import { checkWebsiteAddress } from '../../core/website/fetch';
 import { latestDeliveries, type DeliveryChannel, type DeliveryState } from '../../db/deliveries';
 import { timerFeedUrls } from './feeds';
 import { listUserTimers, type LatestRun, type Timer } from '../../db/timers';
+import type { ApiTokenScope } from '../../core/contract/api-tokens';
 import type { AppDeps, AppEnv } from '../deps';
 import { ApiError } from '../errors';
 import { requireUser, signedIn } from '../middleware/session';
 import { jsonBody } from '../validate';
 import { timerDeliveryJson } from './timer-delivery-json';
+import { checkTimerWebsite } from './timer-website';
 
 export const TIMER_SERVICE_UNAVAILABLE =
   'The timer service is unavailable right now (its queue cannot be reached). Nothing was changed; please try again in a minute.';
@@ -51,11 +51,7 @@ export const saveTimerHandlers = (deps: AppDeps, status: 200 | 201 = 200) =>
     const check = parseTimerInput(c.req.valid('json'));
     if (!check.ok) throw new ApiError(400, check.message);
     // The same address rules as at each run, so a timer that could never read its website is not saved.
-    if (check.input.web) {
-      await checkWebsiteAddress(check.input.web, { allow: deps.config.websiteFetchAllow, resolve: deps.resolve }).catch((err: unknown) => {
-        throw err instanceof SearchError ? new ApiError(400, err.message) : err;
-      });
-    }
+    await checkTimerWebsite(deps, check.input.web);
     try {
       const result = await createTimer(deps, user.id, check.input);
       if (!result.ok) {
@@ -72,16 +68,25 @@ export const saveTimerHandlers = (deps: AppDeps, status: 200 | 201 = 200) =>
     }
   });
 
+/** Whether a reply may carry a timer's feed and webhook addresses: on the page, or for a `timers` token. */
+export const seesTimerSecrets = (scopes: readonly ApiTokenScope[] | undefined) => scopes === undefined || scopes.includes('timers');
+
 /** The user's timers (GET /api/timers, GET /v1/timers). */
 export const listTimersHandlers = (deps: AppDeps) =>
   factory.createHandlers(async (c) => {
     const user = requireUser(c);
     const timers = await listUserTimers(deps.sql, user.id);
     const ids = timers.map((t) => t.id);
-    const [deliveries, feeds] = await Promise.all([latestDeliveries(deps.sql, ids), timerFeedUrls(deps, ids)]);
+    // Feed and webhook addresses are secrets that outlive a token (a feed link works until rotated): only the
+    // page and tokens that may change timers' settings see them; a read token sees webhook_url null, no feeds.
+    const secrets = seesTimerSecrets(c.get('tokenScopes'));
+    const [deliveries, feeds] = await Promise.all([latestDeliveries(deps.sql, ids), secrets ? timerFeedUrls(deps, ids) : new Map()]);
     const emailAvailable = deps.config.mail.url !== null;
     return c.json(
-      timers.map((t) => ({ ...timerJson(t, t.lastRun, { latest: deliveries.get(t.id), emailAvailable }), ...feeds.get(t.id) })),
+      timers.map((t) => {
+        const json = { ...timerJson(t, t.lastRun, { latest: deliveries.get(t.id), emailAvailable }), ...feeds.get(t.id) };
+        return secrets ? json : { ...json, webhook_url: null };
+      }),
     );
   });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type SessionHeld, sessionProofs } from './session-proof';
+import { hashToken } from '../../db/sessions';
+import { proofSessionId, type SessionHeld, sessionProofs } from './session-proof';
 
 const SECRET = 'a-test-secret-of-at-least-thirty-two-characters';
 const user = { id: 42, email: 'ada@example.com', name: 'Ada «Lovelace»; =x' };
@@ -58,5 +59,73 @@ describe('session proofs', () => {
     expect(await proofs.verify(madeUp, 'made-up-token', held, now)).toBeNull();
     const otherUser = forger.sign({ id: 7, email: 'victim@example.com', name: 'Victim' }, 'token-a', now + 60_000);
     expect(await proofs.verify(otherUser, 'token-a', held, now)).toBeNull();
+  });
+});
+
+/** A revocation watch driven by hand: what a process's Redis subscription would tell it. */
+function handWatch() {
+  const listeners: ((ids: readonly string[] | null) => void)[] = [];
+  const watch = {
+    live: true,
+    onRevoked: (listener: (ids: readonly string[] | null) => void) => {
+      listeners.push(listener);
+    },
+    tell: (ids: readonly string[] | null) => {
+      for (const listener of listeners) listener(ids);
+    },
+  };
+  return watch;
+}
+
+describe('session proofs of ended sessions (decision 067)', () => {
+  const now = Date.now();
+  const alwaysHeld: SessionHeld = async () => true;
+  const countingHeld = () => {
+    const calls = { n: 0 };
+    const fn: SessionHeld = async () => {
+      calls.n++;
+      return true;
+    };
+    return { calls, fn };
+  };
+
+  it('refuses a remembered proof once its session is revoked, though Postgres were never asked again', async () => {
+    const watch = handWatch();
+    const proofs = sessionProofs(SECRET, watch);
+    const proof = proofs.sign(user, 'token-a', now + 60_000);
+    expect(await proofs.verify(proof, 'token-a', alwaysHeld, now)).toEqual(user);
+    watch.tell([proofSessionId(hashToken('token-a'))]);
+    expect(await proofs.verify(proof, 'token-a', alwaysHeld, now)).toBeNull();
+    // Another session of the same user is untouched.
+    const other = proofs.sign(user, 'token-b', now + 60_000);
+    expect(await proofs.verify(other, 'token-b', alwaysHeld, now)).toEqual(user);
+  });
+
+  it('refuses a proof whose Postgres read raced its revocation, and never remembers it', async () => {
+    const watch = handWatch();
+    const proofs = sessionProofs(SECRET, watch);
+    const proof = sessionProofs(SECRET).sign(user, 'token-a', now + 60_000);
+    const racing: SessionHeld = async () => {
+      watch.tell([proofSessionId(hashToken('token-a'))]); // the row goes while it is read
+      return true;
+    };
+    expect(await proofs.verify(proof, 'token-a', racing, now)).toBeNull();
+    expect(await proofs.verify(proof, 'token-a', alwaysHeld, now)).toBeNull();
+  });
+
+  it('trusts no memory while the subscription is down, and forgets all when it comes back', async () => {
+    const watch = handWatch();
+    const proofs = sessionProofs(SECRET, watch);
+    const proof = proofs.sign(user, 'token-a', now + 60_000);
+    const held = countingHeld();
+    watch.live = false;
+    expect(await proofs.verify(proof, 'token-a', held.fn, now)).toEqual(user);
+    expect(await proofs.verify(proof, 'token-a', held.fn, now)).toEqual(user);
+    expect(held.calls.n).toBe(2); // every request asked Postgres
+    watch.tell(null);
+    watch.live = true;
+    expect(await proofs.verify(proof, 'token-a', held.fn, now)).toEqual(user);
+    expect(await proofs.verify(proof, 'token-a', held.fn, now)).toEqual(user);
+    expect(held.calls.n).toBe(3); // asked once after catching up, then remembered
   });
 });

@@ -27,7 +27,10 @@ export const createTimerInput = {
 /** timer_events: GET /v1/timers/:id/events?since=. */
 export const timerEventsInput = {
   timer_id: z.number().check(z.int(), z.positive(), z.describe('The timer’s id, as list_timers gives it.')),
-  since: z.optional(z.string().check(z.describe('The `cursor` of an earlier timer_events call: only what is newer comes back.'))),
+  // A cursor is a string, but agents often hand a number-looking one back as a number: both are taken.
+  since: z.optional(
+    z.union([z.string(), z.number()]).check(z.describe('The `cursor` of an earlier timer_events call: only what is newer comes back.')),
+  ),
 };
 
 /** What each tool returns as structured content: the /v1 reply (a list wrapped, as structured content is an object). */

@@ -40,6 +40,8 @@ export const timerDeliveryShape = {
   email: z.boolean(),
   email_available: z.boolean(),
   webhook_url: z.nullable(z.string()),
+  /** Why the timer's webhook was removed (it answered 410 Gone), until a new address is set; absent from older servers. */
+  webhook_notice: z.optional(z.nullable(z.string())),
   consecutive_failures: z.number(),
   last_delivery: z.object({ email: deliveryStateSchema, webhook: deliveryStateSchema }),
 };

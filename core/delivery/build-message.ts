@@ -17,12 +17,13 @@ export interface WebhookCall {
 }
 
 /** A delivery as an email: rendered, with a fresh unsubscribe link (one token per email) in body and headers. */
-export async function emailOf(sql: Db, appUrl: string, d: DeliveryToSend): Promise<OutgoingEmail> {
+export async function emailOf(sql: Db, appUrl: string, d: DeliveryToSend, notice: string | null = null): Promise<OutgoingEmail> {
   const unsubscribe = unsubscribeUrl(appUrl, await createUnsubscribeToken(sql, d.timer.id));
   const runsUrl = timerRunsUrl(appUrl, d.timer.id);
   let email: RenderedEmail;
   if (d.kind === 'digest') {
     email = renderDigest({
+      notice,
       question: d.timer.question,
       timezone: d.timer.timezone,
       events: d.events,

@@ -1,10 +1,12 @@
 import type { Sql } from '../../db/client';
 import { claimDelivery, type DeliveryToSend, endDeliveryAttempt } from '../../db/deliveries';
+import { markWebhookGoneNoticeMailed, pendingWebhookGoneNotice } from '../../db/webhook-gone';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
 import { countDelivery } from '../metrics';
 import { emailOf, webhookOf } from './build-message';
 import { DeliveryError } from './errors';
+import { disableWebhookAfterGone, WebhookGoneError } from './webhook-gone';
 import type { Mailer } from './mailer';
 import { postWebhook, type WebhookGuard } from './webhook';
 
@@ -54,10 +56,14 @@ export async function deliver(deps: DeliverDeps, attempt: DeliveryAttempt): Prom
     return { kind: 'skipped' };
   }
   try {
-    if (delivery.channel === 'email') await deps.mailer!.send(await emailOf(deps.sql, deps.config.appUrl, delivery));
+    if (delivery.channel === 'email') await sendEmail(deps, deps.mailer!, delivery);
     else await sendWebhook(deps, delivery);
   } catch (err) {
     const message = (err as Error).message || String(err);
+    if (err instanceof WebhookGoneError) {
+      const removed = await disableWebhookAfterGone(deps.sql, delivery.timer.id, delivery.target ?? delivery.timer.webhookUrl!, err);
+      if (removed) log.warn('webhook answered 410 Gone: removed from its timer');
+    }
     const retryable = err instanceof DeliveryError ? err.retryable : true;
     // 'failed' means finally failed (what the timer row and the metrics show); a retry waits as pending.
     const finalFailure = !retryable || attempt.lastAttempt;
@@ -79,6 +85,13 @@ function skipReason(d: DeliveryToSend, mailer: Mailer | null): string | null {
   if (d.channel === 'email' && !d.timer.email) return 'Email is turned off for this timer.';
   if (d.channel === 'webhook' && !d.timer.webhookUrl) return 'The timer has no webhook address any more.';
   return null;
+}
+
+/** A digest carries, once, the sentence on a webhook that a 410 Gone removed. */
+async function sendEmail(deps: DeliverDeps, mailer: Mailer, d: DeliveryToSend): Promise<void> {
+  const notice = d.kind === 'digest' ? await pendingWebhookGoneNotice(deps.sql, d.timer.id) : null;
+  await mailer.send(await emailOf(deps.sql, deps.config.appUrl, d, notice));
+  if (notice) await markWebhookGoneNoticeMailed(deps.sql, d.timer.id);
 }
 
 async function sendWebhook(deps: DeliverDeps, d: DeliveryToSend): Promise<void> {

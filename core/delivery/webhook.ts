@@ -3,6 +3,7 @@ import { Agent, request } from 'undici';
 import { SearchError } from '../search-error';
 import { checkHost, pinnedLookup, type ResolvedAddress } from '../website/fetch';
 import { DeliveryError } from './errors';
+import { WebhookGoneError, webhookIsGone } from './webhook-gone';
 import { webhookSignatureHeaders } from './webhook-signature';
 
 export const WEBHOOK_TIMEOUT_MS = 10_000;
@@ -99,6 +100,7 @@ export async function postWebhook(
     await res.body.dump().catch(() => {});
     const status = res.statusCode;
     if (status >= 200 && status < 300) return status;
+    if (webhookIsGone(status)) throw new WebhookGoneError(host);
     const retryable = status === 408 || status === 429 || status >= 500;
     throw new DeliveryError(
       `The webhook at ${host} answered HTTP ${status}.${retryable ? '' : ' Check the address in Manage Timers.'}`,

@@ -1,4 +1,5 @@
-import { type TimerFilters, timerFiltersSchema, filtersAreEmpty } from '../contract/timer-filters';
+import { MAX_WINDOW_DAYS, type TimerFilters, timerFiltersSchema, filtersAreEmpty } from '../contract/timer-filters';
+import { isCalendarDay } from '../time/calendar-day';
 import { findPlace } from './gazetteer';
 
 export type FiltersCheck = { ok: true; filters: TimerFilters | null } | { ok: false; message: string };
@@ -14,9 +15,17 @@ export function resolveFilters(body: unknown): FiltersCheck {
   const filters = parsed.data;
   if (filters.window && 'from' in filters.window) {
     const { from, to } = filters.window;
-    if (Number.isNaN(Date.parse(from)) || Number.isNaN(Date.parse(to)))
-      return { ok: false, message: 'The date window names a day that does not exist.' };
+    for (const day of [from, to]) {
+      if (!isCalendarDay(Number(day.slice(0, 4)), Number(day.slice(5, 7)), Number(day.slice(8, 10))))
+        return { ok: false, message: `The date window names a day that does not exist (${day}); check the month and day.` };
+    }
     if (from > to) return { ok: false, message: `The date window ends (${to}) before it starts (${from}); swap the dates.` };
+    const days = (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1;
+    if (days > MAX_WINDOW_DAYS)
+      return {
+        ok: false,
+        message: `The date window spans ${days} days (${from} to ${to}); it can span at most ${MAX_WINDOW_DAYS} days. Choose closer dates.`,
+      };
   }
   const exclude = [...new Set(filters.exclude.filter((w) => w.length > 0))];
   let place = filters.place;

@@ -23,7 +23,8 @@ export async function freePort(): Promise<number> {
 }
 
 /** Resolves when `url` answers ok; rejects as soon as the child exits instead. */
-async function whenUp(url: string, child: ChildProcess, timeoutMs = 20_000): Promise<void> {
+// Generous: a tsx-loaded process on a busy two-core machine can take half a minute to listen.
+async function whenUp(url: string, child: ChildProcess, timeoutMs = 90_000): Promise<void> {
   let onExit: () => void = () => {};
   const exited = new Promise<never>((_, reject) => {
     onExit = () => reject(new Error(`${url}: process exited with ${child.exitCode}`));

@@ -9,6 +9,7 @@ import { createMailer } from '../../core/delivery/mailer';
 import { createDeliveriesQueue, createTimersQueue, type DeliverJob } from '../../core/jobs';
 import { createLogger } from '../../core/logger';
 import { createRedis, type RedisClient } from '../../core/redis/client';
+import { watchSessionRevocations } from '../../core/auth/session-revocation';
 import type { Standins } from '../standins/server';
 import { startDeliveriesWorker, type DeliveriesWorker } from '../../worker/deliveries-worker';
 import { startTimersWorker, type TimersWorker } from '../../worker/timers-worker';
@@ -67,6 +68,7 @@ export async function startTestStack(options: StackOptions = {}): Promise<TestSt
     config,
     sql: db.sql,
     redis,
+    sessionRevocations: watchSessionRevocations({ subscriber: createRedis(config, 'queue'), publisher: redis, prefix, logger }),
     timersQueue: createTimersQueue(queueConnection, prefix),
     stripe: createStripe(config),
     gemini: createGemini(config, logger),
@@ -74,6 +76,7 @@ export async function startTestStack(options: StackOptions = {}): Promise<TestSt
     publicDir: path.resolve('dist/public'),
   };
   handler = deps;
+  await deps.sessionRevocations.whenLive();
   const app = createApp(handler);
   fetchApp = (req, env) => app.fetch(req, env as object);
 
@@ -124,6 +127,7 @@ export async function startTestStack(options: StackOptions = {}): Promise<TestSt
       });
       await standins.close();
       await deps.timersQueue.close();
+      await deps.sessionRevocations.close();
       await deletePrefix(redis, prefix);
       redis.disconnect();
       queueConnection.disconnect();

@@ -21,7 +21,7 @@ export function listenHost(standinUrl: string): string {
  * it serves only while a credential is left unset; with every credential set it says so and exits.
  */
 async function main(): Promise<void> {
-  const config = loadConfigOrExit();
+  const config = loadConfigOrExit('tool');
   if (config.standins.length === 0 && !config.mail.standin) {
     console.log('stand-ins: every credential and SMTP_URL is set, so nothing is stood in for; exiting.');
     return;

@@ -11,6 +11,8 @@ export interface DigestInput {
   events: Event[];
   runsUrl: string;
   unsubscribeUrl: string;
+  /** A sentence about the timer itself to put first, e.g. that its webhook answered 410 Gone and was removed. */
+  notice?: string | null;
 }
 
 export interface RenderedEmail {
@@ -95,6 +97,7 @@ function DigestEmail(props: DigestInput) {
       }
     >
       <h1 style={{ fontSize: '20px', lineHeight: 1.3, margin: '0 0 4px' }}>{digestSubject(props.question, props.events)}</h1>
+      {props.notice ? <p style={{ margin: '0 0 12px', fontWeight: 600 }}>{props.notice}</p> : null}
       <p style={{ ...muted, margin: '0 0 16px' }}>Dates are in {zone.replace(/_/g, ' ')}, the time zone of your timer.</p>
       <ul style={{ padding: 0, margin: 0 }}>
         {props.events.map((e) => (
@@ -112,7 +115,7 @@ function DigestEmail(props: DigestInput) {
 
 function digestText(props: DigestInput): string {
   const zone = messageZone(props.timezone);
-  const lines = [digestSubject(props.question, props.events), `Dates are in ${zone}.`, ''];
+  const lines = [digestSubject(props.question, props.events), ...(props.notice ? ['', props.notice, ''] : []), `Dates are in ${zone}.`, ''];
   for (const e of props.events) {
     lines.push(`[${eventBadge(e)}] ${e.title}`, `  ${eventWhen(e, zone, { zone: false })}`);
     const place = eventPlace(e);

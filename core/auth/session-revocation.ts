@@ -1,0 +1,103 @@
+import type { Logger } from '../logger';
+import type { RedisClient } from '../redis/client';
+import { proofSessionId } from './session-proof';
+
+/** What a process's session proofs need to know about sessions ended anywhere (decision 067). */
+export interface RevocationWatch {
+  /** True while this process hears every revocation as it is published (its subscription is up). */
+  readonly live: boolean;
+  /**
+   * Calls `listener` with the proof session ids of each revocation, and with `null` whenever the subscription
+   * (re)starts, when any revocation may have been missed.
+   */
+  onRevoked: (listener: (sessionIds: readonly string[] | null) => void) => void;
+}
+
+export interface SessionRevocations extends RevocationWatch {
+  /**
+   * Makes every api process refuse proofs of these sessions (their `token_hash`es): this process at once, the
+   * others when Redis delivers the message. Call it after the rows are deleted, so a process that misses the
+   * message and asks Postgres finds them gone.
+   */
+  revoke: (tokenHashes: readonly string[]) => Promise<void>;
+  /** Resolves once the subscription is up (the first time); proofs are remembered only from then on. */
+  whenLive: () => Promise<void>;
+  close: () => Promise<void>;
+}
+
+const channelOf = (prefix: string) => `${prefix}:session-revocations`;
+
+/**
+ * Revocations over Redis pub/sub. `subscriber` is a connection of its own (a subscribed connection takes no
+ * other command) that waits through outages; `publisher` is the process's shared connection. While the
+ * subscription is down the proofs trust nothing they remember (every request asks Postgres), and when it comes
+ * back they forget everything, since what was published meanwhile is lost.
+ */
+export function watchSessionRevocations(deps: {
+  subscriber: RedisClient;
+  publisher: RedisClient;
+  prefix: string;
+  logger: Logger;
+}): SessionRevocations {
+  const channel = channelOf(deps.prefix);
+  const listeners: ((ids: readonly string[] | null) => void)[] = [];
+  const tell = (ids: readonly string[] | null) => {
+    for (const listener of listeners) listener(ids);
+  };
+  let live = false;
+  let closed = false;
+  let markLive: () => void = () => {};
+  const firstLive = new Promise<void>((resolve) => {
+    markLive = resolve;
+  });
+
+  const down = () => {
+    live = false;
+  };
+  const subscribe = () => {
+    if (closed) return;
+    deps.subscriber.subscribe(channel).then(
+      () => {
+        // Anything published while the subscription was down is lost: forget all, then trust again.
+        tell(null);
+        live = true;
+        markLive();
+      },
+      (err: Error) => deps.logger.warn({ err: err.message }, 'session revocations: subscribing failed; proofs ask Postgres until it works'),
+    );
+  };
+  deps.subscriber.on('close', down);
+  deps.subscriber.on('end', down);
+  deps.subscriber.on('reconnecting', down);
+  deps.subscriber.on('ready', subscribe);
+  deps.subscriber.on('message', (from: string, message: string) => {
+    if (from !== channel) return;
+    tell(message.split(',').filter(Boolean));
+  });
+  if ((deps.subscriber as { status?: string }).status === 'ready') subscribe();
+
+  return {
+    get live() {
+      return live;
+    },
+    whenLive: () => firstLive,
+    onRevoked(listener) {
+      listeners.push(listener);
+    },
+    async revoke(tokenHashes) {
+      if (tokenHashes.length === 0) return;
+      const ids = tokenHashes.map(proofSessionId);
+      tell(ids);
+      await deps.publisher
+        .publish(channel, ids.join(','))
+        .catch((err: Error) =>
+          deps.logger.warn({ err: err.message }, 'session revocation not published; other processes refuse the proof when it expires'),
+        );
+    },
+    async close() {
+      closed = true;
+      live = false;
+      deps.subscriber.disconnect();
+    },
+  };
+}

@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_PROOF_COOKIE } from '../core/auth/session-proof';
+import { createSession, SESSION_COOKIE } from '../db/sessions';
+import { startFleet, type Fleet } from '../dev/harness/fleet';
+import { createSignedInUser } from '../dev/harness/users';
+import { until } from '../dev/harness/wait';
+
+// Decision 067: a copied pair of cookies (session + proof), as a thief holds it, stops working on every api
+// process as soon as the session ends, not when the proof would have expired (60 s here).
+describe('revoking a session on two api processes', () => {
+  let fleet: Fleet;
+  beforeAll(async () => {
+    fleet = await startFleet({ apis: 2, workers: 0 });
+    // Both processes subscribed: from here on each trusts the proofs it remembers.
+    const channel = `${fleet.prefix}:session-revocations`;
+    await until('both api processes to hear revocations', async () => {
+      const [, count] = (await fleet.redis.pubsub('NUMSUB', channel)) as [string, number];
+      return Number(count) === 2;
+    });
+  }, 240_000); // two api processes loaded through tsx, one after the other, on a shared machine
+  afterAll(async () => {
+    await fleet?.close();
+  });
+
+  const call = (api: number, cookie: string, method = 'GET', path = '/api/account/export', body?: unknown) =>
+    fetch(`${fleet.apis[api]!.url}${path}`, {
+      method,
+      headers: { cookie, origin: fleet.appUrl, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+
+  /** A signed-in user's copied cookie pair, already remembered by both processes (each answered it once). */
+  async function copiedPair(userId?: number) {
+    const { cookie, user } = userId
+      ? { cookie: `${SESSION_COOKIE}=${(await createSession(fleet.db.sql, userId)).token}`, user: { id: userId } }
+      : await createSignedInUser(fleet.db.sql);
+    const first = await call(0, cookie, 'GET', '/api/check-session');
+    const proof = first.headers
+      .getSetCookie()
+      .find((c) => c.startsWith(`${SESSION_PROOF_COOKIE}=`))!
+      .split(';')[0]!;
+    const pair = `${cookie}; ${proof}`;
+    for (const api of [0, 1]) expect((await call(api, pair)).status).toBe(200);
+    // Each process now answers the pair from memory: a row deleted behind its back does not show (decision 025).
+    return { pair, user };
+  }
+
+  const refusedOnBoth = async (pair: string) => {
+    // Process 0 ended the session itself: refused on the very next request; process 1 within a second.
+    expect((await call(0, pair)).status).toBe(401);
+    await until('the other process to refuse the copied pair', async () => (await call(1, pair)).status === 401, 1000);
+  };
+
+  it('a sign-out ends the copied pair on both processes', async () => {
+    const { pair } = await copiedPair();
+    const out = await call(0, pair, 'GET', '/api/logout');
+    expect(await out.json()).toEqual({ message: 'You are now logged out.' });
+    await refusedOnBoth(pair);
+    for (const api of [0, 1]) {
+      expect(await (await call(api, pair, 'GET', '/api/check-session')).json()).toEqual({ loggedIn: false });
+    }
+  });
+
+  it('deleting the account ends the copied pair on both processes, and its writes answer 401, not 500', async () => {
+    const { pair, user } = await copiedPair();
+    // A second browser of the same user.
+    const other = await copiedPair(user.id);
+    const deleted = await call(1, pair, 'DELETE', '/api/account');
+    expect(deleted.status).toBe(200);
+    await refusedOnBothFrom(1, pair);
+    await refusedOnBothFrom(1, other.pair);
+    for (const api of [0, 1]) {
+      const write = await call(api, pair, 'POST', '/api/schedule', {
+        scheduleType: 'daily',
+        time: '09:00',
+        weekday: '',
+        ques: 'Jazz in Lisbon',
+        web: '',
+        timezone: 'UTC',
+      });
+      expect(write.status).toBe(401);
+    }
+  });
+
+  /** As refusedOnBoth, when process `from` ended the session. */
+  async function refusedOnBothFrom(from: number, pair: string) {
+    expect((await call(from, pair)).status).toBe(401);
+    await until('the other process to refuse the copied pair', async () => (await call(1 - from, pair)).status === 401, 1000);
+  }
+});
