@@ -50,6 +50,18 @@ const timerRuns = new Counter({
   registers: [registry],
 });
 
+const readingsOverLimit = new Counter({
+  name: 'website_readings_over_limit_total',
+  help: 'Website readings stopped at a limit of the reading pool (time, heap, events, failed); their events were left out.',
+  labelNames: ['limit'] as const,
+  registers: [registry],
+});
+
+/** A reading the reading pool stopped (core/reading/read-website.ts). */
+export function countReadingOverLimit(limit: string): void {
+  readingsOverLimit.inc({ limit });
+}
+
 const deliveries = new Counter({
   name: 'deliveries_total',
   help: 'Deliveries (email, webhook) this worker finished, by channel and outcome.',

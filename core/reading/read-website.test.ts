@@ -2,8 +2,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SearchError } from '../search-error';
-import type { WebsiteFetchOptions } from './fetch';
-import { readWebsite } from './read-website';
+import { ReadingPool } from './pool';
+import { type ReadWebsiteOptions, readWebsite } from './read-website';
 
 const ics = (uid: string, summary: string) =>
   `BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:${uid}\r\nSUMMARY:${summary}\r\nDTSTART;TZID=America/Denver:20260528T190000\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n`;
@@ -50,7 +50,10 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-const options = (): WebsiteFetchOptions => ({ allow: [`127.0.0.1:${port}`] });
+const pool = new ReadingPool({ timeLimitMs: 10_000, heapMb: 256, maxEvents: 20_000, threads: 1 });
+afterAll(() => pool.close());
+const reading = { pool, context: { searcherTimezone: 'UTC', now: Date.parse('2026-04-01T00:00:00Z') } };
+const options = (): ReadWebsiteOptions => ({ allow: [`127.0.0.1:${port}`], ...reading });
 
 describe('readWebsite', () => {
   it('follows at most three same-site calendar links through the guard and adds their events', async () => {
@@ -80,6 +83,7 @@ describe('readWebsite', () => {
     const facts = await readWebsite(`http://events.test:${port}/guarded`, {
       allow: [`events.test:${port}`],
       resolve: async () => [{ address: '127.0.0.1', family: 4 }],
+      ...reading,
     });
     // cal.events.test is the same site but resolves to 127.0.0.1 without being allowed: refused, never fetched.
     expect(facts.calendarLinks).toEqual([`http://cal.events.test:${port}/all.ics`, `http://events.test:${port}/all.ics`]);
@@ -98,12 +102,12 @@ describe('readWebsite', () => {
     const hit = new Promise<void>((resolve) => {
       hangingHit = resolve;
     });
-    const reading = readWebsite(`http://127.0.0.1:${port}/slow-calendar`, { ...options(), signal: controller.signal }).catch(
+    const read = readWebsite(`http://127.0.0.1:${port}/slow-calendar`, { ...options(), signal: controller.signal }).catch(
       (e: unknown) => e,
     );
     await hit;
     controller.abort();
-    const err = await reading;
+    const err = await read;
     expect(err).toBeInstanceOf(SearchError);
     expect((err as SearchError).code).toBe('aborted');
   });
