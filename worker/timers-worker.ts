@@ -6,6 +6,7 @@ import { createDeliveriesQueue, TIMERS_QUEUE, type RunTimerJob } from '../core/j
 import { countTimerRun, observeReconcilePass } from '../core/metrics';
 import { KEEP_COMPLETED, KEEP_FAILED, timerBackoffStrategy, timerRepeatStrategy } from '../core/timers/job-policy';
 import { timerRunLimiter } from '../core/timers/run-limit';
+import { WORKER_DEATHS_ALLOWED } from '../core/timers/worker-deaths';
 import type { Logger } from '../core/logger';
 import type { Sql } from '../db/client';
 import { deleteExpiredSessions } from '../db/sessions';
@@ -81,6 +82,9 @@ export async function startTimersWorker(deps: WorkerDeps): Promise<TimersWorker>
     // Worker-wide rather than stored in every job (core/timers/job-policy.ts): the delays of the timers' backoff,
     // how the next fire is computed when a fire is taken, and how long finished jobs stay for Bull Board.
     settings: { backoffStrategy: timerBackoffStrategy, repeatStrategy: timerRepeatStrategy },
+    // A Run-now job (no scheduler) stalled past this is failed by BullMQ itself when taken; above
+    // WORKER_DEATHS_ALLOWED, so the run sees its deaths first and fails with its sentence (core/timers/worker-deaths.ts).
+    maxStalledCount: WORKER_DEATHS_ALLOWED,
     removeOnComplete: KEEP_COMPLETED,
     removeOnFail: KEEP_FAILED,
     ...(deps.lockDuration ? { lockDuration: deps.lockDuration } : {}),

@@ -8,6 +8,7 @@ import { runChargedSearch } from '../../core/search/charged-search';
 import { deadline } from '../../core/gemini/deadline';
 import { timerIdOfJob } from '../../core/timers/scheduler';
 import { createSpendGuard } from '../../core/timers/spend-guard';
+import { workerDeathsError } from '../../core/timers/worker-deaths';
 import type { Queue } from 'bullmq';
 import type { Sql } from '../../db/client';
 import { claimFire, failRun, finishRun, noteRunError, succeedRun } from '../../db/timer-runs';
@@ -23,7 +24,7 @@ export interface RunTimerDeps {
   deliveriesQueue: Queue<DeliverJob>;
 }
 
-export type RunTimerOutcome = 'timer-gone' | 'paused' | 'already-done' | 'skipped' | 'succeeded';
+export type RunTimerOutcome = 'timer-gone' | 'paused' | 'already-done' | 'skipped' | 'succeeded' | 'failed';
 
 /**
  * The fire time a job stands for. A scheduler iteration carries it as `opts.prevMillis` and in its id
@@ -70,6 +71,14 @@ export function createRunTimerProcessor(deps: RunTimerDeps) {
         log.error({ err: (err as Error).message }, 'after-run step failed (messages of this run may be missing)');
       }
     };
+
+    const died = workerDeathsError(job);
+    if (died) {
+      await failRun(deps.sql, { id: run.id, userId: timer.userId }, died);
+      log.warn({ stalled: job.stalledCounter }, 'timer run failed: its workers stopped while running it');
+      await after({ outcome: 'failed', newOrChangedEvents: [], error: died });
+      return 'failed';
+    }
 
     if (!(await spendGuard.timerRunsAllowed())) {
       await finishRun(deps.sql, run.id, { status: 'skipped', error: SPEND_GUARD });
