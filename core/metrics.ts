@@ -57,6 +57,24 @@ const readingsOverLimit = new Counter({
   registers: [registry],
 });
 
+const readingsInFlight = new Gauge({
+  name: 'website_readings_in_flight',
+  help: 'Website readings of this process queued or running in its reading pool.',
+  registers: [registry],
+});
+
+const readingsDone = new Counter({
+  name: 'website_readings_total',
+  help: 'Website readings this process finished in its reading pool, whatever their outcome.',
+  registers: [registry],
+});
+
+/** Around each reading's time in the pool (core/reading/read-website.ts): `+1` when handed in, `-1` when back. */
+export function readingInFlight(delta: 1 | -1): void {
+  readingsInFlight.inc(delta);
+  if (delta < 0) readingsDone.inc();
+}
+
 /** A reading the reading pool stopped (core/reading/read-website.ts). */
 export function countReadingOverLimit(limit: string): void {
   readingsOverLimit.inc({ limit });

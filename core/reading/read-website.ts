@@ -1,6 +1,6 @@
 import type { FoundEvent } from '../contract/event';
 import type { Logger } from '../logger';
-import { countReadingOverLimit } from '../metrics';
+import { countReadingOverLimit, readingInFlight } from '../metrics';
 import { SearchError } from '../search-error';
 import type { WebsiteFacts } from '../website/extract';
 import { fetchWebsite, type WebsiteFetchOptions } from '../website/fetch';
@@ -36,6 +36,7 @@ export async function readWebsite(raw: string, options: ReadWebsiteOptions): Pro
   const { pool, context, signal } = options;
   const page = await fetchWebsite(raw, options);
   const started = performance.now();
+  readingInFlight(1);
   try {
     const first = await pool.run({ kind: 'page', page, context }, pool.limits.timeLimitMs, signal);
     const pageTime = performance.now() - started;
@@ -65,6 +66,8 @@ export async function readWebsite(raw: string, options: ReadWebsiteOptions): Pro
       'a website reading was stopped at its limit; its events are left out',
     );
     return { url: page.url, events: [], text: '', found: [], leftOut: [], overLimit: err.limit };
+  } finally {
+    readingInFlight(-1);
   }
 }
 
