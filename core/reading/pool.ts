@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { SearchError } from '../search-error';
 import type { ReadingStep, StepResult } from './read-pages';
@@ -6,7 +7,7 @@ import type { ThreadAnswer, ThreadTask } from './thread';
 
 /** The limits every reading is held to from outside its thread (READING_* in core/config.ts). */
 export interface ReadingLimits {
-  /** Wall time of one reading's work in the pool, queue wait included, in ms. */
+  /** Wall time of one reading's work in a reading thread, from the moment a thread starts it, in ms. */
   timeLimitMs: number;
   /** The old-generation heap of a reading thread, in MB (`resourceLimits.maxOldGenerationSizeMb`). */
   heapMb: number;
@@ -60,16 +61,26 @@ export class ReadingPool {
    * search's own signal ends it.
    */
   async run(step: ReadingStep, timeMs: number, signal?: AbortSignal): Promise<StepResult> {
-    const timeout = AbortSignal.timeout(Math.max(1, Math.round(timeMs)));
-    const both = signal ? AbortSignal.any([signal, timeout]) : timeout;
+    // The clock starts when a thread takes the step: a thread starting up (after one was ended) or a queue
+    // behind other readings is not this page's cost.
+    const { port1, port2 } = new MessageChannel();
+    const timeout = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
+    port1.once('message', () => {
+      timer = setTimeout(() => timeout.abort(), Math.max(1, Math.round(timeMs)));
+    });
+    const both = signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal;
     let answer: ThreadAnswer;
     try {
-      answer = await this.pool.run({ step, maxEvents: this.limits.maxEvents }, { signal: both });
+      answer = await this.pool.run({ step, maxEvents: this.limits.maxEvents, started: port2 }, { signal: both, transferList: [port2] });
     } catch (err) {
       if (signal?.aborted) throw new SearchError('aborted', 'The search was cancelled.', true, { cause: err });
-      if (timeout.aborted) throw new ReadingOverLimit('time', `${timeMs} ms`);
+      if (timeout.signal.aborted) throw new ReadingOverLimit('time', `${Math.round(timeMs)} ms`);
       if ((err as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') throw new ReadingOverLimit('heap', `${this.limits.heapMb} MB`);
       throw new ReadingOverLimit('failed', (err as Error).message);
+    } finally {
+      clearTimeout(timer);
+      port1.close();
     }
     if ('overEvents' in answer) throw new ReadingOverLimit('events', `${answer.overEvents} > ${this.limits.maxEvents}`);
     return answer.result;

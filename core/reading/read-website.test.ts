@@ -2,6 +2,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SearchError } from '../search-error';
+import { captureLogs } from '../../test/support/logs';
+import { HOSTILE_SITES } from '../../dev/harness/hostile-sites';
 import { ReadingPool } from './pool';
 import { type ReadWebsiteOptions, readWebsite } from './read-website';
 
@@ -24,6 +26,9 @@ beforeAll(async () => {
       res.end(`<html><head><title>Club</title><link rel="alternate" type="text/calendar" href="/all.ics"></head><body>
         <script type="application/ld+json">{"@type":"Event","name":"Page event","startDate":"2026-05-01"}</script>
         ${links(`webcal://127.0.0.1:${port}/webcal.ics`, '/missing.ics', '/not-a-calendar.ics', '/fourth.ics', 'https://other.example/x.ics')}</body></html>`);
+    } else if (path === '/minutely.ics') {
+      res.writeHead(200, { 'content-type': 'text/calendar' });
+      res.end(HOSTILE_SITES.find((s) => s.name === '5,000 events repeating every minute')!.body());
     } else if (path === '/slow-calendar') {
       res.writeHead(200, { 'content-type': 'text/html' });
       res.end('<title>Slow</title><a href="/hang.ics">calendar</a>');
@@ -110,5 +115,25 @@ describe('readWebsite', () => {
     const err = await read;
     expect(err).toBeInstanceOf(SearchError);
     expect((err as SearchError).code).toBe('aborted');
+  });
+
+  it('drops a reading past its time or its output bound, says which with the host, and keeps the pool working', async () => {
+    const tight = new ReadingPool({ timeLimitMs: 300, heapMb: 256, maxEvents: 20_000, threads: 1 });
+    const few = new ReadingPool({ timeLimitMs: 60_000, heapMb: 256, maxEvents: 1, threads: 1 });
+    try {
+      const logs = captureLogs();
+      const slow = await readWebsite(`http://127.0.0.1:${port}/minutely.ics`, { ...options(), pool: tight, logger: logs.logger });
+      expect(slow).toMatchObject({ overLimit: 'time', events: [], found: [], text: '' });
+      expect(logs.lines).toContainEqual(expect.objectContaining({ host: `127.0.0.1:${port}`, limit: 'time' }));
+      // The page's own event and the calendar's: two, over a bound of one.
+      const many = await readWebsite(`http://127.0.0.1:${port}/events`, { ...options(), pool: few });
+      expect(many.overLimit).toBe('events');
+      // The thread ended for time was replaced: the next reading of the same pool is read.
+      const next = await readWebsite(`http://127.0.0.1:${port}/all.ics`, { ...options(), pool: tight });
+      expect(next.overLimit).toBeUndefined();
+      expect(next.found.map((e) => e.title)).toEqual(['From /all.ics']);
+    } finally {
+      await Promise.all([tight.close(), few.close()]);
+    }
   });
 });
