@@ -82,8 +82,8 @@ export async function startTimersWorker(deps: WorkerDeps): Promise<TimersWorker>
     // Worker-wide rather than stored in every job (core/timers/job-policy.ts): the delays of the timers' backoff,
     // how the next fire is computed when a fire is taken, and how long finished jobs stay for Bull Board.
     settings: { backoffStrategy: timerBackoffStrategy, repeatStrategy: timerRepeatStrategy },
-    // A Run-now job (no scheduler) stalled past this is failed by BullMQ itself when taken; above
-    // WORKER_DEATHS_ALLOWED, so the run sees its deaths first and fails with its sentence (core/timers/worker-deaths.ts).
+    // BullMQ fails a Run-now job (no scheduler) itself once its stalls pass this count; at WORKER_DEATHS_ALLOWED
+    // the run's own check comes first and fails it with its sentence (core/timers/worker-deaths.ts).
     maxStalledCount: WORKER_DEATHS_ALLOWED,
     removeOnComplete: KEEP_COMPLETED,
     removeOnFail: KEEP_FAILED,
