@@ -8,6 +8,7 @@ import { checkGeminiModel } from '../core/gemini/model';
 import { createLogger } from '../core/logger';
 import { standinNotice } from '../core/standin-notice';
 import { createRedis } from '../core/redis/client';
+import { closeReadingPool, readingPool } from '../core/reading/shared-pool';
 import { createSql } from '../db/client';
 import { watchSessionRevocations } from '../core/auth/session-revocation';
 import { createApp } from './app';
@@ -39,6 +40,8 @@ async function main(): Promise<void> {
   };
   // One cheap check (models.get) that the configured model and key work; /readyz reports what it found.
   void checkGeminiModel(deps.gemini, config.gemini);
+  // Started now, so the first website read finds a reading thread warm.
+  readingPool(config.reading);
   const app = createApp(deps);
   const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
     logger.info({ port: info.port, standins: config.standins }, `listening on ${config.appUrl}`);
@@ -60,7 +63,7 @@ async function main(): Promise<void> {
     }, SHUTDOWN_GRACE_MS);
     force.unref();
     server.close(async () => {
-      await Promise.allSettled([deps.timersQueue.close(), sql.end({ timeout: 5 }), deps.sessionRevocations.close()]);
+      await Promise.allSettled([deps.timersQueue.close(), sql.end({ timeout: 5 }), deps.sessionRevocations.close(), closeReadingPool()]);
       redis.disconnect();
       queueConnection.disconnect();
       logger.info('stopped');

@@ -1,9 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { eventsFromFacts } from '../core/events/from-facts';
 import { extractFacts } from '../core/website/extract';
 import { CORPUS_DIR, formatTable, GOALS, missedGoals, rates, scoreCorpus } from '../dev/harness/real-world-corpus';
+import { ReadingPool } from '../core/reading/pool';
+import type { ReadingStep } from '../core/reading/read-pages';
+import { HOSTILE_SITES, type HostileSite } from '../dev/harness/hostile-sites';
 import { HOSTILE_SHAPES, type HostileShape } from './lib/hostile-pages';
 import { percentile, type BenchResult, type Row } from './lib/report';
 
@@ -69,6 +72,12 @@ export async function run(): Promise<BenchResult[]> {
   }
   const median = percentile(times, 50);
   const hostile = HOSTILE_SHAPES.flatMap(hostileRows);
+  // The same page as the api reads it: handed to the reading pool, with the default limits (core/config.ts).
+  const pool = new ReadingPool({ timeLimitMs: 3000, heapMb: 256, maxEvents: 20_000, threads: 2 });
+  const pooled = await pooledRows(pool, { kind: 'page', page, context: { searcherTimezone: 'Europe/Berlin', now: context.now.getTime() } });
+  const stalls: Row[] = [];
+  for (const site of HOSTILE_SITES) stalls.push(...(await stallRows(pool, site)));
+  await pool.close();
   const pct = (n: number) => Math.round(n * 1000) / 10;
   return [
     {
@@ -80,7 +89,10 @@ export async function run(): Promise<BenchResult[]> {
         `compared between the two. Then a ${(Buffer.byteLength(body) / 2 ** 20).toFixed(1)} MB page of the corpus's real events ` +
         `repeated, read ${RUNS} times after ${WARMUP} warm-ups. Last, pages shaped to find costs that grow faster than the page ` +
         `(bench/lib/hostile-pages.ts), each read ${HOSTILE_RUNS} times at 1 MB and at 2 MB: linear when the 2 MB reading's least CPU ` +
-        'time is about twice the 1 MB one.',
+        'time is about twice the 1 MB one. The 2 MB page is also read as the api reads it, through the reading pool (core/reading, ' +
+        `default limits, warm threads), ${RUNS} times: its time from the caller's view and the main thread's busy part of it ` +
+        '(event-loop utilisation). Last, each hostile website of dev/harness/hostile-sites.ts read through the pool once while ' +
+        "monitorEventLoopDelay (10 ms resolution) watches the main thread: the longest stall it saw, and the reading's outcome.",
       rows: [
         { metric: 'recall', value: pct(r.recall), unit: '%', goal: `≥ ${GOALS.recall * 100}%`, met: r.recall >= GOALS.recall },
         {
@@ -111,11 +123,13 @@ export async function run(): Promise<BenchResult[]> {
           goal: '= 0',
           met: score.overall.keysDiffering === 0,
         },
-        { metric: 'read a 2 MB page, median', value: median, unit: 'ms', goal: '≤ 100 ms', met: median <= 100 },
-        { metric: 'read a 2 MB page, p95', value: percentile(times, 95), unit: 'ms' },
+        { metric: 'read a 2 MB page on one thread, median', value: median, unit: 'ms' },
+        { metric: 'read a 2 MB page on one thread, p95', value: percentile(times, 95), unit: 'ms' },
+        ...pooled,
         { metric: 'read a 2 MB page, CPU time median (the process: GC threads included)', value: percentile(cpu, 50), unit: 'ms' },
         { metric: 'events found on the 2 MB page', value: found, unit: 'events' },
         ...hostile,
+        ...stalls,
       ],
     },
   ];
@@ -145,5 +159,50 @@ function hostileRows(shape: HostileShape): Row[] {
   return [
     { metric: `${shape.name}: 2 MB read, median`, value: full.wall, unit: 'ms' },
     { metric: `${shape.name}: CPU time 2 MB ÷ 1 MB`, value: growth, unit: '×', goal: '≤ 2.5 (linear)', met: growth <= 2.5 },
+  ];
+}
+
+/** The 2 MB page through the reading pool: wall time from the caller's view, and the main thread's busy part. */
+async function pooledRows(pool: ReadingPool, step: ReadingStep): Promise<Row[]> {
+  const wall: number[] = [];
+  const main: number[] = [];
+  for (let i = 0; i < WARMUP + RUNS; i++) {
+    const start = performance.now();
+    const before = performance.eventLoopUtilization();
+    await pool.run(step, 60_000);
+    const used = performance.eventLoopUtilization(before);
+    if (i >= WARMUP) {
+      wall.push(performance.now() - start);
+      main.push(used.active);
+    }
+  }
+  const total = percentile(wall, 50);
+  const onMain = percentile(main, 50);
+  return [
+    { metric: 'read a 2 MB page through the reading pool, median', value: total, unit: 'ms', goal: '≤ 250 ms', met: total <= 250 },
+    { metric: 'read a 2 MB page through the reading pool, p95', value: percentile(wall, 95), unit: 'ms' },
+    { metric: 'the main thread’s part of it, median', value: onMain, unit: 'ms', goal: '≤ 20 ms', met: onMain <= 20 },
+  ];
+}
+
+/** The longest main-thread stall while one hostile website is read through the pool, and how its reading ended. */
+async function stallRows(pool: ReadingPool, site: HostileSite): Promise<Row[]> {
+  const page = { url: 'https://hostile.example/', contentType: site.contentType, body: site.body() };
+  const monitor = monitorEventLoopDelay({ resolution: 10 });
+  monitor.enable();
+  const start = performance.now();
+  let outcome = 'read';
+  try {
+    await pool.run({ kind: 'page', page, context: { searcherTimezone: 'Europe/Berlin', now: Date.parse('2026-05-01T12:00:00Z') } }, 3000);
+  } catch (err) {
+    outcome = (err as { limit?: string }).limit ?? 'failed';
+  }
+  const took = performance.now() - start;
+  monitor.disable();
+  // The histogram counts the timer's own 10 ms period in every sample: the stall is what exceeds it.
+  const stall = Math.max(0, monitor.max / 1e6 - 10);
+  return [
+    { metric: `${site.name}: main-thread stall while read (${outcome})`, value: stall, unit: 'ms', goal: '≤ 50 ms', met: stall <= 50 },
+    { metric: `${site.name}: reading's time in the pool`, value: took, unit: 'ms' },
   ];
 }

@@ -106,6 +106,14 @@ const envSchema = z.object({
   ),
   MAP_ATTRIBUTION: z.string().trim().default('© OpenStreetMap contributors'),
   WEBSITE_FETCH_ALLOW: z.string().default(''),
+  /** The longest one website reading's parsing may take in the reading pool before its thread is ended, in ms. */
+  READING_TIME_LIMIT_MS: int(3000, 100, 60_000),
+  /** The heap one reading thread may use, in MB; past it the thread is ended and the reading dropped. */
+  READING_HEAP_MB: int(256, 32, 4096),
+  /** The most events (occurrences included) one website reading may give back; past it the reading is dropped. */
+  READING_MAX_EVENTS: int(20_000, 100, 1_000_000),
+  /** Reading threads per api or worker process. */
+  READING_THREADS: int(2, 1, 64),
   WEBHOOK_ALLOW: z.string().default(''),
   /** Origins (besides APP_URL's) whose pages may call /mcp, comma-separated, e.g. `https://agent.example`. */
   MCP_ALLOWED_ORIGINS: z.string().default(''),
@@ -218,6 +226,8 @@ export interface Config {
   webhookAllow: string[];
   /** Origins besides `appOrigin` whose pages may call /mcp (`MCP_ALLOWED_ORIGINS`). */
   mcpAllowedOrigins: string[];
+  /** The limits of the reading pool, where every website is parsed (`READING_*`, decision 060). */
+  reading: { timeLimitMs: number; heapMb: number; maxEvents: number; threads: number };
   worker: {
     concurrency: number;
     /** Postgres pool size of a worker process (`WORKER_DATABASE_POOL`). */
@@ -343,6 +353,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     websiteFetchAllow: hostList(e.WEBSITE_FETCH_ALLOW),
     webhookAllow: hostList(e.WEBHOOK_ALLOW),
     mcpAllowedOrigins: originList(e.MCP_ALLOWED_ORIGINS),
+    reading: {
+      timeLimitMs: e.READING_TIME_LIMIT_MS,
+      heapMb: e.READING_HEAP_MB,
+      maxEvents: e.READING_MAX_EVENTS,
+      threads: e.READING_THREADS,
+    },
     worker: {
       concurrency: e.WORKER_CONCURRENCY,
       databasePool: e.WORKER_DATABASE_POOL,

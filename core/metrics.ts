@@ -50,6 +50,36 @@ const timerRuns = new Counter({
   registers: [registry],
 });
 
+const readingsOverLimit = new Counter({
+  name: 'website_readings_over_limit_total',
+  help: 'Website readings stopped at a limit of the reading pool (time, heap, events, failed); their events were left out.',
+  labelNames: ['limit'] as const,
+  registers: [registry],
+});
+
+const readingsInFlight = new Gauge({
+  name: 'website_readings_in_flight',
+  help: 'Website readings of this process queued or running in its reading pool.',
+  registers: [registry],
+});
+
+const readingsDone = new Counter({
+  name: 'website_readings_total',
+  help: 'Website readings this process finished in its reading pool, whatever their outcome.',
+  registers: [registry],
+});
+
+/** Around each reading's time in the pool (core/reading/read-website.ts): `+1` when handed in, `-1` when back. */
+export function readingInFlight(delta: 1 | -1): void {
+  readingsInFlight.inc(delta);
+  if (delta < 0) readingsDone.inc();
+}
+
+/** A reading the reading pool stopped (core/reading/read-website.ts). */
+export function countReadingOverLimit(limit: string): void {
+  readingsOverLimit.inc({ limit });
+}
+
 const deliveries = new Counter({
   name: 'deliveries_total',
   help: 'Deliveries (email, webhook) this worker finished, by channel and outcome.',

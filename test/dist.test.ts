@@ -1,4 +1,7 @@
 import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { MessageChannel } from 'node:worker_threads';
+import { Piscina } from 'piscina';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../dev/harness/db';
@@ -80,5 +83,26 @@ describe('the built server and worker from dist/', () => {
     worker.child.kill('SIGTERM');
     expect(await worker.exited).toBe(0);
     expect(worker.messages).toContain('stopped');
+  });
+
+  it('the reading thread is its own bundle beside api.js and worker.js, and reads a page there', async () => {
+    // As core/reading/pool.ts loads it from a bundle: the file beside the entry, plain JavaScript, no tsx.
+    const pool = new Piscina({ filename: path.resolve('dist/server/reading-thread.js'), maxThreads: 1 });
+    try {
+      const { port1, port2 } = new MessageChannel();
+      const body = '<script type="application/ld+json">{"@type":"Event","name":"Built show","startDate":"2026-06-01T19:00"}</script>';
+      const step = {
+        kind: 'page',
+        page: { url: 'https://built.example/', contentType: 'text/html', body },
+        context: { searcherTimezone: 'UTC', now: Date.UTC(2026, 4, 1) },
+      };
+      const answer = await pool.run({ step, maxEvents: 100, started: port2 }, { transferList: [port2] });
+      port1.close();
+      expect(answer.result.events.map((e: { title: string; starts_at: string }) => [e.title, e.starts_at])).toEqual([
+        ['Built show', '2026-06-01T19:00:00+00:00'],
+      ]);
+    } finally {
+      await pool.close();
+    }
   });
 });

@@ -7,6 +7,7 @@ import { checkGeminiModel } from '../core/gemini/model';
 import { createLogger } from '../core/logger';
 import { standinNotice } from '../core/standin-notice';
 import { createRedis } from '../core/redis/client';
+import { closeReadingPool, readingPool } from '../core/reading/shared-pool';
 import { createSql } from '../db/client';
 import { type DeliveriesWorker, startDeliveriesWorker } from './deliveries-worker';
 import { startMetricsServer } from './metrics-server';
@@ -32,6 +33,8 @@ async function main(): Promise<void> {
   const gemini = createGemini(config, logger);
   // One cheap check (models.get) that the configured model and key work; a problem is logged as an operator error.
   void checkGeminiModel(gemini, config.gemini);
+  // Started now, so the first website read finds a reading thread warm.
+  readingPool(config.reading);
 
   // Installed before any work starts, so a stop during start-up (a deploy, compose down) is graceful too: it
   // waits for the start to finish or fail, then closes whatever was opened.
@@ -53,7 +56,7 @@ async function main(): Promise<void> {
     await Promise.all([worker?.close(), deliveries?.close()]);
     await metrics?.close();
     await Promise.all([queue.close(), deliveriesQueue.close()]);
-    await sql.end({ timeout: 5 });
+    await Promise.all([sql.end({ timeout: 5 }), closeReadingPool()]);
     connection.disconnect();
     logger.info('stopped');
     process.exit(0);

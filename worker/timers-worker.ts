@@ -9,6 +9,7 @@ import { timerRunLimiter } from '../core/timers/run-limit';
 import type { ReconcileResult } from '../core/timers/reconcile';
 import { claimReconcilePass } from '../core/timers/reconcile-claim';
 import { upkeepPass } from '../core/upkeep';
+import { WORKER_DEATHS_ALLOWED } from '../core/timers/worker-deaths';
 import type { Logger } from '../core/logger';
 import type { Sql } from '../db/client';
 import { createRunTimerProcessor, type RunTimerOutcome } from './jobs/run-timer';
@@ -63,6 +64,9 @@ export async function startTimersWorker(deps: WorkerDeps): Promise<TimersWorker>
     // Worker-wide rather than stored in every job (core/timers/job-policy.ts): the delays of the timers' backoff,
     // how the next fire is computed when a fire is taken, and how long finished jobs stay for Bull Board.
     settings: { backoffStrategy: timerBackoffStrategy, repeatStrategy: timerRepeatStrategy },
+    // BullMQ fails a Run-now job (no scheduler) itself once its stalls pass this count; at WORKER_DEATHS_ALLOWED
+    // the run's own check comes first and fails it with its sentence (core/timers/worker-deaths.ts).
+    maxStalledCount: WORKER_DEATHS_ALLOWED,
     removeOnComplete: KEEP_COMPLETED,
     removeOnFail: KEEP_FAILED,
     ...(deps.lockDuration ? { lockDuration: deps.lockDuration } : {}),

@@ -2,15 +2,22 @@ import { describe, expect, it } from 'vitest';
 import { useGeminiStandin } from '../../dev/harness/gemini-standin-client';
 import { captureLogs } from '../../test/support/logs';
 import type { EventFact } from '../website/event-fact';
+import type { LeftOut } from '../reading/read-pages';
 import { collectEvents } from './collect';
+import { eventsFromFacts } from './from-facts';
 
 /** Nothing a page holds is left out silently: what a bound or a series' limit drops is logged with the page. */
 describe('collectEvents tells the operator what it left out', () => {
   const served = useGeminiStandin({ chunkDelayMs: 0 });
   const page = 'https://calendar.example/events';
 
+  // As the reading pool gives a website back: its facts, their events and what those left out.
   const collect = (events: EventFact[], droppedEvents?: number) => {
     const logs = captureLogs();
+    const facts = { url: page, events, text: '', ...(droppedEvents ? { droppedEvents } : {}) };
+    const leftOut: LeftOut[] = [];
+    const onDropped = (what: string, count: number) => leftOut.push({ what, count });
+    const found = eventsFromFacts(facts, { searcherTimezone: 'Europe/Berlin', now: new Date(), onDropped });
     const run = collectEvents(
       { gemini: served.gemini, logger: logs.logger },
       {
@@ -18,7 +25,7 @@ describe('collectEvents tells the operator what it left out', () => {
         prompt: 'QUESTION: meetups',
         answer: 'No events.',
         sources: [],
-        website: { url: page, events, text: '', ...(droppedEvents ? { droppedEvents } : {}) },
+        website: { ...facts, found, leftOut },
         userTimezone: 'Europe/Berlin',
       },
     );

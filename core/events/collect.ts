@@ -1,10 +1,9 @@
 import type { GoogleGenAI } from '@google/genai';
 import type { Logger } from '../logger';
-import type { WebsiteFacts } from '../website/extract';
+import type { WebsiteReading } from '../reading/read-website';
 import type { GeminiSettings } from '../gemini/model';
 import type { Source } from '../gemini/answer';
 import type { FoundEvent } from '../contract/event';
-import { eventsFromFacts } from './from-facts';
 import { mergeEventsRead } from './merge';
 import { answerNamesOnlyWebsiteEvents } from './answer-coverage';
 import { type ExtractedEvent, type ExtractionRequest, eventsFromExtraction, extractWithModel } from './model-extraction';
@@ -15,7 +14,8 @@ export interface CollectInput {
   prompt: string;
   answer: string;
   sources: Source[];
-  website: WebsiteFacts | null;
+  /** The website as read in the reading pool: its facts and its own events, already made from them. */
+  website: WebsiteReading | null;
   userTimezone: string;
   signal?: AbortSignal;
   /** Told what the extraction call used. */
@@ -37,14 +37,11 @@ export async function collectEvents(deps: { gemini: GoogleGenAI; logger?: Logger
   if (unreadable > 0) {
     deps.logger?.info({ website: input.website?.url, count: unreadable }, `left out ${unreadable} events the website wrote unreadably`);
   }
-  const exact = input.website
-    ? eventsFromFacts(input.website, {
-        searcherTimezone: input.userTimezone,
-        now: new Date(),
-        // Nothing is left out silently: what the window or a limit dropped is logged with the page.
-        onDropped: (what, count) => deps.logger?.info({ website: input.website?.url, count }, `left out ${count} ${what}`),
-      })
-    : [];
+  // Nothing is left out silently: what the window or a limit dropped is logged with the page.
+  for (const { what, count } of input.website?.leftOut ?? []) {
+    deps.logger?.info({ website: input.website?.url, count }, `left out ${count} ${what}`);
+  }
+  const exact = input.website?.found ?? [];
   const context = { userTimezone: input.userTimezone, website: input.website?.url ?? null, sources: input.sources };
   let extracted: FoundEvent[] = [];
   if (input.answered) {

@@ -33,7 +33,10 @@ export function eventsFromFacts(website: WebsiteFacts, context: FactContext): Fo
   const page = pageZone(website.events) ?? domainPage(website.url);
   const overrides = new Map<string, EventFact[]>();
   for (const f of website.events) {
-    if (f.recurrenceId && f.uid) overrides.set(f.uid, [...(overrides.get(f.uid) ?? []), f]);
+    if (!f.recurrenceId || !f.uid) continue;
+    const list = overrides.get(f.uid);
+    if (list) list.push(f);
+    else overrides.set(f.uid, [f]);
   }
   // A component with a RECURRENCE-ID is an instance, never its series, even when it lists RDATEs (Lotus Notes
   // repeats an instance's own start as an RDATE; Exchange lists the rest of a RANGE=THISANDFUTURE split).
@@ -57,8 +60,10 @@ export function eventsFromFacts(website: WebsiteFacts, context: FactContext): Fo
     }
     const series = anchorOpenSeries(f, context.now);
     const clock = chooseClock(parseIsoTime(series.startAt), known);
-    // A lone instance with RDATEs is read as the series they make: it overrides none of its own dates.
-    const instances = f.uid ? (overrides.get(f.uid) ?? []).filter((o) => o !== f) : [];
+    // A lone instance with RDATEs is read as the series they make: it overrides none of its own dates. A UID's
+    // overrides belong to its one series (RFC 5545): the first component that claims it takes them, so a file
+    // of a thousand series under one UID does not hand every series every override.
+    const instances = f.uid ? takeOverrides(overrides, f.uid).filter((o) => o !== f) : [];
     const expansion = expandSeries(series, instances, clock, context.now, budget);
     dropped += expansion.dropped;
     // A series that cannot be read (no start, no usable rule) is its first event, as the source wrote it.
@@ -69,6 +74,13 @@ export function eventsFromFacts(website: WebsiteFacts, context: FactContext): Fo
   if (dropped > 0) context.onDropped?.('occurrences past a series’ limit of 100 or its step bound', dropped);
   // The same event read from two formats (JSON-LD and an .ics link) is one; keys are set there.
   return mergeEventsRead([website.url], events);
+}
+
+/** The overrides of a UID, once: the series that asks first gets them, a later one of the same UID none. */
+function takeOverrides(overrides: Map<string, EventFact[]>, uid: string): EventFact[] {
+  const list = overrides.get(uid) ?? [];
+  overrides.delete(uid);
+  return list;
 }
 
 /** The zone the source named, else the venue's from its place as written, with the rule that found it. */

@@ -379,4 +379,24 @@ describe('recurring series', () => {
       ['Monday of week 20', '1998-05-11T09:00:00-04:00'],
     ]);
   });
+
+  it('counts occurrences an override adds inside the series’ limit of 100', () => {
+    // Daily from 1 May: 100 occurrences fill the limit; 50 overrides each add an occurrence at 07:00 on its day.
+    const daily: EventFact = {
+      name: 'Stand-up',
+      startAt: '2026-05-01T09:00:00',
+      timezone: 'UTC',
+      uid: 'd@x',
+      recurrence: { rrule: 'FREQ=DAILY', rdates: [], exdates: [] },
+    };
+    const added = Array.from({ length: 50 }, (_, i): EventFact => {
+      const day = new Date(Date.UTC(2026, 4, 1 + i)).toISOString().slice(0, 10);
+      return { name: 'Stand-up', uid: 'd@x', recurrenceId: `${day}T07:00:00`, startAt: `${day}T07:00:00`, timezone: 'UTC' };
+    });
+    const dropped: [string, number][] = [];
+    const events = read([daily, ...added], 'UTC', (what, n) => dropped.push([what, n]));
+    expect(events).toHaveLength(100);
+    expect(events.filter((e) => e.starts_at?.endsWith('T07:00:00Z') || e.starts_at?.endsWith('T07:00:00+00:00'))).toHaveLength(0);
+    expect(dropped.some(([what, n]) => /limit of 100/.test(what) && n >= 50)).toBe(true);
+  });
 });

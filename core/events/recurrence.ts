@@ -259,6 +259,7 @@ export function expandSeries(
       return occurrence;
     });
 
+  const byOriginal = new Map(occurrences.map((o, i) => [o.original, i]));
   for (const o of overrides) {
     const id = parseIsoTime(o.recurrenceId);
     if (!id) continue;
@@ -284,9 +285,13 @@ export function expandSeries(
       status: o.status === 'cancelled' ? 'cancelled' : moved ? 'moved' : o.status,
       override: o,
     };
-    const at = occurrences.findIndex((x) => x.original === original);
-    if (at >= 0) occurrences[at] = replaced;
-    else if (inWindow(actualWall) || inWindow(wallOn(id, clock))) occurrences.push(replaced);
+    const at = byOriginal.get(original);
+    if (at !== undefined) occurrences[at] = replaced;
+    else if (inWindow(actualWall) || inWindow(wallOn(id, clock))) {
+      // An override that adds an occurrence counts inside the series' limit like any other.
+      if (occurrences.length >= OCCURRENCES_PER_SERIES) dropped++;
+      else byOriginal.set(original, occurrences.push(replaced) - 1);
+    }
   }
   return { occurrences, dropped };
 }

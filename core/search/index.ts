@@ -15,7 +15,9 @@ import { SearchError } from '../search-error';
 import { ANSWER_WITH_EVENTS_SCHEMA, answerWithEventsPrompt, parseAnswerWithEvents } from './answer-with-events';
 import { GroundingAllowance, groundingWithheldNote } from './grounding-allowance';
 import type { ResolvedAddress } from '../website/fetch';
-import { readWebsite } from '../website/read-website';
+import { readWebsite, type WebsiteReading } from '../reading/read-website';
+import { readingPool } from '../reading/shared-pool';
+import { websiteUnreadNote } from './website-unread-note';
 
 export { SearchError, type SearchErrorCode } from '../search-error';
 export type { AnswerDelivery, Source } from '../gemini/answer';
@@ -62,7 +64,7 @@ export interface SearchResult {
 export interface PreparedSearch {
   prompt: string;
   grounding: boolean;
-  website: WebsiteFacts | null;
+  website: WebsiteReading | null;
 }
 
 /** Falls back to UTC for a missing or unknown time zone name, so a bad value never fails a search. */
@@ -75,14 +77,27 @@ export function safeTimezone(timezone: string): string {
  * builds the prompt.
  */
 export async function prepareSearch(deps: SearchDeps, input: SearchInput, signal?: AbortSignal): Promise<PreparedSearch> {
-  const website = input.website.trim()
-    ? await readWebsite(input.website.trim(), { allow: deps.config.websiteFetchAllow, resolve: deps.resolve, signal })
-    : null;
   const now = new Date();
   const timezone = safeTimezone(input.timezone);
+  const website = input.website.trim()
+    ? await readWebsite(input.website.trim(), {
+        allow: deps.config.websiteFetchAllow,
+        resolve: deps.resolve,
+        signal,
+        pool: readingPool(deps.config.reading),
+        context: { searcherTimezone: timezone, now: now.getTime() },
+        logger: deps.logger,
+      })
+    : null;
   const wanted = filterPromptLines(input.filters ?? null, { timezone, now });
-  const prompt = [buildPrompt({ question: input.question.trim(), timezone, now, website }), ...wanted].join('\n');
-  return { prompt, grounding: website === null, website };
+  const unread = website?.overLimit !== undefined;
+  const prompt = [
+    buildPrompt({ question: input.question.trim(), timezone, now, website: unread ? null : website }),
+    ...(unread ? [`The user's website ${website?.url} could not be read; look for its events on the web.`] : []),
+    ...wanted,
+  ].join('\n');
+  // A website that could not be read leaves the answer to the web, as a search without one.
+  return { prompt, grounding: website === null || unread, website };
 }
 
 /**
@@ -121,6 +136,8 @@ export async function answerSearch(
     return outcome;
   };
 
+  // Said in the answer itself, so the user and a timer's digest both learn why the website's events are missing.
+  const unreadNote = prepared.website?.overLimit ? websiteUnreadNote(prepared.website.url) : '';
   if (delivery === 'whole' && !prepared.website?.events.length) {
     const grounding = allowance.grant(prepared.grounding);
     if (!grounding || structuredSearchOffered(deps.gemini, model)) {
@@ -132,7 +149,7 @@ export async function answerSearch(
           onText: () => {},
         });
         const parsed = parseAnswerWithEvents(one.answer);
-        const answer = parsed.answer + sourcesBlock(one.sources);
+        const answer = parsed.answer + sourcesBlock(one.sources) + unreadNote;
         await onText(answer);
         const { sources, searchSuggestions } = one;
         return { model, answer, usage, costUsd, sources, searchSuggestions, answeredEvents: parsed.events };
@@ -154,6 +171,10 @@ export async function answerSearch(
     const note = groundingWithheldNote(allowance.ceiling);
     answer += note;
     await onText(note);
+  }
+  if (unreadNote) {
+    answer += unreadNote;
+    await onText(unreadNote);
   }
   const { sources, searchSuggestions } = outcome;
   return { model, answer, usage, costUsd, sources, searchSuggestions, answeredEvents: null };

@@ -7,6 +7,7 @@ import type { SearchError } from '../search-error';
 import { newOrChanged } from '../delivery/run-deliveries';
 import { type AfterRunDeps, type AfterRunInput, afterTimerRun } from './after-run';
 import { createSpendGuard } from './spend-guard';
+import { workerDeathsError } from './worker-deaths';
 
 export interface TimerRunDeps extends AfterRunDeps {
   gemini: GoogleGenAI;
@@ -25,10 +26,14 @@ export interface TimerFire {
   signal?: AbortSignal;
   /** The queue's id of the fire, for the logs. */
   jobId?: string;
+  /** How many times a worker process ended while running this fire (crash, out of memory, kill -9). */
+  workerDeaths?: number;
 }
 
 export type TimerRunOutcome =
   | { kind: 'timer-gone' | 'paused' | 'already-done' | 'skipped' | 'succeeded' }
+  /** Not run: its workers died running it too often (worker-deaths.ts); the run ended failed with a sentence. */
+  | { kind: 'given-up' }
   /** The attempt failed and a later one may do better: the run stays running, its error noted. */
   | { kind: 'retry'; error: SearchError }
   /** Failed for good (a permanent error, or the last attempt): the run ended failed and its credit went back. */
@@ -53,6 +58,19 @@ export function createTimerRun(deps: TimerRunDeps): (fire: TimerFire) => Promise
     const { timer, run } = claim;
     if (run.status !== 'running') return { kind: 'already-done' };
     const log = deps.logger.child({ jobId: fire.jobId, timerId: timer.id });
+    // Delivery, failure counting and notices never fail the run: it has ended, and a retry would not redo them.
+    const after = (end: Omit<AfterRunInput, 'timer' | 'runId'>) =>
+      afterTimerRun(deps, { timer, runId: run.id, ...end }).catch((err: Error) =>
+        log.error({ err: err.message }, 'after-run step failed (messages of this run may be missing)'),
+      );
+
+    const died = workerDeathsError(fire.workerDeaths ?? 0);
+    if (died) {
+      await failRun(deps.sql, { id: run.id, userId: timer.userId }, died);
+      log.warn({ workerDeaths: fire.workerDeaths }, 'timer run failed: its workers stopped while running it');
+      await after({ outcome: 'failed', newOrChangedEvents: [], error: died });
+      return { kind: 'given-up' };
+    }
 
     if (!(await spendGuard.timerRunsAllowed())) {
       await finishRun(deps.sql, run.id, { status: 'skipped', error: SPEND_GUARD });
@@ -70,11 +88,6 @@ export function createTimerRun(deps: TimerRunDeps): (fire: TimerFire) => Promise
       timerRun: { id: run.id, timerId: timer.id },
     }).finally(attempt.clear);
     if ('unrecorded' in outcome && outcome.unrecorded) log.error({ err: outcome.unrecorded }, 'could not finish search record');
-    // Delivery, failure counting and notices never fail the run: it has ended, and a retry would not redo them.
-    const after = (end: Omit<AfterRunInput, 'timer' | 'runId'>) =>
-      afterTimerRun(deps, { timer, runId: run.id, ...end }).catch((err: Error) =>
-        log.error({ err: err.message }, 'after-run step failed (messages of this run may be missing)'),
-      );
     switch (outcome.kind) {
       case 'run_ended':
         return { kind: 'already-done' };

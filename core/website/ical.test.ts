@@ -105,6 +105,35 @@ describe('iCalendar events (ical.js)', () => {
     ]);
   });
 
+  it('sets aside an observance rule no time zone has (every minute, every hour of every month): one change at its start', () => {
+    // A calendar's own zone whose offset "changes" every minute from 1970: ical.js would expand the rule to
+    // millions of transitions, synchronously. Read as the one change at 1970 to +02:00, which no rule undoes.
+    const bomb = (tzid: string, rule: string) => [
+      'BEGIN:VTIMEZONE',
+      `TZID:${tzid}`,
+      'BEGIN:STANDARD',
+      'DTSTART:19700101T000000',
+      `RRULE:${rule}`,
+      'TZOFFSETFROM:+0100',
+      'TZOFFSETTO:+0200',
+      'END:STANDARD',
+      'END:VTIMEZONE',
+    ];
+    const events = read(
+      calendar(
+        ...bomb('Minutely', 'FREQ=MINUTELY'),
+        ...bomb('Hourly', 'FREQ=YEARLY;BYMONTH=1,2,3,4,5,6,7,8,9,10,11,12;BYHOUR=0,1,2,3,4,5,6,7,8,9,10,11,12'),
+        ...vevent('UID:m', 'SUMMARY:Minutely', 'DTSTART;TZID=Minutely:20260601T100000'),
+        ...vevent('UID:h', 'SUMMARY:Hourly', 'DTSTART;TZID=Hourly:20260601T100000'),
+      ),
+    );
+    // +02:00 all year without DST: South Africa's zone, the most populous that keeps it.
+    expect(events.map((e) => [e.name, e.startAt, e.timezone])).toEqual([
+      ['Minutely', '2026-06-01T10:00:00', 'Africa/Johannesburg'],
+      ['Hourly', '2026-06-01T10:00:00', 'Africa/Johannesburg'],
+    ]);
+  });
+
   it('maps an Outlook 2003 display name without its offset by the standard offset its VTIMEZONE states', () => {
     // ical4j's Standup.ics (Outlook 11.0): TZID "Canberra, Melbourne, Sydney" with that year's rules, standard +10:00.
     const zone = (tzid: string, standard: string, daylight: string, [toStandard, toDaylight] = ['1SU;BYMONTH=4', '1SU;BYMONTH=10']) => [

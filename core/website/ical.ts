@@ -172,9 +172,14 @@ function readable<T>(read: () => T): T | undefined {
 }
 
 /**
- * The VTIMEZONE with its observances starting no earlier than 1970. Outlook starts every rule in 1601, and
- * ical.js walks a rule from its start: four centuries of transitions for each zone. A yearly rule gives the
- * same transitions whichever year it starts in, and no event of ours is older than 1970.
+ * The VTIMEZONE with its observances starting no earlier than 1970, and only the rules a time zone can have.
+ * Outlook starts every rule in 1601, and ical.js walks a rule from its start: four centuries of transitions for
+ * each zone. A yearly rule gives the same transitions whichever year it starts in, and no event of ours is older
+ * than 1970. ical.js expands every observance's rule in one synchronous go, from its start to five years past
+ * the latest year asked: a rule of a calendar's own making that changes the offset every minute (FREQ=MINUTELY,
+ * or a YEARLY one with BYHOUR and BYMINUTE lists) would make millions of transitions. Zones change their
+ * offset at most a few times a year, on a rule of one month and one weekday or a week of month days; any other
+ * rule is set aside, its observance kept as the one change at its start.
  */
 function recentObservances(vtimezone: Component): Component {
   const copy = new ICAL.Component(JSON.parse(JSON.stringify(vtimezone.toJSON())) as unknown[]);
@@ -186,8 +191,22 @@ function recentObservances(vtimezone: Component): Component {
       moved.year = 1970;
       start.setValue(moved);
     }
+    const rules = observance.getAllProperties('rrule');
+    if (rules.length > 1 || (rules.length === 1 && !isZoneRule(rules[0]!.getFirstValue()))) observance.removeAllProperties('rrule');
   }
   return copy;
+}
+
+/** The parts a real zone's rule uses (RFC 5545's examples, every tz database export): see recentObservances. */
+const ZONE_RULE_PARTS = new Set(['BYMONTH', 'BYDAY', 'BYMONTHDAY']);
+
+/** Whether an observance's rule is one a time zone can have: yearly, one month, one weekday, at most a week of days. */
+function isZoneRule(rule: unknown): boolean {
+  if (!(rule instanceof ICAL.Recur) || rule.freq !== 'YEARLY' || (rule.interval ?? 1) !== 1) return false;
+  return Object.entries(rule.parts).every(([part, values]) => {
+    if (!ZONE_RULE_PARTS.has(part) || !Array.isArray(values)) return false;
+    return values.length <= (part === 'BYMONTHDAY' ? 7 : 1);
+  });
 }
 
 function propertyTime(prop: Property | null, zones: Zones): CalendarTime | undefined {

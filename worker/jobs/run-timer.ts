@@ -5,7 +5,7 @@ import { createTimerRun, type TimerRunDeps } from '../../core/timers/run';
 
 export type RunTimerDeps = TimerRunDeps;
 
-export type RunTimerOutcome = 'timer-gone' | 'paused' | 'already-done' | 'skipped' | 'succeeded';
+export type RunTimerOutcome = 'timer-gone' | 'paused' | 'already-done' | 'skipped' | 'succeeded' | 'failed';
 
 /**
  * The fire time a job stands for. A scheduler iteration carries it as `opts.prevMillis` and in its id
@@ -39,9 +39,13 @@ export function createRunTimerProcessor(deps: RunTimerDeps) {
       lastAttempt: attempt >= (job.opts.attempts ?? 1),
       signal,
       jobId: job.id,
+      // BullMQ counts a job it took back from a worker that stopped while running it (its lock lapsed).
+      workerDeaths: job.stalledCounter ?? 0,
     });
     if (outcome.kind === 'retry') throw outcome.error;
     if (outcome.kind === 'failed') throw outcome.error.retryable ? outcome.error : new UnrecoverableError(outcome.error.message);
+    // Ended failed without being run: returning (not throwing) keeps BullMQ from trying it again.
+    if (outcome.kind === 'given-up') return 'failed';
     return outcome.kind;
   };
 }

@@ -2,8 +2,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SearchError } from '../search-error';
-import type { WebsiteFetchOptions } from './fetch';
-import { readWebsite } from './read-website';
+import { captureLogs } from '../../test/support/logs';
+import { HOSTILE_SITES } from '../../dev/harness/hostile-sites';
+import { ReadingPool } from './pool';
+import { type ReadWebsiteOptions, readWebsite } from './read-website';
 
 const ics = (uid: string, summary: string) =>
   `BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:${uid}\r\nSUMMARY:${summary}\r\nDTSTART;TZID=America/Denver:20260528T190000\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n`;
@@ -24,6 +26,9 @@ beforeAll(async () => {
       res.end(`<html><head><title>Club</title><link rel="alternate" type="text/calendar" href="/all.ics"></head><body>
         <script type="application/ld+json">{"@type":"Event","name":"Page event","startDate":"2026-05-01"}</script>
         ${links(`webcal://127.0.0.1:${port}/webcal.ics`, '/missing.ics', '/not-a-calendar.ics', '/fourth.ics', 'https://other.example/x.ics')}</body></html>`);
+    } else if (path === '/minutely.ics') {
+      res.writeHead(200, { 'content-type': 'text/calendar' });
+      res.end(HOSTILE_SITES.find((s) => s.name === '5,000 events repeating every minute')!.body());
     } else if (path === '/slow-calendar') {
       res.writeHead(200, { 'content-type': 'text/html' });
       res.end('<title>Slow</title><a href="/hang.ics">calendar</a>');
@@ -50,7 +55,10 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-const options = (): WebsiteFetchOptions => ({ allow: [`127.0.0.1:${port}`] });
+const pool = new ReadingPool({ timeLimitMs: 10_000, heapMb: 256, maxEvents: 20_000, threads: 1 });
+afterAll(() => pool.close());
+const reading = { pool, context: { searcherTimezone: 'UTC', now: Date.parse('2026-04-01T00:00:00Z') } };
+const options = (): ReadWebsiteOptions => ({ allow: [`127.0.0.1:${port}`], ...reading });
 
 describe('readWebsite', () => {
   it('follows at most three same-site calendar links through the guard and adds their events', async () => {
@@ -80,6 +88,7 @@ describe('readWebsite', () => {
     const facts = await readWebsite(`http://events.test:${port}/guarded`, {
       allow: [`events.test:${port}`],
       resolve: async () => [{ address: '127.0.0.1', family: 4 }],
+      ...reading,
     });
     // cal.events.test is the same site but resolves to 127.0.0.1 without being allowed: refused, never fetched.
     expect(facts.calendarLinks).toEqual([`http://cal.events.test:${port}/all.ics`, `http://events.test:${port}/all.ics`]);
@@ -98,13 +107,33 @@ describe('readWebsite', () => {
     const hit = new Promise<void>((resolve) => {
       hangingHit = resolve;
     });
-    const reading = readWebsite(`http://127.0.0.1:${port}/slow-calendar`, { ...options(), signal: controller.signal }).catch(
+    const read = readWebsite(`http://127.0.0.1:${port}/slow-calendar`, { ...options(), signal: controller.signal }).catch(
       (e: unknown) => e,
     );
     await hit;
     controller.abort();
-    const err = await reading;
+    const err = await read;
     expect(err).toBeInstanceOf(SearchError);
     expect((err as SearchError).code).toBe('aborted');
+  });
+
+  it('drops a reading past its time or its output bound, says which with the host, and keeps the pool working', async () => {
+    const tight = new ReadingPool({ timeLimitMs: 300, heapMb: 256, maxEvents: 20_000, threads: 1 });
+    const few = new ReadingPool({ timeLimitMs: 60_000, heapMb: 256, maxEvents: 1, threads: 1 });
+    try {
+      const logs = captureLogs();
+      const slow = await readWebsite(`http://127.0.0.1:${port}/minutely.ics`, { ...options(), pool: tight, logger: logs.logger });
+      expect(slow).toMatchObject({ overLimit: 'time', events: [], found: [], text: '' });
+      expect(logs.lines).toContainEqual(expect.objectContaining({ host: `127.0.0.1:${port}`, limit: 'time' }));
+      // The page's own event and the calendar's: two, over a bound of one.
+      const many = await readWebsite(`http://127.0.0.1:${port}/events`, { ...options(), pool: few });
+      expect(many.overLimit).toBe('events');
+      // The thread ended for time was replaced: the next reading of the same pool is read.
+      const next = await readWebsite(`http://127.0.0.1:${port}/all.ics`, { ...options(), pool: tight });
+      expect(next.overLimit).toBeUndefined();
+      expect(next.found.map((e) => e.title)).toEqual(['From /all.ics']);
+    } finally {
+      await Promise.all([tight.close(), few.close()]);
+    }
   });
 });

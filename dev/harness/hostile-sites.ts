@@ -1,0 +1,179 @@
+/**
+ * Websites shaped to stall a reader: each is a calendar or page a user could name as their website, found to
+ * cost seconds, gigabytes or more to parse (a custom VTIMEZONE changing every minute since 1970, overrides
+ * sharing one UID, …). Shared by the tests (test/hostile-websites.test.ts) and the benchmark (bench/extraction.ts).
+ */
+export interface HostileSite {
+  name: string;
+  contentType: 'text/calendar' | 'text/html';
+  body: () => string;
+  /** Read in milliseconds since its cause was fixed at the root: no longer a stall to watch for. */
+  quick?: true;
+}
+
+const ics = (...lines: string[]) => ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Hostile//EN', ...lines, 'END:VCALENDAR', ''].join('\r\n');
+
+/** A calendar's own zone with an observance rule of `freq` from 1970, and one event in it: about 330 bytes. */
+const zoneBomb = (freq: string) =>
+  ics(
+    'BEGIN:VTIMEZONE',
+    'TZID:Custom',
+    'BEGIN:STANDARD',
+    'DTSTART:19700101T000000',
+    `RRULE:FREQ=${freq}`,
+    'TZOFFSETFROM:+0100',
+    'TZOFFSETTO:+0200',
+    'END:STANDARD',
+    'END:VTIMEZONE',
+    'BEGIN:VEVENT',
+    'UID:one@hostile.example',
+    'SUMMARY:One event',
+    'DTSTART;TZID=Custom:20260601T100000',
+    'END:VEVENT',
+  );
+
+const times = <T>(n: number, f: (i: number) => T) => Array.from({ length: n }, (_, i) => f(i));
+const day = (i: number) => new Date(Date.UTC(2026, 4, 1) + (i % 300) * 86_400_000).toISOString().slice(0, 10).replaceAll('-', '');
+
+/** `head`, then `unit(0)`, `unit(1)`, … while the page stays under `bytes`, then `tail`. */
+function repeated(bytes: number, head: string, unit: (i: number) => string, tail: string): string {
+  const parts = [head];
+  let size = head.length + tail.length;
+  for (let i = 0; ; i++) {
+    const piece = unit(i);
+    if (size + piece.length > bytes) break;
+    parts.push(piece);
+    size += piece.length;
+  }
+  parts.push(tail);
+  return parts.join('');
+}
+
+const MB2 = 2 * 1024 * 1024 - 1024;
+
+export const HOSTILE_SITES: HostileSite[] = [
+  { name: 'VTIMEZONE rule every minute since 1970', contentType: 'text/calendar', body: () => zoneBomb('MINUTELY'), quick: true },
+  { name: 'VTIMEZONE rule every hour since 1970', contentType: 'text/calendar', body: () => zoneBomb('HOURLY'), quick: true },
+  {
+    name: '1,000 daily series under one UID with 1,000 overrides',
+    contentType: 'text/calendar',
+    body: () =>
+      ics(
+        ...times(1000, (i) =>
+          [
+            'BEGIN:VEVENT',
+            'UID:same@hostile.example',
+            `SUMMARY:Series ${i}`,
+            'DTSTART:20260501T090000Z',
+            'RRULE:FREQ=DAILY',
+            'END:VEVENT',
+          ].join('\r\n'),
+        ),
+        ...times(1000, (i) =>
+          [
+            'BEGIN:VEVENT',
+            'UID:same@hostile.example',
+            `SUMMARY:Moved ${i}`,
+            `RECURRENCE-ID:${day(i)}T090000Z`,
+            `DTSTART:${day(i)}T110000Z`,
+            'END:VEVENT',
+          ].join('\r\n'),
+        ),
+      ),
+  },
+  {
+    name: '5,000 events repeating every minute',
+    contentType: 'text/calendar',
+    body: () =>
+      ics(
+        ...times(5000, (i) =>
+          [
+            'BEGIN:VEVENT',
+            `UID:m${i}@hostile.example`,
+            `SUMMARY:Minute ${i}`,
+            'DTSTART:20260501T090000Z',
+            'RRULE:FREQ=MINUTELY',
+            'END:VEVENT',
+          ].join('\r\n'),
+        ),
+      ),
+  },
+  {
+    name: '50,000 EXDATEs',
+    contentType: 'text/calendar',
+    body: () =>
+      ics(
+        'BEGIN:VEVENT',
+        'UID:ex@hostile.example',
+        'SUMMARY:Hourly',
+        'DTSTART:20200101T000000Z',
+        'RRULE:FREQ=HOURLY',
+        ...times(50_000, (i) => `EXDATE:${new Date(Date.UTC(2020, 0, 1) + i * 3_600_000).toISOString().replace(/[-:]|\.\d+/g, '')}`),
+        'END:VEVENT',
+      ),
+  },
+  {
+    name: 'FREQ=SECONDLY with a huge COUNT',
+    contentType: 'text/calendar',
+    body: () =>
+      ics(
+        ...times(50, (i) =>
+          [
+            'BEGIN:VEVENT',
+            `UID:s${i}@hostile.example`,
+            'SUMMARY:Every second',
+            'DTSTART:19700101T000000Z',
+            'RRULE:FREQ=SECONDLY;COUNT=2000000000',
+            'END:VEVENT',
+          ].join('\r\n'),
+        ),
+      ),
+  },
+  {
+    name: '2 MB of microformats',
+    contentType: 'text/html',
+    body: () =>
+      repeated(
+        MB2,
+        '<html><body><div class="h-event"><time class="dt-start">2026-05-28T19:00</time>',
+        (i) =>
+          `<p class="p-name">Show ${i}</p><div class="h-event"><span class="p-name">Show ${i}</span><time class="dt-start">2026-06-01T19:00</time></div>`,
+        '</div></body></html>',
+      ),
+  },
+  {
+    name: '3,000 itemref loops',
+    contentType: 'text/html',
+    body: () =>
+      `<html><body>${times(
+        3000,
+        (i) =>
+          `<div itemscope itemtype="https://schema.org/Event" id="a${i}" itemref="b${i} a${(i + 1) % 3000}"><span itemprop="name">Loop ${i}</span></div>` +
+          `<div id="b${i}" itemprop="location" itemscope itemtype="https://schema.org/Place" itemref="a${i}"><span itemprop="startDate">2026-06-01</span></div>`,
+      ).join('')}</body></html>`,
+  },
+  {
+    name: 'deep nesting',
+    contentType: 'text/html',
+    body: () =>
+      `<html><body>${'<div itemscope itemtype="https://schema.org/Event" class="h-event" typeof="Event">'.repeat(20_000)}` +
+      `<script type="application/ld+json">${'['.repeat(100_000)}${']'.repeat(100_000)}</script>${'</div>'.repeat(20_000)}</body></html>`,
+  },
+  {
+    name: '@graph cycles',
+    contentType: 'text/html',
+    body: () =>
+      `<html><body><script type="application/ld+json">${JSON.stringify({
+        '@context': 'https://schema.org',
+        '@graph': times(5000, (i) => ({
+          '@id': `#e${i}`,
+          '@type': 'Event',
+          name: `Cycle ${i}`,
+          startDate: '2026-06-01T19:00',
+          superEvent: { '@id': `#e${(i + 1) % 5000}` },
+          subEvent: [{ '@id': `#e${(i + 4999) % 5000}` }, { '@id': `#e${i}` }],
+          location: { '@id': `#e${(i + 7) % 5000}` },
+        })),
+      })}</script></body></html>`,
+  },
+];
