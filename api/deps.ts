@@ -5,7 +5,7 @@ import type Stripe from 'stripe';
 import type { Config } from '../core/config';
 import type { ApiTokenScope } from '../core/contract/api-tokens';
 import type { ResolvedAddress } from '../core/website/fetch';
-import type { RunTimerJob } from '../core/jobs';
+import type { RunTimerJob, SearchEventsJob } from '../core/jobs';
 import type { Logger } from '../core/logger';
 import type { Sql } from '../db/client';
 import type { SessionUser } from '../db/sessions';
@@ -17,6 +17,8 @@ export interface AppDeps {
   /** Shared Redis for rate limits and per-user concurrency (state shared by every api process). */
   redis: RedisClient;
   timersQueue: Queue<RunTimerJob>;
+  /** Where an answered ask's events are queued once its reply has ended (the worker finds them). */
+  searchEventsQueue: Queue<SearchEventsJob>;
   stripe: Stripe;
   gemini: GoogleGenAI;
   logger: Logger;

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { createGemini, createStripe } from '../core/clients';
 import { loadConfigOrExit } from '../core/config';
-import { createTimersQueue } from '../core/jobs';
+import { createSearchEventsQueue, createTimersQueue } from '../core/jobs';
 import { emailStatusLine } from '../core/delivery/email-status';
 import { checkGeminiModel } from '../core/gemini/model';
 import { createLogger } from '../core/logger';
@@ -28,6 +28,7 @@ async function main(): Promise<void> {
     sql,
     redis,
     timersQueue: createTimersQueue(queueConnection, config.queuePrefix),
+    searchEventsQueue: createSearchEventsQueue(queueConnection, config.queuePrefix),
     stripe: createStripe(config),
     gemini: createGemini(config, logger),
     logger,
@@ -56,7 +57,7 @@ async function main(): Promise<void> {
     }, SHUTDOWN_GRACE_MS);
     force.unref();
     server.close(async () => {
-      await Promise.allSettled([deps.timersQueue.close(), sql.end({ timeout: 5 })]);
+      await Promise.allSettled([deps.timersQueue.close(), deps.searchEventsQueue.close(), sql.end({ timeout: 5 })]);
       redis.disconnect();
       queueConnection.disconnect();
       logger.info('stopped');

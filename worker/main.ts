@@ -10,6 +10,7 @@ import { createRedis } from '../core/redis/client';
 import { createSql } from '../db/client';
 import { type DeliveriesWorker, startDeliveriesWorker } from './deliveries-worker';
 import { startMetricsServer } from './metrics-server';
+import { type SearchEventsWorker, startSearchEventsWorker } from './search-events-worker';
 import { startTimersWorker, type TimersWorker } from './timers-worker';
 
 // Running timer runs get this long to finish after SIGTERM. Past it the process exits anyway, and BullMQ hands
@@ -37,6 +38,7 @@ async function main(): Promise<void> {
   // waits for the start to finish or fail, then closes whatever was opened.
   let worker: TimersWorker | null = null;
   let deliveries: DeliveriesWorker | null = null;
+  let searchEvents: SearchEventsWorker | null = null;
   let metrics: Awaited<ReturnType<typeof startMetricsServer>> | null = null;
   let starting: Promise<unknown> = Promise.resolve();
   let stopping = false;
@@ -50,7 +52,7 @@ async function main(): Promise<void> {
     }, SHUTDOWN_GRACE_MS);
     force.unref();
     await starting.catch(() => {});
-    await Promise.all([worker?.close(), deliveries?.close()]);
+    await Promise.all([worker?.close(), deliveries?.close(), searchEvents?.close()]);
     await metrics?.close();
     await Promise.all([queue.close(), deliveriesQueue.close()]);
     await sql.end({ timeout: 5 });
@@ -66,6 +68,8 @@ async function main(): Promise<void> {
     worker = await startTimersWorker({ config, sql, connection, queue, gemini, logger });
     // Emails and webhooks: their own queue and worker, so a slow mail server never holds a timer run.
     deliveries = await startDeliveriesWorker({ config, sql, connection, queue: deliveriesQueue, logger, mailer });
+    // An ask's events, found after its reply has ended (decision 068): apart, so a long timer run never holds them.
+    searchEvents = await startSearchEventsWorker({ config, sql, connection, gemini, logger });
     // Started once the worker takes jobs, so its /healthz also says the worker is ready. Config ensures admin is set.
     if (config.worker.metricsPort !== null && config.admin) {
       metrics = await startMetricsServer(config.worker.metricsPort, config.admin);

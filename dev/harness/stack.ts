@@ -6,11 +6,12 @@ import type { AppDeps } from '../../api/deps';
 import { createGemini, createStripe } from '../../core/clients';
 import { loadConfig, type Config } from '../../core/config';
 import { createMailer } from '../../core/delivery/mailer';
-import { createDeliveriesQueue, createTimersQueue, type DeliverJob } from '../../core/jobs';
+import { createDeliveriesQueue, createSearchEventsQueue, createTimersQueue, type DeliverJob } from '../../core/jobs';
 import { createLogger } from '../../core/logger';
 import { createRedis, type RedisClient } from '../../core/redis/client';
 import type { Standins } from '../standins/server';
 import { startDeliveriesWorker, type DeliveriesWorker } from '../../worker/deliveries-worker';
+import { startSearchEventsWorker, type SearchEventsWorker } from '../../worker/search-events-worker';
 import { startTimersWorker, type TimersWorker } from '../../worker/timers-worker';
 import type { Queue } from 'bullmq';
 import { createTestDatabase, type TestDatabase } from './db';
@@ -32,6 +33,9 @@ export interface TestStack {
   deliveriesQueue: Queue<DeliverJob>;
   deliveries: DeliveriesWorker | null;
   startDeliveries: () => Promise<DeliveriesWorker>;
+  /** The worker that finds an ask's events after its reply; started with the stack unless `searchEvents: false`. */
+  searchEvents: SearchEventsWorker | null;
+  startSearchEvents: () => Promise<SearchEventsWorker>;
   close: () => Promise<void>;
 }
 
@@ -39,6 +43,8 @@ export interface StackOptions {
   /** Extra environment, as a deployment would set it (e.g. ADMIN_USER). */
   env?: Record<string, string>;
   worker?: boolean;
+  /** Whether the search-events worker starts with the stack (as `make dev` and compose run one); default true. */
+  searchEvents?: boolean;
 }
 
 /**
@@ -68,6 +74,7 @@ export async function startTestStack(options: StackOptions = {}): Promise<TestSt
     sql: db.sql,
     redis,
     timersQueue: createTimersQueue(queueConnection, prefix),
+    searchEventsQueue: createSearchEventsQueue(queueConnection, prefix),
     stripe: createStripe(config),
     gemini: createGemini(config, logger),
     logger,
@@ -114,7 +121,13 @@ export async function startTestStack(options: StackOptions = {}): Promise<TestSt
       });
       return stack.deliveries;
     },
+    searchEvents: null,
+    startSearchEvents: async () => {
+      stack.searchEvents = await startSearchEventsWorker({ config, sql: db.sql, connection: workerConnection, gemini: deps.gemini, logger });
+      return stack.searchEvents;
+    },
     close: async () => {
+      await stack.searchEvents?.close();
       await stack.worker?.close();
       await stack.deliveries?.close();
       await deliveriesQueue.close();
@@ -124,6 +137,7 @@ export async function startTestStack(options: StackOptions = {}): Promise<TestSt
       });
       await standins.close();
       await deps.timersQueue.close();
+      await deps.searchEventsQueue.close();
       await deletePrefix(redis, prefix);
       redis.disconnect();
       queueConnection.disconnect();
@@ -132,5 +146,6 @@ export async function startTestStack(options: StackOptions = {}): Promise<TestSt
     },
   };
   if (options.worker) await stack.startWorker();
+  if (options.searchEvents !== false) await stack.startSearchEvents();
   return stack;
 }
