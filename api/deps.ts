@@ -24,6 +24,8 @@ export interface AppDeps {
   logger: Logger;
   /** Directory holding manifest.json and assets/ (dist/public). */
   publicDir: string;
+  /** The start's opening of the pools (api/warm-up.ts); absent: they are taken as open (tests open on demand). */
+  warmUp?: { ready(): boolean };
   /** Host name resolver for the website guard; the system resolver when absent (tests inject one). */
   resolve?: (hostname: string) => Promise<ResolvedAddress[]>;
 }

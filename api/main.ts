@@ -8,7 +8,8 @@ import { checkGeminiModel } from '../core/gemini/model';
 import { createLogger } from '../core/logger';
 import { standinNotice } from '../core/standin-notice';
 import { createRedis } from '../core/redis/client';
-import { createSql } from '../db/client';
+import { createSql, DEFAULT_POOL_SIZE } from '../db/client';
+import { warmUp } from './warm-up';
 import { createApp } from './app';
 import type { AppDeps } from './deps';
 
@@ -18,7 +19,8 @@ const SHUTDOWN_GRACE_MS = 25_000;
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
   const logger = createLogger(config.logLevel, 'api');
-  const sql = createSql(config.databaseUrl);
+  // Kept open: the whole pool is opened at start (warmUp) so that no request pays for a connection.
+  const sql = createSql(config.databaseUrl, { keepOpen: true });
   const redis = createRedis(config, 'requests');
   redis.on('error', (err) => logger.warn({ err: err.message }, 'redis error'));
   const queueConnection = createRedis(config, 'queue');
@@ -33,6 +35,7 @@ async function main(): Promise<void> {
     gemini: createGemini(config, logger),
     logger,
     publicDir: path.resolve(process.cwd(), 'dist/public'),
+    warmUp: warmUp(sql, DEFAULT_POOL_SIZE, logger),
   };
   // One cheap check (models.get) that the configured model and key work; /readyz reports what it found.
   void checkGeminiModel(deps.gemini, config.gemini);

@@ -6,6 +6,7 @@ import { type ChargedSearchOutcome, runChargedSearch } from '../core/search/char
 import { queueSearchEvents } from '../core/search/events-job';
 import type { Logger } from '../core/logger';
 import { finishSearchEvents } from '../db/searches';
+import { outOfCreditMarks } from './admission/out-of-credit';
 import type { SearchEnv, searchAdmission } from './admission/search-admission';
 import { ANSWER_HEADERS, answerStream, headWithFirstText } from './answer-stream';
 import type { AppDeps } from './deps';
@@ -41,6 +42,17 @@ async function queueEvents(deps: AppDeps, log: Logger, outcome: ChargedSearchOut
     log.error({ err, searchId: outcome.searchId }, 'could not queue the events of a search');
     await finishSearchEvents(deps.sql, outcome.searchId, { status: 'failed', calls: [] }).catch(() => {});
   }
+}
+
+/**
+ * Keeps the credit hint (admission/out-of-credit.ts) true to what the search found: a refusal for want of
+ * searches marks the user; an answer to a marked user clears the mark. Off the reply's way; a failure is logged.
+ */
+function noteCredit(deps: AppDeps, c: Context<SearchEnv>, userId: number, outcome: ChargedSearchOutcome): void {
+  const marks = outOfCreditMarks(deps.redis, deps.config.queuePrefix);
+  const write =
+    outcome.kind === 'no_credits' ? marks.mark(userId) : outcome.kind === 'answered' && !c.get('creditLikely') ? marks.clear(userId) : null;
+  write?.catch((err) => c.get('log').warn({ err }, 'could not note the credit hint'));
 }
 
 /** What an answer cut off after it began ends with, streamed or whole. */
@@ -85,7 +97,11 @@ export async function streamedSearch(deps: AppDeps, admitted: Admitted, c: Conte
   });
   void outcome.then(upstream.clear, upstream.clear);
   await Promise.race([answer.started, outcome]);
-  if (!answer.hasText) throw refusal(await outcome);
+  if (!answer.hasText) {
+    const refused = await outcome;
+    noteCredit(deps, c, user.id, refused);
+    throw refusal(refused);
+  }
   observeAskFirstByte((performance.now() - arrived) / 1000);
   streamOpened();
   outcome
@@ -93,6 +109,7 @@ export async function streamedSearch(deps: AppDeps, admitted: Admitted, c: Conte
       (o) => {
         if ('unrecorded' in o && o.unrecorded) log.error({ err: o.unrecorded }, 'could not finish search record');
         answer.end(o.kind === 'failed' ? incomplete(o.error.message) : undefined);
+        noteCredit(deps, c, user.id, o);
         // Only now, with the reply's last byte out, are its events looked for.
         return queueEvents(deps, log, o);
       },
@@ -133,6 +150,7 @@ export async function wholeSearch(deps: AppDeps, admitted: Admitted, c: Context<
     upstream.clear();
   }
   if ('unrecorded' in outcome && outcome.unrecorded) c.get('log').error({ err: outcome.unrecorded }, 'could not finish search record');
+  noteCredit(deps, c, user.id, outcome);
   // A refusal goes back through the admission's own release (on the error); an answer gives its slot back here.
   if (outcome.kind !== 'answered' && !(outcome.kind === 'failed' && outcome.delivered)) throw refusal(outcome);
   await release();

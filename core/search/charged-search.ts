@@ -1,4 +1,4 @@
-import { type Billing, creditLikelyLeft, getBilling } from '../../db/accounts';
+import { type Billing, creditLikelyLeft, getBilling, startSearchTakingCredit } from '../../db/accounts';
 import type { Sql } from '../../db/client';
 import { finishSearchRecord, startSearchRecord } from '../../db/searches';
 import { runUnpayable } from '../../db/timer-runs';
@@ -8,7 +8,7 @@ import { eventsOfAnsweredSearch } from './record-events';
 import { type SearchEventsJob, searchEventsJob } from './events-job';
 import type { Logger } from '../logger';
 import { planOf, ALLOWANCES } from '../plans';
-import { type CreditSource, creditSourceFor } from './credit-source';
+import { type CreditSource, type CreditTake, creditSourceFor } from './credit-source';
 import { SearchError } from '../search-error';
 import { heldAnswer } from './held-answer';
 import { answerSearch, type PreparedSearch, prepareSearch, type SearchDeps, type SearchInput, type SearchResult } from './index';
@@ -130,8 +130,11 @@ export async function runChargedSearch(deps: ChargedSearchDeps, req: ChargedSear
   const early = req.answerWhileCharging
     ? heldAnswer((onText, signal) => answerSearch(deps, prepared, onText, signal, delivery), req.signal)
     : null;
-  // Independent writes sent together: an interactive user waits one round trip to Postgres, not two.
-  const [recorded, charged] = await Promise.allSettled([startSearchRecord(sql, record), credits.take()]);
+  // An interactive search's record and credit are one statement; a timer run's two independent writes are sent
+  // together. Either way the search waits one round trip to Postgres, not two.
+  const [recorded, charged] = req.timerRun
+    ? await Promise.allSettled([startSearchRecord(sql, record), credits.take()])
+    : await recordTakingCredit(sql, record, credits);
   if (recorded.status === 'rejected') {
     early?.cancel();
     if (charged.status === 'fulfilled' && charged.value.kind === 'taken') await credits.giveBack(charged.value.epoch);
@@ -227,6 +230,28 @@ export async function runChargedSearch(deps: ChargedSearchDeps, req: ChargedSear
   );
   const at = firstTextAt ?? new Date();
   return { kind: 'answered', searchId, result, prepared, firstTextAt: at, events, runEvents, eventsJob: null, unrecorded };
+}
+
+/**
+ * An interactive search's record and credit in one statement; when that take finds no credit, the credit source's
+ * own take decides (it rolls an ended free period first, or refuses with the account's billing).
+ */
+async function recordTakingCredit(
+  sql: Sql,
+  record: { userId: number; question: string; website: string; model: string; filters: unknown },
+  credits: CreditSource,
+): Promise<[PromiseSettledResult<number>, PromiseSettledResult<CreditTake>]> {
+  let started: { searchId: number; epoch: number | null };
+  try {
+    started = await startSearchTakingCredit(sql, record, ALLOWANCES);
+  } catch (err) {
+    const failed = { status: 'rejected' as const, reason: err };
+    return [failed, failed];
+  }
+  const recorded = { status: 'fulfilled' as const, value: started.searchId };
+  if (started.epoch !== null) return [recorded, { status: 'fulfilled', value: { kind: 'taken', epoch: started.epoch } }];
+  const [charged] = await Promise.allSettled([credits.take()]);
+  return [recorded, charged!];
 }
 
 /** The answer is out by now: a failed final write is reported with the outcome, never thrown over it. */
