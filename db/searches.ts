@@ -138,7 +138,14 @@ export interface SearchWithAnswer {
 /** One of the user's own searches, with its answer; null for another user's or an unknown one. */
 export async function getUserSearch(sql: Sql, userId: number, id: number): Promise<SearchWithAnswer | null> {
   const [row] = await sql<
-    { id: string; question: string; website: string; answer: string | null; search_suggestions: string | null; events_status: EventsStatus }[]
+    {
+      id: string;
+      question: string;
+      website: string;
+      answer: string | null;
+      search_suggestions: string | null;
+      events_status: EventsStatus;
+    }[]
   >`
     select id, question, website, answer, search_suggestions, events_status from searches where id = ${id} and user_id = ${userId}`;
   return row

@@ -21,7 +21,12 @@ describe('the Gemini request of an ask leaves before any Postgres query of its o
   beforeAll(async () => {
     stack = await startTestStack({ searchEvents: false });
     // The same app over a pool that notes every query it sends (postgres.js's debug hook), on a port of its own.
-    watched = postgres(stack.db.url, { max: 4, onnotice: () => {}, transform: { undefined: null }, debug: (_c, query) => queries.push(query) });
+    watched = postgres(stack.db.url, {
+      max: 4,
+      onnotice: () => {},
+      transform: { undefined: null },
+      debug: (_c, query) => queries.push(query),
+    });
     await openPool(watched as never, 4);
     const app = createApp({ ...stack.deps, sql: watched as never });
     server = createAdaptorServer({ fetch: (req: Request, env: unknown) => app.fetch(req, env as object) });

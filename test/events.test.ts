@@ -1,8 +1,7 @@
 import { XMLParser } from 'fast-xml-parser';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Event } from '../core/contract/event';
-import { searchReplySchema, type TimerRunReply } from '../core/contract/event-replies';
+import type { TimerRunReply } from '../core/contract/event-replies';
 import { ask } from './support/ask';
 import { searchWithEvents } from './support/search-events';
 import { until } from '../dev/harness/wait';

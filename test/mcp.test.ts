@@ -110,7 +110,9 @@ describe('the MCP server', () => {
     expect(found.answer).toContain('I found 3 events');
     expect(found.events_status).toBe('pending');
     const ended = await until('the events of the search', async () => {
-      const read = getSearchOutput.parse((await client.callTool({ name: 'get_search', arguments: { search_id: found.id } })).structuredContent);
+      const read = getSearchOutput.parse(
+        (await client.callTool({ name: 'get_search', arguments: { search_id: found.id } })).structuredContent,
+      );
       return read.events_status === 'pending' ? null : read;
     });
     expect(ended.events_status).toBe('done');

@@ -123,7 +123,13 @@ export async function startTestStack(options: StackOptions = {}): Promise<TestSt
     },
     searchEvents: null,
     startSearchEvents: async () => {
-      stack.searchEvents = await startSearchEventsWorker({ config, sql: db.sql, connection: workerConnection, gemini: deps.gemini, logger });
+      stack.searchEvents = await startSearchEventsWorker({
+        config,
+        sql: db.sql,
+        connection: workerConnection,
+        gemini: deps.gemini,
+        logger,
+      });
       return stack.searchEvents;
     },
     close: async () => {

@@ -37,7 +37,11 @@ const GIVE_UP_AFTER_MS = 150_000;
  * The search's extras once its events are no longer pending, calling `onRead` with every read (the suggestions
  * are there from the first). Stops when `signal` aborts; after GIVE_UP_AFTER_MS it returns the last read.
  */
-export async function waitForSearchExtras(searchId: string, onRead: (extras: SearchExtras) => void, signal: AbortSignal): Promise<SearchExtras> {
+export async function waitForSearchExtras(
+  searchId: string,
+  onRead: (extras: SearchExtras) => void,
+  signal: AbortSignal,
+): Promise<SearchExtras> {
   const giveUpAt = Date.now() + GIVE_UP_AFTER_MS;
   let wait = FIRST_WAIT_MS;
   for (;;) {
@@ -46,7 +50,14 @@ export async function waitForSearchExtras(searchId: string, onRead: (extras: Sea
     if (extras.eventsStatus !== 'pending' || signal.aborted || Date.now() > giveUpAt) return extras;
     await new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, wait);
-      signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+      signal.addEventListener(
+        'abort',
+        () => {
+          clearTimeout(timer);
+          resolve();
+        },
+        { once: true },
+      );
     });
     wait = Math.min(wait * 2, LONGEST_WAIT_MS);
   }
