@@ -161,6 +161,17 @@ export async function getUserSearch(sql: Sql, userId: number, id: number): Promi
 }
 
 /**
+ * Ends the pending events of answered searches finished before `finishedBefore` (their job was lost: the api
+ * stopped before it was queued, or the worker gave it up): 'failed', keeping whatever events were stored.
+ */
+export async function failAbandonedEvents(sql: Sql, finishedBefore: Date): Promise<number> {
+  const rows = await sql`
+    update searches set events_status = 'failed'
+    where events_status = 'pending' and finished_at < ${finishedBefore}`;
+  return rows.count;
+}
+
+/**
  * Ends searches left 'running' since before `startedBefore` by a process that stopped mid-search (their own
  * process would have finished them long before): failed, with a sentence. Returns how many.
  */

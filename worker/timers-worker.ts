@@ -60,6 +60,7 @@ export async function startTimersWorker(deps: WorkerDeps): Promise<TimersWorker>
     const lost = await sweepLostWork(sql);
     if (lost.lostRuns) logger.warn({ runs: lost.lostRuns }, 'skipped Run-now runs whose job no worker took (lost from the queue)');
     if (lost.searches) logger.warn({ searches: lost.searches }, 'ended searches left running by a stopped process');
+    if (lost.events) logger.warn({ searches: lost.events }, 'ended the pending events of searches whose events job was lost');
     // Ended sessions are refused anyway; deleting them keeps the table (and its index) to live ones.
     const sessions = await deleteExpiredSessions(sql);
     if (sessions) logger.info({ sessions }, 'deleted expired sessions');
