@@ -6,7 +6,7 @@ import type { Config } from '../core/config';
 import type { SessionRevocations } from '../core/auth/session-revocation';
 import type { ApiTokenScope } from '../core/contract/api-tokens';
 import type { ResolvedAddress } from '../core/website/fetch';
-import type { RunTimerJob } from '../core/jobs';
+import type { RunTimerJob, SearchEventsJob } from '../core/jobs';
 import type { Logger } from '../core/logger';
 import type { Sql } from '../db/client';
 import type { SessionUser } from '../db/sessions';
@@ -20,11 +20,15 @@ export interface AppDeps {
   timersQueue: Queue<RunTimerJob>;
   /** Sessions ended anywhere, heard by every api process through Redis (decision 067). */
   sessionRevocations: SessionRevocations;
+  /** Where an answered ask's events are queued once its reply has ended (the worker finds them). */
+  searchEventsQueue: Queue<SearchEventsJob>;
   stripe: Stripe;
   gemini: GoogleGenAI;
   logger: Logger;
   /** Directory holding manifest.json and assets/ (dist/public). */
   publicDir: string;
+  /** The start's opening of the pools (api/warm-up.ts); absent: they are taken as open (tests open on demand). */
+  warmUp?: { ready(): boolean };
   /** Host name resolver for the website guard; the system resolver when absent (tests inject one). */
   resolve?: (hostname: string) => Promise<ResolvedAddress[]>;
 }

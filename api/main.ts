@@ -2,7 +2,7 @@ import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { createGemini, createStripe } from '../core/clients';
 import { loadConfigOrExit } from '../core/config';
-import { createTimersQueue } from '../core/jobs';
+import { createSearchEventsQueue, createTimersQueue } from '../core/jobs';
 import { emailStatusLine } from '../core/delivery/email-status';
 import { checkGeminiModel } from '../core/gemini/model';
 import { createLogger } from '../core/logger';
@@ -11,6 +11,8 @@ import { createRedis } from '../core/redis/client';
 import { closeReadingPool, readingPool } from '../core/reading/shared-pool';
 import { createSql } from '../db/client';
 import { watchSessionRevocations } from '../core/auth/session-revocation';
+import { DEFAULT_POOL_SIZE } from '../db/client';
+import { warmUp } from './warm-up';
 import { createApp } from './app';
 import type { AppDeps } from './deps';
 
@@ -20,7 +22,8 @@ const SHUTDOWN_GRACE_MS = 25_000;
 async function main(): Promise<void> {
   const config = loadConfigOrExit('api');
   const logger = createLogger(config.logLevel, 'api');
-  const sql = createSql(config.databaseUrl);
+  // Kept open: the whole pool is opened at start (warmUp) so that no request pays for a connection.
+  const sql = createSql(config.databaseUrl, { keepOpen: true });
   const redis = createRedis(config, 'requests');
   redis.on('error', (err) => logger.warn({ err: err.message }, 'redis error'));
   const queueConnection = createRedis(config, 'queue');
@@ -33,10 +36,12 @@ async function main(): Promise<void> {
     redis,
     sessionRevocations: watchSessionRevocations({ subscriber, publisher: redis, prefix: config.queuePrefix, logger }),
     timersQueue: createTimersQueue(queueConnection, config.queuePrefix),
+    searchEventsQueue: createSearchEventsQueue(queueConnection, config.queuePrefix),
     stripe: createStripe(config),
     gemini: createGemini(config, logger),
     logger,
     publicDir: path.resolve(process.cwd(), 'dist/public'),
+    warmUp: warmUp(sql, DEFAULT_POOL_SIZE, logger),
   };
   // One cheap check (models.get) that the configured model and key work; /readyz reports what it found.
   void checkGeminiModel(deps.gemini, config.gemini);
@@ -63,7 +68,7 @@ async function main(): Promise<void> {
     }, SHUTDOWN_GRACE_MS);
     force.unref();
     server.close(async () => {
-      await Promise.allSettled([deps.timersQueue.close(), sql.end({ timeout: 5 }), deps.sessionRevocations.close(), closeReadingPool()]);
+      await Promise.allSettled([deps.timersQueue.close(), deps.searchEventsQueue.close(), sql.end({ timeout: 5 }), deps.sessionRevocations.close(), closeReadingPool()]);
       redis.disconnect();
       queueConnection.disconnect();
       logger.info('stopped');

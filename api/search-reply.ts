@@ -2,7 +2,11 @@ import type { Context } from 'hono';
 import type { SearchReply } from '../core/contract/event-replies';
 import { deadline } from '../core/gemini/deadline';
 import { observeAskFirstByte, streamClosed, streamOpened } from '../core/metrics';
-import { runChargedSearch } from '../core/search/charged-search';
+import { type ChargedSearchOutcome, runChargedSearch } from '../core/search/charged-search';
+import { queueSearchEvents } from '../core/search/events-job';
+import type { Logger } from '../core/logger';
+import { finishSearchEvents } from '../db/searches';
+import { outOfCreditMarks } from './admission/out-of-credit';
 import type { SearchEnv, searchAdmission } from './admission/search-admission';
 import { ANSWER_HEADERS, answerStream, headWithFirstText } from './answer-stream';
 import type { AppDeps } from './deps';
@@ -25,6 +29,31 @@ function takeSlot(admitted: Admitted, c: Context<SearchEnv>) {
 
 /** The charged search's input from the ask's body. */
 const searchInput = (input: AskInput) => ({ question: input.ques, website: input.web, timezone: input.timezone, filters: input.filters });
+
+/**
+ * Queues the answered search's events, to be found off the reply path (decision 068). When they cannot be
+ * queued (Redis away) the search says so: its events end 'failed' rather than 'pending' for ever.
+ */
+async function queueEvents(deps: AppDeps, log: Logger, outcome: ChargedSearchOutcome): Promise<void> {
+  if (outcome.kind !== 'answered' || !outcome.eventsJob) return;
+  try {
+    await queueSearchEvents(deps.searchEventsQueue, outcome.eventsJob);
+  } catch (err) {
+    log.error({ err, searchId: outcome.searchId }, 'could not queue the events of a search');
+    await finishSearchEvents(deps.sql, outcome.searchId, { status: 'failed', calls: [] }).catch(() => {});
+  }
+}
+
+/**
+ * Keeps the credit hint (admission/out-of-credit.ts) true to what the search found: a refusal for want of
+ * searches marks the user; an answer to a marked user clears the mark. Off the reply's way; a failure is logged.
+ */
+function noteCredit(deps: AppDeps, c: Context<SearchEnv>, userId: number, outcome: ChargedSearchOutcome): void {
+  const marks = outOfCreditMarks(deps.redis, deps.config.queuePrefix);
+  const write =
+    outcome.kind === 'no_credits' ? marks.mark(userId) : outcome.kind === 'answered' && !c.get('creditLikely') ? marks.clear(userId) : null;
+  write?.catch((err) => c.get('log').warn({ err }, 'could not note the credit hint'));
+}
 
 /** What an answer cut off after it began ends with, streamed or whole. */
 const incomplete = (message: string) => `\n\n[The answer is incomplete: ${message}]\n`;
@@ -64,10 +93,15 @@ export async function streamedSearch(deps: AppDeps, admitted: Admitted, c: Conte
     },
     signal: upstream.signal,
     answerWhileCharging: c.get('creditLikely'),
+    eventsAfterReply: true,
   });
   void outcome.then(upstream.clear, upstream.clear);
   await Promise.race([answer.started, outcome]);
-  if (!answer.hasText) throw refusal(await outcome);
+  if (!answer.hasText) {
+    const refused = await outcome;
+    noteCredit(deps, c, user.id, refused);
+    throw refusal(refused);
+  }
   observeAskFirstByte((performance.now() - arrived) / 1000);
   streamOpened();
   outcome
@@ -75,6 +109,9 @@ export async function streamedSearch(deps: AppDeps, admitted: Admitted, c: Conte
       (o) => {
         if ('unrecorded' in o && o.unrecorded) log.error({ err: o.unrecorded }, 'could not finish search record');
         answer.end(o.kind === 'failed' ? incomplete(o.error.message) : undefined);
+        noteCredit(deps, c, user.id, o);
+        // Only now, with the reply's last byte out, are its events looked for.
+        return queueEvents(deps, log, o);
       },
       (err: unknown) => answer.end(void log.error({ err }, 'search failed after its answer began')),
     )
@@ -107,11 +144,13 @@ export async function wholeSearch(deps: AppDeps, admitted: Admitted, c: Context<
       },
       signal: upstream.signal,
       answerWhileCharging: c.get('creditLikely'),
+      eventsAfterReply: true,
     });
   } finally {
     upstream.clear();
   }
   if ('unrecorded' in outcome && outcome.unrecorded) c.get('log').error({ err: outcome.unrecorded }, 'could not finish search record');
+  noteCredit(deps, c, user.id, outcome);
   // A refusal goes back through the admission's own release (on the error); an answer gives its slot back here.
   if (outcome.kind !== 'answered' && !(outcome.kind === 'failed' && outcome.delivered)) throw refusal(outcome);
   await release();
@@ -121,9 +160,12 @@ export async function wholeSearch(deps: AppDeps, admitted: Admitted, c: Context<
       ...base,
       answer: `${text}${incomplete(outcome.error.message)}`,
       events: [],
+      events_status: 'done',
       search_suggestions_url: null,
     };
   }
+  // Queued beside the reply's write, not before it: the reply says the events are still to come.
+  void queueEvents(deps, c.get('log'), outcome);
   const url = outcome.result.searchSuggestions ? `/v1/searches/${outcome.searchId}/suggestions` : null;
-  return { ...base, answer: outcome.result.answer, events: outcome.events, search_suggestions_url: url };
+  return { ...base, answer: outcome.result.answer, events: [], events_status: 'pending', search_suggestions_url: url };
 }

@@ -1,5 +1,6 @@
 import { Queue, type ConnectionOptions } from 'bullmq';
 import { z } from 'zod';
+import type { SearchEventsJob } from './search/events-job';
 import { timerRepeatStrategy } from './timers/job-policy';
 
 /** The api ↔ worker contract: queue names and job payloads. */
@@ -42,4 +43,22 @@ export type DeliverJob = z.infer<typeof deliverJobSchema>;
 
 export function createDeliveriesQueue(connection: ConnectionOptions, prefix: string): Queue<DeliverJob> {
   return new Queue<DeliverJob>(DELIVERIES_QUEUE, { connection, prefix });
+}
+
+/**
+ * An interactive search's events, found after its reply has ended (decision 068): one job per answered ask, added
+ * once the answer's last byte is out. Its data is what the extraction reads (the prompt, the answer, its sources
+ * and the website's facts), so the worker never asks the website or Postgres for them again.
+ */
+export const SEARCH_EVENTS_QUEUE = 'search-events';
+export const SEARCH_EVENTS_JOB = 'events';
+
+export type { SearchEventsJob };
+
+export function createSearchEventsQueue(connection: ConnectionOptions, prefix: string): Queue<SearchEventsJob> {
+  return new Queue<SearchEventsJob>(SEARCH_EVENTS_QUEUE, {
+    connection,
+    prefix,
+    streams: { events: { maxLen: TIMERS_QUEUE_EVENT_STREAM_MAX_LEN } },
+  });
 }

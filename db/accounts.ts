@@ -101,6 +101,32 @@ async function takeFromAllowance(sql: Db, userId: number, allowances: Allowances
 }
 
 /**
+ * Records an interactive search as it starts and takes its credit, in one statement (one round trip while
+ * Gemini is already asked): `epoch` is the allowance period the credit came from, or null when this take found
+ * none (the caller then tries `takeCredit`, which rolls an ended free period, or refuses). The row is written
+ * either way, as `startSearchRecord` writes it.
+ */
+export async function startSearchTakingCredit(
+  sql: Db,
+  row: { userId: number; question: string; website: string; model: string; filters: unknown },
+  allowances: Allowances,
+): Promise<{ searchId: number; epoch: number | null }> {
+  const filters = row.filters ? sql.json(row.filters as never) : null;
+  const [rec] = await sql<{ id: string; usage_epoch: number | null }[]>`
+    with taken as (
+      update accounts set searches_used = searches_used + 1, updated_at = now()
+      where user_id = ${row.userId} and ${creditLeft(sql, allowances, true)}
+      returning usage_epoch
+    ), recorded as (
+      insert into searches (user_id, timer_run_id, question, website, status, model, filters)
+      values (${row.userId}, null, ${row.question}, ${row.website}, 'running', ${row.model}, ${filters})
+      returning id
+    )
+    select recorded.id, taken.usage_epoch from recorded left join taken on true`;
+  return { searchId: Number(rec!.id), epoch: rec!.usage_epoch ?? null };
+}
+
+/**
  * Takes one search credit. The common case (a period that has not ended, a credit left) is one statement, a
  * round trip an interactive search waits for before Gemini is asked; only a refused take rolls an ended free
  * period and tries again, which is what rolling first would have given.

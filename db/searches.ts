@@ -2,6 +2,8 @@ import type { TimerFilters } from '../core/contract/timer-filters';
 import type { Sql } from './client';
 
 export type SearchStatus = 'running' | 'answered' | 'failed' | 'refused';
+/** Whether a search's events are stored: 'pending' while an ask's are still being found after its reply. */
+export type EventsStatus = 'pending' | 'done' | 'failed';
 
 /** Records a search as it starts; returns its id for the later updates. */
 export async function startSearchRecord(
@@ -32,6 +34,8 @@ export async function finishSearchRecord(
     answer?: string | null;
     /** Google's Search Suggestions HTML of a grounded answer. */
     searchSuggestions?: string | null;
+    /** 'pending' when the events are found after the reply (finishSearchEvents ends it); 'done' otherwise. */
+    eventsStatus?: EventsStatus;
   },
 ): Promise<void> {
   await sql`
@@ -43,8 +47,24 @@ export async function finishSearchRecord(
       first_chunk_at = ${outcome.firstChunkAt ?? null},
       answer = ${outcome.answer ?? null},
       search_suggestions = ${outcome.searchSuggestions ?? null},
+      events_status = ${outcome.eventsStatus ?? 'done'},
       finished_at = now()
     where id = ${id}`;
+}
+
+/**
+ * Ends a search's pending events (decision 068): 'done' or 'failed', with the extraction call's usage added to
+ * the row's. Only a pending search changes, so a job run twice adds its usage once.
+ */
+export async function finishSearchEvents(
+  sql: Sql,
+  id: number,
+  outcome: { status: Exclude<EventsStatus, 'pending'>; calls: CallUsage[] },
+): Promise<boolean> {
+  const rows = await sql`
+    update searches set events_status = ${outcome.status}, ${usageAdded(sql, outcome.calls)}
+    where id = ${id} and events_status = 'pending'`;
+  return rows.count > 0;
 }
 
 /** A Gemini call's usage as a search row keeps it (core/gemini/usage.ts reads it from the reply). */
@@ -112,12 +132,22 @@ export interface SearchWithAnswer {
   answer: string | null;
   /** Google's Search Suggestions HTML of a grounded answer, as Gemini sent it (not sanitised). */
   searchSuggestions: string | null;
+  eventsStatus: EventsStatus;
 }
 
 /** One of the user's own searches, with its answer; null for another user's or an unknown one. */
 export async function getUserSearch(sql: Sql, userId: number, id: number): Promise<SearchWithAnswer | null> {
-  const [row] = await sql<{ id: string; question: string; website: string; answer: string | null; search_suggestions: string | null }[]>`
-    select id, question, website, answer, search_suggestions from searches where id = ${id} and user_id = ${userId}`;
+  const [row] = await sql<
+    {
+      id: string;
+      question: string;
+      website: string;
+      answer: string | null;
+      search_suggestions: string | null;
+      events_status: EventsStatus;
+    }[]
+  >`
+    select id, question, website, answer, search_suggestions, events_status from searches where id = ${id} and user_id = ${userId}`;
   return row
     ? {
         id: Number(row.id),
@@ -125,8 +155,20 @@ export async function getUserSearch(sql: Sql, userId: number, id: number): Promi
         website: row.website,
         answer: row.answer,
         searchSuggestions: row.search_suggestions,
+        eventsStatus: row.events_status,
       }
     : null;
+}
+
+/**
+ * Ends the pending events of answered searches finished before `finishedBefore` (their job was lost: the api
+ * stopped before it was queued, or the worker gave it up): 'failed', keeping whatever events were stored.
+ */
+export async function failAbandonedEvents(sql: Sql, finishedBefore: Date): Promise<number> {
+  const rows = await sql`
+    update searches set events_status = 'failed'
+    where events_status = 'pending' and finished_at < ${finishedBefore}`;
+  return rows.count;
 }
 
 /**

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../api/app';
 import { searchReplySchema, timerRunsReplySchema } from '../core/contract/event-replies';
+import { searchWithEvents } from './support/search-events';
 import { timerEventsReplySchema } from '../core/contract/timer-events';
 import { listedTimerSchema } from '../core/contract/timers';
 import { openPage, shot } from '../dev/harness/browser';
@@ -98,15 +99,16 @@ describe('the /v1 API with a token made in the page', () => {
 
     expect((await call('GET', '/v1/account')).res.status).toBe(200);
 
-    // A search: JSON with its events by default...
+    // A search: JSON by default, its events found a moment after the answer...
     const found = await call('POST', '/v1/search', { body: { ques: 'AI events', web: site('berlin-ai.html'), timezone: 'Europe/Berlin' } });
     expect(found.res.status).toBe(200);
     const search = searchReplySchema.parse(found.body);
     expect(search.answer).toBeTruthy();
-    expect(search.events.map((e) => e.title)).toContain('Applied ML Summit Berlin 2026');
-    // ...the same search as the page's, read back by its id.
-    const again = await call('GET', `/v1/searches/${search.id}`);
-    expect(searchReplySchema.parse(again.body)).toMatchObject({ id: search.id, answer: search.answer });
+    expect(search.events_status).toBe('pending');
+    // ...the same search as the page's, read back by its id once they are stored.
+    const again = await searchWithEvents(stack.url, search.id, { authorization: `Bearer ${token}` }, '/v1');
+    expect(again).toMatchObject({ id: search.id, answer: search.answer, events_status: 'done' });
+    expect(again.events.map((e) => e.title)).toContain('Applied ML Summit Berlin 2026');
     // ...or streamed, its events then at its id; a grounded answer has its suggestions page beside it.
     const streamed = await call('POST', '/v1/search', { body: { ques: 'AI conferences in Lisbon' }, headers: { accept: 'text/plain' } });
     expect(streamed.res.headers.get('content-type')).toMatch(/^text\/plain/);

@@ -51,6 +51,30 @@ describe('event cards and timer feeds in Chromium', () => {
     expect(unexpectedErrors(errors)).toEqual([]);
   });
 
+  it('says the answer’s events are coming while they are found after it, then shows their cards', async () => {
+    // No search-events worker while the answer ends: the page has to wait for the events, and says so.
+    await suite.stack.searchEvents?.close();
+    const { page, errors } = await openSignedInHome(suite, { locale: 'en-GB', timezoneId: 'Europe/Berlin' });
+    await page.getByLabel('Your Question').fill('AI events in Berlin');
+    await page.getByLabel('Website URL').fill(`${suite.stack.standins.url}/sites/berlin-ai.html`);
+    await page.getByRole('button', { name: 'Search Events' }).click();
+    const finding = page.getByRole('status').filter({ hasText: 'Finding the events in this answer…' });
+    await finding.waitFor();
+    expect(await page.getByRole('button', { name: 'Search Events' }).isEnabled()).toBe(true);
+    expect(await page.getByRole('region', { name: 'Events in this answer' }).count()).toBe(0);
+    for (const width of [320, 390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await shot(page, `events-finding-${width}`);
+    }
+    await suite.stack.startSearchEvents();
+    const list = page.getByRole('region', { name: 'Events in this answer' });
+    await list.waitFor();
+    expect(await list.getByRole('listitem').count()).toBe(3);
+    await finding.waitFor({ state: 'detached' });
+    expect(unexpectedErrors(errors)).toEqual([]);
+  });
+
   it('one event this browser cannot show leaves the other cards and the page standing', async () => {
     const { page, errors } = await openSignedInHome(suite, { locale: 'en-GB', timezoneId: 'Europe/Berlin' });
     // A reply as a server with an event stored before strict values would send it: a date no browser can read.

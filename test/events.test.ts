@@ -1,9 +1,9 @@
 import { XMLParser } from 'fast-xml-parser';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Event } from '../core/contract/event';
-import { searchReplySchema, type TimerRunReply } from '../core/contract/event-replies';
+import type { TimerRunReply } from '../core/contract/event-replies';
 import { ask } from './support/ask';
+import { searchWithEvents } from './support/search-events';
 import { until } from '../dev/harness/wait';
 import { startTestStack, type TestStack } from '../dev/harness/stack';
 import { createSignedInUser } from '../dev/harness/users';
@@ -51,7 +51,8 @@ describe('events, only-new timers and feeds', () => {
     const text = await res.text();
     const id = res.headers.get('x-search-id');
     expect(id).toMatch(/^\d+$/);
-    const search = searchReplySchema.parse(await (await call('GET', `/api/searches/${id}`)).json());
+    const search = await searchWithEvents(stack.url, id, { cookie });
+    expect(search.events_status).toBe('done');
     expect(search.answer).toBe(text);
     expect(search.website).toBe(site('berlin-ai.html'));
     expect(search.events.map((e) => [e.title, e.new])).toEqual([
@@ -70,7 +71,7 @@ describe('events, only-new timers and feeds', () => {
 
     const again = await ask(stack.url, cookie, { ques: 'AI events', web: site('berlin-ai.html'), timezone: 'Europe/Berlin' });
     await again.text();
-    const second = (await (await call('GET', `/api/searches/${again.headers.get('x-search-id')}`)).json()) as { events: Event[] };
+    const second = await searchWithEvents(stack.url, again.headers.get('x-search-id'), { cookie });
     expect(second.events.map((e) => e.new)).toEqual([false, false, false]);
 
     expect((await call('GET', `/api/searches/${id}`, undefined, otherCookie)).status).toBe(404);
@@ -212,21 +213,20 @@ describe('structured extraction through the Gemini stand-in', () => {
     const { cookie } = await createSignedInUser(stack.db.sql);
     const res = await ask(stack.url, cookie, { ques: 'AI conferences in Berlin', web: '', timezone: 'Europe/Berlin' });
     await res.text();
+    const search = await searchWithEvents(stack.url, res.headers.get('x-search-id'), { cookie });
+    expect(search.events_status).toBe('done');
     const request = stack.standins.gemini.lastRequest!;
     expect(request.method).toBe('generateContent');
     expect(request.body.generationConfig).toMatchObject({ responseMimeType: 'application/json' });
     expect(request.body.tools).toBeUndefined();
     expect(request.prompt).toContain(stack.standins.gemini.state.lastAnswerRequest!.prompt);
-    const search = (await (await fetch(`${stack.url}/api/searches/${res.headers.get('x-search-id')}`, { headers: { cookie } })).json()) as {
-      events: Event[];
-    };
     const summit = search.events.find((e) => e.title === 'AI Summit Berlin');
     expect(summit).toMatchObject({ all_day: true, key: 'url:https://example.com/ai-summit-berlin', new: true });
     expect(summit!.starts_at).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(summit!.source_url).toBe('https://example.com/ai-summit-berlin');
   });
 
-  it('a failed extraction keeps the website events and the search succeeds', async () => {
+  it('a failed extraction keeps the website events, the search succeeds and its events say failed', async () => {
     const { cookie } = await createSignedInUser(stack.db.sql);
     // The answer streams; the one request after it (the extraction, made since the answer links beyond the
     // website's events) is refused.
@@ -239,11 +239,10 @@ describe('structured extraction through the Gemini stand-in', () => {
     await reader.read();
     stack.standins.gemini.failNext({ when: 'before', status: 500 });
     while (!(await reader.read()).done) {}
-    const search = (await (await fetch(`${stack.url}/api/searches/${res.headers.get('x-search-id')}`, { headers: { cookie } })).json()) as {
-      events: Event[];
-      answer: string;
-    };
+    const search = await searchWithEvents(stack.url, res.headers.get('x-search-id'), { cookie });
     expect(search.answer).toContain('I found 3 events');
+    // The extraction failed: the search says so, and keeps the website's three events.
+    expect(search.events_status).toBe('failed');
     expect(search.events).toHaveLength(3);
     const [rec] = await stack.db.sql<
       { status: string }[]

@@ -1,6 +1,8 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../api/app';
+import { createSql } from '../db/client';
+import { warmUp } from '../api/warm-up';
 import { serveOverNode } from './support/node-server';
 import { startTestStack, type TestStack } from '../dev/harness/stack';
 
@@ -15,6 +17,30 @@ describe('health', () => {
     expect((await fetch(`${stack.url}/healthz`)).status).toBe(200);
     const res = await fetch(`${stack.url}/readyz`);
     expect(res.status).toBe(200);
+  });
+
+  it('is not ready until the pool is open at start: 503 while Postgres cannot be reached, ready once it is open', async () => {
+    const logger = stack.deps.logger;
+    // A pool pointed at a port nobody listens on, as when Postgres is not up yet: its opening keeps trying.
+    const nowhere = createSql('postgres://postgres@127.0.0.1:1/none', { max: 2 });
+    const waiting = warmUp(nowhere, 2, logger);
+    const starting = await createApp({ ...stack.deps, warmUp: waiting }).request('/readyz');
+    expect(starting.status).toBe(503);
+    expect(await starting.json()).toMatchObject({ status: 'starting', error: expect.stringMatching(/still opening its connections/) });
+    expect(waiting.ready()).toBe(false);
+    await nowhere.end({ timeout: 0 });
+
+    const connections = async () =>
+      (await stack.db.sql<{ n: number }[]>`select count(*)::int as n from pg_stat_activity where datname = current_database()`)[0]!.n;
+    const before = await connections();
+    const pool = createSql(stack.db.url, { max: 3, keepOpen: true });
+    const opening = warmUp(pool, 3, logger);
+    await opening.done;
+    // Every connection of the new pool is open before any request has used it.
+    expect(await connections()).toBe(before + 3);
+    const ready = await createApp({ ...stack.deps, sql: pool, warmUp: opening }).request('/readyz');
+    expect(ready.status).toBe(200);
+    await pool.end({ timeout: 1 });
   });
 
   it('answers 503 naming Redis when Redis does not answer', async () => {

@@ -3,7 +3,7 @@ import { createTimersQueue } from '../core/jobs';
 import { createRedis } from '../core/redis/client';
 import { runTimerNow } from '../core/timers/run-now';
 import { SchedulerUnavailableError } from '../core/timers/scheduler';
-import { startSearchRecord } from '../db/searches';
+import { finishSearchRecord, startSearchRecord } from '../db/searches';
 import { claimFire } from '../db/timer-runs';
 import { insertTimer } from '../db/timers';
 import { ABANDONED_SEARCH_MESSAGE, LOST_AFTER_MS, LOST_MESSAGE, sweepLostWork } from '../core/timers/sweep-abandoned-runs';
@@ -86,5 +86,17 @@ describe('work nobody will finish', () => {
       ['failed', ABANDONED_SEARCH_MESSAGE],
       ['running', null],
     ]);
+  });
+
+  it("an ask's events still pending an hour after its answer (their job lost) end failed; newer ones wait", async () => {
+    const { userId } = await newTimer();
+    const record = { userId, question: 'AI meetups', website: '', model: 'm', timerRunId: null };
+    const [old, recent] = [await startSearchRecord(stack.db.sql, record), await startSearchRecord(stack.db.sql, record)];
+    for (const id of [old, recent]) await finishSearchRecord(stack.db.sql, id, { status: 'answered', eventsStatus: 'pending' });
+    await stack.db.sql`update searches set finished_at = now() - interval '2 hours' where id = ${old}`;
+    expect((await sweepLostWork(stack.db.sql)).events).toBeGreaterThanOrEqual(1);
+    const rows = await stack.db.sql<{ events_status: string }[]>`
+      select events_status from searches where id in (${old}, ${recent}) order by id`;
+    expect(rows.map((r) => r.events_status)).toEqual(['failed', 'pending']);
   });
 });

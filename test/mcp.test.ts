@@ -3,7 +3,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createdApiTokenReplySchema } from '../core/contract/api-tokens';
 import { timerRunsReplySchema } from '../core/contract/event-replies';
-import { findEventsOutput, listTimersOutput, timerEventsOutput } from '../core/contract/mcp-tools';
+import { findEventsOutput, getSearchOutput, listTimersOutput, timerEventsOutput } from '../core/contract/mcp-tools';
 import { listedTimerSchema } from '../core/contract/timers';
 import { startTestStack, type TestStack } from '../dev/harness/stack';
 import { createSignedInUser } from '../dev/harness/users';
@@ -51,7 +51,7 @@ describe('the MCP server', () => {
     const token = await makeToken(['read', 'search', 'timers']);
     const client = await connect(token);
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(['create_timer', 'find_events', 'list_timers', 'timer_events']);
+    expect(tools.map((t) => t.name).sort()).toEqual(['create_timer', 'find_events', 'get_search', 'list_timers', 'timer_events']);
     for (const tool of tools) expect(tool.outputSchema?.type).toBe('object');
 
     const made = await client.callTool({
@@ -101,8 +101,8 @@ describe('the MCP server', () => {
     expect(first.events.map((e) => e.key)).not.toContain(next.events[0]!.key);
   });
 
-  it('finds events, charged like a search on the page', async () => {
-    const client = await connect(await makeToken(['search']));
+  it('finds events, charged like a search on the page; they come a moment after the answer, read with get_search', async () => {
+    const client = await connect(await makeToken(['search', 'read']));
     const used = async () => (await stack.db.sql<{ n: number }[]>`select searches_used as n from accounts where user_id = ${userId}`)[0]!.n;
     const before = await used();
     const result = await client.callTool({
@@ -111,7 +111,16 @@ describe('the MCP server', () => {
     });
     expect(result.isError).toBeFalsy();
     const found = findEventsOutput.parse(result.structuredContent);
-    expect(found.events.map((e) => e.title)).toContain('Applied ML Summit Berlin 2026');
+    expect(found.answer).toContain('I found 3 events');
+    expect(found.events_status).toBe('pending');
+    const ended = await until('the events of the search', async () => {
+      const read = getSearchOutput.parse(
+        (await client.callTool({ name: 'get_search', arguments: { search_id: found.id } })).structuredContent,
+      );
+      return read.events_status === 'pending' ? null : read;
+    });
+    expect(ended.events_status).toBe('done');
+    expect(ended.events.map((e) => e.title)).toContain('Applied ML Summit Berlin 2026');
     const [search] = await stack.db.sql`select status, timer_run_id from searches where id = ${found.id}`;
     expect(search).toEqual({ status: 'answered', timer_run_id: null });
     expect(await used()).toBe(before + 1);

@@ -9,6 +9,7 @@ import { createSignedInUser } from '../dev/harness/users';
 import type { GeminiRequestRecord } from '../dev/standins/gemini';
 import { createRunTimerProcessor } from '../worker/jobs/run-timer';
 import { ask } from './support/ask';
+import { searchWithEvents } from './support/search-events';
 
 interface SearchRow {
   id: number;
@@ -139,7 +140,10 @@ describe('the Gemini calls of a search', () => {
     const site = `${stack.standins.url}/sites/berlin-ai.html`;
     const { user, cookie } = await createSignedInUser(stack.db.sql);
     const requests = await requestsDuring(async () => {
-      await (await ask(stack.url, cookie, { ques: 'AI events', web: site })).text();
+      const res = await ask(stack.url, cookie, { ques: 'AI events', web: site });
+      await res.text();
+      // The events are found after the reply: the calls are all made once they are stored.
+      await searchWithEvents(stack.url, res.headers.get('x-search-id'), { cookie });
     });
     expect(requests.map(mime)).toEqual([undefined]);
     const search = await lastSearch(user.id);
@@ -155,7 +159,9 @@ describe('the Gemini calls of a search', () => {
       'The Applied ML Summit is listed there.\nAlso: Berlin AI Night, 3 June, https://elsewhere.example/berlin-ai-night\n',
     );
     const requests = await requestsDuring(async () => {
-      await (await ask(stack.url, cookie, { ques: 'AI events', web: site })).text();
+      const res = await ask(stack.url, cookie, { ques: 'AI events', web: site });
+      await res.text();
+      await searchWithEvents(stack.url, res.headers.get('x-search-id'), { cookie });
     });
     expect(requests.map(mime)).toEqual([undefined, 'application/json']);
     expect((await lastSearch(user.id)).gemini_calls).toBe(2);

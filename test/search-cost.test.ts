@@ -4,6 +4,7 @@ import { monthSpendUsd } from '../db/searches';
 import { insertTimer } from '../db/timers';
 import { createRunTimerProcessor } from '../worker/jobs/run-timer';
 import { ask } from './support/ask';
+import { searchWithEvents } from './support/search-events';
 import { startTestStack, type TestStack } from '../dev/harness/stack';
 import { dailyTimer } from '../dev/harness/timer-input';
 import { createSignedInUser } from '../dev/harness/users';
@@ -57,13 +58,19 @@ describe('what a search costs', () => {
     return row!;
   };
 
-  it('an ask: the answer and the event extraction, tokens, search queries and dollars, written in one update', async () => {
+  it('an ask: the answer, then the event extraction once its events are stored; tokens, search queries and dollars', async () => {
     const { user, cookie } = await createSignedInUser(stack.db.sql);
     const writes = await noteSearchWrites();
-    await (await ask(stack.url, cookie, { ques: 'AI conferences in Berlin', web: '' })).text();
+    const res = await ask(stack.url, cookie, { ques: 'AI conferences in Berlin', web: '' });
+    await res.text();
+    await searchWithEvents(stack.url, res.headers.get('x-search-id'), { cookie });
     const row = await costOf(user.id);
-    // The row is inserted as the search starts and updated once, after the answer: its outcome with both calls.
-    expect(await writes(user.id)).toEqual([{ status: 'answered', gemini_calls: 2, cost_usd: row.cost_usd }]);
+    // The row is inserted as the search starts and updated twice after the answer: its outcome with the answer's
+    // call as the reply ends, then the extraction's once the worker has stored the events (decision 068).
+    const [answered, withEvents, ...more] = await writes(user.id);
+    expect(answered).toMatchObject({ status: 'answered', gemini_calls: 1 });
+    expect(withEvents).toEqual({ status: 'answered', gemini_calls: 2, cost_usd: row.cost_usd });
+    expect(more).toEqual([]);
     // The grounded answer ran the one search query the prompt asks for; the extraction (structured output, no
     // tools) none.
     expect(row).toMatchObject({ gemini_calls: 2, grounding_queries: 1 });
@@ -101,8 +108,10 @@ describe('what a search costs', () => {
 
   it('the spend guard: once the month reached GEMINI_MONTHLY_BUDGET_USD, timer runs are skipped without Gemini, asks go on', async () => {
     const { user, cookie } = await createSignedInUser(stack.db.sql);
-    // An earlier search this month already cost more than the budget.
-    await (await ask(stack.url, cookie, { ques: 'AI conferences in Berlin', web: '' })).text();
+    // An earlier search this month already cost more than the budget (its extraction included, once its events end).
+    const earlier = await ask(stack.url, cookie, { ques: 'AI conferences in Berlin', web: '' });
+    await earlier.text();
+    await searchWithEvents(stack.url, earlier.headers.get('x-search-id'), { cookie });
     const spent = Number((await costOf(user.id)).cost_usd);
     const config = { ...stack.config, gemini: { ...stack.config.gemini, monthlyBudgetUsd: spent / 2 } };
     const timer = await insertTimer(stack.db.sql, user.id, dailyTimer({ ques: 'AI conferences in Berlin', web: '' }));

@@ -11,6 +11,7 @@ import { closeReadingPool, readingPool } from '../core/reading/shared-pool';
 import { createSql } from '../db/client';
 import { type DeliveriesWorker, startDeliveriesWorker } from './deliveries-worker';
 import { startMetricsServer } from './metrics-server';
+import { type SearchEventsWorker, startSearchEventsWorker } from './search-events-worker';
 import { startTimersWorker, type TimersWorker } from './timers-worker';
 
 // Running timer runs get this long to finish after SIGTERM. Past it the process exits anyway, and BullMQ hands
@@ -40,6 +41,7 @@ async function main(): Promise<void> {
   // waits for the start to finish or fail, then closes whatever was opened.
   let worker: TimersWorker | null = null;
   let deliveries: DeliveriesWorker | null = null;
+  let searchEvents: SearchEventsWorker | null = null;
   let metrics: Awaited<ReturnType<typeof startMetricsServer>> | null = null;
   let starting: Promise<unknown> = Promise.resolve();
   let stopping = false;
@@ -53,7 +55,7 @@ async function main(): Promise<void> {
     }, SHUTDOWN_GRACE_MS);
     force.unref();
     await starting.catch(() => {});
-    await Promise.all([worker?.close(), deliveries?.close()]);
+    await Promise.all([worker?.close(), deliveries?.close(), searchEvents?.close()]);
     await metrics?.close();
     await Promise.all([queue.close(), deliveriesQueue.close()]);
     await Promise.all([sql.end({ timeout: 5 }), closeReadingPool()]);
@@ -69,6 +71,8 @@ async function main(): Promise<void> {
     worker = await startTimersWorker({ config, sql, connection, queue, gemini, logger });
     // Emails and webhooks: their own queue and worker, so a slow mail server never holds a timer run.
     deliveries = await startDeliveriesWorker({ config, sql, connection, queue: deliveriesQueue, logger, mailer });
+    // An ask's events, found after its reply has ended (decision 068): apart, so a long timer run never holds them.
+    searchEvents = await startSearchEventsWorker({ config, sql, connection, gemini, logger });
     // Started once the worker takes jobs, so its /healthz also says the worker is ready. Config ensures admin is set.
     if (config.worker.metricsPort !== null && config.admin) {
       metrics = await startMetricsServer(config.worker.metricsPort, config.admin);

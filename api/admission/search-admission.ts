@@ -1,6 +1,4 @@
 import type { MiddlewareHandler } from 'hono';
-import { ALLOWANCES } from '../../core/plans';
-import { creditLikelyLeft } from '../../db/accounts';
 import type { AppDeps, AppEnv } from '../deps';
 import { requireUser } from '../middleware/session';
 import { tooFast } from '../middleware/user-rate-limit';
@@ -15,11 +13,10 @@ export interface SearchEnv extends AppEnv {
 /**
  * Admission of one charged search over HTTP (POST /api/ask, POST /v1/search): the same rate, slot and credit
  * hint for the page and for a token. Before the body is read, one Redis round trip counts the request against
- * the user's rate and takes a search slot (decision 026), and beside it (Redis and Postgres at once) a hint
- * says whether a credit is very likely left, so Gemini is asked while the credit is taken (decision 024). A
- * failed hint only means no head start; it must not lose the slot just taken. A slot taken for a request that
- * is then refused (bad body, no credit, failure before any text) goes back here; an answered search's slot goes
- * back through `release` when its answer ends.
+ * the user's rate, takes a search slot (decision 026) and reads the credit hint (out-of-credit.ts), so Gemini is
+ * asked while the credit is taken (decision 024) with no Postgres query before it (decision 068). A slot taken
+ * for a request that is then refused (bad body, no credit, failure before any text) goes back here; an answered
+ * search's slot goes back through `release` when its answer ends.
  */
 export function searchAdmission(deps: AppDeps) {
   const { queuePrefix: prefix, userRatePerMinute: perMinute } = deps.config;
@@ -29,15 +26,12 @@ export function searchAdmission(deps: AppDeps) {
 
   const admitted: MiddlewareHandler<SearchEnv> = async (c, next) => {
     const user = requireUser(c);
-    // The body is read while Redis and Postgres answer; the validator after this reuses the text read here.
+    // The body is read while Redis answers; the validator after this reuses the text read here.
     c.req.text().catch(() => {});
-    const [admission, creditLikely] = await Promise.all([
-      gate.admit(user.id),
-      creditLikelyLeft(deps.sql, user.id, ALLOWANCES).catch(() => false),
-    ]);
+    const admission = await gate.admit(user.id);
     if (admission.kind === 'too_fast') throw tooFast(perMinute, admission.msBeforeNext);
     c.set('admission', admission);
-    c.set('creditLikely', creditLikely);
+    c.set('creditLikely', admission.kind === 'admitted' && admission.creditLikely);
     await next();
     // Hono turns a thrown error into the error reply before it gets here, and leaves it in `c.error`.
     if (c.error && admission.kind === 'admitted') {

@@ -5,6 +5,8 @@ import {
   createTimerOutput,
   findEventsInput,
   findEventsOutput,
+  getSearchInput,
+  getSearchOutput,
   listTimersOutput,
   timerEventsInput,
   timerEventsOutput,
@@ -42,12 +44,25 @@ export function registerTools(server: McpServer, v1: V1Call): void {
     {
       title: 'Find events',
       description:
-        'Search for conferences, meetups and other events: an answer written for the question, and the events found as data (title, start and end with time zone, venue, city, link). Costs one of the user’s monthly searches. Needs the token’s "search" scope.',
+        'Search for conferences, meetups and other events: an answer written for the question, and the events found as data (title, start and end with time zone, venue, city, link). The events are found a moment after the answer: while `events_status` is "pending", read them with get_search. Costs one of the user’s monthly searches. Needs the token’s "search" scope.',
       inputSchema: findEventsInput,
       outputSchema: findEventsOutput,
       annotations: { readOnlyHint: false, openWorldHint: true },
     },
     async (args, extra) => toolResult(await v1('POST', '/v1/search', args, extra.signal)),
+  );
+
+  server.registerTool(
+    'get_search',
+    {
+      title: 'Get a search',
+      description:
+        'One of the user’s searches by id: its answer and the events found, with `events_status` ("pending" while they are still being found, then "done" or "failed"). Needs the "read" scope.',
+      inputSchema: getSearchInput,
+      outputSchema: getSearchOutput,
+      annotations: { readOnlyHint: true },
+    },
+    async ({ search_id }, extra) => toolResult(await v1('GET', `/v1/searches/${search_id}`, undefined, extra.signal)),
   );
 
   server.registerTool(

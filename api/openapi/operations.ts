@@ -47,13 +47,13 @@ export const OPERATIONS: Operation[] = [
     id: 'search',
     summary: 'Search for events',
     description:
-      'One search, charged like a search on the page (one credit; none when no answer text came). The body is the page’s: `ques` the question, `web` an optional website to read first, `timezone` the IANA zone dates are meant in. By default the reply is JSON with the answer and its events. With `Accept: text/plain` the answer streams as it is written; its id is in `X-Search-Id`, and GET /v1/searches/{id} has its events once it has ended.',
+      'One search, charged like a search on the page (one credit; none when no answer text came). The body is the page’s: `ques` the question, `web` an optional website to read first, `timezone` the IANA zone dates are meant in. By default the reply is JSON with the answer; its events are found a moment after it, so the reply says `events_status` `pending` and GET /v1/searches/{id} has them once that is `done` (or `failed`, with those found). With `Accept: text/plain` the answer streams as it is written; its id is in `X-Search-Id`, and GET /v1/searches/{id} has its events likewise.',
     scope: 'search',
     body: askRequestSchema,
     limited: true,
     replies: {
       200: {
-        description: 'The answer and the events found in it.',
+        description: 'The answer; its events follow at GET /v1/searches/{id} (`events_status`).',
         schema: searchReplySchema,
         media: { type: 'text/plain', description: 'With `Accept: text/plain`: the answer as it is written.' },
       },
@@ -64,7 +64,8 @@ export const OPERATIONS: Operation[] = [
     path: '/v1/searches/:id',
     id: 'getSearch',
     summary: 'A search, its answer and events',
-    description: 'One of your searches, by the id POST /v1/search gave (the JSON `id`, or `X-Search-Id`).',
+    description:
+      'One of your searches, by the id POST /v1/search gave (the JSON `id`, or `X-Search-Id`). While `events_status` is `pending` its events are still being found: read it again a moment later.',
     scope: 'read',
     replies: { 200: { description: 'The search.', schema: searchReplySchema } },
   },

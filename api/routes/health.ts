@@ -27,10 +27,14 @@ async function check(name: string, probe: () => Promise<unknown>): Promise<strin
  * the load balancer would stop sign-in, billing and timers too, without making searches work
  * (docs/decisions/006-gemini-thinking-settings.md).
  */
-export function healthRoutes({ sql, redis, gemini }: AppDeps) {
+export function healthRoutes({ sql, redis, gemini, warmUp }: AppDeps) {
   const app = new Hono<AppEnv>();
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
   app.get('/readyz', async (c) => {
+    if (warmUp && !warmUp.ready()) {
+      const error = 'Not ready: the api is still opening its connections to Postgres. It is ready once they are open.';
+      return c.json({ status: 'starting', failed: ['postgres: pool not open yet'], error, gemini: modelHealth(gemini), warnings: [] }, 503);
+    }
     const failures = (await Promise.all([check('postgres', () => sql`select 1`), check('redis', () => redis.ping())])).filter(
       (f): f is string => f !== null,
     );

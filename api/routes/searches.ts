@@ -37,10 +37,11 @@ async function ownSearch(deps: AppDeps, c: Context<AppEnv>) {
  */
 export const getSearchHandlers = (deps: AppDeps) =>
   factory.createHandlers(async (c) => {
-    const { searchSuggestions, ...search } = await ownSearch(deps, c);
+    const { searchSuggestions, eventsStatus, ...search } = await ownSearch(deps, c);
     const reply: SearchReply = {
       ...search,
       events: await searchEvents(deps.sql, search.id),
+      events_status: eventsStatus,
       search_suggestions_url: searchSuggestions ? `${c.req.path}/suggestions` : null,
     };
     return c.json(reply);

@@ -9,6 +9,11 @@ export const searchReplySchema = z.object({
   answer: z.nullable(z.string()),
   events: z.array(eventSchema),
   /**
+   * Whether `events` is complete: an ask's events are found a moment after its answer ends, and until they are
+   * stored the search says 'pending' (read it again); then 'done', or 'failed' with the events it has.
+   */
+  events_status: z.enum(['pending', 'done', 'failed']),
+  /**
    * Where Google's Search Suggestions for a grounded answer are shown (a page to frame beside the answer, as
    * Google's terms require); null when the answer was not grounded.
    */

@@ -14,6 +14,11 @@ export const findEventsInput = {
   timezone: z.optional(z.string().check(z.describe('The IANA time zone dates are meant in, e.g. Europe/Berlin. Default UTC.'))),
 };
 
+/** get_search: GET /v1/searches/:id (find_events' events once its `events_status` is no longer 'pending'). */
+export const getSearchInput = {
+  search_id: z.number().check(z.int(), z.positive(), z.describe('The search’s id, as find_events gives it.')),
+};
+
 /** create_timer: POST /v1/timers. */
 export const createTimerInput = {
   ques: z.string().check(z.describe('The question the timer repeats.')),
@@ -35,6 +40,7 @@ export const timerEventsInput = {
 
 /** What each tool returns as structured content: the /v1 reply (a list wrapped, as structured content is an object). */
 export const findEventsOutput = searchReplySchema;
+export const getSearchOutput = searchReplySchema;
 export const listTimersOutput = z.object({ timers: timersReplySchema });
 export const createTimerOutput = listedTimerSchema;
 export const timerEventsOutput = timerEventsReplySchema;

@@ -22,6 +22,8 @@ export interface CollectInput {
   onUsage?: ExtractionRequest['onUsage'];
   /** The events the answer's own call gave with it (one call): no extraction call is made. */
   answered?: ExtractedEvent[] | null;
+  /** Told when the extraction call failed (the website's events are still returned). */
+  onExtractionFailed?: (err: unknown) => void;
 }
 
 /**
@@ -64,6 +66,7 @@ export async function collectEvents(deps: { gemini: GoogleGenAI; logger?: Logger
       extracted = eventsFromExtraction(raw, context);
     } catch (err) {
       deps.logger?.warn({ err: (err as Error).message, exact: exact.length }, 'event extraction failed; keeping the website events');
+      input.onExtractionFailed?.(err);
     }
   }
   return mergeEventsRead([input.website?.url ?? null], exact, extracted);

@@ -1,13 +1,14 @@
-import { type Billing, creditLikelyLeft, getBilling } from '../../db/accounts';
+import { type Billing, creditLikelyLeft, getBilling, startSearchTakingCredit } from '../../db/accounts';
 import type { Sql } from '../../db/client';
 import { finishSearchRecord, startSearchRecord } from '../../db/searches';
 import { runUnpayable } from '../../db/timer-runs';
 import type { RunEvent } from '../../db/events';
 import type { Event } from '../contract/event';
 import { eventsOfAnsweredSearch } from './record-events';
+import { type SearchEventsJob, searchEventsJob } from './events-job';
 import type { Logger } from '../logger';
 import { planOf, ALLOWANCES } from '../plans';
-import { type CreditSource, creditSourceFor } from './credit-source';
+import { type CreditSource, type CreditTake, creditSourceFor } from './credit-source';
 import { SearchError } from '../search-error';
 import { heldAnswer } from './held-answer';
 import { answerSearch, type PreparedSearch, prepareSearch, type SearchDeps, type SearchInput, type SearchResult } from './index';
@@ -37,6 +38,13 @@ export interface ChargedSearchRequest {
    * the request, and nothing of it reaches `onText`.
    */
   answerWhileCharging?: boolean;
+  /**
+   * The answer's events are found after the caller's reply has ended (an ask, decision 068): the search is
+   * finished 'answered' with its events 'pending', and the outcome carries the job that finds them, for the
+   * caller to queue once its reply is out. Without it (a timer run) the events are found and stored before the
+   * outcome, as one step with the answer.
+   */
+  eventsAfterReply?: boolean;
 }
 
 export type ChargedSearchOutcome =
@@ -50,6 +58,8 @@ export type ChargedSearchOutcome =
       events: Event[];
       /** A timer run's events with whether each changed (what its delivery sends); empty otherwise. */
       runEvents: RunEvent[];
+      /** With `eventsAfterReply`: what finding the events needs, to queue (core/search/events-job.ts). */
+      eventsJob: SearchEventsJob | null;
       unrecorded?: unknown;
     }
   /** Refused before any cost: the allowance is used up. Nothing was charged. */
@@ -120,8 +130,11 @@ export async function runChargedSearch(deps: ChargedSearchDeps, req: ChargedSear
   const early = req.answerWhileCharging
     ? heldAnswer((onText, signal) => answerSearch(deps, prepared, onText, signal, delivery), req.signal)
     : null;
-  // Independent writes sent together: an interactive user waits one round trip to Postgres, not two.
-  const [recorded, charged] = await Promise.allSettled([startSearchRecord(sql, record), credits.take()]);
+  // An interactive search's record and credit are one statement; a timer run's two independent writes are sent
+  // together. Either way the search waits one round trip to Postgres, not two.
+  const [recorded, charged] = req.timerRun
+    ? await Promise.allSettled([startSearchRecord(sql, record), credits.take()])
+    : await recordTakingCredit(sql, record, credits);
   if (recorded.status === 'rejected') {
     early?.cancel();
     if (charged.status === 'fulfilled' && charged.value.kind === 'taken') await credits.giveBack(charged.value.epoch);
@@ -172,8 +185,29 @@ export async function runChargedSearch(deps: ChargedSearchDeps, req: ChargedSear
     );
     return { kind: 'failed', searchId, error, delivered, firstTextAt, unrecorded };
   }
-  // After the answer, before the caller ends its reply: a client that reads the search next sees its events, and
-  // its outcome with every call's usage in one write (the extraction's is known by then).
+  const answerCall = { ...result.usage, costUsd: result.costUsd };
+  if (req.eventsAfterReply) {
+    // The reply ends with the answer; the events are found off the reply path and end `events_status` then.
+    const unrecorded = await settle(
+      finishSearchRecord(sql, searchId, {
+        status: 'answered',
+        answerChars: result.answer.length,
+        calls: [answerCall],
+        searchSuggestions: result.searchSuggestions,
+        firstChunkAt: firstTextAt,
+        answer: result.answer,
+        eventsStatus: 'pending',
+      }),
+    );
+    const eventsJob = searchEventsJob(
+      { searchId, userId: req.userId, timezone: req.input.timezone, filters: req.input.filters ?? null, prepared },
+      result,
+    );
+    const at = firstTextAt ?? new Date();
+    return { kind: 'answered', searchId, result, prepared, firstTextAt: at, events: [], runEvents: [], eventsJob, unrecorded };
+  }
+  // A timer run: its events are found before its outcome (its delivery sends them), and the row is written once
+  // with every call's usage (the extraction's is known by then).
   const { events, runEvents, extraction } = await eventsOfAnsweredSearch(deps, {
     searchId,
     userId: req.userId,
@@ -184,7 +218,6 @@ export async function runChargedSearch(deps: ChargedSearchDeps, req: ChargedSear
     result,
     signal: req.signal,
   });
-  const answerCall = { ...result.usage, costUsd: result.costUsd };
   const unrecorded = await settle(
     finishSearchRecord(sql, searchId, {
       status: 'answered',
@@ -195,7 +228,30 @@ export async function runChargedSearch(deps: ChargedSearchDeps, req: ChargedSear
       answer: result.answer,
     }),
   );
-  return { kind: 'answered', searchId, result, prepared, firstTextAt: firstTextAt ?? new Date(), events, runEvents, unrecorded };
+  const at = firstTextAt ?? new Date();
+  return { kind: 'answered', searchId, result, prepared, firstTextAt: at, events, runEvents, eventsJob: null, unrecorded };
+}
+
+/**
+ * An interactive search's record and credit in one statement; when that take finds no credit, the credit source's
+ * own take decides (it rolls an ended free period first, or refuses with the account's billing).
+ */
+async function recordTakingCredit(
+  sql: Sql,
+  record: { userId: number; question: string; website: string; model: string; filters: unknown },
+  credits: CreditSource,
+): Promise<[PromiseSettledResult<number>, PromiseSettledResult<CreditTake>]> {
+  let started: { searchId: number; epoch: number | null };
+  try {
+    started = await startSearchTakingCredit(sql, record, ALLOWANCES);
+  } catch (err) {
+    const failed = { status: 'rejected' as const, reason: err };
+    return [failed, failed];
+  }
+  const recorded = { status: 'fulfilled' as const, value: started.searchId };
+  if (started.epoch !== null) return [recorded, { status: 'fulfilled', value: { kind: 'taken', epoch: started.epoch } }];
+  const [charged] = await Promise.allSettled([credits.take()]);
+  return [recorded, charged!];
 }
 
 /** The answer is out by now: a failed final write is reported with the outcome, never thrown over it. */

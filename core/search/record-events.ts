@@ -29,7 +29,7 @@ export interface AnsweredSearch {
   /** Found events these filters do not keep are never stored, so no reply, digest or feed carries them. */
   filters?: TimerFilters | null;
   prepared: PreparedSearch;
-  result: SearchResult;
+  result: Pick<SearchResult, 'answer' | 'model' | 'sources' | 'answeredEvents'>;
   signal?: AbortSignal;
 }
 
@@ -43,6 +43,8 @@ export interface AnsweredEvents {
    * website's). The caller writes it with the search's outcome, so a search's row is written once after its answer.
    */
   extraction: CallUsage | null;
+  /** The extraction or the events' writes failed: `events` are those it has (the website's, or none). */
+  failed: boolean;
 }
 
 /**
@@ -53,6 +55,7 @@ export interface AnsweredEvents {
 export async function eventsOfAnsweredSearch(deps: EventsDeps, s: AnsweredSearch): Promise<AnsweredEvents> {
   const logger = deps.logger;
   let extraction: CallUsage | null = null;
+  let failed = false;
   try {
     const collected = await collectEvents(
       { gemini: deps.gemini, logger },
@@ -65,6 +68,9 @@ export async function eventsOfAnsweredSearch(deps: EventsDeps, s: AnsweredSearch
         userTimezone: safeTimezone(s.timezone),
         signal: s.signal,
         answered: s.result.answeredEvents,
+        onExtractionFailed: () => {
+          failed = true;
+        },
         onUsage: (usage, answeredBy) => {
           extraction = { ...usage, costUsd: priceCall(deps.config.gemini.prices, 'extraction', answeredBy, usage) };
         },
@@ -76,12 +82,12 @@ export async function eventsOfAnsweredSearch(deps: EventsDeps, s: AnsweredSearch
       logger?.info({ searchId: s.searchId, dropped: collected.length - kept.length }, 'filters left out events');
     const found = kept;
     const forSearch = await recordSearchEvents(deps.sql, { id: s.searchId, userId: s.userId }, found);
-    if (s.timerRun === undefined) return { events: forSearch, runEvents: [], extraction };
+    if (s.timerRun === undefined) return { events: forSearch, runEvents: [], extraction, failed };
     // Classified under the timer's lock (db/events.ts), against what the timer remembers then.
     const runEvents = await recordRunEvents(deps.sql, s.timerRun, (seen) => classifyEvents(found, seen, new Date()));
-    return { events: runEvents.map((r) => r.event), runEvents, extraction };
+    return { events: runEvents.map((r) => r.event), runEvents, extraction, failed };
   } catch (err) {
     logger?.error({ err, searchId: s.searchId }, 'could not collect or store the events of a search');
-    return { events: [], runEvents: [], extraction };
+    return { events: [], runEvents: [], extraction, failed: true };
   }
 }

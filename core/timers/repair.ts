@@ -29,5 +29,6 @@ export async function repairTimers(deps: RepairDeps): Promise<ReconcileResult> {
   const lost = await sweepLostWork(sql);
   if (lost.lostRuns) logger.warn({ runs: lost.lostRuns }, 'skipped Run-now runs whose job no worker took (lost from the queue)');
   if (lost.searches) logger.warn({ searches: lost.searches }, 'ended searches left running by a stopped process');
+  if (lost.events) logger.warn({ searches: lost.events }, 'ended the pending events of searches whose events job was lost');
   return result;
 }

@@ -1,5 +1,5 @@
 import type { Sql } from '../../db/client';
-import { failAbandonedSearches } from '../../db/searches';
+import { failAbandonedEvents, failAbandonedSearches } from '../../db/searches';
 import { failRun, listAbandonedRuns, skipLostRuns } from '../../db/timer-runs';
 
 /**
@@ -38,11 +38,14 @@ export const ABANDONED_SEARCH_MESSAGE = 'This search did not finish because the 
 
 /**
  * Ends work nobody will finish, other than abandoned runs: Run-now runs no worker took (skipped, so they do not
- * count towards auto-pause and Run now is not refused for an hour), and searches left 'running' by a process
- * that stopped (failed, with a sentence).
+ * count towards auto-pause and Run now is not refused for an hour), searches left 'running' by a process
+ * that stopped (failed, with a sentence), and an ask's events still pending an hour after its answer (failed).
  */
-export async function sweepLostWork(sql: Sql, now: Date = new Date()): Promise<{ lostRuns: number; searches: number }> {
+export async function sweepLostWork(sql: Sql, now: Date = new Date()): Promise<{ lostRuns: number; searches: number; events: number }> {
   const lostRuns = await skipLostRuns(sql, new Date(now.getTime() - LOST_AFTER_MS), LOST_MESSAGE);
-  const searches = await failAbandonedSearches(sql, new Date(now.getTime() - ABANDONED_AFTER_MS), ABANDONED_SEARCH_MESSAGE);
-  return { lostRuns, searches };
+  const before = new Date(now.getTime() - ABANDONED_AFTER_MS);
+  const searches = await failAbandonedSearches(sql, before, ABANDONED_SEARCH_MESSAGE);
+  // An ask's events whose job was lost (decision 068): the page and agents stop waiting for them.
+  const events = await failAbandonedEvents(sql, before);
+  return { lostRuns, searches, events };
 }

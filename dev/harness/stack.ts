@@ -6,12 +6,13 @@ import type { AppDeps } from '../../api/deps';
 import { createGemini, createStripe } from '../../core/clients';
 import { loadConfig, type Config } from '../../core/config';
 import { createMailer } from '../../core/delivery/mailer';
-import { createDeliveriesQueue, createTimersQueue, type DeliverJob } from '../../core/jobs';
+import { createDeliveriesQueue, createSearchEventsQueue, createTimersQueue, type DeliverJob } from '../../core/jobs';
 import { createLogger } from '../../core/logger';
 import { createRedis, type RedisClient } from '../../core/redis/client';
 import { watchSessionRevocations } from '../../core/auth/session-revocation';
 import type { Standins } from '../standins/server';
 import { startDeliveriesWorker, type DeliveriesWorker } from '../../worker/deliveries-worker';
+import { startSearchEventsWorker, type SearchEventsWorker } from '../../worker/search-events-worker';
 import { startTimersWorker, type TimersWorker } from '../../worker/timers-worker';
 import type { Queue } from 'bullmq';
 import { createTestDatabase, type TestDatabase } from './db';
@@ -33,6 +34,9 @@ export interface TestStack {
   deliveriesQueue: Queue<DeliverJob>;
   deliveries: DeliveriesWorker | null;
   startDeliveries: () => Promise<DeliveriesWorker>;
+  /** The worker that finds an ask's events after its reply; started with the stack unless `searchEvents: false`. */
+  searchEvents: SearchEventsWorker | null;
+  startSearchEvents: () => Promise<SearchEventsWorker>;
   close: () => Promise<void>;
 }
 
@@ -40,6 +44,8 @@ export interface StackOptions {
   /** Extra environment, as a deployment would set it (e.g. ADMIN_USER). */
   env?: Record<string, string>;
   worker?: boolean;
+  /** Whether the search-events worker starts with the stack (as `make dev` and compose run one); default true. */
+  searchEvents?: boolean;
 }
 
 /**
@@ -70,6 +76,7 @@ export async function startTestStack(options: StackOptions = {}): Promise<TestSt
     redis,
     sessionRevocations: watchSessionRevocations({ subscriber: createRedis(config, 'queue'), publisher: redis, prefix, logger }),
     timersQueue: createTimersQueue(queueConnection, prefix),
+    searchEventsQueue: createSearchEventsQueue(queueConnection, prefix),
     stripe: createStripe(config),
     gemini: createGemini(config, logger),
     logger,
@@ -117,7 +124,19 @@ export async function startTestStack(options: StackOptions = {}): Promise<TestSt
       });
       return stack.deliveries;
     },
+    searchEvents: null,
+    startSearchEvents: async () => {
+      stack.searchEvents = await startSearchEventsWorker({
+        config,
+        sql: db.sql,
+        connection: workerConnection,
+        gemini: deps.gemini,
+        logger,
+      });
+      return stack.searchEvents;
+    },
     close: async () => {
+      await stack.searchEvents?.close();
       await stack.worker?.close();
       await stack.deliveries?.close();
       await deliveriesQueue.close();
@@ -128,6 +147,7 @@ export async function startTestStack(options: StackOptions = {}): Promise<TestSt
       await standins.close();
       await deps.timersQueue.close();
       await deps.sessionRevocations.close();
+      await deps.searchEventsQueue.close();
       await deletePrefix(redis, prefix);
       redis.disconnect();
       queueConnection.disconnect();
@@ -136,5 +156,6 @@ export async function startTestStack(options: StackOptions = {}): Promise<TestSt
     },
   };
   if (options.worker) await stack.startWorker();
+  if (options.searchEvents !== false) await stack.startSearchEvents();
   return stack;
 }

@@ -1,5 +1,5 @@
 import type { Event } from '../../core/contract/event';
-import type { FeedUrls, TimerRunReply } from '../../core/contract/event-replies';
+import type { FeedUrls, SearchReply, TimerRunReply } from '../../core/contract/event-replies';
 import { apiFetch } from './http';
 import { readReply, replyJson, shapeOf } from './replies';
 
@@ -9,15 +9,58 @@ async function failureOf(res: Response): Promise<Error> {
   return new Error(shapeOf(schemas.errorReplySchema, json)?.error ?? `The server answered ${res.status}. Please try again.`);
 }
 
+export interface SearchExtras {
+  events: Event[];
+  /** 'pending' while the events are still being found (a moment after the answer ends). */
+  eventsStatus: SearchReply['events_status'];
+  suggestionsUrl: string | null;
+}
+
 /**
  * GET /api/searches/:id: what a finished search (the X-Search-Id of its /api/ask reply) adds to its answer: its
  * events, and where Google's Search Suggestions for a grounded answer are shown.
  */
-export async function fetchSearchExtras(searchId: string): Promise<{ events: Event[]; suggestionsUrl: string | null }> {
+export async function fetchSearchExtras(searchId: string): Promise<SearchExtras> {
   const res = await apiFetch(`/api/searches/${encodeURIComponent(searchId)}`);
   if (!res.ok) throw await failureOf(res);
   const reply = await readReply(res, (s) => s.searchReplySchema);
-  return { events: reply.events, suggestionsUrl: reply.search_suggestions_url };
+  return { events: reply.events, eventsStatus: reply.events_status, suggestionsUrl: reply.search_suggestions_url };
+}
+
+// How often a pending search is read again: soon at first (the events usually take a second or two), then less.
+const FIRST_WAIT_MS = 400;
+const LONGEST_WAIT_MS = 2_000;
+/** The worker's extraction has a deadline of two minutes; past this the page stops asking. */
+const GIVE_UP_AFTER_MS = 150_000;
+
+/**
+ * The search's extras once its events are no longer pending, calling `onRead` with every read (the suggestions
+ * are there from the first). Stops when `signal` aborts; after GIVE_UP_AFTER_MS it returns the last read.
+ */
+export async function waitForSearchExtras(
+  searchId: string,
+  onRead: (extras: SearchExtras) => void,
+  signal: AbortSignal,
+): Promise<SearchExtras> {
+  const giveUpAt = Date.now() + GIVE_UP_AFTER_MS;
+  let wait = FIRST_WAIT_MS;
+  for (;;) {
+    const extras = await fetchSearchExtras(searchId);
+    onRead(extras);
+    if (extras.eventsStatus !== 'pending' || signal.aborted || Date.now() > giveUpAt) return extras;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, wait);
+      signal.addEventListener(
+        'abort',
+        () => {
+          clearTimeout(timer);
+          resolve();
+        },
+        { once: true },
+      );
+    });
+    wait = Math.min(wait * 2, LONGEST_WAIT_MS);
+  }
 }
 
 /** GET /api/timers/:id/runs, newest first. */

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { setAppState, type BillingInfo } from '../client/app-state';
 import { formatDate, searchesLeft } from '../client/format';
-import { useAnswer, type AskFailure } from '../hooks/use-answer';
+import { type Answer, useAnswer, type AskFailure } from '../hooks/use-answer';
 import { Alert } from './alert';
 import { useTimerLink } from '../client/timer-link';
 import { takeSearchFocusRequest } from '../client/sign-in-focus';
@@ -202,8 +202,29 @@ export function EventSearch({ billing }: { billing: BillingInfo | null }) {
           </section>
           {answer.suggestionsUrl ? <SearchSuggestions url={answer.suggestionsUrl} /> : null}
           <LazyEventList events={answer.events} timeZone={browserTimezone()} title="Events in this answer" uidDomain={pageHost()} />
+          <EventsStatus status={answer.eventsStatus} found={answer.events.length} />
         </div>
       ) : null}
     </section>
+  );
+}
+
+/** Says that the answer's events are still coming (they are found a moment after it ends), or what became of them. */
+function EventsStatus({ status, found }: { status: Answer['eventsStatus']; found: number }) {
+  const text =
+    status === 'pending'
+      ? 'Finding the events in this answer…'
+      : status === 'failed'
+        ? found > 0
+          ? 'Some events in this answer could not be read; these are the ones found.'
+          : 'The events in this answer could not be read.'
+        : status === 'gave-up'
+          ? 'The events in this answer are taking long. Open the search again later to see them.'
+          : '';
+  return (
+    <p className="search__events-status" role="status">
+      {status === 'pending' ? <span className="spinner" aria-hidden="true" /> : null}
+      {text}
+    </p>
   );
 }

@@ -19,6 +19,11 @@ export interface Answer {
   failure: AskFailure | null;
   /** The events of the finished answer (GET /api/searches/:id), empty while streaming or when there are none. */
   events: Event[];
+  /**
+   * Where the answer's events are: 'none' before an answer has ended (or without one), 'pending' while they are
+   * found after it, then 'done', or 'failed' when some could not be read ('gave-up': the page stopped waiting).
+   */
+  eventsStatus: 'none' | 'pending' | 'done' | 'failed' | 'gave-up';
   /** Google's Search Suggestions page for a grounded answer (framed beside it), null otherwise. */
   suggestionsUrl: string | null;
   ask: (input: { ques: string; web: string; filters?: TimerFilters | null }) => Promise<void>;
@@ -42,20 +47,30 @@ export function useAnswer(): Answer {
   const [streaming, setStreaming] = useState(false);
   const [failure, setFailure] = useState<AskFailure | null>(null);
   const [events, setEvents] = useState<Event[]>([]);
+  const [eventsStatus, setEventsStatus] = useState<Answer['eventsStatus']>('none');
   const [suggestionsUrl, setSuggestionsUrl] = useState<string | null>(null);
   const running = useRef(false);
   const abort = useRef<AbortController | null>(null);
+  const waiting = useRef<AbortController | null>(null);
 
-  // A search still streaming when the screen goes away (logout) has no reader left: stop it.
-  useEffect(() => () => abort.current?.abort(), []);
+  // A search still streaming (or its events still awaited) when the screen goes away (logout) has no reader left.
+  useEffect(
+    () => () => {
+      abort.current?.abort();
+      waiting.current?.abort();
+    },
+    [],
+  );
 
   const ask = useCallback(async ({ ques, web, filters }: { ques: string; web: string; filters?: TimerFilters | null }) => {
     if (running.current) return;
     running.current = true;
+    waiting.current?.abort();
     setStreaming(true);
     setText('');
     setFailure(null);
     setEvents([]);
+    setEventsStatus('none');
     setSuggestionsUrl(null);
     const controller = new AbortController();
     abort.current = controller;
@@ -79,17 +94,29 @@ export function useAnswer(): Answer {
       }
       const rest = decoder.decode();
       if (rest) setText((prev) => prev + rest);
-      // The reply ends once the search's events are stored: read them now. Without them the answer stands alone.
+      // The reply ends with the answer; its events are found a moment later: read the search until they are
+      // stored, showing that they are coming. Without them the answer stands alone.
       const searchId = res.headers.get('x-search-id');
       if (searchId && !controller.signal.aborted) {
+        setEventsStatus('pending');
+        const onRead = (extras: { events: Event[]; suggestionsUrl: string | null }) => {
+          setEvents(extras.events);
+          setSuggestionsUrl(extras.suggestionsUrl);
+        };
+        // A new search (or leaving the page) stops this wait: its abort is the next search's controller's.
+        const stop = new AbortController();
+        waiting.current?.abort();
+        waiting.current = stop;
         extrasReader
-          .then(({ fetchSearchExtras }) => fetchSearchExtras(searchId))
+          .then(({ waitForSearchExtras }) => waitForSearchExtras(searchId, onRead, stop.signal))
           .then(
             (extras) => {
-              setEvents(extras.events);
-              setSuggestionsUrl(extras.suggestionsUrl);
+              if (!stop.signal.aborted) setEventsStatus(extras.eventsStatus === 'pending' ? 'gave-up' : extras.eventsStatus);
             },
-            (err: unknown) => console.warn('Could not load the events of the answer:', errorText(err)),
+            (err: unknown) => {
+              if (!stop.signal.aborted) setEventsStatus('gave-up');
+              console.warn('Could not load the events of the answer:', errorText(err));
+            },
           );
       }
     } catch (err) {
@@ -104,5 +131,5 @@ export function useAnswer(): Answer {
     }
   }, []);
 
-  return { text, streaming, failure, events, suggestionsUrl, ask };
+  return { text, streaming, failure, events, eventsStatus, suggestionsUrl, ask };
 }
