@@ -168,10 +168,15 @@ export async function runChargedSearch(deps: ChargedSearchDeps, req: ChargedSear
         error: error.code === 'aborted' && delivered ? 'The client went away before the answer was complete.' : error.message,
         answerChars: chars,
         firstChunkAt: firstTextAt,
+        // What Gemini reported using before the failure is billed: the month's spend (and its guard) sees it.
+        calls: error.spent && error.spent.usage.calls > 0 ? [{ ...error.spent.usage, costUsd: error.spent.costUsd }] : [],
       }),
     );
     return { kind: 'failed', searchId, error, delivered, firstTextAt, unrecorded };
   }
+  // A part answer cut at the model's output limit is shown as such and not charged (decision 070); its cost is
+  // still recorded below.
+  if (result.cut) await credits.giveBack(credit.epoch);
   // After the answer, before the caller ends its reply: a client that reads the search next sees its events, and
   // its outcome with every call's usage in one write (the extraction's is known by then).
   const { events, runEvents, extraction } = await eventsOfAnsweredSearch(deps, {
