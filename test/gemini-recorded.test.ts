@@ -433,7 +433,9 @@ describe('real recorded Gemini replies read by the product', () => {
     expect(chip).toContain('<svg class="logo-light" width="18" height="18" viewBox="9 9 35 35"');
     expect(chip).toContain('<svg class="logo-dark" width="18" height="18" viewBox="0 0 48 48"');
     expect(chip).toContain('fill-rule="evenodd" clip-rule="evenodd"');
-    expect(chip).toMatch(/<a class="chip" href="https:\/\/vertexaisearch\.cloud\.google\.com\/grounding-api-redirect\/[^"]+" target="_blank" rel="noopener noreferrer">weather in San Francisco today<\/a>/);
+    expect(chip).toMatch(
+      /<a class="chip" href="https:\/\/vertexaisearch\.cloud\.google\.com\/grounding-api-redirect\/[^"]+" target="_blank" rel="noopener noreferrer">weather in San Francisco today<\/a>/,
+    );
   });
 
   it('a stream broken after three recorded pieces: the text so far went out, and the usage it reported is kept', async () => {

@@ -20,7 +20,7 @@ const doc = () => openApiDocument('https://events.example') as Json & { paths: J
 function schemasOf(node: unknown, at: string, out: { at: string; schema: Json }[] = []): { at: string; schema: Json }[] {
   if (!node || typeof node !== 'object') return out;
   if (Array.isArray(node)) {
-    node.forEach((n, i) => schemasOf(n, `${at}/${i}`, out));
+    for (const [i, n] of node.entries()) schemasOf(n, `${at}/${i}`, out);
     return out;
   }
   for (const [key, value] of Object.entries(node as Json)) {
@@ -36,8 +36,10 @@ function walkSchema(schema: unknown, at: string, out: { at: string; schema: Json
   out.push({ at, schema: s });
   for (const [k, v] of Object.entries((s.properties as Json) ?? {})) walkSchema(v, `${at}/properties/${k}`, out);
   if (s.items) walkSchema(s.items, `${at}/items`, out);
-  for (const key of ['anyOf', 'oneOf', 'allOf'] as const) ((s[key] as unknown[]) ?? []).forEach((x, i) => walkSchema(x, `${at}/${key}/${i}`, out));
-  if (s.additionalProperties && typeof s.additionalProperties === 'object') walkSchema(s.additionalProperties, `${at}/additionalProperties`, out);
+  for (const key of ['anyOf', 'oneOf', 'allOf'] as const)
+    for (const [i, x] of ((s[key] as unknown[]) ?? []).entries()) walkSchema(x, `${at}/${key}/${i}`, out);
+  if (s.additionalProperties && typeof s.additionalProperties === 'object')
+    walkSchema(s.additionalProperties, `${at}/additionalProperties`, out);
 }
 
 describe('the OpenAPI document', () => {

@@ -72,7 +72,10 @@ function operationJson(op: Operation): Json {
   if (op.path.includes(':id')) replies['404'] ??= error('No such one among yours.');
   if (op.limited) {
     if (op.scope === 'search' || op.id === 'runTimer') replies['402'] = error('No searches left this month.');
-    replies['429'] = error('Too many requests (or searches at once, or the AI service is busy); `Retry-After` says when to try again.', RETRY_AFTER);
+    replies['429'] = error(
+      'Too many requests (or searches at once, or the AI service is busy); `Retry-After` says when to try again.',
+      RETRY_AFTER,
+    );
   }
   if (op.searches) {
     replies['502'] = error('The AI service failed or refused to answer, or the website could not be read; nothing was charged.');
@@ -119,7 +122,10 @@ const WEBHOOK_SUMMARY: Record<WebhookKind, string> = {
 const SIGNATURE_HEADERS = [
   ['webhook-id', 'The delivery’s id, the same on every retry of it: drop a repeat you have seen.'],
   ['webhook-timestamp', 'When this attempt was sent, in whole seconds since 1970 (UTC).'],
-  ['webhook-signature', '`v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` keyed with your timer’s `whsec_` secret (Standard Webhooks); sent when the timer has a secret.'],
+  [
+    'webhook-signature',
+    '`v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` keyed with your timer’s `whsec_` secret (Standard Webhooks); sent when the timer has a secret.',
+  ],
 ] as const;
 
 /**
@@ -147,7 +153,9 @@ function webhooksJson(): Json {
         requestBody: { required: true, content: { 'application/json': { schema } } },
         responses: {
           '2XX': { description: 'Received: the delivery is done.' },
-          default: { description: 'Any other status, or no answer in time: the delivery is tried again later, with the same `webhook-id`.' },
+          default: {
+            description: 'Any other status, or no answer in time: the delivery is tried again later, with the same `webhook-id`.',
+          },
         },
       },
     };

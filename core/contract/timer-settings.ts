@@ -16,7 +16,9 @@ export const timerSettingsSchema = z.strictObject(
     /** The timer's filters, replaced whole (core/contract/timer-filters.ts); null keeps every event again. */
     filters: checkedLater(
       z.optional(z.unknown()),
-      z.nullable(timerFiltersSchema).check(z.describe('Replaces the timer’s filters whole (fields left out are no longer filtered); null removes them.')),
+      z
+        .nullable(timerFiltersSchema)
+        .check(z.describe('Replaces the timer’s filters whole (fields left out are no longer filtered); null removes them.')),
     ),
   },
   { error: `The request body must be a JSON object with any of ${FIELDS}; only those can be changed here.` },

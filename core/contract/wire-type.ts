@@ -1,4 +1,4 @@
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
 
 /** What a field documented with `checkedLater` is on the wire. */
 export interface WireType {

@@ -66,11 +66,7 @@ export const emptyAnswer = () =>
 
 /** A reply that reached the model's output limit (MAX_TOKENS) before any answer text: asking again the same way cannot help. */
 export const cutBeforeAnswer = () =>
-  new SearchError(
-    'cut_short',
-    'The AI service reached its length limit before writing an answer. Please ask a narrower question.',
-    false,
-  );
+  new SearchError('cut_short', 'The AI service reached its length limit before writing an answer. Please ask a narrower question.', false);
 
 // A retryDelay is a protobuf Duration in JSON ("34.428s"); anything longer than an hour is not a wait we keep.
 const MAX_RETRY_DELAY_S = 3600;

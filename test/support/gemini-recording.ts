@@ -41,7 +41,8 @@ export function recordedReplies(file: string): RecordedReply[] {
   const cassette = parse(raw.toString('utf8')) as { interactions: Interaction[] };
   return cassette.interactions.map(({ response }) => {
     const contentType = response.headers['content-type']?.[0] ?? 'application/json';
-    const body = response.body?.string !== undefined ? Buffer.from(response.body.string) : Buffer.from(JSON.stringify(response.parsed_body));
+    const body =
+      response.body?.string !== undefined ? Buffer.from(response.body.string) : Buffer.from(JSON.stringify(response.parsed_body));
     const frames = contentType.includes('event-stream') ? sseFrames(body) : [body];
     return { status: response.status.code, contentType, body, frames };
   });
