@@ -140,7 +140,7 @@ export async function run(): Promise<BenchResult[]> {
       {
         name: 'cost',
         method:
-          'One ask and one timer run each with and without a website, against the Gemini stand-in (usage sizes of Gemini 3 Flash with low thinking: a grounded answer reads ~650 tokens of results per search query, and runs 2 queries unless the prompt asks for as few as it can, then 1), priced with the default price table (core/gemini/prices.ts) for the model gemini-flash-latest answers with. Timer runs on Flex unless marked; baseline column: a run as before decision 042 (two calls, two queries, Flex). A plan at full use: its monthly searches × one search.',
+          'One ask and one timer run each with and without a website, against the Gemini stand-in (usage sizes of real grounded replies, decision 070: a grounded Gemini 3 call reads 18,329 tool-use prompt tokens, a 2.5 one about 210 a query; 2 queries unless the prompt asks for as few as it can, then 1), priced with the default price table (core/gemini/prices.ts) for the model gemini-flash-latest answers with. Timer runs on Flex unless marked; baseline column: a run as before decision 042 (two calls, two queries, Flex). A plan at full use: its monthly searches × one search.',
         rows: [
           ...spentRows('ask, no website (grounded)', ask),
           ...spentRows('ask, with website', askSite),

@@ -1,3 +1,6 @@
+import type { GeminiUsage } from './gemini/usage';
+import type { ServiceTierName } from './gemini/prices';
+
 /** What went wrong in the search pipeline; api/ maps it to HTTP (api/routes/ask-refusals.ts), the worker to retry or give up. */
 export type SearchErrorCode =
   | 'website_refused'
@@ -9,6 +12,7 @@ export type SearchErrorCode =
   | 'upstream_rejected'
   | 'blocked'
   | 'empty'
+  | 'cut_short'
   | 'aborted';
 
 /**
@@ -18,6 +22,16 @@ export type SearchErrorCode =
  */
 export class SearchError extends Error {
   override name = 'SearchError';
+  /**
+   * What the failed Gemini call had already used, as its reply reported it before the failure (a stream broken
+   * after some pieces, a SAFETY block, an empty reply at MAX_TOKENS): Google bills it, so it is priced and
+   * recorded like an answered call's. Null when no usage arrived (a refusal before any answer is not billed).
+   */
+  usedBeforeFailure: { usage: GeminiUsage; model: string; tier: ServiceTierName } | null = null;
+  /** Everything the search's Gemini calls used up to this failure, priced (set where the calls are priced). */
+  spent: { usage: GeminiUsage; costUsd: number } | null = null;
+  /** How long Gemini asked us to wait before trying again (a 429's RetryInfo.retryDelay), in whole seconds. */
+  retryAfterSeconds: number | null = null;
   constructor(
     readonly code: SearchErrorCode,
     message: string,

@@ -128,19 +128,22 @@ export interface RunWithNew {
   events: Event[];
 }
 
-/** The latest runs of a timer that found new events, newest first, with those new events (the Atom feed). */
+/**
+ * The latest runs of a timer that found new or changed events, newest first, with those events (the Atom feed);
+ * a changed event has `new` false.
+ */
 export async function runsWithNewEvents(sql: Db, timerId: number, limit = 50): Promise<RunWithNew[]> {
   const runs = await sql<{ id: string; finished_at: Date }[]>`
     select r.id, coalesce(r.finished_at, r.started_at) as finished_at from timer_runs r
     where r.timer_id = ${timerId} and r.status = 'succeeded'
-      and exists (select 1 from timer_run_events e where e.run_id = r.id and e.is_new)
+      and exists (select 1 from timer_run_events e where e.run_id = r.id and (e.is_new or e.changed))
     order by r.scheduled_for desc limit ${limit}`;
   const ids = runs.map((r) => Number(r.id));
   const events = await eventsOfRuns(sql, ids);
   return runs.map((r) => ({
     runId: Number(r.id),
     finishedAt: r.finished_at,
-    events: (events.get(Number(r.id)) ?? []).filter((e) => e.event.new).map((e) => e.event),
+    events: (events.get(Number(r.id)) ?? []).filter((e) => e.event.new || e.changed).map((e) => e.event),
   }));
 }
 

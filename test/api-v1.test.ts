@@ -140,6 +140,8 @@ describe('the /v1 API with a token made in the page', () => {
     expect(made.res.status).toBe(201);
     const timer = listedTimerSchema.parse(made.body);
     expect((await call('POST', '/v1/timers', { body: { ...dailyTimer(), time: '25:00' } })).res.status).toBe(400);
+    expect((await call('POST', '/v1/timers', { body: { ...dailyTimer(), scheduleType: 42 } })).res.status).toBe(400);
+    expect((await call('POST', '/v1/timers', { body: { ...dailyTimer(), ques: 'x'.repeat(2_000_000) } })).res.status).toBe(413);
     const listed = await call('GET', '/v1/timers');
     const etag = listed.res.headers.get('etag');
     expect(etag).toBeTruthy();

@@ -1,18 +1,47 @@
 import * as z from 'zod/mini';
 import { API_TOKEN_SCOPES } from '../../core/contract/api-tokens';
 import { errorReplySchema } from '../../core/contract/errors';
+import { WEBHOOK_KINDS, type WebhookKind, webhookDeliverySchema } from '../../core/contract/webhook-delivery';
+import { wireTypes } from '../../core/contract/wire-type';
 import { OPERATIONS, type Operation } from './operations';
 
 type Json = Record<string, unknown>;
 
-/** A contract schema as JSON Schema 2020-12, the dialect OpenAPI 3.1 uses (its `$schema` line is the document's). */
-function jsonSchema(schema: z.ZodMiniType, io: 'input' | 'output'): Json {
-  const { $schema: _, ...rest } = z.toJSONSchema(schema, { io, target: 'draft-2020-12', unrepresentable: 'any' }) as Json;
+/**
+ * A contract schema as JSON Schema 2020-12, the dialect OpenAPI 3.1 uses (its `$schema` line is the document's).
+ * A field the contract takes as it comes (`checkedLater`) is written as the type its rule accepts, and a field
+ * the server cannot do without is listed in `required`. Anything else zod cannot write as JSON Schema throws,
+ * so no field is ever documented as `{}` (any value).
+ */
+export function jsonSchema(schema: z.ZodMiniType, io: 'input' | 'output'): Json {
+  const { $schema: _, ...rest } = z.toJSONSchema(schema, {
+    io,
+    target: 'draft-2020-12',
+    override: ({ zodSchema, jsonSchema: out }) => {
+      const wire = wireTypes.get(zodSchema);
+      if (wire) {
+        for (const key of Object.keys(out)) delete (out as Json)[key];
+        Object.assign(out, jsonSchema(wire.type, io));
+      }
+      const shape = (zodSchema as unknown as { _zod: { def: { type: string; shape?: Record<string, z.ZodMiniType> } } })._zod.def;
+      if (shape.type !== 'object' || !shape.shape) return;
+      const required = new Set((out as { required?: string[] }).required ?? []);
+      for (const [key, field] of Object.entries(shape.shape)) if (wireTypes.get(field)?.required) required.add(key);
+      if (required.size) (out as { required?: string[] }).required = [...required];
+    },
+  }) as Json;
   return rest;
 }
 
-const ERROR = jsonSchema(errorReplySchema, 'output');
-const error = (description: string) => ({ description, content: { 'application/json': { schema: ERROR } } });
+const ERROR = () => jsonSchema(errorReplySchema, 'output');
+const RETRY_AFTER = {
+  'Retry-After': { description: 'Seconds to wait before trying again.', schema: { type: 'integer', minimum: 1 } },
+};
+const error = (description: string, headers?: Json) => ({
+  description,
+  ...(headers ? { headers } : {}),
+  content: { 'application/json': { schema: ERROR() } },
+});
 
 /** `/v1/timers/:id` → `/v1/timers/{id}`. */
 export const openApiPath = (honoPath: string) => honoPath.replace(/:(\w+)/g, '{$1}');
@@ -25,18 +54,38 @@ function operationJson(op: Operation): Json {
     const content: Json = {};
     if (reply.schema) content['application/json'] = { schema: jsonSchema(reply.schema, 'output') };
     if (reply.media) content[reply.media.type] = { schema: { type: 'string', description: reply.media.description } };
-    replies[status] = Object.keys(content).length ? { description: reply.description, content } : { description: reply.description };
+    // Every error reply carries `{error}` with a sentence, whether or not the operation names a body for it.
+    if (Number(status) >= 400 && !reply.schema) content['application/json'] = { schema: ERROR() };
+    const headers = reply.headers ? { headers: reply.headers } : {};
+    replies[status] = Object.keys(content).length
+      ? { description: reply.description, ...headers, content }
+      : { description: reply.description, ...headers };
   }
   if (op.method === 'get') replies['304'] = { description: 'Not modified: the reply would be the one your `If-None-Match` names.' };
   if (op.body || op.query) replies['400'] ??= error('The request is not what this call takes; the message says what to send.');
-  if (op.body) replies['415'] = error('The body was not sent as JSON (`Content-Type: application/json`).');
+  if (op.body) {
+    replies['413'] = error('The body is over the size limit; send less (a shorter question or address).');
+    replies['415'] = error('The body was not sent as JSON (`Content-Type: application/json`).');
+  }
   replies['401'] = error('No token, or a token that is revoked or mistyped.');
   replies['403'] = error(`The token lacks the \`${op.scope}\` scope.`);
-  if (op.path.includes(':id')) replies['404'] = error('No such one among yours.');
+  if (op.path.includes(':id')) replies['404'] ??= error('No such one among yours.');
   if (op.limited) {
     if (op.scope === 'search' || op.id === 'runTimer') replies['402'] = error('No searches left this month.');
-    replies['429'] = error('Too many requests (or searches at once); `Retry-After` says when to try again.');
+    replies['429'] = error(
+      'Too many requests (or searches at once, or the AI service is busy); `Retry-After` says when to try again.',
+      RETRY_AFTER,
+    );
   }
+  if (op.searches) {
+    replies['502'] = error('The AI service failed or refused to answer, or the website could not be read; nothing was charged.');
+  }
+  replies['503'] ??= error(
+    'A service we need (the database, the queue or the AI service) is unavailable for a moment; `Retry-After` says when to try again.',
+    RETRY_AFTER,
+  );
+  const unavailable = replies['503'] as Json;
+  unavailable.headers ??= RETRY_AFTER;
   const params = [
     ...[...op.path.matchAll(/:(\w+)/g)].map((m) => ({
       name: m[1],
@@ -62,6 +111,56 @@ function operationJson(op: Operation): Json {
     ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(op.body, 'input') } } } } : {}),
     responses: replies,
   };
+}
+
+const WEBHOOK_SUMMARY: Record<WebhookKind, string> = {
+  digest: 'A run found new or changed events',
+  paused: 'A timer paused itself after failing runs in a row',
+  'out-of-searches': 'A run was skipped: no searches left this period',
+};
+
+const SIGNATURE_HEADERS = [
+  ['webhook-id', 'The delivery’s id, the same on every retry of it: drop a repeat you have seen.'],
+  ['webhook-timestamp', 'When this attempt was sent, in whole seconds since 1970 (UTC).'],
+  [
+    'webhook-signature',
+    '`v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` keyed with your timer’s `whsec_` secret (Standard Webhooks); sent when the timer has a secret.',
+  ],
+] as const;
+
+/**
+ * The deliveries a timer's webhook receives, one entry per kind: the same body schema with `kind` fixed, the
+ * Standard Webhooks headers, and what the receiver's reply means to us.
+ */
+function webhooksJson(): Json {
+  const hooks: Json = {};
+  for (const kind of WEBHOOK_KINDS) {
+    const schema = jsonSchema(webhookDeliverySchema, 'output') as { properties: Json };
+    schema.properties.kind = { type: 'string', const: kind };
+    hooks[kind] = {
+      post: {
+        operationId: `webhook-${kind}`,
+        summary: WEBHOOK_SUMMARY[kind],
+        description:
+          'Sent to the timer’s `webhook_url` as JSON. Verify it with an official Standard Webhooks library (see /api/docs, Webhooks) before you trust it; the secret is the `webhook_secret` PATCH /v1/timers/{id} returned when the webhook was set.',
+        parameters: SIGNATURE_HEADERS.map(([name, description]) => ({
+          name,
+          in: 'header',
+          required: name !== 'webhook-signature',
+          description,
+          schema: { type: 'string' },
+        })),
+        requestBody: { required: true, content: { 'application/json': { schema } } },
+        responses: {
+          '2XX': { description: 'Received: the delivery is done.' },
+          default: {
+            description: 'Any other status, or no answer in time: the delivery is tried again later, with the same `webhook-id`.',
+          },
+        },
+      },
+    };
+  }
+  return hooks;
 }
 
 /** The OpenAPI 3.1 document of /v1, made from OPERATIONS and the contract's schemas each time the app starts. */
@@ -91,5 +190,6 @@ export function openApiDocument(appUrl: string): Json {
       },
     },
     paths,
+    webhooks: webhooksJson(),
   };
 }

@@ -17,6 +17,8 @@ export interface Reply {
   schema?: z.ZodMiniType;
   /** A body that is not JSON (the streamed answer, the suggestions page). */
   media?: { type: string; description: string };
+  /** Headers clients read from this reply, as OpenAPI header objects. */
+  headers?: Record<string, { description: string; schema: Record<string, unknown> }>;
 }
 
 /** One /v1 operation: the route, what it does, the scope its token needs, its body and its replies. */
@@ -33,6 +35,8 @@ export interface Operation {
   replies: Record<number, Reply>;
   /** Costs a credit or counts toward USER_RATE_PER_MINUTE, so it may answer 429 (and 402 when it searches). */
   limited?: boolean;
+  /** Asks Gemini (or reads a website) for its answer, so it may answer 502 when that fails. */
+  searches?: boolean;
 }
 
 /**
@@ -51,11 +55,18 @@ export const OPERATIONS: Operation[] = [
     scope: 'search',
     body: askRequestSchema,
     limited: true,
+    searches: true,
     replies: {
       200: {
         description: 'The answer; its events follow at GET /v1/searches/{id} (`events_status`).',
         schema: searchReplySchema,
         media: { type: 'text/plain', description: 'With `Accept: text/plain`: the answer as it is written.' },
+        headers: {
+          'X-Search-Id': {
+            description: 'With `Accept: text/plain`: the search’s id, for GET /v1/searches/{id} once the answer has ended.',
+            schema: { type: 'integer', minimum: 1 },
+          },
+        },
       },
     },
   },
@@ -118,6 +129,7 @@ export const OPERATIONS: Operation[] = [
     scope: 'timers',
     body: describeRequestSchema,
     limited: true,
+    searches: true,
     replies: {
       200: { description: 'The timer the sentence describes, to check and then create.', schema: describeReplySchema },
       503: { description: 'The AI service did not answer; fill in the fields yourself or try again.' },
@@ -128,7 +140,8 @@ export const OPERATIONS: Operation[] = [
     path: '/v1/timers/:id',
     id: 'updateTimer',
     summary: 'Pause, resume or change a timer’s delivery',
-    description: 'Any of `paused`, `email` and `webhook_url` (null or "" removes the webhook).',
+    description:
+      'A merge of the fields sent: each field sent replaces that field, each field left out stays as it is; at least one is needed, and an unknown field is refused (400). `webhook_url` null or "" removes the webhook. `filters` is replaced whole, not merged: send every filter the timer should keep (null removes them all).',
     scope: 'timers',
     body: timerSettingsSchema,
     replies: { 200: { description: 'The timer as it is now.', schema: patchedTimerReplySchema } },

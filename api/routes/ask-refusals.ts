@@ -13,12 +13,18 @@ export const SEARCH_ERROR_STATUS: Readonly<Record<SearchErrorCode, 400 | 429 | 5
   upstream_rejected: 502,
   blocked: 400,
   empty: 502,
+  cut_short: 502,
   aborted: 503,
 };
 
 /** The error reply of a search that ended before any answer text. */
 export function refusal(outcome: ChargedSearchOutcome): ApiError {
-  if (outcome.kind === 'failed') return new ApiError(SEARCH_ERROR_STATUS[outcome.error.code], outcome.error.message);
+  if (outcome.kind === 'failed') {
+    const { code, message, retryAfterSeconds } = outcome.error;
+    // A busy Gemini's own wait (its 429's retryDelay) is passed on, so a client retries when it may succeed.
+    const headers: Record<string, string> = retryAfterSeconds === null ? {} : { 'retry-after': String(retryAfterSeconds) };
+    return new ApiError(SEARCH_ERROR_STATUS[code], message, { headers });
+  }
   if (outcome.kind === 'no_credits') return new ApiError(402, outcome.message);
   return new ApiError(500, 'Something went wrong on our side. Please try again in a moment.');
 }

@@ -1,4 +1,6 @@
 import * as z from 'zod/mini';
+import { timerFiltersSchema } from './timer-filters';
+import { checkedLater } from './wire-type';
 
 export const ASK_EMPTY_QUESTION = 'Please enter a question, for example: Find AI conferences in Berlin next month.';
 export const WEBSITE_NOT_TEXT = 'The website must be text: a web address or nothing.';
@@ -14,7 +16,7 @@ export const askRequestSchema = z.object(
     /** The browser's IANA time zone, so dates in the answer are the user's. */
     timezone: z.optional(z.string({ error: 'The time zone must be an IANA name such as Europe/Berlin.' })),
     /** Optional: which events to keep, as a timer's (core/contract/timer-filters.ts); asked for in the prompt too. */
-    filters: z.optional(z.unknown()),
+    filters: checkedLater(z.optional(z.unknown()), z.nullable(timerFiltersSchema)),
   },
   { error: 'The request must be a JSON object with ques and web.' },
 );

@@ -1,4 +1,6 @@
 import * as z from 'zod/mini';
+import { timerFiltersSchema } from './timer-filters';
+import { checkedLater } from './wire-type';
 
 const FIELDS = 'paused, email, webhook_url and filters';
 
@@ -12,7 +14,12 @@ export const timerSettingsSchema = z.strictObject(
     email: z.optional(z.boolean({ error: 'email must be true or false.' })),
     webhook_url: z.optional(z.nullable(z.string({ error: 'webhook_url must be a web address (text), or null to remove the webhook.' }))),
     /** The timer's filters, replaced whole (core/contract/timer-filters.ts); null keeps every event again. */
-    filters: z.optional(z.unknown()),
+    filters: checkedLater(
+      z.optional(z.unknown()),
+      z
+        .nullable(timerFiltersSchema)
+        .check(z.describe('Replaces the timer’s filters whole (fields left out are no longer filtered); null removes them.')),
+    ),
   },
   { error: `The request body must be a JSON object with any of ${FIELDS}; only those can be changed here.` },
 );

@@ -3,11 +3,18 @@ import { WEBSITE_NOT_TEXT } from './ask';
 import { SCHEDULE_TYPES, WEEKDAYS } from './schedule-values';
 import { timerDeliveryShape } from './timer-settings';
 import { timerFiltersSchema } from './timer-filters';
+import { checkedLater } from './wire-type';
 
 export { SCHEDULE_TYPES, WEEKDAYS };
 export type { ScheduleType, Weekday } from './schedule-values';
 
 const TIMER_EMPTY_QUESTION = 'Please type a question for the timer to repeat.';
+
+// The values core/timers/schedule.ts accepts, as documents show them.
+const TIME_OF_DAY = z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/), z.describe('HH:MM, 24-hour, in `timezone`.'));
+const WEEKDAY_WHEN_WEEKLY = z.nullable(z.enum(WEEKDAYS)).check(z.describe('The day a weekly timer fires; needed when weekly.'));
+const IANA_ZONE = z.string().check(z.describe('An IANA time zone name, such as Europe/Berlin.'));
+const QUESTION = z.string().check(z.minLength(1), z.describe('The question the timer repeats.'));
 
 /**
  * POST /api/schedule {scheduleType, time, weekday, ques, web, timezone}. Field types here; which values a
@@ -15,14 +22,14 @@ const TIMER_EMPTY_QUESTION = 'Please type a question for the timer to repeat.';
  */
 export const scheduleRequestSchema = z.object(
   {
-    scheduleType: z.optional(z.unknown()),
-    time: z.optional(z.unknown()),
-    weekday: z.optional(z.unknown()),
-    timezone: z.optional(z.unknown()),
-    ques: z.optional(z.nullable(z.string({ error: TIMER_EMPTY_QUESTION }))),
+    scheduleType: checkedLater(z.optional(z.unknown()), z.enum(SCHEDULE_TYPES), { required: true }),
+    time: checkedLater(z.optional(z.unknown()), TIME_OF_DAY, { required: true }),
+    weekday: checkedLater(z.optional(z.unknown()), WEEKDAY_WHEN_WEEKLY),
+    timezone: checkedLater(z.optional(z.unknown()), IANA_ZONE, { required: true }),
+    ques: checkedLater(z.optional(z.nullable(z.string({ error: TIMER_EMPTY_QUESTION }))), QUESTION, { required: true }),
     web: z.optional(z.nullable(z.string({ error: WEBSITE_NOT_TEXT }))),
     /** Optional, beyond the spec's fields: which events the timer keeps (core/contract/timer-filters.ts). */
-    filters: z.optional(z.unknown()),
+    filters: checkedLater(z.optional(z.unknown()), z.nullable(timerFiltersSchema)),
   },
   { error: 'The request body must be a JSON object with scheduleType, time, weekday, ques, web and timezone.' },
 );

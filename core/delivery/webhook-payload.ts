@@ -1,4 +1,5 @@
 import type { Event } from '../contract/event';
+import type { WebhookDelivery, WebhookKind } from '../contract/webhook-delivery';
 import { safeLink } from '../events/strict-values';
 import { digestCounts, eventBadge, eventWhen } from './event-text';
 import { shortQuestion } from './links';
@@ -7,7 +8,7 @@ import { AUTO_PAUSE_AFTER_FAILURES } from '../timers/auto-pause';
 const LISTED = 5;
 
 export interface WebhookMessage {
-  kind: 'digest' | 'paused' | 'out-of-searches';
+  kind: WebhookKind;
   timer: { id: number; question: string; website: string; timezone: string };
   run: { id: number; scheduledFor: Date; status: string; error: string | null };
   events: Event[];
@@ -48,12 +49,12 @@ export function slackEscape(text: string): string {
  * `text` is escaped for Slack's markup; Discord pings nobody (`allowed_mentions`), whatever `@everyone` or
  * `<@&role>` a website's title holds. `events` and `timer` stay verbatim for receivers that read the data.
  */
-export function webhookPayload(m: WebhookMessage) {
+export function webhookPayload(m: WebhookMessage): WebhookDelivery {
   const text = webhookText(m);
   return {
     text: slackEscape(text),
     content: text.slice(0, 2000),
-    allowed_mentions: { parse: [] as string[] },
+    allowed_mentions: { parse: [] },
     kind: m.kind,
     timer: { id: m.timer.id, question: m.timer.question, website: m.timer.website, timezone: m.timer.timezone, url: m.runsUrl },
     run: {

@@ -19,7 +19,8 @@ export function placeLine(e: Pick<Event, 'venue' | 'city' | 'online'>): string {
 
 /**
  * Start and end for a calendar: an all-day event as dates with an exclusive end, a timed one as UTC instants;
- * an event without an end lasts one day or one hour. Null when the start is unknown.
+ * an event without an end lasts one day or one hour here, because a Google Calendar link needs an end (an .ics
+ * file writes no end it was not given: ics.ts). Null when the start is unknown.
  */
 export function calendarSpan(
   e: Pick<Event, 'starts_at' | 'ends_at' | 'all_day'>,

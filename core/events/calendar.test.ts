@@ -161,3 +161,60 @@ describe('timer feeds', () => {
     expect(doc.feed.link.find((l: { '@_rel': string }) => l['@_rel'] === 'alternate')['@_href']).toBe('http://127.0.0.1:1/#timer-7');
   });
 });
+
+describe('calendar entries without a known end', () => {
+  it('a timed event with no end is written with its start only: no hour nobody announced', () => {
+    const vevent = parse(singleEventIcs(event({ ends_at: null }), 'events.example') ?? '').getFirstSubcomponent('vevent')!;
+    expect(vevent.getFirstPropertyValue('dtstart')?.toString()).toBe('2026-06-18T07:00:00Z');
+    expect(vevent.hasProperty('dtend')).toBe(false);
+    expect(vevent.hasProperty('duration')).toBe(false);
+    // ical.js reads it as RFC 5545 says: it ends when it starts.
+    const e = new ICAL.Event(vevent);
+    expect(e.endDate.toUnixTime()).toBe(e.startDate.toUnixTime());
+  });
+
+  it('an all-day event with no end is its one day; with an end, the end is kept', () => {
+    const oneDay = parse(singleEventIcs(event({ starts_at: '2026-07-01', ends_at: null, all_day: true }), 'events.example') ?? '');
+    const v = oneDay.getFirstSubcomponent('vevent')!;
+    expect(v.hasProperty('dtend')).toBe(false);
+    expect(new ICAL.Event(v).endDate.toString()).toBe('2026-07-02');
+    const withEnd = parse(singleEventIcs(event(), 'events.example') ?? '').getFirstSubcomponent('vevent')!;
+    expect(withEnd.getFirstPropertyValue('dtend')?.toString()).toBe('2026-06-19T16:00:00Z');
+  });
+});
+
+describe('the Atom feed, times and changes', () => {
+  const timer = { id: 7, question: 'AI meetups', website: '', timezone: 'America/New_York' };
+  const entryHtml = (text: string, i = 0) => {
+    const doc = new XMLParser().parse(text);
+    return { title: [doc.feed.entry].flat()[i].title as string, content: [doc.feed.entry].flat()[i].content as string };
+  };
+
+  it("writes an event's time in the timer's zone and names it, as the timer's webhook does", () => {
+    const text = timerAtom(timer, [{ runId: 1, finishedAt: new Date('2026-06-01T08:00:00Z'), events: [event()] }], {
+      selfUrl: 'https://events.example/feeds/t.atom',
+      idAuthority: 'events.example',
+      runsUrl: 'https://events.example/#timer-7',
+    });
+    // 09:00 in Berlin (UTC+2) is 03:00 in New York (UTC-4).
+    expect(entryHtml(text).content).toContain('Thu, 18 Jun 2026, 03:00 (America/New_York)');
+  });
+
+  it('includes a run whose events only changed, and says which changed', () => {
+    const text = timerAtom(
+      timer,
+      [
+        {
+          runId: 2,
+          finishedAt: new Date('2026-06-02T08:00:00Z'),
+          events: [event({ new: false, status: 'moved' }), event({ new: false, status: 'cancelled', title: 'Gone' })],
+        },
+      ],
+      { selfUrl: 'https://events.example/feeds/t.atom', idAuthority: 'events.example', runsUrl: 'https://events.example/#timer-7' },
+    );
+    const entry = entryHtml(text);
+    expect(entry.title).toMatch(/^2 changed events: /);
+    expect(entry.content).toContain('Changed: Applied ML Summit');
+    expect(entry.content).toContain('Cancelled: Gone');
+  });
+});

@@ -1,13 +1,19 @@
 import type { Event } from '../contract/event';
 import { placeLine } from './calendar-link';
 import type { FoundEvent } from '../contract/event';
+import { formatEventDays, formatEventMoment, knownTimeZone } from './event-date-format';
 import { calendarText, escapeText, veventLines } from './ics';
 
 export interface FeedTimer {
   id: number;
   question: string;
   website: string;
+  /** The timer's zone: the Atom feed's times are written in it, with its name, as the timer's messages are. */
+  timezone?: string;
 }
+
+// The feed is read by machines and people in any locale; its dates are written as the messages write them.
+const FEED_LOCALE = 'en-GB';
 
 /** Calendar clients poll a subscription at this interval (RFC 7986 REFRESH-INTERVAL, and Outlook's TTL). */
 export const FEED_REFRESH = 'PT1H';
@@ -52,13 +58,35 @@ const xml = (s: string) =>
     .join('')
     .replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 
-function eventLine(e: Event): string {
-  const when = e.starts_at ? (e.all_day ? e.starts_at.slice(0, 10) : e.starts_at.replace('T', ' ').slice(0, 16)) : 'date not known';
-  const where = placeLine(e);
-  return [e.title, when, where].filter(Boolean).join(' · ');
+/** When an event is, in the timer's zone and naming it ('Thu, 3 Dec 2026, 13:00 (America/New_York)'). */
+function eventWhen(e: Event, timezone: string): string {
+  if (!e.starts_at) return 'date not known';
+  if (e.all_day) return formatEventDays(e.starts_at, e.ends_at, FEED_LOCALE);
+  const start = new Date(e.starts_at);
+  if (Number.isNaN(start.getTime())) return e.starts_at;
+  const zone = knownTimeZone(timezone);
+  return `${formatEventMoment(start, zone, FEED_LOCALE)} (${zone})`;
 }
 
-/** A timer's Atom feed (RFC 4287): one entry per run that found new events, newest first. */
+function eventLine(e: Event, timezone: string): string {
+  const change = e.new ? '' : e.status === 'cancelled' ? 'Cancelled: ' : 'Changed: ';
+  return [`${change}${e.title}`, eventWhen(e, timezone), placeLine(e)].filter(Boolean).join(' · ');
+}
+
+/** '2 new events', '1 changed event', '1 new and 2 changed events'. */
+function runCounts(events: Event[]): string {
+  const fresh = events.filter((e) => e.new).length;
+  const changed = events.length - fresh;
+  const plural = (n: number) => (n === 1 ? 'event' : 'events');
+  if (changed === 0) return `${fresh} new ${plural(fresh)}`;
+  if (fresh === 0) return `${changed} changed ${plural(changed)}`;
+  return `${fresh} new and ${changed} changed ${plural(changed)}`;
+}
+
+/**
+ * A timer's Atom feed (RFC 4287): one entry per run that found new or changed events, newest first. An event
+ * that is not new (`new` false) changed since the timer saw it; its line says so.
+ */
 export function timerAtom(
   timer: FeedTimer,
   runs: { runId: number; finishedAt: Date; events: Event[] }[],
@@ -68,15 +96,15 @@ export function timerAtom(
   const updated = (runs[0]?.finishedAt ?? new Date(0)).toISOString();
   // Entries and the feed open the timer's runs on the page, where each run's events are (the emails link there too).
   const runsUrl = options.runsUrl;
+  const zone = timer.timezone ?? 'UTC';
   const entries = runs.map((run) => {
-    const n = run.events.length;
     const html = `<ul>${run.events
-      .map((e) => `<li>${e.url ? `<a href="${xml(e.url)}">${xml(eventLine(e))}</a>` : xml(eventLine(e))}</li>`)
+      .map((e) => `<li>${e.url ? `<a href="${xml(e.url)}">${xml(eventLine(e, zone))}</a>` : xml(eventLine(e, zone))}</li>`)
       .join('')}</ul>`;
     return [
       '<entry>',
       `<id>${base}:run-${run.runId}</id>`,
-      `<title>${xml(`${n} new event${n === 1 ? '' : 's'}: ${run.events.map((e) => e.title).join(', ')}`.slice(0, 300))}</title>`,
+      `<title>${xml(`${runCounts(run.events)}: ${run.events.map((e) => e.title).join(', ')}`.slice(0, 300))}</title>`,
       `<updated>${run.finishedAt.toISOString()}</updated>`,
       `<link rel="alternate" type="text/html" href="${xml(runsUrl)}"/>`,
       `<content type="html">${xml(html)}</content>`,

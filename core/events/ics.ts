@@ -78,10 +78,15 @@ export function veventLines(e: Event, options: VeventOptions): string[] | null {
   const span = calendarSpan(e);
   if (!span) return null;
   const lines = ['BEGIN:VEVENT', `UID:${keyDigest(e.key)}@${options.uidDomain}`, `DTSTAMP:${utcStamp(options.stamp.getTime())}`];
+  // An end only where the source gave one: without DTEND, RFC 5545 makes a dated event last its day and a timed
+  // one a moment, which Google Calendar and Apple Calendar show as it is, not an hour nobody announced.
+  const endGiven = Boolean(e.ends_at);
   if (span.allDay) {
-    lines.push(`DTSTART;VALUE=DATE:${span.start.replace(/-/g, '')}`, `DTEND;VALUE=DATE:${span.endExclusive.replace(/-/g, '')}`);
+    lines.push(`DTSTART;VALUE=DATE:${span.start.replace(/-/g, '')}`);
+    if (endGiven) lines.push(`DTEND;VALUE=DATE:${span.endExclusive.replace(/-/g, '')}`);
   } else {
-    lines.push(`DTSTART:${utcStamp(span.startMs)}`, `DTEND:${utcStamp(span.endMs)}`);
+    lines.push(`DTSTART:${utcStamp(span.startMs)}`);
+    if (endGiven && Date.parse(e.ends_at ?? '') > span.startMs) lines.push(`DTEND:${utcStamp(span.endMs)}`);
   }
   lines.push(`SEQUENCE:${options.sequence ?? 0}`, `LAST-MODIFIED:${utcStamp(options.stamp.getTime())}`);
   lines.push(`SUMMARY:${escapeText(e.title)}`);

@@ -219,8 +219,12 @@ describe('structured extraction replies', () => {
       userTimezone: 'UTC',
       website: null,
       sources: [
-        { uri: 'https://vertexaisearch.cloud.google.com/grounding-api-redirect/1', title: 'Other' },
-        { uri: 'https://vertexaisearch.cloud.google.com/grounding-api-redirect/2', title: 'Berlin LLM Meetup #42 Retrieval that works' },
+        { uri: 'https://vertexaisearch.cloud.google.com/grounding-api-redirect/1', title: 'Other', site: '' },
+        {
+          uri: 'https://vertexaisearch.cloud.google.com/grounding-api-redirect/2',
+          title: 'Berlin LLM Meetup #42 Retrieval that works',
+          site: '',
+        },
       ],
     });
     expect(e?.source_url).toBe('https://vertexaisearch.cloud.google.com/grounding-api-redirect/2');

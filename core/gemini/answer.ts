@@ -1,6 +1,7 @@
 import type { GenerateContentResponse, GoogleGenAI, ServiceTier } from '@google/genai';
 import type { GeminiThinking } from '../config';
-import { blockedFailure, emptyAnswer, geminiFailure } from './errors';
+import type { SearchError } from '../search-error';
+import { blockedFailure, cutBeforeAnswer, emptyAnswer, geminiFailure } from './errors';
 import type { ServiceTierName } from './prices';
 import { withServiceTier } from './service-tier';
 import { withThinking } from './thinking-call';
@@ -8,8 +9,12 @@ import { SYSTEM_INSTRUCTION } from './system-instruction';
 import { type GeminiUsage, UsageReader } from './usage';
 
 export interface Source {
+  /** The page's title as the reply gives it (on the Gemini API often the site's domain). */
   title: string;
+  /** Where the link goes: on Google's grounding a vertexaisearch redirect to the page, kept as Google gives it. */
   uri: string;
+  /** The site's name (Vertex `domain`, else the link's own host when it is not Google's redirect); '' when unknown. */
+  site: string;
 }
 
 /**
@@ -52,7 +57,13 @@ export interface AnswerOutcome {
    */
   searchSuggestions: string | null;
   sources: Source[];
+  /** The reply stopped at the model's output limit (MAX_TOKENS): `answer` is a part answer, and says so. */
+  cut: boolean;
 }
+
+/** Said at the end of an answer the model stopped at its output limit (decision 070: such a search is not charged). */
+export const CUT_NOTE =
+  '\n\n(This answer was cut off: the AI service reached its length limit before finishing. It was not counted against your plan.)';
 
 function textOf(chunk: GenerateContentResponse): string {
   const parts = chunk.candidates?.[0]?.content?.parts ?? [];
@@ -60,10 +71,33 @@ function textOf(chunk: GenerateContentResponse): string {
   return parts.map((p) => (p.thought ? '' : (p.text ?? ''))).join('');
 }
 
-/** The grounding sources as plain lines for the end of the answer (the Response area shows no Markdown). */
+/**
+ * The grounding sources as plain lines for the end of the answer (the Response area shows no Markdown): each
+ * by its title and site, then its link as Google gives it, with whitespace escaped so the line's link is whole.
+ */
 export function sourcesBlock(sources: Source[]): string {
   if (sources.length === 0) return '';
-  return `\n\nSources:\n${sources.map((s) => (s.title && s.title !== s.uri ? `${s.title}: ${s.uri}` : s.uri)).join('\n')}\n`;
+  return `\n\nSources:\n${sources.map(sourceLine).join('\n')}\n`;
+}
+
+function sourceLine(s: Source): string {
+  const link = s.uri.replace(/\s/g, (c) => encodeURIComponent(c));
+  const title = s.title === s.uri ? '' : s.title;
+  const name = title && s.site && title.toLowerCase() !== s.site.toLowerCase() ? `${title} (${s.site})` : title || s.site;
+  return name ? `${name}: ${link}` : link;
+}
+
+const GOOGLE_REDIRECT_HOST = 'vertexaisearch.cloud.google.com';
+
+/** A grounding chunk's site name: Vertex's `domain`, else the link's host unless the link is Google's redirect. */
+export function siteOf(web: { domain?: string; uri?: string }): string {
+  if (web.domain) return web.domain;
+  try {
+    const host = new URL(web.uri ?? '').hostname;
+    return host === GOOGLE_REDIRECT_HOST ? '' : host.replace(/^www\./, '');
+  } catch {
+    return '';
+  }
 }
 
 /**
@@ -108,7 +142,9 @@ export async function askGemini(gemini: GoogleGenAI, options: AnswerOptions): Pr
       if (candidate?.finishReason) finishReason = candidate.finishReason;
       searchSuggestions = candidate?.groundingMetadata?.searchEntryPoint?.renderedContent ?? searchSuggestions;
       for (const g of candidate?.groundingMetadata?.groundingChunks ?? []) {
-        if (g.web?.uri && !sources.has(g.web.uri)) sources.set(g.web.uri, { uri: g.web.uri, title: g.web.title ?? '' });
+        if (g.web?.uri && !sources.has(g.web.uri)) {
+          sources.set(g.web.uri, { uri: g.web.uri, title: g.web.title ?? '', site: siteOf(g.web) });
+        }
       }
       usage.read(chunk);
       const text = textOf(chunk);
@@ -118,15 +154,26 @@ export async function askGemini(gemini: GoogleGenAI, options: AnswerOptions): Pr
       }
     }
   } catch (err) {
-    throw geminiFailure(err, signal);
+    throw withUsage(geminiFailure(err, signal), usage, model, tier);
   }
+  tier = usage.servedTier() ?? tier;
   const blocked = blockedFailure(blockReason, finishReason);
-  if (blocked) throw blocked;
-  if (!answer.trim()) throw emptyAnswer();
-  const tail = responseJsonSchema ? '' : sourcesBlock([...sources.values()]);
+  if (blocked) throw withUsage(blocked, usage, model, tier);
+  const cut = finishReason === 'MAX_TOKENS';
+  if (!answer.trim()) throw withUsage(cut ? cutBeforeAnswer() : emptyAnswer(), usage, model, tier);
+  const tail = responseJsonSchema ? '' : (cut ? CUT_NOTE : '') + sourcesBlock([...sources.values()]);
   if (tail) {
     answer += tail;
     await onText(tail);
   }
-  return { answer, usage: usage.usage(), answeredBy: usage.modelVersion ?? model, tier, searchSuggestions, sources: [...sources.values()] };
+  const answeredBy = usage.modelVersion ?? model;
+  return { answer, usage: usage.usage(), answeredBy, tier, searchSuggestions, sources: [...sources.values()], cut };
+}
+
+/** The failure with what the call had used before it (what Google bills), when its reply reported any. */
+function withUsage(err: SearchError, usage: UsageReader, model: string, tier: ServiceTierName): SearchError {
+  if (usage.reported && !err.usedBeforeFailure) {
+    err.usedBeforeFailure = { usage: usage.usage(), model: usage.modelVersion ?? model, tier: usage.servedTier() ?? tier };
+  }
+  return err;
 }

@@ -14,12 +14,14 @@ export function geminiFailure(err: unknown, signal?: AbortSignal): SearchError {
   }
   if (err instanceof ApiError) {
     if (err.status === 429) {
-      return new SearchError(
+      const busy = new SearchError(
         'upstream_busy',
         'The AI service is handling too many requests right now. Please try again in a minute.',
         true,
         { cause: err },
       );
+      busy.retryAfterSeconds = retryDelaySeconds(err);
+      return busy;
     }
     if (err.status === 503) {
       return new SearchError(
@@ -61,6 +63,35 @@ export function blockedFailure(blockReason: string | undefined, finishReason: st
 
 export const emptyAnswer = () =>
   new SearchError('empty', 'The AI service returned an empty answer. Please try again or rephrase your question.', true);
+
+/** A reply that reached the model's output limit (MAX_TOKENS) before any answer text: asking again the same way cannot help. */
+export const cutBeforeAnswer = () =>
+  new SearchError('cut_short', 'The AI service reached its length limit before writing an answer. Please ask a narrower question.', false);
+
+// A retryDelay is a protobuf Duration in JSON ("34.428s"); anything longer than an hour is not a wait we keep.
+const MAX_RETRY_DELAY_S = 3600;
+
+/**
+ * The wait a 429 asks for: google.rpc.RetryInfo's `retryDelay` among the error's details, in whole seconds
+ * (rounded up, so a retry never comes early); null when the reply names none.
+ */
+export function retryDelaySeconds(err: unknown): number | null {
+  if (!(err instanceof ApiError)) return null;
+  let details: unknown;
+  try {
+    details = (JSON.parse(err.message) as { error?: { details?: unknown } }).error?.details;
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(details)) return null;
+  for (const d of details as { '@type'?: unknown; retryDelay?: unknown }[]) {
+    if (typeof d?.['@type'] !== 'string' || !d['@type'].endsWith('google.rpc.RetryInfo')) continue;
+    const m = typeof d.retryDelay === 'string' ? /^(\d+(?:\.\d+)?)s$/.exec(d.retryDelay) : null;
+    if (!m) return null;
+    return Math.min(MAX_RETRY_DELAY_S, Math.max(1, Math.ceil(Number(m[1]))));
+  }
+  return null;
+}
 
 /** What Google said in an ApiError's body (`{error: {code, message, status, details}}`), when it is JSON. */
 export function apiErrorBody(err: unknown): { status: string; message: string; reason: string } | null {

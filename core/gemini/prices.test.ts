@@ -29,9 +29,21 @@ describe('the price table', () => {
     expect(standard - flex).toBeCloseTo((1000 * 1.5 + 800 * 9) / 2e6, 9);
   });
 
-  it('prices an unlisted model high rather than low: a 3.x as the dearest 3.x Flash, anything else as Pro', () => {
+  it('prices an unlisted model high rather than low: a 3.x Flash as the dearest 3.x Flash, a 3.x Pro as Pro', () => {
     expect(priceFor(table, 'gemini-3.6-flash', day('2026-11-25'))).toMatchObject({ model: 'gemini-3', outputPerMillion: 9 });
-    expect(priceFor(table, 'gemini-4-ultra', day('2026-11-25'))).toMatchObject({ model: 'gemini', outputPerMillion: 12 });
+    expect(priceFor(table, 'gemini-3.7-pro-preview', day('2026-11-25'))).toMatchObject({ inputPerMillion: 2, outputPerMillion: 12 });
+  });
+
+  it('prices gemini-3-pro-preview at its own row, not the 3.x Flash one ($2/$12 per million, Google 2026-11)', () => {
+    const pro = { calls: 1, promptTokens: 1_000_000, outputTokens: 1_000_000, thinkingTokens: 0, groundingQueries: 0, groundedCalls: 0 };
+    expect(estimateCost(table, 'gemini-3-pro-preview', pro, day('2026-11-25'))).toBeCloseTo(14, 9);
+    expect(estimateCost(table, 'models/gemini-3-pro-preview', pro, day('2026-11-25'))).toBeCloseTo(14, 9);
+  });
+
+  it('prices a model that matches no row at the dearest row in force, never at $0', () => {
+    // Gemini 2.5 Pro is the dearest for a grounded call: $1.25 + $10 per million tokens and $35 per 1,000 grounded calls.
+    expect(priceFor(table, 'learnlm-2.0-flash-experimental', day('2026-11-25'))).toMatchObject({ model: 'gemini-2.5-pro' });
+    expect(estimateCost(table, 'gemini-4-ultra', usage, day('2026-11-25'))).toBeCloseTo((1000 * 1.25 + 800 * 10) / 1e6 + 0.035, 9);
   });
 
   it("lays the operator's rows (GEMINI_PRICES) over Google's", () => {

@@ -19,8 +19,9 @@ export type Price = z.infer<typeof priceSchema>;
 
 /**
  * Google's published paid-tier prices (ai.google.dev/gemini-api/docs/pricing, read 2026-11-25). Unlisted 3.x
- * models are priced as the dearest listed 3.x Flash, anything else as the dearest listed model, so an estimate
- * errs high rather than low. Operators override or add rows with GEMINI_PRICES.
+ * Flash models are priced as the dearest listed 3.x Flash, an unlisted 3.x Pro as 3.1 Pro, any other model
+ * as the dearest row of the table, so an estimate errs high rather than low. Operators override or add rows
+ * with GEMINI_PRICES.
  */
 export const DEFAULT_PRICES: Price[] = [
   { model: 'gemini-3.8-flash', inputPerMillion: 0.75, outputPerMillion: 3.75, searchPerThousand: 14, searchBilledPer: 'query' },
@@ -34,11 +35,11 @@ export const DEFAULT_PRICES: Price[] = [
   },
   { model: 'gemini-3.5-flash', inputPerMillion: 1.5, outputPerMillion: 9, searchPerThousand: 14, searchBilledPer: 'query' },
   { model: 'gemini-3.1-pro', inputPerMillion: 2, outputPerMillion: 12, searchPerThousand: 14, searchBilledPer: 'query' },
+  { model: 'gemini-3-pro', inputPerMillion: 2, outputPerMillion: 12, searchPerThousand: 14, searchBilledPer: 'query' },
   { model: 'gemini-3', inputPerMillion: 1.5, outputPerMillion: 9, searchPerThousand: 14, searchBilledPer: 'query' },
   { model: 'gemini-2.5-flash-lite', inputPerMillion: 0.1, outputPerMillion: 0.4, searchPerThousand: 35, searchBilledPer: 'grounded-call' },
   { model: 'gemini-2.5-flash', inputPerMillion: 0.3, outputPerMillion: 2.5, searchPerThousand: 35, searchBilledPer: 'grounded-call' },
   { model: 'gemini-2.5-pro', inputPerMillion: 1.25, outputPerMillion: 10, searchPerThousand: 35, searchBilledPer: 'grounded-call' },
-  { model: 'gemini', inputPerMillion: 2, outputPerMillion: 12, searchPerThousand: 35, searchBilledPer: 'grounded-call' },
 ];
 
 /** The defaults with the operator's rows laid over them (a row with the same model and day replaces one). */
@@ -49,17 +50,39 @@ export function priceTable(overrides: Price[]): Price[] {
   return [...rows.values()];
 }
 
-/** The row for a model on a day: the longest matching name, then the latest day that has begun. */
+/**
+ * The row for a model on a day: the longest matching name, then the latest day that has begun. A 3.x name no
+ * row names is priced by its kind (a Pro as the dearest 3.x Pro, anything else by the 3.x Flash row); a name
+ * that matches nothing at all gets the dearest row in force, so an unknown model is never priced at $0.
+ */
 export function priceFor(table: Price[], model: string, at: Date): Price | null {
   const day = at.toISOString().slice(0, 10);
+  const name = model.replace(/^models\//, '');
+  const inForce = latestRows(table.filter((p) => !p.from || p.from <= day));
   let best: Price | null = null;
-  for (const p of table) {
-    if (!model.startsWith(p.model) || (p.from && p.from > day)) continue;
-    if (!best || p.model.length > best.model.length || (p.model.length === best.model.length && (p.from ?? '') > (best.from ?? ''))) {
-      best = p;
-    }
+  for (const p of inForce) {
+    if (name.startsWith(p.model) && (!best || p.model.length > best.model.length)) best = p;
   }
+  if (!best) return dearest(inForce);
+  // The catch-all 3.x row is a Flash's price; an unlisted 3.x Pro costs what the listed Pros cost.
+  if (best.model === 'gemini-3' && /-pro\b/.test(name)) return dearest(inForce.filter((p) => /^gemini-3[.\d]*-pro/.test(p.model))) ?? best;
   return best;
+}
+
+// Of the rows in force, the one with the latest day for each model name.
+function latestRows(rows: Price[]): Price[] {
+  const byModel = new Map<string, Price>();
+  for (const p of rows) {
+    const had = byModel.get(p.model);
+    if (!had || (p.from ?? '') > (had.from ?? '')) byModel.set(p.model, p);
+  }
+  return [...byModel.values()];
+}
+
+// The row that would cost the most for a typical grounded answer (2,000 tokens in, 1,000 out, one query).
+function dearest(rows: Price[]): Price | null {
+  const typical = (p: Price) => 2000 * p.inputPerMillion + 1000 * p.outputPerMillion + (p.searchPerThousand / 1000) * 1e6;
+  return rows.reduce<Price | null>((a, p) => (!a || typical(p) > typical(a) ? p : a), null);
 }
 
 /** Flex answers at half the token price; search queries cost the same on every tier. */

@@ -23,6 +23,10 @@ export function sanitizeSearchSuggestions(html: string): string {
     allowedSchemesAppliedToAttributes: ['href', 'src'],
     // Google's chip is styled by its own <style> block; CSS cannot run script here (no scripts, no frames).
     allowVulnerableTags: true,
+    // htmlparser2 lowercases attribute names by default, which turned Google's `viewBox` into `viewbox` before the
+    // allow-list (matched exactly) saw it, so the "G" logo lost its view box. Names are kept as written: an
+    // attribute spelt in any other case than the list's is dropped, never let through.
+    parser: { lowerCaseAttributeNames: false },
     transformTags: { a: sanitizeHtml.simpleTransform('a', { target: '_blank', rel: 'noopener noreferrer' }) },
   });
 }

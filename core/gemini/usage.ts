@@ -1,4 +1,5 @@
 import type { GenerateContentResponse } from '@google/genai';
+import type { ServiceTierName } from './prices';
 
 /**
  * What Gemini calls used, as Google bills them: input tokens (the prompt plus what grounding tools fed back
@@ -49,6 +50,24 @@ export class UsageReader {
     if (piece.usageMetadata) this.last = piece.usageMetadata;
     if (piece.modelVersion) this.modelVersion = piece.modelVersion;
     for (const q of piece.candidates?.[0]?.groundingMetadata?.webSearchQueries ?? []) this.queries.add(q);
+  }
+
+  /** Whether any piece reported usage (a call that failed before it has nothing Google bills). */
+  get reported(): boolean {
+    return this.last !== undefined;
+  }
+
+  /**
+   * The tier the reply says it was served on (Gemini API `serviceTier`, Vertex `trafficType`), which is the one
+   * Google bills; undefined when the reply does not say. Priority is priced as standard until the table has a
+   * row for it.
+   */
+  servedTier(): ServiceTierName | undefined {
+    // The client passes usageMetadata through as Google sent it; its type names only Vertex's trafficType.
+    const u = this.last as { serviceTier?: string; trafficType?: string } | undefined;
+    const said = String(u?.serviceTier ?? u?.trafficType ?? '').toLowerCase();
+    if (!said || said === 'unspecified' || said === 'traffic_type_unspecified') return undefined;
+    return said === 'flex' || said === 'on_demand_flex' ? 'flex' : 'standard';
   }
 
   usage(): GeminiUsage {

@@ -181,10 +181,15 @@ export async function runChargedSearch(deps: ChargedSearchDeps, req: ChargedSear
         error: error.code === 'aborted' && delivered ? 'The client went away before the answer was complete.' : error.message,
         answerChars: chars,
         firstChunkAt: firstTextAt,
+        // What Gemini reported using before the failure is billed: the month's spend (and its guard) sees it.
+        calls: error.spent && error.spent.usage.calls > 0 ? [{ ...error.spent.usage, costUsd: error.spent.costUsd }] : [],
       }),
     );
     return { kind: 'failed', searchId, error, delivered, firstTextAt, unrecorded };
   }
+  // A part answer cut at the model's output limit is shown as such and not charged (decision 070); its cost is
+  // still recorded below.
+  if (result.cut) await credits.giveBack(credit.epoch);
   const answerCall = { ...result.usage, costUsd: result.costUsd };
   if (req.eventsAfterReply) {
     // The reply ends with the answer; the events are found off the reply path and end `events_status` then.

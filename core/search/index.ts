@@ -9,6 +9,7 @@ import { filterPromptLines } from '../filters/prompt-lines';
 import { priceCall } from '../gemini/priced-call';
 import { isStructuredSearchRefusal, noteStructuredSearchRefused, structuredSearchOffered } from '../gemini/structured-search';
 import { addUsage, type GeminiUsage, NO_USAGE } from '../gemini/usage';
+import type { ServiceTierName } from '../gemini/prices';
 import { type ExtractedEvent, ExtractionError } from '../events/model-extraction';
 import type { Logger } from '../logger';
 import { SearchError } from '../search-error';
@@ -58,6 +59,8 @@ export interface SearchResult {
   sources: Source[];
   /** The events the answer's own call gave with it (one call, decision 042); null: they are still to be found. */
   answeredEvents: ExtractedEvent[] | null;
+  /** The model stopped at its output limit: the answer is a part answer, says so, and is not charged (decision 070). */
+  cut: boolean;
 }
 
 /** A search whose website has been read: what is left is asking Gemini. */
@@ -118,21 +121,34 @@ export async function answerSearch(
   const allowance = new GroundingAllowance(maxSearchQueries);
   let usage = NO_USAGE;
   let costUsd = 0;
+  const kind = delivery === 'streamed' ? 'ask' : 'timer_run';
+  const spend = (model: string, used: GeminiUsage, tier: ServiceTierName) => {
+    usage = addUsage(usage, used);
+    costUsd += priceCall(deps.config.gemini.prices, kind, model, used, tier);
+    allowance.spend(used);
+  };
   const ask = async (options: Pick<AnswerOptions, 'prompt' | 'grounding' | 'responseJsonSchema' | 'onText'>) => {
-    const outcome = await askGemini(deps.gemini, {
-      model,
-      delivery,
-      thinking,
-      // Nobody watches a whole answer arrive (a timer run): it can wait minutes for half the price.
-      tier: delivery === 'whole' ? timerTier : 'standard',
-      signal,
-      ...options,
-    });
-    const kind = delivery === 'streamed' ? 'ask' : 'timer_run';
-    const cost = priceCall(deps.config.gemini.prices, kind, outcome.answeredBy, outcome.usage, outcome.tier);
-    usage = addUsage(usage, outcome.usage);
-    costUsd += cost;
-    allowance.spend(outcome.usage);
+    let outcome: Awaited<ReturnType<typeof askGemini>>;
+    try {
+      outcome = await askGemini(deps.gemini, {
+        model,
+        delivery,
+        thinking,
+        // Nobody watches a whole answer arrive (a timer run): it can wait minutes for half the price.
+        tier: delivery === 'whole' ? timerTier : 'standard',
+        signal,
+        ...options,
+      });
+    } catch (err) {
+      // What a failed call used is billed all the same: priced here, and carried to the search's record.
+      if (err instanceof SearchError) {
+        const used = err.usedBeforeFailure;
+        if (used) spend(used.model, used.usage, used.tier);
+        err.spent = { usage, costUsd };
+      }
+      throw err;
+    }
+    spend(outcome.answeredBy, outcome.usage, outcome.tier);
     return outcome;
   };
 
@@ -152,7 +168,7 @@ export async function answerSearch(
         const answer = parsed.answer + sourcesBlock(one.sources) + unreadNote;
         await onText(answer);
         const { sources, searchSuggestions } = one;
-        return { model, answer, usage, costUsd, sources, searchSuggestions, answeredEvents: parsed.events };
+        return { model, answer, usage, costUsd, sources, searchSuggestions, answeredEvents: parsed.events, cut: false };
       } catch (err) {
         if (err instanceof ExtractionError) {
           deps.logger?.warn({ err: err.message }, 'the answer with its events could not be read; asking for the answer alone');
@@ -177,5 +193,5 @@ export async function answerSearch(
     await onText(unreadNote);
   }
   const { sources, searchSuggestions } = outcome;
-  return { model, answer, usage, costUsd, sources, searchSuggestions, answeredEvents: null };
+  return { model, answer, usage, costUsd, sources, searchSuggestions, answeredEvents: null, cut: outcome.cut };
 }

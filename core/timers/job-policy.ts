@@ -1,4 +1,5 @@
 import { defaultRepeatStrategy, type KeepJobs, type RepeatOptions } from 'bullmq';
+import { SearchError } from '../search-error';
 import { nextFireAfter } from './schedule';
 
 /**
@@ -24,11 +25,15 @@ export const KEEP_FAILED: KeepJobs = { age: 30 * 24 * 3600, count: 5000 };
 
 /**
  * The worker's backoff for TIMER_BACKOFF: the same delays BullMQ's built-in `exponential` gives with
- * RUN_BACKOFF_MS (2^(attempt-1) × 30 s). Other types are BullMQ's own and never reach this function.
+ * RUN_BACKOFF_MS (2^(attempt-1) × 30 s), or longer when Gemini's 429 asked for a longer wait (its retryDelay,
+ * carried by the SearchError the run threw): a retry before that wait is refused again. Other types are
+ * BullMQ's own and never reach this function.
  */
-export function timerBackoffStrategy(attemptsMade: number, type?: string): number {
+export function timerBackoffStrategy(attemptsMade: number, type?: string, err?: Error): number {
   if (type !== TIMER_BACKOFF) throw new Error(`Unknown backoff type ${type}; timer jobs use '${TIMER_BACKOFF}'.`);
-  return Math.round(2 ** (attemptsMade - 1) * RUN_BACKOFF_MS);
+  const exponential = Math.round(2 ** (attemptsMade - 1) * RUN_BACKOFF_MS);
+  const asked = err instanceof SearchError && err.retryAfterSeconds !== null ? err.retryAfterSeconds * 1000 : 0;
+  return Math.max(exponential, asked);
 }
 
 /**

@@ -16,7 +16,12 @@ export type GeminiFailure =
   /** 'prompt': the prompt is blocked (promptFeedback.blockReason, no candidates), as Gemini's safety filter does. */
   | { when: 'prompt'; blockReason: 'SAFETY' | 'BLOCKLIST' | 'PROHIBITED_CONTENT' }
   /** 'empty': the stream (or the whole answer) ends with finishReason STOP and no text. */
-  | { when: 'empty' };
+  | { when: 'empty' }
+  /**
+   * 'max_tokens': the model reaches its output limit after `afterChunks` pieces of the answer (finishReason
+   * MAX_TOKENS); 0: before any text, its thinking having used the budget, as real replies show.
+   */
+  | { when: 'max_tokens'; afterChunks: number };
 
 /** An answer request held by `holdAnswers` until a test releases it: answered, or refused with `status`. */
 export interface HeldAnswer {
@@ -53,7 +58,24 @@ const MESSAGES: Record<number, string> = {
   503: 'The model is overloaded. Please try again later.',
 };
 
-const errorBody = (code: number) => ({ error: { code, message: MESSAGES[code] ?? 'Error', status: STATUS_NAMES[code] ?? 'UNKNOWN' } });
+// A real 429 names the quota it hit and how long to wait (google.rpc.RetryInfo), as recorded by vercel/ai's
+// google-429-retry-info.json fixture (test/fixtures/gemini-recorded).
+const RETRY_DETAILS = [
+  {
+    '@type': 'type.googleapis.com/google.rpc.QuotaFailure',
+    violations: [{ quotaId: 'GenerateRequestsPerMinutePerProjectPerModel' }],
+  },
+  { '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: '34.4s' },
+];
+
+const errorBody = (code: number) => ({
+  error: {
+    code,
+    message: MESSAGES[code] ?? 'Error',
+    status: STATUS_NAMES[code] ?? 'UNKNOWN',
+    ...(code === 429 ? { details: RETRY_DETAILS } : {}),
+  },
+});
 
 const KEY_INVALID = 'API key not valid. Please pass a valid API key.';
 const keyInvalidBody = {
@@ -192,7 +214,7 @@ export function createGeminiStandin(options: { chunkDelayMs?: number; firstChunk
     const grounded = (body.tools ?? []).some((t) => typeof t === 'object' && t !== null && 'googleSearch' in t);
     const thinkingConfig = (body.generationConfig?.thinkingConfig ?? {}) as { thinkingBudget?: number };
     const queries = grounded ? searchQueriesFor(prompt, known.heedsFewSearches) : [];
-    const call = { prompt, grounded, thinkingOff: thinkingConfig.thinkingBudget === 0, queries };
+    const call = { model: models.answeringModel(model), prompt, grounded, thinkingOff: thinkingConfig.thinkingBudget === 0, queries };
     const usage = (sent: string) => usageFor(call, sent);
     // What the model searched is reported once, with the answer's last piece, as Google's stream does.
     const grounding = {
@@ -200,12 +222,12 @@ export function createGeminiStandin(options: { chunkDelayMs?: number; firstChunk
       groundingChunks: answer.sources.map((s) => ({ web: s })),
       searchEntryPoint: searchEntryPointFor(queries),
     };
-    const responseOf = (text: string, last: boolean, sentSoFar: string) => ({
+    const responseOf = (text: string, last: boolean, sentSoFar: string, finishReason = 'STOP') => ({
       candidates: [
         {
           content: { role: 'model', parts: [{ text }] },
           index: 0,
-          ...(last ? { finishReason: 'STOP' } : {}),
+          ...(last ? { finishReason } : {}),
           ...(last && grounded ? { groundingMetadata: grounding } : {}),
         },
       ],
@@ -229,6 +251,10 @@ export function createGeminiStandin(options: { chunkDelayMs?: number; firstChunk
       if (failure?.when === 'prompt')
         return c.json({ promptFeedback: { blockReason: failure.blockReason }, usageMetadata: usage(''), modelVersion: model });
       if (failure?.when === 'empty') return c.json(responseOf('', true, ''));
+      if (failure?.when === 'max_tokens') {
+        const cut = chunks.slice(0, failure.afterChunks).join('');
+        return c.json(responseOf(cut, true, cut, 'MAX_TOKENS'));
+      }
       state.lastAnswerFinishedAt = Date.now();
       return c.json(responseOf(answer.text, true, answer.text));
     }
@@ -258,6 +284,10 @@ export function createGeminiStandin(options: { chunkDelayMs?: number; firstChunk
             await send(errorBody(failure.status));
             return;
           }
+          if (failure?.when === 'max_tokens' && i === failure.afterChunks) {
+            await send(responseOf('', true, sent, 'MAX_TOKENS'));
+            return;
+          }
           sent += chunks[i];
           await send(responseOf(chunks[i]!, i === chunks.length - 1, sent));
         }
@@ -275,7 +305,7 @@ export function createGeminiStandin(options: { chunkDelayMs?: number; firstChunk
     get lastRequest() {
       return state.lastRequest;
     },
-    /** The next request fails: refused before any chunk, broken after two chunks, blocked, or empty. */
+    /** The next request fails: refused before any chunk, broken after two chunks, blocked, empty, or cut at MAX_TOKENS. */
     failNext(failure: GeminiFailure) {
       failures.push(failure);
     },
