@@ -105,6 +105,18 @@ const envSchema = z.object({
   ),
   MAP_ATTRIBUTION: z.string().trim().default('© OpenStreetMap contributors'),
   WEBSITE_FETCH_ALLOW: z.string().default(''),
+  /**
+   * Whether the model's events are checked against the pages they come from (decision 069): `on`, or `off` for an
+   * operator who wants no automatic page fetches (events then carry no verification).
+   */
+  EVENT_CHECKING: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .default('on')
+    .pipe(z.enum(['on', 'off'], 'must be on or off')),
+  /** The most source pages one search reads to check its events. */
+  EVENT_CHECK_MAX_PAGES: int(5, 1, 10),
   WEBHOOK_ALLOW: z.string().default(''),
   SMTP_URL: optional.pipe(z.url({ protocol: /^smtps?$/, error: 'must be smtp://user:pass@host:port or smtps://…' }).optional()),
   MAIL_FROM: z.string().trim().min(1).default('Event Finder <no-reply@localhost>'),
@@ -211,6 +223,11 @@ export interface Config {
   map: { tileUrl: string; attribution: string } | null;
   /** Lower-cased `host` or `host:port` entries exempt from the private-address guard. */
   websiteFetchAllow: string[];
+  /**
+   * `EVENT_CHECKING` and `EVENT_CHECK_MAX_PAGES`: the model's events checked against their source pages, at most
+   * `maxPages` pages a search, fetched with `userAgent`; null when checking is off.
+   */
+  eventChecking: { maxPages: number; userAgent: string } | null;
   /** Same form as websiteFetchAllow, for timers' webhook addresses (`WEBHOOK_ALLOW`). */
   webhookAllow: string[];
   worker: {
@@ -330,6 +347,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     supportEmail: e.SUPPORT_EMAIL,
     map: e.MAP_TILE_URL ? { tileUrl: e.MAP_TILE_URL, attribution: e.MAP_ATTRIBUTION } : null,
     websiteFetchAllow: hostList(e.WEBSITE_FETCH_ALLOW),
+    eventChecking:
+      e.EVENT_CHECKING === 'on'
+        ? { maxPages: e.EVENT_CHECK_MAX_PAGES, userAgent: `EventFinder/1.0 (+checks event dates against their pages; ${appUrl})` }
+        : null,
     webhookAllow: hostList(e.WEBHOOK_ALLOW),
     worker: {
       concurrency: e.WORKER_CONCURRENCY,

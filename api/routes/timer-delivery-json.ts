@@ -17,6 +17,7 @@ export function timerDeliveryJson(t: Timer, latest: Partial<Record<DeliveryChann
     email_available: emailAvailable,
     webhook_url: t.webhookUrl,
     consecutive_failures: t.consecutiveFailures,
+    checked_only: t.checkedOnly,
     last_delivery: { email: stateJson(latest?.email), webhook: stateJson(latest?.webhook) },
   };
 }

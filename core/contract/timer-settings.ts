@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 
-const FIELDS = 'paused, email, webhook_url and filters';
+const FIELDS = 'paused, email, webhook_url, filters and checked_only';
 
 /**
  * PATCH /api/timers/:id: any of these; `webhook_url` null or "" removes the webhook. Each error is the
@@ -13,6 +13,8 @@ export const timerSettingsSchema = z.strictObject(
     webhook_url: z.optional(z.nullable(z.string({ error: 'webhook_url must be a web address (text), or null to remove the webhook.' }))),
     /** The timer's filters, replaced whole (core/contract/timer-filters.ts); null keeps every event again. */
     filters: z.optional(z.unknown()),
+    /** Deliver only events a page confirmed, corrected or gave; false (the default) delivers all, marked. */
+    checked_only: z.optional(z.boolean({ error: 'checked_only must be true or false.' })),
   },
   { error: `The request body must be a JSON object with any of ${FIELDS}; only those can be changed here.` },
 );
@@ -41,5 +43,7 @@ export const timerDeliveryShape = {
   email_available: z.boolean(),
   webhook_url: z.nullable(z.string()),
   consecutive_failures: z.number(),
+  /** Whether the feed and messages carry only checked events (absent from servers before decision 069). */
+  checked_only: z.optional(z.boolean()),
   last_delivery: z.object({ email: deliveryStateSchema, webhook: deliveryStateSchema }),
 };

@@ -20,6 +20,7 @@ const base: Event = {
   url: 'https://example.org/e?a=1&b=2',
   source_url: null,
   status: 'scheduled',
+  verification: null,
   new: true,
 };
 

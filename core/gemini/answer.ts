@@ -10,6 +10,11 @@ import { type GeminiUsage, UsageReader } from './usage';
 export interface Source {
   title: string;
   uri: string;
+  /**
+   * The answer's text segments Google says this source supports (groundingSupports): which events it cites,
+   * for checking them against it. Absent when none named it.
+   */
+  segments?: string[];
 }
 
 /**
@@ -107,8 +112,18 @@ export async function askGemini(gemini: GoogleGenAI, options: AnswerOptions): Pr
       const candidate = chunk.candidates?.[0];
       if (candidate?.finishReason) finishReason = candidate.finishReason;
       searchSuggestions = candidate?.groundingMetadata?.searchEntryPoint?.renderedContent ?? searchSuggestions;
-      for (const g of candidate?.groundingMetadata?.groundingChunks ?? []) {
+      const chunks = candidate?.groundingMetadata?.groundingChunks ?? [];
+      for (const g of chunks) {
         if (g.web?.uri && !sources.has(g.web.uri)) sources.set(g.web.uri, { uri: g.web.uri, title: g.web.title ?? '' });
+      }
+      // A support's chunk indices point into the same message's chunk list.
+      for (const support of candidate?.groundingMetadata?.groundingSupports ?? []) {
+        const text = support.segment?.text;
+        if (!text) continue;
+        for (const i of support.groundingChunkIndices ?? []) {
+          const source = sources.get(chunks[i]?.web?.uri ?? '');
+          if (source) source.segments = [...(source.segments ?? []), text];
+        }
       }
       usage.read(chunk);
       const text = textOf(chunk);

@@ -11,6 +11,7 @@ import { isStructuredSearchRefusal, noteStructuredSearchRefused, structuredSearc
 import { addUsage, type GeminiUsage, NO_USAGE } from '../gemini/usage';
 import { type ExtractedEvent, ExtractionError } from '../events/model-extraction';
 import type { Logger } from '../logger';
+import type { RedisClient } from '../redis/client';
 import { SearchError } from '../search-error';
 import { ANSWER_WITH_EVENTS_SCHEMA, answerWithEventsPrompt, parseAnswerWithEvents } from './answer-with-events';
 import { GroundingAllowance, groundingWithheldNote } from './grounding-allowance';
@@ -31,6 +32,8 @@ export interface SearchDeps {
   resolve?: (hostname: string) => Promise<ResolvedAddress[]>;
   /** Where a reply that could not be read is noted (the search goes on). */
   logger?: Logger;
+  /** Shared Redis: the event check's robots.txt cache (core/verification/robots.ts). */
+  redis?: RedisClient;
 }
 
 export interface SearchInput {

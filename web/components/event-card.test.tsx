@@ -19,6 +19,7 @@ const base: Event = {
   url: 'https://ai-events.example/events/applied-ml-summit',
   source_url: 'https://ai-events.example/berlin',
   status: 'scheduled',
+  verification: null,
   new: true,
 };
 

@@ -4,6 +4,7 @@ import type { Config } from '../../core/config';
 import { afterTimerRun, type AfterRunInput, newOrChanged } from '../../core/delivery/after-run';
 import type { DeliverJob, RunTimerJob } from '../../core/jobs';
 import type { Logger } from '../../core/logger';
+import type { RedisClient } from '../../core/redis/client';
 import { runChargedSearch } from '../../core/search/charged-search';
 import { deadline } from '../../core/gemini/deadline';
 import { timerIdOfJob } from '../../core/timers/scheduler';
@@ -21,6 +22,8 @@ export interface RunTimerDeps {
   /** For what follows a run (core/delivery/after-run.ts): auto-pause removes the scheduler, messages are enqueued. */
   timersQueue: Queue<RunTimerJob>;
   deliveriesQueue: Queue<DeliverJob>;
+  /** Shared Redis: the event check's robots.txt cache. */
+  redis?: RedisClient;
 }
 
 export type RunTimerOutcome = 'timer-gone' | 'paused' | 'already-done' | 'skipped' | 'succeeded';
@@ -84,7 +87,7 @@ export function createRunTimerProcessor(deps: RunTimerDeps) {
       userId: timer.userId,
       input,
       signal: attempt.signal,
-      timerRun: { id: run.id, timerId: timer.id },
+      timerRun: { id: run.id, timerId: timer.id, checkedOnly: timer.checkedOnly },
     }).finally(attempt.clear);
     if ('unrecorded' in outcome && outcome.unrecorded) log.error({ err: outcome.unrecorded }, 'could not finish search record');
     switch (outcome.kind) {
