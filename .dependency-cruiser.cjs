@@ -12,7 +12,7 @@ const BROWSER_SAFE = [
   '^core/contract/',
   '^core/plans[.]ts$',
   '^core/delivery/links[.]ts$',
-  '^core/events/(calendar-link|canonical-url|event-date-format|event-key|ics|strict-values|zoned-time)[.]ts$',
+  '^core/events/(calendar-link|canonical-url|event-date-format|event-key|ics|strict-values|verification-text|zoned-time)[.]ts$',
 ];
 
 /** An error for an import from a module under `from` (not a test file) to one matching `to`. */
