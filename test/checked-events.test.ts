@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Event } from '../core/contract/event';
+import type { Event } from '../core/contract/event';
 import { searchReplySchema } from '../core/contract/event-replies';
 import { listedTimerSchema } from '../core/contract/timers';
 import { startTestStack, type TestStack } from '../dev/harness/stack';
@@ -43,7 +43,11 @@ describe('events checked against their source pages', () => {
     stack.standins.gemini.state.siteReads.length = 0;
     const events = await searched('AI events in Berlin');
     // The summit by its own link; the meetup by the grounding chunk that supports it (a redirect to its page).
-    expect(byTitle(events, 'AI Summit Berlin').verification).toEqual({ status: 'confirmed', source_url: page('ai-summit-berlin'), model_starts_at: null });
+    expect(byTitle(events, 'AI Summit Berlin').verification).toEqual({
+      status: 'confirmed',
+      source_url: page('ai-summit-berlin'),
+      model_starts_at: null,
+    });
     const meetup = byTitle(events, 'Berlin Machine Learning Meetup');
     expect(meetup.verification).toEqual({ status: 'confirmed', source_url: page('berlin-ml-meetup'), model_starts_at: null });
     expect(meetup.source_url).toBe(page('berlin-ml-meetup'));
@@ -65,7 +69,11 @@ describe('events checked against their source pages', () => {
     // Its identity comes from the corrected values: the same key as the right date's.
     expect(meetup.key).toBe(right.key);
     // The page does not list this one: never confirmed, however close its date.
-    expect(byTitle(events, 'Berlin AI Film Night').verification).toEqual({ status: 'unconfirmed', source_url: null, model_starts_at: null });
+    expect(byTitle(events, 'Berlin AI Film Night').verification).toEqual({
+      status: 'unconfirmed',
+      source_url: null,
+      model_starts_at: null,
+    });
     // Nothing is ever confirmed with a start its page contradicts.
     for (const e of events) if (e.verification?.status === 'confirmed') expect(e.verification.model_starts_at).toBeNull();
   });

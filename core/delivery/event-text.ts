@@ -22,7 +22,9 @@ export function eventWhen(event: Event, timezone: string, options: { zone?: bool
  * answer said …)", "Not confirmed"); the model's start in the message's zone. Null when it was not checked.
  */
 export function eventCheck(event: Event, timezone: string): string | null {
-  return verificationText(event, (iso) => eventWhen({ ...event, starts_at: iso, ends_at: null, status: 'scheduled' }, timezone, { zone: false }));
+  return verificationText(event, (iso) =>
+    eventWhen({ ...event, starts_at: iso, ends_at: null, status: 'scheduled' }, timezone, { zone: false }),
+  );
 }
 
 /** The zone a message's dates are in: the timer's, or UTC when this runtime does not know it. */

@@ -28,7 +28,9 @@ export function webhookText(m: WebhookMessage): string {
   for (const e of m.events.slice(0, LISTED)) {
     const url = safeLink(e.url);
     const checked = eventCheck(e, m.timer.timezone);
-    lines.push(`• [${eventBadge(e)}] ${e.title} — ${eventWhen(e, m.timer.timezone)}${checked ? ` (${checked})` : ''}${url ? ` — ${url}` : ''}`);
+    lines.push(
+      `• [${eventBadge(e)}] ${e.title} — ${eventWhen(e, m.timer.timezone)}${checked ? ` (${checked})` : ''}${url ? ` — ${url}` : ''}`,
+    );
   }
   if (n > LISTED) lines.push(`…and ${n - LISTED} more`);
   lines.push(`All runs: ${m.runsUrl}`);

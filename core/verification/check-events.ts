@@ -69,9 +69,7 @@ export async function checkEvents(deps: CheckEventsDeps, input: CheckEventsInput
   };
   const robots = robotsRules({ redis: deps.redis, prefix: deps.config.queuePrefix, fetch: fetchOptions });
   const now = new Date();
-  const website = input.website
-    ? { url: input.website, events: input.events.filter((e) => e.verification?.status === 'source') }
-    : null;
+  const website = input.website ? { url: input.website, events: input.events.filter((e) => e.verification?.status === 'source') } : null;
 
   const candidates = new Map<FoundEvent, SourceLink[]>();
   for (const e of unchecked) {

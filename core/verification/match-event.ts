@@ -6,7 +6,12 @@ import { sameStart } from '../events/event-time';
 export const MATCH_WINDOW_DAYS = 3;
 const DAY_MS = 86_400_000;
 
-const words = (title: string) => new Set(normalise(title).split(' ').filter((w) => w.length > 1));
+const words = (title: string) =>
+  new Set(
+    normalise(title)
+      .split(' ')
+      .filter((w) => w.length > 1),
+  );
 
 /**
  * Whether two titles name one event: the same normalised title, one inside the other ("AI Summit Berlin" and

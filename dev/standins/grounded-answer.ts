@@ -57,7 +57,10 @@ export function groundedAnswer(prompt: string, origin: string) {
   const redirect = (target: string) => `${origin}/grounding-api-redirect/${pages === 'grounded' ? '' : `${pages}-`}${target}`;
   const sources: GroundedSource[] = [
     { uri: redirect('ai-summit-berlin'), title: 'AI Summit Berlin' },
-    { uri: /private address/i.test(q) ? `${origin}/grounding-api-redirect/private` : redirect('berlin-ml-meetup'), title: 'Berlin Machine Learning Meetup' },
+    {
+      uri: /private address/i.test(q) ? `${origin}/grounding-api-redirect/private` : redirect('berlin-ml-meetup'),
+      title: 'Berlin Machine Learning Meetup',
+    },
   ];
   const blocks: { lines: string[]; chunk: number }[] = [
     { lines: ['AI Summit Berlin', `Date: ${summit.label}`, 'Place: Estrel Congress Center, Berlin', `Link: ${summitPage}`], chunk: 0 },
@@ -98,14 +101,20 @@ export function groundedAnswer(prompt: string, origin: string) {
   ];
   if (wrongDate) {
     const filmStart = shifted(meetup.startsAt, 48 * HOUR_MS);
-    blocks.push({ lines: [UNLISTED_EVENT, `Date: ${filmStart.slice(0, 10)}, ${filmStart.slice(11, 16)}`, 'Place: Factory Berlin'], chunk: 1 });
+    blocks.push({
+      lines: [UNLISTED_EVENT, `Date: ${filmStart.slice(0, 10)}, ${filmStart.slice(11, 16)}`, 'Place: Factory Berlin'],
+      chunk: 1,
+    });
     events.push({ ...events[1]!, title: UNLISTED_EVENT, starts_at: filmStart, ends_at: null });
   }
   let text = `Here are events that match "${q}":\n\n`;
   const supports: GroundingSupport[] = [];
   for (const block of blocks) {
     const segment = block.lines.join('\n');
-    supports.push({ segment: { startIndex: text.length, endIndex: text.length + segment.length, text: segment }, groundingChunkIndices: [block.chunk] });
+    supports.push({
+      segment: { startIndex: text.length, endIndex: text.length + segment.length, text: segment },
+      groundingChunkIndices: [block.chunk],
+    });
     text += `${segment}\n\n`;
   }
   return { text, sources, supports, events };
@@ -162,4 +171,3 @@ export function groundedEvents(prompt: string) {
     },
   };
 }
-

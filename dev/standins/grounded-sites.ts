@@ -39,7 +39,11 @@ function summitPage(): string {
       name: 'AI Summit Berlin',
       startDate: summit.startsAt,
       endDate: summit.endsAt,
-      location: { '@type': 'Place', name: 'Estrel Congress Center', address: { '@type': 'PostalAddress', addressLocality: 'Berlin', addressCountry: 'DE' } },
+      location: {
+        '@type': 'Place',
+        name: 'Estrel Congress Center',
+        address: { '@type': 'PostalAddress', addressLocality: 'Berlin', addressCountry: 'DE' },
+      },
     },
     `<p>${summit.label}, Estrel Congress Center, Berlin.</p>`,
   );
@@ -55,7 +59,11 @@ function meetupPage(): string {
       name: 'Berlin Machine Learning Meetup',
       startDate: meetup.startsAt,
       endDate: meetup.endsAt,
-      location: { '@type': 'Place', name: 'Factory Berlin', address: { '@type': 'PostalAddress', addressLocality: 'Berlin', addressCountry: 'DE' } },
+      location: {
+        '@type': 'Place',
+        name: 'Factory Berlin',
+        address: { '@type': 'PostalAddress', addressLocality: 'Berlin', addressCountry: 'DE' },
+      },
     },
     `<p>${meetup.label}, Factory Berlin.</p>`,
   );

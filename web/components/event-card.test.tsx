@@ -123,8 +123,12 @@ describe('event cards', () => {
         ]}
       />,
     );
-    expect(html).toContain('Checked on <a href="https://www.ai-events.example/summit" target="_blank" rel="noopener noreferrer">ai-events.example</a>');
-    expect(html).toContain('Corrected from <a href="https://meetup.example/ml" target="_blank" rel="noopener noreferrer">meetup.example</a> (the answer said Sat, Jun 19, 2027, 11:00 AM)');
+    expect(html).toContain(
+      'Checked on <a href="https://www.ai-events.example/summit" target="_blank" rel="noopener noreferrer">ai-events.example</a>',
+    );
+    expect(html).toContain(
+      'Corrected from <a href="https://meetup.example/ml" target="_blank" rel="noopener noreferrer">meetup.example</a> (the answer said Sat, Jun 19, 2027, 11:00 AM)',
+    );
     expect(html).toContain('>Not confirmed<');
     // A page's own event needs no line: it is what the page says.
     expect(html.match(/event-card__check /g)).toHaveLength(3);
