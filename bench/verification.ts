@@ -47,12 +47,18 @@ export async function run(): Promise<BenchResult[]> {
           `${SEARCHES} asks in a row through the in-process api against the stand-ins, each a grounded answer whose three events ` +
           'are checked against the sample pages its grounding links redirect to (one own link, one redirect; one date wrong by a ' +
           'day and two hours, one event unlisted). Time: from the stand-in finishing the answer to the end of the reply, by which ' +
-          "the extraction call has answered and the events are checked and stored (no Gemini call is added by the check). Pages: the sample pages each search requested.",
+          'the extraction call has answered and the events are checked and stored (no Gemini call is added by the check). Pages: the sample pages each search requested.',
         rows: [
           { metric: 'answer end → checked events, p50', value: percentile(afterAnswer, 50), unit: 's' },
           { metric: 'answer end → checked events, p95', value: p95, unit: 's', goal: `≤ ${GOAL_SECONDS} s`, met: p95 <= GOAL_SECONDS },
           { metric: 'pages read per search, mean', value: pagesRead.reduce((a, b) => a + b, 0) / SEARCHES, unit: 'pages', goal: '≤ 5' },
-          { metric: 'pages read per search, most', value: Math.max(...pagesRead), unit: 'pages', goal: '≤ 5', met: Math.max(...pagesRead) <= 5 },
+          {
+            metric: 'pages read per search, most',
+            value: Math.max(...pagesRead),
+            unit: 'pages',
+            goal: '≤ 5',
+            met: Math.max(...pagesRead) <= 5,
+          },
           { metric: 'wrong dates corrected', value: corrected / SEARCHES, unit: 'per search', goal: '1' },
           { metric: 'unlisted events unconfirmed', value: unconfirmed / SEARCHES, unit: 'per search', goal: '1' },
         ],
