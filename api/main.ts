@@ -68,7 +68,13 @@ async function main(): Promise<void> {
     }, SHUTDOWN_GRACE_MS);
     force.unref();
     server.close(async () => {
-      await Promise.allSettled([deps.timersQueue.close(), deps.searchEventsQueue.close(), sql.end({ timeout: 5 }), deps.sessionRevocations.close(), closeReadingPool()]);
+      await Promise.allSettled([
+        deps.timersQueue.close(),
+        deps.searchEventsQueue.close(),
+        sql.end({ timeout: 5 }),
+        deps.sessionRevocations.close(),
+        closeReadingPool(),
+      ]);
       redis.disconnect();
       queueConnection.disconnect();
       logger.info('stopped');

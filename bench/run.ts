@@ -14,6 +14,7 @@ const BENCHMARKS: Record<string, () => Promise<BenchResult[]>> = {
   page: async () => (await import('./page-weight')).run(),
   cost: async () => (await import('./cost')).run(),
   extraction: async () => (await import('./extraction')).run(),
+  verification: async () => (await import('./verification')).run(),
 };
 
 async function main(): Promise<void> {

@@ -114,6 +114,18 @@ const envSchema = z.object({
   READING_MAX_EVENTS: int(20_000, 100, 1_000_000),
   /** Reading threads per api or worker process. */
   READING_THREADS: int(2, 1, 64),
+  /**
+   * Whether the model's events are checked against the pages they come from (decision 069): `on`, or `off` for an
+   * operator who wants no automatic page fetches (events then carry no verification).
+   */
+  EVENT_CHECKING: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .default('on')
+    .pipe(z.enum(['on', 'off'], 'must be on or off')),
+  /** The most source pages one search reads to check its events. */
+  EVENT_CHECK_MAX_PAGES: int(5, 1, 10),
   WEBHOOK_ALLOW: z.string().default(''),
   /** Origins (besides APP_URL's) whose pages may call /mcp, comma-separated, e.g. `https://agent.example`. */
   MCP_ALLOWED_ORIGINS: z.string().default(''),
@@ -222,6 +234,11 @@ export interface Config {
   map: { tileUrl: string; attribution: string } | null;
   /** Lower-cased `host` or `host:port` entries exempt from the private-address guard. */
   websiteFetchAllow: string[];
+  /**
+   * `EVENT_CHECKING` and `EVENT_CHECK_MAX_PAGES`: the model's events checked against their source pages, at most
+   * `maxPages` pages a search, fetched with `userAgent`; null when checking is off.
+   */
+  eventChecking: { maxPages: number; userAgent: string } | null;
   /** Same form as websiteFetchAllow, for timers' webhook addresses (`WEBHOOK_ALLOW`). */
   webhookAllow: string[];
   /** Origins besides `appOrigin` whose pages may call /mcp (`MCP_ALLOWED_ORIGINS`). */
@@ -351,6 +368,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     supportEmail: e.SUPPORT_EMAIL,
     map: e.MAP_TILE_URL ? { tileUrl: e.MAP_TILE_URL, attribution: e.MAP_ATTRIBUTION } : null,
     websiteFetchAllow: hostList(e.WEBSITE_FETCH_ALLOW),
+    eventChecking:
+      e.EVENT_CHECKING === 'on'
+        ? { maxPages: e.EVENT_CHECK_MAX_PAGES, userAgent: `EventFinder/1.0 (+checks event dates against their pages; ${appUrl})` }
+        : null,
     webhookAllow: hostList(e.WEBHOOK_ALLOW),
     mcpAllowedOrigins: originList(e.MCP_ALLOWED_ORIGINS),
     reading: {

@@ -8,6 +8,34 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 export const registry = new Registry();
 collectDefaultMetrics({ register: registry });
 
+const eventChecks = new Histogram({
+  name: 'event_check_seconds',
+  help: "Time to check a search's model events against their source pages (robots.txt, fetch, read, match).",
+  buckets: [0.05, 0.1, 0.25, 0.5, 1, 2, 3, 5, 10],
+  registers: [registry],
+});
+
+const eventCheckPages = new Counter({
+  name: 'event_check_pages_total',
+  help: 'Source pages tried to check model events, by outcome (read, failed, robots).',
+  labelNames: ['outcome'] as const,
+  registers: [registry],
+});
+
+const eventCheckOutcomes = new Counter({
+  name: 'event_check_events_total',
+  help: 'Model events checked against their source pages, by verification status.',
+  labelNames: ['status'] as const,
+  registers: [registry],
+});
+
+/** One search's check of its model events: its time, its pages by outcome, its events by status. */
+export function observeEventCheck(seconds: number, pages: Record<'read' | 'failed' | 'robots', number>, statuses: string[]): void {
+  eventChecks.observe(seconds);
+  for (const [outcome, n] of Object.entries(pages)) if (n > 0) eventCheckPages.inc({ outcome }, n);
+  for (const status of statuses) eventCheckOutcomes.inc({ status });
+}
+
 const httpRequests = new Counter({
   name: 'http_requests_total',
   help: 'HTTP requests answered, by method, route pattern and status.',

@@ -23,6 +23,7 @@ const found = (title: string, day: string): FoundEvent => ({
   url: null,
   source_url: 'https://events.example/',
   status: 'scheduled',
+  verification: null,
 });
 
 /** The classification core gives recordRunEvents: only-new against what the timer remembers. */

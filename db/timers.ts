@@ -20,6 +20,8 @@ export interface Timer extends Schedule {
   consecutiveFailures: number;
   /** Which found events the timer keeps (null: all of them). */
   filters: TimerFilters | null;
+  /** Whether its feed and messages carry only events a page confirmed, corrected or gave (decision 069). */
+  checkedOnly: boolean;
 }
 
 export interface LatestRun {
@@ -47,11 +49,12 @@ export type TimerRow = {
   webhook_gone_notice: string | null;
   consecutive_failures: number;
   filters: TimerFilters | null;
+  checked_only: boolean;
 };
 
 export const TIMER_COLUMNS =
   'id, user_id, schedule_type, time, weekday, question, website, timezone, created_at, deleted_at, ' +
-  'paused_at, paused_reason, email_enabled, webhook_url, webhook_gone_notice, consecutive_failures, filters';
+  'paused_at, paused_reason, email_enabled, webhook_url, webhook_gone_notice, consecutive_failures, filters, checked_only';
 
 export function toTimer(r: TimerRow): Timer {
   return {
@@ -72,6 +75,7 @@ export function toTimer(r: TimerRow): Timer {
     webhookGoneNotice: r.webhook_gone_notice,
     consecutiveFailures: r.consecutive_failures,
     filters: r.filters,
+    checkedOnly: r.checked_only,
   };
 }
 
@@ -197,6 +201,11 @@ export async function lockSchedulersShared(tx: Tx): Promise<void> {
 
 export async function lockSchedulersExclusive(tx: Tx): Promise<void> {
   await tx`select pg_advisory_xact_lock(hashtext('timer-schedulers'))`;
+}
+
+/** Sets whether a timer delivers only checked events (decision 069). */
+export async function updateTimerCheckedOnly(sql: Db, id: number, on: boolean): Promise<void> {
+  await sql`update timers set checked_only = ${on} where id = ${id}`;
 }
 
 /** Replaces a user's own timer's filters (null: keep every event); false for an unknown or someone else's timer. */

@@ -55,6 +55,7 @@ const event: Event = {
   url: 'https://example.org/e/1',
   source_url: null,
   status: 'scheduled',
+  verification: null,
   new: true,
 };
 

@@ -55,6 +55,7 @@ const event = (over: Partial<Event>): Event => ({
   url: 'https://example.org/e/1',
   source_url: 'https://example.org/events',
   status: 'scheduled',
+  verification: null,
   new: true,
   ...over,
 });

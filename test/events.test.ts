@@ -225,9 +225,13 @@ describe('structured extraction through the Gemini stand-in', () => {
     expect(request.body.tools).toBeUndefined();
     expect(request.prompt).toContain(stack.standins.gemini.state.lastAnswerRequest!.prompt);
     const summit = search.events.find((e) => e.title === 'AI Summit Berlin');
-    expect(summit).toMatchObject({ all_day: true, key: 'url:https://example.com/ai-summit-berlin', new: true });
+    const summitPage = `${stack.standins.url}/sites/grounded/ai-summit-berlin.html`;
+    expect(summit).toMatchObject({ all_day: true, new: true });
+    expect(summit!.key).toMatch(/^url:.*\/sites\/grounded\/ai-summit-berlin\.html$/);
     expect(summit!.starts_at).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    expect(summit!.source_url).toBe('https://example.com/ai-summit-berlin');
+    // Its own page, read and found to say the same.
+    expect(summit!.source_url).toBe(summitPage);
+    expect(summit!.verification).toMatchObject({ status: 'confirmed', source_url: summitPage });
   });
 
   it('a failed extraction keeps the website events, the search succeeds and its events say failed', async () => {

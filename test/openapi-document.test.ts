@@ -130,6 +130,7 @@ describe('the webhooks it documents', () => {
     source_url: 'https://ai-summit.example/berlin',
     status: 'scheduled',
     new: true,
+    verification: { status: 'confirmed', source_url: 'https://ai-summit.example/berlin', model_starts_at: null },
   };
   for (const kind of WEBHOOK_KINDS) {
     it(`a ${kind} delivery is verified by the Standard Webhooks library and matches its schema`, async () => {

@@ -58,6 +58,7 @@ describe('real-world corpus', () => {
       url: null,
       source_url: null,
       status: 'scheduled',
+      verification: null,
     });
     const pairs = match(
       [expected],

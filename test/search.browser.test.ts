@@ -55,9 +55,10 @@ describe('the event search screen in Chromium', () => {
     const text = await response.textContent();
     expect(text).toContain('AI Summit Berlin');
     expect(text).toContain('Sources:');
-    const link = response.getByRole('link', { name: 'https://example.com/ai-summit-berlin' }).first();
+    const summitPage = `${suite.stack.standins.url}/sites/grounded/ai-summit-berlin.html`;
+    const link = response.getByRole('link', { name: summitPage }).first();
     await link.waitFor();
-    expect(await link.getAttribute('href')).toBe('https://example.com/ai-summit-berlin');
+    expect(await link.getAttribute('href')).toBe(summitPage);
     expect(await link.getAttribute('target')).toBe('_blank');
     expect(await link.getAttribute('rel')).toBe('noopener noreferrer');
     expect(suite.stack.standins.gemini.lastRequest!.prompt).toMatch(/The user's time zone is [A-Za-z_/]+/);

@@ -54,7 +54,7 @@ export async function startTimersWorker(deps: WorkerDeps): Promise<TimersWorker>
 
   // Runs enqueue their emails and webhooks here; the deliveries worker (deliveries-worker.ts) sends them.
   const deliveriesQueue = createDeliveriesQueue(connection, config.queuePrefix);
-  const processor = createRunTimerProcessor({ ...deps, timersQueue: queue, deliveriesQueue });
+  const processor = createRunTimerProcessor({ ...deps, timersQueue: queue, deliveriesQueue, redis: connection });
   const worker = new Worker<RunTimerJob>(TIMERS_QUEUE, processor, {
     connection,
     prefix: config.queuePrefix,

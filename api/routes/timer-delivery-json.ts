@@ -18,6 +18,7 @@ export function timerDeliveryJson(t: Timer, latest: Partial<Record<DeliveryChann
     webhook_url: t.webhookUrl,
     webhook_notice: t.webhookGoneNotice,
     consecutive_failures: t.consecutiveFailures,
+    checked_only: t.checkedOnly,
     last_delivery: { email: stateJson(latest?.email), webhook: stateJson(latest?.webhook) },
   };
 }

@@ -50,6 +50,7 @@ export const patchTimerHandlers = (deps: AppDeps) =>
         email,
         webhookUrl: removeWebhook ? null : webhookUrl,
         filters: filters?.filters,
+        checkedOnly: check.value.checked_only,
       });
       if (!timer) throw new ApiError(404, NOT_FOUND);
       webhookSecret = timer.webhookSecret;

@@ -3,6 +3,24 @@ import * as z from 'zod/mini';
 export const TIMEZONE_SOURCES = ['source', 'venue', 'page', 'offset', 'model', 'searcher'] as const;
 export type TimezoneSource = (typeof TIMEZONE_SOURCES)[number];
 
+export const VERIFICATION_STATUSES = ['source', 'confirmed', 'corrected', 'unconfirmed'] as const;
+export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
+
+/**
+ * Whether an event was checked against the page it comes from (decision 069): `source` read from a page's
+ * structured data (the user's website or a cited page), `confirmed` the model's event and its cited page gives
+ * the same start, `corrected` the page gives another start or end and its values were taken (`model_starts_at`
+ * keeps what the model said), `unconfirmed` no cited page could confirm it.
+ */
+export const verificationSchema = z.object({
+  status: z.enum(VERIFICATION_STATUSES),
+  /** The page that confirmed, corrected or gave the event; null when none did. */
+  source_url: z.nullable(z.string()),
+  /** What the model said the start was, when the page corrected it; null otherwise. */
+  model_starts_at: z._default(z.nullable(z.string()), null),
+});
+export type Verification = z.output<typeof verificationSchema>;
+
 /**
  * One real-world event as every reply that lists events carries it (docs/contract.md, "Event").
  * Written with zod/mini so the browser bundle can parse replies with the same schema the api writes with.
@@ -34,6 +52,8 @@ export const eventSchema = z.object({
   status: z.enum(['scheduled', 'moved', 'cancelled', 'tentative']),
   /** True when the timer (or, for a search, the user) had not seen this key before. */
   new: z.boolean(),
+  /** How the event was checked against its source; null when it was not (checking off, or stored before it). */
+  verification: z._default(z.nullable(verificationSchema), null),
 });
 
 export type Event = z.output<typeof eventSchema>;

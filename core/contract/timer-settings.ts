@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { timerFiltersSchema } from './timer-filters';
 import { checkedLater } from './wire-type';
 
-const FIELDS = 'paused, email, webhook_url and filters';
+const FIELDS = 'paused, email, webhook_url, filters and checked_only';
 
 /**
  * PATCH /api/timers/:id: any of these; `webhook_url` null or "" removes the webhook. Each error is the
@@ -20,6 +20,8 @@ export const timerSettingsSchema = z.strictObject(
         .nullable(timerFiltersSchema)
         .check(z.describe('Replaces the timer’s filters whole (fields left out are no longer filtered); null removes them.')),
     ),
+    /** Deliver only events a page confirmed, corrected or gave; false (the default) delivers all, marked. */
+    checked_only: z.optional(z.boolean({ error: 'checked_only must be true or false.' })),
   },
   { error: `The request body must be a JSON object with any of ${FIELDS}; only those can be changed here.` },
 );
@@ -50,5 +52,7 @@ export const timerDeliveryShape = {
   /** Why the timer's webhook was removed (it answered 410 Gone), until a new address is set; absent from older servers. */
   webhook_notice: z.optional(z.nullable(z.string())),
   consecutive_failures: z.number(),
+  /** Whether the feed and messages carry only checked events (absent from servers before decision 069). */
+  checked_only: z.optional(z.boolean()),
   last_delivery: z.object({ email: deliveryStateSchema, webhook: deliveryStateSchema }),
 };

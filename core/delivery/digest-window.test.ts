@@ -16,6 +16,7 @@ const event = (title: string, over: Partial<Event>): Event => ({
   url: null,
   source_url: null,
   status: 'scheduled',
+  verification: null,
   new: true,
   ...over,
 });

@@ -1,6 +1,7 @@
 import type { Event } from '../contract/event';
 import { formatEventDays, formatEventMoment } from '../time/event-date-format';
 import { knownTimeZone } from '../time/time-zone';
+import { verificationText } from '../events/verification-text';
 
 // Messages are written in English, so their dates are too, in the page's style (core/time/event-date-format.ts).
 const MESSAGE_LOCALE = 'en-GB';
@@ -15,6 +16,16 @@ const MESSAGE_LOCALE = 'en-GB';
 export function eventWhen(event: Event, timezone: string, options: { zone?: boolean } = {}): string {
   const when = eventMoment(event, timezone, options.zone ?? true);
   return event.status === 'tentative' ? `${when}, not yet confirmed` : when;
+}
+
+/**
+ * How the event was checked, as its card says it ("Checked on example.org", "Corrected from example.org (the
+ * answer said …)", "Not confirmed"); the model's start in the message's zone. Null when it was not checked.
+ */
+export function eventCheck(event: Event, timezone: string): string | null {
+  return verificationText(event, (iso) =>
+    eventWhen({ ...event, starts_at: iso, ends_at: null, status: 'scheduled' }, timezone, { zone: false }),
+  );
 }
 
 /** The zone a message's dates are in: the timer's, or UTC when this runtime does not know it. */

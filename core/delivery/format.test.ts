@@ -20,6 +20,7 @@ const base: Event = {
   url: 'https://example.org/e?a=1&b=2',
   source_url: null,
   status: 'scheduled',
+  verification: null,
   new: true,
 };
 
@@ -87,6 +88,42 @@ describe('digest and webhook content', () => {
     expect(digest([moved, { ...moved, key: 'n', status: 'cancelled' }]).subject).toBe('2 changed events: q');
     expect(digest([moved]).subject).toBe('1 changed event: q');
     expect(digest([base, moved, { ...moved, key: 'o' }]).subject).toBe('1 new and 2 changed events: q');
+  });
+
+  it('says in a digest and a webhook how each event was checked', () => {
+    const corrected: Event = {
+      ...base,
+      key: 'm',
+      title: 'ML Meetup',
+      starts_at: '2026-03-03T19:00:00+01:00',
+      verification: { status: 'corrected', source_url: 'https://www.meetup.example/ml', model_starts_at: '2026-03-04T21:00:00+01:00' },
+    };
+    const unconfirmed: Event = {
+      ...base,
+      key: 'u',
+      title: 'Film Night',
+      verification: { status: 'unconfirmed', source_url: null, model_starts_at: null },
+    };
+    const mail = renderDigest({
+      question: 'q',
+      timezone: 'Europe/Berlin',
+      events: [corrected, unconfirmed],
+      runsUrl: 'https://app.example/#timer-1',
+      unsubscribeUrl: 'https://app.example/unsubscribe/t',
+    });
+    expect(mail.text).toContain('  Corrected from meetup.example (the answer said Wed, 4 Mar 2026, 21:00)');
+    expect(mail.text).toContain('  Not confirmed');
+    expect(mail.html).toContain('Corrected from meetup.example (the answer said Wed, 4 Mar 2026, 21:00)');
+    const body = webhookPayload({
+      kind: 'digest',
+      timer: { id: 4, question: 'Berlin AI', website: '', timezone: 'Europe/Berlin' },
+      run: { id: 9, scheduledFor: new Date('2026-03-01T08:00:00Z'), status: 'succeeded', error: null },
+      events: [corrected, unconfirmed],
+      runsUrl: 'https://app.example/#timer-4',
+    });
+    expect(body.text).toContain('(Corrected from meetup.example (the answer said Wed, 4 Mar 2026, 21:00))');
+    expect(body.text).toContain('(Not confirmed)');
+    expect(body.events[0]!.verification).toEqual(corrected.verification);
   });
 
   it('summarises a digest for chat services in `text` and `content`', () => {

@@ -1,7 +1,7 @@
 import type { Event } from '../contract/event';
 import type { WebhookDelivery, WebhookKind } from '../contract/webhook-delivery';
 import { safeLink } from '../events/strict-values';
-import { digestCounts, eventBadge, eventWhen } from './event-text';
+import { digestCounts, eventBadge, eventCheck, eventWhen } from './event-text';
 import { shortQuestion } from './links';
 import { AUTO_PAUSE_AFTER_FAILURES } from '../timers/auto-pause';
 
@@ -28,7 +28,10 @@ export function webhookText(m: WebhookMessage): string {
   const lines = [`Event Finder: ${digestCounts(m.events)} for "${q}"`];
   for (const e of m.events.slice(0, LISTED)) {
     const url = safeLink(e.url);
-    lines.push(`• [${eventBadge(e)}] ${e.title} — ${eventWhen(e, m.timer.timezone)}${url ? ` — ${url}` : ''}`);
+    const checked = eventCheck(e, m.timer.timezone);
+    lines.push(
+      `• [${eventBadge(e)}] ${e.title} — ${eventWhen(e, m.timer.timezone)}${checked ? ` (${checked})` : ''}${url ? ` — ${url}` : ''}`,
+    );
   }
   if (n > LISTED) lines.push(`…and ${n - LISTED} more`);
   lines.push(`All runs: ${m.runsUrl}`);

@@ -21,6 +21,7 @@ const event = (over: Partial<Event> = {}): Event => ({
   url: 'https://ai-events.example/events/applied-ml-summit',
   source_url: 'https://ai-events.example/berlin',
   status: 'scheduled',
+  verification: null,
   new: true,
   ...over,
 });

@@ -1,7 +1,8 @@
 import type { Event } from '../contract/event';
 import { placeLine } from './calendar-link';
 import type { FoundEvent } from '../contract/event';
-import { formatEventDays, formatEventMoment, knownTimeZone } from './event-date-format';
+import { formatEventDays, formatEventMoment } from '../time/event-date-format';
+import { knownTimeZone } from '../time/time-zone';
 import { calendarText, escapeText, veventLines } from './ics';
 
 export interface FeedTimer {

@@ -133,6 +133,8 @@ function fromFact(f: EventFact, sourceUrl: string, known: ZoneKnowledge, times?:
     url: safeLink(f.url),
     source_url: safeLink(sourceUrl),
     status: f.status ?? 'scheduled',
+    // Read from the page's own structured data: the source itself, nothing to check it against.
+    verification: { status: 'source', source_url: safeLink(sourceUrl), model_starts_at: null },
   };
 }
 

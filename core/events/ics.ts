@@ -2,6 +2,7 @@ import type { Event } from '../contract/event';
 import { calendarSpan, placeLine } from './calendar-link';
 import { keyDigest } from './event-key';
 import { safeLink } from './strict-values';
+import { verificationText } from './verification-text';
 
 /*
  * RFC 5545 writing, shared by the browser (one event's .ics download) and the api (a timer's feed). Timed
@@ -96,7 +97,14 @@ export function veventLines(e: Event, options: VeventOptions): string[] | null {
   const url = safeLink(e.url);
   const source = safeLink(e.source_url);
   if (url) lines.push(`URL:${url}`);
-  const description = [e.status === 'moved' ? 'This event was moved.' : null, url, source && source !== url ? `Found on ${source}` : null]
+  // How the event was checked, in the words a card uses; the model's start written as it said it.
+  const checked = verificationText(e, (iso) => iso);
+  const description = [
+    e.status === 'moved' ? 'This event was moved.' : null,
+    checked,
+    url,
+    source && source !== url ? `Found on ${source}` : null,
+  ]
     .filter(Boolean)
     .join('\n');
   if (description) lines.push(`DESCRIPTION:${escapeText(description)}`);

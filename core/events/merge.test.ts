@@ -23,6 +23,7 @@ const modelReply = JSON.stringify({
       online: false,
       url: 'https://ai-events.example/events/applied-ml-summit/?utm_source=gemini',
       status: 'scheduled',
+      verification: null,
     },
     {
       title: 'Berlin LLM Meetup #42: Retrieval that works',
@@ -35,6 +36,7 @@ const modelReply = JSON.stringify({
       online: null,
       url: null,
       status: 'scheduled',
+      verification: null,
     },
     {
       title: 'A meetup the page text mentions only',
@@ -47,6 +49,7 @@ const modelReply = JSON.stringify({
       online: null,
       url: null,
       status: 'scheduled',
+      verification: null,
     },
   ],
 });
@@ -69,6 +72,7 @@ describe('website events', () => {
       url: 'https://ai-events.example/events/applied-ml-summit',
       source_url: page,
       status: 'scheduled',
+      verification: null,
     });
     expect(events[2]).toMatchObject({ online: true, venue: null });
   });
@@ -124,6 +128,7 @@ describe('merging', () => {
       online: null,
       source_url: page,
       status: 'scheduled' as const,
+      verification: null,
     };
     const merged = mergeEvents([
       { ...base, key: '', title: 'Talk A', starts_at: '2026-05-01', url: 'https://x.example/events#a' },
@@ -144,6 +149,7 @@ describe('merging', () => {
       url: null,
       source_url: page,
       status: 'scheduled' as const,
+      verification: null,
     };
     const merged = mergeEvents([
       { ...base, title: 'HNC Accounting', starts_at: '2016-08-29', venue: 'Halbeath Campus Dunfermline' },
@@ -170,6 +176,7 @@ describe('merging', () => {
       url: null,
       source_url: page,
       status: 'scheduled' as const,
+      verification: null,
     };
     const merged = mergeEvents(
       [
@@ -205,6 +212,7 @@ describe('structured extraction replies', () => {
         online: null,
         url: null,
         status: 'scheduled',
+        verification: null,
       },
     ]);
   });

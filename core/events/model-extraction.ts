@@ -133,6 +133,8 @@ export function eventsFromExtraction(
       url: safeLink(x.url),
       source_url: safeLink(source),
       status: x.status,
+      // The model's word until checkEvents (core/verification) reads its source.
+      verification: null,
     };
     event.key = eventKey(event, context.website);
     return event;

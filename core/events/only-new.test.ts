@@ -19,6 +19,7 @@ const ev = (title: string, starts_at: string, extra: Partial<FoundEvent> = {}): 
     url: null,
     source_url: 'https://site.example/',
     status: 'scheduled',
+    verification: null,
     ...extra,
   };
   e.key = extra.key ?? titleKey(e);

@@ -17,6 +17,7 @@ const event = (over: Partial<FoundEvent>): FoundEvent => ({
   url: null,
   source_url: null,
   status: 'scheduled',
+  verification: null,
   ...over,
 });
 

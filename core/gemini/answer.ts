@@ -15,6 +15,11 @@ export interface Source {
   uri: string;
   /** The site's name (Vertex `domain`, else the link's own host when it is not Google's redirect); '' when unknown. */
   site: string;
+  /**
+   * The answer's text segments Google says this source supports (groundingSupports): which events it cites,
+   * for checking them against it. Absent when none named it.
+   */
+  segments?: string[];
 }
 
 /**
@@ -93,8 +98,10 @@ const GOOGLE_REDIRECT_HOST = 'vertexaisearch.cloud.google.com';
 export function siteOf(web: { domain?: string; uri?: string }): string {
   if (web.domain) return web.domain;
   try {
-    const host = new URL(web.uri ?? '').hostname;
-    return host === GOOGLE_REDIRECT_HOST ? '' : host.replace(/^www\./, '');
+    const url = new URL(web.uri ?? '');
+    // A grounding redirect names Google, not the page: the chunk's title (its site) says more.
+    if (url.hostname === GOOGLE_REDIRECT_HOST || url.pathname.startsWith('/grounding-api-redirect/')) return '';
+    return url.hostname.replace(/^www\./, '');
   } catch {
     return '';
   }
@@ -141,9 +148,19 @@ export async function askGemini(gemini: GoogleGenAI, options: AnswerOptions): Pr
       const candidate = chunk.candidates?.[0];
       if (candidate?.finishReason) finishReason = candidate.finishReason;
       searchSuggestions = candidate?.groundingMetadata?.searchEntryPoint?.renderedContent ?? searchSuggestions;
-      for (const g of candidate?.groundingMetadata?.groundingChunks ?? []) {
+      const chunks = candidate?.groundingMetadata?.groundingChunks ?? [];
+      for (const g of chunks) {
         if (g.web?.uri && !sources.has(g.web.uri)) {
           sources.set(g.web.uri, { uri: g.web.uri, title: g.web.title ?? '', site: siteOf(g.web) });
+        }
+      }
+      // A support's chunk indices point into the same message's chunk list.
+      for (const support of candidate?.groundingMetadata?.groundingSupports ?? []) {
+        const text = support.segment?.text;
+        if (!text) continue;
+        for (const i of support.groundingChunkIndices ?? []) {
+          const source = sources.get(chunks[i]?.web?.uri ?? '');
+          if (source) source.segments = [...(source.segments ?? []), text];
         }
       }
       usage.read(chunk);

@@ -29,7 +29,7 @@ export interface ChargedSearchRequest {
   onText?: (text: string) => void | Promise<void>;
   signal?: AbortSignal;
   /** The timer run this search is an attempt of, with its timer; absent for an interactive search. */
-  timerRun?: { id: number; timerId: number };
+  timerRun?: { id: number; timerId: number; checkedOnly?: boolean };
   /** Told the search's id as soon as it is recorded, before any answer text. */
   onRecorded?: (searchId: number) => void;
   /**

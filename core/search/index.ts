@@ -1,7 +1,6 @@
 import type { GoogleGenAI } from '@google/genai';
 import type { Config } from '../config';
 import { knownTimeZone } from '../time/time-zone';
-import type { WebsiteFacts } from '../website/extract';
 import { type AnswerDelivery, type AnswerOptions, askGemini, type Source, sourcesBlock } from '../gemini/answer';
 import { buildPrompt } from './prompt';
 import type { TimerFilters } from '../contract/timer-filters';
@@ -12,6 +11,7 @@ import { addUsage, type GeminiUsage, NO_USAGE } from '../gemini/usage';
 import type { ServiceTierName } from '../gemini/prices';
 import { type ExtractedEvent, ExtractionError } from '../events/model-extraction';
 import type { Logger } from '../logger';
+import type { RedisClient } from '../redis/client';
 import { SearchError } from '../search-error';
 import { ANSWER_WITH_EVENTS_SCHEMA, answerWithEventsPrompt, parseAnswerWithEvents } from './answer-with-events';
 import { GroundingAllowance, groundingWithheldNote } from './grounding-allowance';
@@ -34,6 +34,8 @@ export interface SearchDeps {
   resolve?: (hostname: string) => Promise<ResolvedAddress[]>;
   /** Where a reply that could not be read is noted (the search goes on). */
   logger?: Logger;
+  /** Shared Redis: the event check's robots.txt cache (core/verification/robots.ts). */
+  redis?: RedisClient;
 }
 
 export interface SearchInput {

@@ -12,19 +12,29 @@ import type { CallUsage } from '../../db/searches';
 import { classifyEvents } from '../events/only-new';
 import type { TimerFilters } from '../contract/timer-filters';
 import { applyFilters } from '../filters/apply';
+import type { RedisClient } from '../redis/client';
+import { checkEvents } from '../verification/check-events';
+import { deliveredWhenChecked } from '../verification/checked-only';
+import type { ResolvedAddress } from '../website/fetch';
 
 export interface EventsDeps {
   sql: Sql;
   gemini: GoogleGenAI;
-  config: Pick<Config, 'gemini'>;
+  config: Pick<Config, 'gemini' | 'eventChecking' | 'websiteFetchAllow' | 'queuePrefix'>;
   logger?: Logger;
+  /** The robots.txt cache of the event check (core/verification). */
+  redis?: RedisClient;
+  resolve?: (hostname: string) => Promise<ResolvedAddress[]>;
 }
 
 export interface AnsweredSearch {
   searchId: number;
   userId: number;
-  /** The timer run this search answered, with its timer (whose memory says which events are new). */
-  timerRun?: { id: number; timerId: number };
+  /**
+   * The timer run this search answered, with its timer (whose memory says which events are new), and whether
+   * the timer takes only checked events.
+   */
+  timerRun?: { id: number; timerId: number; checkedOnly?: boolean };
   timezone: string;
   /** Found events these filters do not keep are never stored, so no reply, digest or feed carries them. */
   filters?: TimerFilters | null;
@@ -76,8 +86,23 @@ export async function eventsOfAnsweredSearch(deps: EventsDeps, s: AnsweredSearch
         },
       },
     );
+    // Right after the model's events are known, before anything is stored or delivered: a corrected event is
+    // recorded (and keyed) with the page's values.
+    const check = await checkEvents(deps, {
+      events: collected,
+      sources: s.result.sources,
+      website: s.prepared.website?.url ?? null,
+      searcherTimezone: safeTimezone(s.timezone),
+      signal: s.signal,
+    });
+    if (check.pagesRead + check.pagesFailed > 0)
+      logger?.info(
+        { searchId: s.searchId, pagesRead: check.pagesRead, pagesFailed: check.pagesFailed, seconds: check.seconds },
+        'checked the events against their pages',
+      );
+    const checked = s.timerRun?.checkedOnly ? deliveredWhenChecked(check.events) : check.events;
     // Before only-new: an event the filters drop is neither new to the timer nor remembered by it.
-    const kept = applyFilters(collected, s.filters ?? null, { timezone: safeTimezone(s.timezone), now: new Date() });
+    const kept = applyFilters(checked, s.filters ?? null, { timezone: safeTimezone(s.timezone), now: new Date() });
     if (kept.length < collected.length)
       logger?.info({ searchId: s.searchId, dropped: collected.length - kept.length }, 'filters left out events');
     const found = kept;

@@ -2,6 +2,7 @@ import type { GoogleGenAI } from '@google/genai';
 import { claimFire, failRun, finishRun, noteRunError, succeedRun } from '../../db/timer-runs';
 import { deadline } from '../gemini/deadline';
 import { ALLOWANCES } from '../plans';
+import type { RedisClient } from '../redis/client';
 import { runChargedSearch } from '../search/charged-search';
 import type { SearchError } from '../search-error';
 import { newOrChanged } from '../delivery/run-deliveries';
@@ -11,6 +12,8 @@ import { workerDeathsError } from './worker-deaths';
 
 export interface TimerRunDeps extends AfterRunDeps {
   gemini: GoogleGenAI;
+  /** Shared Redis: the event check's robots.txt cache. */
+  redis?: RedisClient;
 }
 
 /** One fire of a timer, as the queue hands it over. */
@@ -85,7 +88,7 @@ export function createTimerRun(deps: TimerRunDeps): (fire: TimerFire) => Promise
       userId: timer.userId,
       input,
       signal: attempt.signal,
-      timerRun: { id: run.id, timerId: timer.id },
+      timerRun: { id: run.id, timerId: timer.id, checkedOnly: timer.checkedOnly },
     }).finally(attempt.clear);
     if ('unrecorded' in outcome && outcome.unrecorded) log.error({ err: outcome.unrecorded }, 'could not finish search record');
     switch (outcome.kind) {

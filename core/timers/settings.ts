@@ -1,5 +1,5 @@
 import { lockOwnTimer, markTimerPaused, markTimerResumed, updateTimerChannels } from '../../db/timer-delivery';
-import { getTimer, lockSchedulersShared, type Timer, updateTimerFilters } from '../../db/timers';
+import { getTimer, lockSchedulersShared, type Timer, updateTimerCheckedOnly, updateTimerFilters } from '../../db/timers';
 import type { TimerFilters } from '../contract/timer-filters';
 import { newWebhookSecret } from '../delivery/webhook-signature';
 import type { TimerDeps } from './lifecycle';
@@ -12,6 +12,8 @@ export interface TimerSettings {
   webhookUrl?: string | null;
   /** Replaces the filters (resolved by core/filters/resolve.ts); null keeps every event again. */
   filters?: TimerFilters | null;
+  /** Deliver only events a page confirmed, corrected or gave (decision 069). */
+  checkedOnly?: boolean;
 }
 
 /**
@@ -37,6 +39,7 @@ export async function updateTimerSettings(
       typeof settings.webhookUrl === 'string' ? newWebhookSecret() : null,
     );
     if (settings.filters !== undefined) await updateTimerFilters(tx, userId, timerId, settings.filters);
+    if (settings.checkedOnly !== undefined) await updateTimerCheckedOnly(tx, timerId, settings.checkedOnly);
     if (settings.paused === true && !timer.paused) {
       await markTimerPaused(tx, timerId, null);
       await withRedisDeadline(() => removeTimerScheduler(deps.timersQueue, timerId));

@@ -20,6 +20,13 @@ export interface WebsiteFetchOptions {
   timeoutMs?: number;
   maxBytes?: number;
   maxRedirects?: number;
+  /** The User-Agent sent; a user's website gets the default, automatic fetches name why they fetch. */
+  userAgent?: string;
+  /**
+   * Called before each hop connects (the first address, then every redirect target), after the address guard:
+   * throws to refuse that hop (robots.txt, for fetches nobody asked for by address).
+   */
+  beforeHop?: (url: URL, hop: number) => Promise<void>;
 }
 
 export interface WebsitePage {
@@ -31,6 +38,7 @@ export interface WebsitePage {
 
 export const WEBSITE_TIMEOUT_MS = 10_000;
 export const WEBSITE_MAX_BYTES = 2 * 1024 * 1024;
+export const WEBSITE_USER_AGENT = 'EventFinder/1.0 (+reads one page to answer a user question)';
 const READABLE_TYPES = ['text/html', 'application/xhtml+xml', 'text/plain', 'application/json', 'application/ld+json', 'text/calendar'];
 
 const refused = (message: string) => new SearchError('website_refused', message, false);
@@ -116,6 +124,7 @@ export async function fetchWebsite(raw: string, options: WebsiteFetchOptions): P
   let url = parseWebsiteUrl(raw);
   for (let hop = 0; ; hop++) {
     const addresses = await checkHost(url, options);
+    await options.beforeHop?.(url, hop);
     const agent = new Agent({ connect: { lookup: pinnedLookup(addresses), timeout: timeoutMs }, maxRedirections: 0 } as Agent.Options);
     try {
       const res = await request(url, {
@@ -123,7 +132,7 @@ export async function fetchWebsite(raw: string, options: WebsiteFetchOptions): P
         dispatcher: agent,
         signal,
         headers: {
-          'user-agent': 'EventFinder/1.0 (+reads one page to answer a user question)',
+          'user-agent': options.userAgent ?? WEBSITE_USER_AGENT,
           accept: 'text/html,application/xhtml+xml,application/ld+json,application/json,text/calendar,text/plain;q=0.9',
         },
       }).catch((err: unknown) => {
@@ -143,7 +152,9 @@ export async function fetchWebsite(raw: string, options: WebsiteFetchOptions): P
       }
       if (res.statusCode >= 400) {
         await res.body.dump().catch(() => {});
-        throw failed(`The website answered with an error (HTTP ${res.statusCode}). Check the address or try again later.`);
+        throw failed(`The website answered with an error (HTTP ${res.statusCode}). Check the address or try again later.`, {
+          httpStatus: res.statusCode,
+        });
       }
       const contentType = String(res.headers['content-type'] ?? '')
         .split(';')[0]!

@@ -5,6 +5,7 @@ import { answerFor, answerWithEventsFor, chunksOf, extractionFor } from './gemin
 import { describeFor } from './gemini-describe';
 import { createModelRegistry, refusalFor } from './gemini-models';
 import { searchEntryPointFor, searchQueriesFor, usageFor } from './gemini-usage';
+import { groundedSitesApp } from './grounded-sites';
 import { sitesApp, sitesIndex } from './sites';
 
 export type GeminiFailure =
@@ -139,9 +140,18 @@ export function createGeminiStandin(options: { chunkDelayMs?: number; firstChunk
     abortedRequests: 0,
     /** Time the last answer was complete (its stream's final chunk, or a whole answer), ms since epoch. */
     lastAnswerFinishedAt: 0,
+    /** Paths of the sample pages requested (/sites/…), oldest first, at most 200. */
+    siteReads: [] as string[],
   };
 
   const app = new Hono();
+  // Which sample pages were read, by path, oldest first: what the event check fetched (and did not).
+  app.use('/sites/*', async (c, next) => {
+    state.siteReads.push(c.req.path);
+    if (state.siteReads.length > 200) state.siteReads.shift();
+    await next();
+  });
+  app.route('/', groundedSitesApp);
   app.route('/sites', sitesApp);
   app.get('/sites/', sitesIndex);
   /** The key check the real API does before anything else; null when the key is accepted. */
@@ -202,14 +212,15 @@ export function createGeminiStandin(options: { chunkDelayMs?: number; firstChunk
 
     // A scripted answer is the reply's text word for word (an answer with its events: the JSON), never an extraction's.
     const next = extraction ? undefined : scripted.shift();
+    const origin = new URL(c.req.url).origin;
     const answer =
       next !== undefined
-        ? { text: next, sources: [] }
+        ? { text: next, sources: [], supports: undefined }
         : extraction
-          ? { text: JSON.stringify(prompt.startsWith(DESCRIBE_MARKER) ? describeFor(prompt) : extractionFor(prompt)), sources: [] }
+          ? { text: JSON.stringify(prompt.startsWith(DESCRIBE_MARKER) ? describeFor(prompt) : extractionFor(prompt, origin)), sources: [] }
           : withAnswer
-            ? answerWithEventsFor(prompt)
-            : answerFor(prompt);
+            ? answerWithEventsFor(prompt, origin)
+            : answerFor(prompt, origin);
     const chunks = chunksOf(answer.text);
     const grounded = (body.tools ?? []).some((t) => typeof t === 'object' && t !== null && 'googleSearch' in t);
     const thinkingConfig = (body.generationConfig?.thinkingConfig ?? {}) as { thinkingBudget?: number };
@@ -220,6 +231,7 @@ export function createGeminiStandin(options: { chunkDelayMs?: number; firstChunk
     const grounding = {
       webSearchQueries: queries,
       groundingChunks: answer.sources.map((s) => ({ web: s })),
+      ...(answer.supports ? { groundingSupports: answer.supports } : {}),
       searchEntryPoint: searchEntryPointFor(queries),
     };
     const responseOf = (text: string, last: boolean, sentSoFar: string, finishReason = 'STOP') => ({
@@ -338,6 +350,7 @@ export function createGeminiStandin(options: { chunkDelayMs?: number; firstChunk
       failures.length = 0;
       scripted.length = 0;
       models.reset();
+      state.siteReads.length = 0;
       revokedKeys.clear();
       chunkDelayMs = options.chunkDelayMs ?? 40;
       firstChunkDelayMs = options.firstChunkDelayMs ?? 0;

@@ -21,6 +21,7 @@ export function seededEvent(title: string, days: number, overrides: Partial<Even
     url: `https://events.example/${encodeURIComponent(title)}`,
     source_url: 'https://events.example/',
     status: 'scheduled',
+    verification: null,
     new: true,
     ...overrides,
   };

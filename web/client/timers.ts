@@ -49,6 +49,8 @@ export interface TimerSettingsPatch {
   email?: boolean;
   webhook_url?: string | null;
   filters?: TimerFilters | null;
+  /** Deliver only events checked on their page (decision 069). */
+  checked_only?: boolean;
 }
 
 /** `webhookSecret`: a new webhook address's signing secret, in this reply only (decision 038). */

@@ -19,6 +19,7 @@ const base: Event = {
   url: 'https://ai-events.example/events/applied-ml-summit',
   source_url: 'https://ai-events.example/berlin',
   status: 'scheduled',
+  verification: null,
   new: true,
 };
 
@@ -103,5 +104,33 @@ describe('event cards', () => {
     );
     expect(html).not.toMatch(/javascript:|data:text\/html/);
     expect(html).toContain('>Applied ML Summit Berlin 2026</h4>');
+  });
+
+  it('say how each event was checked: on which site, corrected from what the answer said, or not confirmed', () => {
+    const html = renderToStaticMarkup(
+      <EventList
+        title="x"
+        timeZone="Europe/Berlin"
+        events={[
+          { ...base, verification: { status: 'confirmed', source_url: 'https://www.ai-events.example/summit', model_starts_at: null } },
+          {
+            ...base,
+            key: 'k2',
+            verification: { status: 'corrected', source_url: 'https://meetup.example/ml', model_starts_at: '2027-06-19T11:00:00+02:00' },
+          },
+          { ...base, key: 'k3', verification: { status: 'unconfirmed', source_url: null, model_starts_at: null } },
+          { ...base, key: 'k4', verification: { status: 'source', source_url: 'https://ai-events.example/berlin', model_starts_at: null } },
+        ]}
+      />,
+    );
+    expect(html).toContain(
+      'Checked on <a href="https://www.ai-events.example/summit" target="_blank" rel="noopener noreferrer">ai-events.example</a>',
+    );
+    expect(html).toContain(
+      'Corrected from <a href="https://meetup.example/ml" target="_blank" rel="noopener noreferrer">meetup.example</a> (the answer said Sat, Jun 19, 2027, 11:00 AM)',
+    );
+    expect(html).toContain('>Not confirmed<');
+    // A page's own event needs no line: it is what the page says.
+    expect(html.match(/event-card__check /g)).toHaveLength(3);
   });
 });

@@ -2,6 +2,7 @@ import type { Event } from '../../core/contract/event';
 import { googleCalendarLink, placeLine } from '../../core/events/calendar-link';
 import { icsFileName, singleEventIcs } from '../../core/events/ics';
 import { safeLink } from '../../core/events/strict-values';
+import { verificationText } from '../../core/events/verification-text';
 import { friendlyDate, isPast } from './event-date';
 
 export interface EventCardProps {
@@ -44,6 +45,9 @@ export function EventCard({
   const cancelled = event.status === 'cancelled';
   // Events stored before links were checked may hold any scheme: only http(s) becomes a link.
   const link = safeLink(event.url);
+  // The model's start as the card would show it, in the user's zone.
+  const checked = verificationText(event, (iso) => friendlyDate({ ...event, starts_at: iso, ends_at: null }, timeZone));
+  const checkStatus = event.verification?.status;
   return (
     <article className="event-card" data-status={event.status} data-past={past || undefined}>
       <header className="event-card__head">
@@ -69,6 +73,11 @@ export function EventCard({
         {compact && place ? <span className="event-card__where"> · {place}</span> : null}
       </p>
       {place && !compact ? <p className="event-card__where">{place}</p> : null}
+      {checked && checkStatus !== 'source' ? (
+        <p className={`event-card__check event-card__check--${checkStatus}`}>
+          {checkStatus === 'unconfirmed' ? checked : <CheckedLink text={checked} url={event.verification?.source_url ?? null} />}
+        </p>
+      ) : null}
       {!cancelled && !compact && (google || ics) && (
         <p className="event-card__actions">
           <span className="event-card__add">Add to calendar:</span>
@@ -89,5 +98,23 @@ export function EventCard({
         </p>
       )}
     </article>
+  );
+}
+
+/** "Checked on example.org" with the site's name as the link to the page that said so. */
+function CheckedLink({ text, url }: { text: string; url: string | null }) {
+  const link = safeLink(url);
+  const site = /on (\S+)|from (\S+)/.exec(text);
+  const name = site?.[1] ?? site?.[2];
+  if (!link || !name) return <>{text}</>;
+  const at = text.indexOf(name);
+  return (
+    <>
+      {text.slice(0, at)}
+      <a href={link} target="_blank" rel="noopener noreferrer">
+        {name}
+      </a>
+      {text.slice(at + name.length)}
+    </>
   );
 }

@@ -82,6 +82,20 @@ export function TimerDelivery({ timer, onUpdate }: TimerDeliveryProps) {
           {timer.email_available ? null : (
             <p className="timer-row__meta">Email is off on this server, so no emails are sent. Webhooks still work.</p>
           )}
+          <label className="timer-delivery__check">
+            <input
+              type="checkbox"
+              checked={timer.checked_only ?? false}
+              disabled={busy}
+              onChange={(e) =>
+                void change(
+                  { checked_only: e.target.checked },
+                  e.target.checked ? 'Only checked events will be delivered.' : 'All events will be delivered, each marked.',
+                )
+              }
+            />
+            Deliver only events checked on their page (to the calendar feed, emails and webhook)
+          </label>
           <form className="timer-delivery__webhook" onSubmit={saveWebhook}>
             <div className="field">
               <label htmlFor={`${id}-webhook`}>Webhook URL</label>

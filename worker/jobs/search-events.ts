@@ -3,6 +3,7 @@ import type { Job } from 'bullmq';
 import type { Config } from '../../core/config';
 import type { SearchEventsJob } from '../../core/jobs';
 import type { Logger } from '../../core/logger';
+import type { RedisClient } from '../../core/redis/client';
 import { eventsOfAnsweredSearch } from '../../core/search/record-events';
 import type { Sql } from '../../db/client';
 import { finishSearchEvents } from '../../db/searches';
@@ -13,8 +14,10 @@ export const EXTRACTION_DEADLINE_MS = 120_000;
 export interface SearchEventsDeps {
   sql: Sql;
   gemini: GoogleGenAI;
-  config: Pick<Config, 'gemini'>;
+  config: Pick<Config, 'gemini' | 'eventChecking' | 'websiteFetchAllow' | 'queuePrefix'>;
   logger: Logger;
+  /** The robots.txt cache of the event check (core/verification). */
+  redis?: RedisClient;
 }
 
 export type SearchEventsOutcome = 'done' | 'failed' | 'already-ended';

@@ -1,7 +1,7 @@
 import type { Event } from '../../contract/event';
 import { safeLink } from '../../events/strict-values';
 import { addToCalendarUrl } from '../calendar';
-import { digestCounts, eventBadge, eventPlace, eventWhen, messageZone } from '../event-text';
+import { digestCounts, eventBadge, eventCheck, eventPlace, eventWhen, messageZone } from '../event-text';
 import { shortQuestion } from '../links';
 import { buttonLink, EmailLayout, link, muted, renderEmailHtml } from './layout';
 
@@ -43,6 +43,7 @@ function EventItem({ event, timezone }: { event: Event; timezone: string }) {
   const url = safeLink(event.url);
   const badge = eventBadge(event);
   const tone = BADGE[badge] ?? BADGE.changed!;
+  const checked = eventCheck(event, timezone);
   return (
     <li style={{ margin: '0 0 12px', padding: '10px 12px', listStyle: 'none', border: '1px solid #dde1ec', borderRadius: '10px' }}>
       <span
@@ -70,6 +71,7 @@ function EventItem({ event, timezone }: { event: Event; timezone: string }) {
       </div>
       <div style={{ fontSize: '15px' }}>{eventWhen(event, timezone, { zone: false })}</div>
       {place ? <div style={muted}>{place}</div> : null}
+      {checked ? <div style={muted}>{checked}</div> : null}
       {calendar ? (
         <div style={{ marginTop: '6px', fontSize: '14px' }}>
           <a href={calendar} style={link}>
@@ -120,6 +122,8 @@ function digestText(props: DigestInput): string {
     lines.push(`[${eventBadge(e)}] ${e.title}`, `  ${eventWhen(e, zone, { zone: false })}`);
     const place = eventPlace(e);
     if (place) lines.push(`  ${place}`);
+    const checked = eventCheck(e, zone);
+    if (checked) lines.push(`  ${checked}`);
     const url = safeLink(e.url);
     if (url) lines.push(`  ${url}`);
     const calendar = addToCalendarUrl(e);

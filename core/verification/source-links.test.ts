@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import type { FoundEvent } from '../contract/event';
+import { pagesToRead, sourceLinksOf } from './source-links';
+
+const event = (title: string, url: string | null): FoundEvent => ({
+  key: title,
+  title,
+  starts_at: '2027-03-02T19:00:00+01:00',
+  ends_at: null,
+  all_day: false,
+  timezone: null,
+  timezone_source: null,
+  venue: null,
+  city: null,
+  online: null,
+  url,
+  source_url: null,
+  status: 'scheduled',
+  verification: null,
+});
+
+const sources = [
+  { uri: 'https://g.example/r/1', title: 'jazz.example', site: '', segments: ['Jazz Brunch\nDate: 2 March'] },
+  { uri: 'https://g.example/r/2', title: 'ml.example', site: '', segments: ['Berlin ML Meetup\nDate: 2 March, 19:00'] },
+  { uri: 'https://g.example/r/3', title: 'other.example', site: '' },
+];
+
+describe('where a model event is looked for', () => {
+  it('its own link first, then the chunks whose supports name it, then the other chunks', () => {
+    expect(sourceLinksOf(event('Berlin ML Meetup', 'https://meetup.example/ml'), sources)).toEqual([
+      { url: 'https://meetup.example/ml', grounding: false },
+      { url: 'https://g.example/r/2', grounding: true },
+      { url: 'https://g.example/r/1', grounding: true },
+      { url: 'https://g.example/r/3', grounding: true },
+    ]);
+    // A title inside another word is not named ("ML" in "HTML").
+    expect(sourceLinksOf(event('ML', null), [{ uri: 'https://g.example/r/9', title: '', site: '', segments: ['HTML night'] }])).toEqual([
+      { url: 'https://g.example/r/9', grounding: true },
+    ]);
+  });
+
+  it('reads each event’s best link before any second one, each link once, at most the limit', () => {
+    const a = [
+      { url: 'https://a', grounding: false },
+      { url: 'https://shared', grounding: true },
+    ];
+    const b = [
+      { url: 'https://shared', grounding: true },
+      { url: 'https://b2', grounding: true },
+    ];
+    const c = [{ url: 'https://c', grounding: false }];
+    expect(pagesToRead([a, b, c], 5).map((l) => l.url)).toEqual(['https://a', 'https://shared', 'https://c', 'https://b2']);
+    expect(pagesToRead([a, b, c], 2).map((l) => l.url)).toEqual(['https://a', 'https://shared']);
+  });
+});
