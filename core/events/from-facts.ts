@@ -1,7 +1,9 @@
 import type { FoundEvent } from '../contract/event';
 import type { EventFact } from '../website/event-fact';
 import type { WebsiteFacts } from '../website/extract';
+import { statusInWords } from '../website/status-words';
 import { domainZone } from './domain-zone';
+import { loneOverrideStatus } from './lone-override';
 import { normaliseCity, normaliseTitle } from './event-key';
 import { chooseClock, eventTime, type ZoneKnowledge } from './event-time';
 import { mergeEventsRead } from './merge';
@@ -52,7 +54,7 @@ export function eventsFromFacts(website: WebsiteFacts, context: FactContext): Fo
     if (f.recurrenceId && f.uid && seriesUids.has(f.uid)) continue;
     const known: ZoneKnowledge = { own: ownZone(f), page, searcherTimezone: context.searcherTimezone };
     if (!f.recurrence) {
-      events.push(fromFact(f, website.url, known));
+      events.push(fromFact(f.recurrenceId ? { ...f, status: loneOverrideStatus(f) } : f, website.url, known));
       continue;
     }
     const series = anchorOpenSeries(f, context.now);
@@ -120,8 +122,18 @@ function fromFact(f: EventFact, sourceUrl: string, known: ZoneKnowledge, times?:
     online,
     url: safeLink(f.url),
     source_url: safeLink(sourceUrl),
-    status: f.status ?? 'scheduled',
+    status: statusFromWords(f.status, f.name),
   };
+}
+
+/**
+ * A title that says cancelled or postponed sets the status and keeps its words (decision 073): cancelled in words
+ * wins over any status the source wrote (a title edited to say so is the newer news); postponed only fills a
+ * status the source left out.
+ */
+function statusFromWords(status: EventFact['status'], title: string): FoundEvent['status'] {
+  const said = statusInWords(title);
+  return said === 'cancelled' ? said : (status ?? said ?? 'scheduled');
 }
 
 /**
@@ -131,7 +143,7 @@ function fromFact(f: EventFact, sourceUrl: string, known: ZoneKnowledge, times?:
 function occurrenceEvent(series: EventFact, o: Occurrence, sourceUrl: string, known: ZoneKnowledge): FoundEvent {
   const fact = o.override ? { ...series, ...o.override, recurrence: undefined } : series;
   const event = fromFact(fact, sourceUrl, o.override ? { ...known, own: ownZone(fact) ?? known.own } : known, o);
-  event.status = o.status ?? 'scheduled';
+  event.status = statusFromWords(o.status, fact.name);
   const identity = series.uid ? `uid:${cleanText(series.uid, 500)}` : `event:${normaliseTitle(series.name)}|${normaliseCity(series.city)}`;
   event.key = `series:${identity}@${o.original}`;
   return event;
