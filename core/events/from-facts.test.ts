@@ -197,14 +197,18 @@ describe('eventsFromFacts: an instance whose series is elsewhere', () => {
   });
   const context = { searcherTimezone: 'Europe/Berlin', now: new Date('2005-04-20T12:00:00Z') };
 
-  it('is read at its own start even when it lists RDATEs, once', () => {
+  it('is read at its own start even when it lists RDATEs, once, moved from its RECURRENCE-ID (09:00 New York)', () => {
     const events = eventsFromFacts(facts([instance(['2005-04-26T10:00:00'])]), context);
-    expect(events.map((e) => [e.starts_at, e.status])).toEqual([['2005-04-26T10:00:00-04:00', 'scheduled']]);
+    expect(events.map((e) => [e.starts_at, e.status])).toEqual([['2005-04-26T10:00:00-04:00', 'moved']]);
   });
 
   it('yields the further dates its RDATEs list (the rest of a split series)', () => {
     const events = eventsFromFacts(facts([instance(['2005-04-26T10:00:00', '2005-04-27T09:00:00', '2005-04-28T11:00:00'])]), context);
-    expect(events.map((e) => e.starts_at)).toEqual(['2005-04-26T10:00:00-04:00', '2005-04-27T09:00:00-04:00', '2005-04-28T11:00:00-04:00']);
+    expect(events.map((e) => [e.starts_at, e.status])).toEqual([
+      ['2005-04-26T10:00:00-04:00', 'moved'],
+      ['2005-04-27T09:00:00-04:00', 'scheduled'],
+      ['2005-04-28T11:00:00-04:00', 'scheduled'],
+    ]);
     expect(new Set(events.map((e) => e.key)).size).toBe(3);
   });
 });

@@ -3,7 +3,7 @@ import type { EventFact } from '../website/event-fact';
 import type { WebsiteFacts } from '../website/extract';
 import { statusInWords } from '../website/status-words';
 import { domainZone } from './domain-zone';
-import { loneOverrideStatus } from './lone-override';
+import { loneOverrideStatus, markLoneInstance } from './lone-override';
 import { normaliseCity, normaliseTitle } from './event-key';
 import { chooseClock, eventTime, type ZoneKnowledge } from './event-time';
 import { mergeEventsRead } from './merge';
@@ -63,6 +63,7 @@ export function eventsFromFacts(website: WebsiteFacts, context: FactContext): Fo
     const instances = f.uid ? (overrides.get(f.uid) ?? []).filter((o) => o !== f) : [];
     const expansion = expandSeries(series, instances, clock, context.now, budget);
     dropped += expansion.dropped;
+    if (f.recurrenceId) markLoneInstance(f, expansion.occurrences);
     // A series that cannot be read (no start, no usable rule) is its first event, as the source wrote it.
     if (expansion.occurrences.length === 0 && !parseIsoTime(f.startAt)) events.push(fromFact(f, website.url, known));
     for (const o of expansion.occurrences) events.push(occurrenceEvent(series, o, website.url, known));

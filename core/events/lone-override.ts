@@ -30,3 +30,18 @@ function instant(t: ParsedTime, zone: string | null): number | null {
 }
 
 const wallMs = (t: ParsedTime) => Date.UTC(t.wall.y, t.wall.mo - 1, t.wall.d, t.wall.h, t.wall.mi, t.wall.s);
+
+/**
+ * A lone instance that lists RDATEs (Lotus Notes repeats its own start as one) is read as the series they make;
+ * the occurrence at its own start is the instance, moved when its RECURRENCE-ID says it was elsewhere.
+ */
+export function markLoneInstance(f: EventFact, occurrences: { startAt: string; status?: EventFact['status'] }[]): void {
+  if (loneOverrideStatus(f) !== 'moved' || f.status) return;
+  const own = parseIsoTime(f.startAt);
+  if (!own) return;
+  const at = occurrences.find((o) => {
+    const t = parseIsoTime(o.startAt);
+    return t !== null && t.allDay === own.allDay && wallMs(t) === wallMs(own);
+  });
+  if (at && !at.status) at.status = 'moved';
+}
