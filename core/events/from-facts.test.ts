@@ -197,14 +197,107 @@ describe('eventsFromFacts: an instance whose series is elsewhere', () => {
   });
   const context = { searcherTimezone: 'Europe/Berlin', now: new Date('2005-04-20T12:00:00Z') };
 
-  it('is read at its own start even when it lists RDATEs, once', () => {
+  it('is read at its own start even when it lists RDATEs, once, moved from its RECURRENCE-ID (09:00 New York)', () => {
     const events = eventsFromFacts(facts([instance(['2005-04-26T10:00:00'])]), context);
-    expect(events.map((e) => [e.starts_at, e.status])).toEqual([['2005-04-26T10:00:00-04:00', 'scheduled']]);
+    expect(events.map((e) => [e.starts_at, e.status])).toEqual([['2005-04-26T10:00:00-04:00', 'moved']]);
   });
 
   it('yields the further dates its RDATEs list (the rest of a split series)', () => {
     const events = eventsFromFacts(facts([instance(['2005-04-26T10:00:00', '2005-04-27T09:00:00', '2005-04-28T11:00:00'])]), context);
-    expect(events.map((e) => e.starts_at)).toEqual(['2005-04-26T10:00:00-04:00', '2005-04-27T09:00:00-04:00', '2005-04-28T11:00:00-04:00']);
+    expect(events.map((e) => [e.starts_at, e.status])).toEqual([
+      ['2005-04-26T10:00:00-04:00', 'moved'],
+      ['2005-04-27T09:00:00-04:00', 'scheduled'],
+      ['2005-04-28T11:00:00-04:00', 'scheduled'],
+    ]);
     expect(new Set(events.map((e) => e.key)).size).toBe(3);
+  });
+});
+
+describe('eventsFromFacts: cancelled and postponed in words', () => {
+  const context = { searcherTimezone: 'America/Chicago', now };
+  const meeting = (name: string, extra: object = {}) => ({
+    '@type': 'Event',
+    name,
+    startDate: '2026-05-12T18:00:00-05:00',
+    location: { '@type': 'Place', name: 'City Hall', address: '455 N Main, Wichita, KS 67202' },
+    ...extra,
+  });
+
+  it('sets the status a title states, and the title keeps its words', () => {
+    const events = eventsFromFacts(
+      extractFacts({
+        url: page,
+        contentType: 'text/html',
+        body: html([meeting('Board Meeting – CANCELLED'), meeting('Verschoben: Sommerfest'), meeting('Cancellation policy workshop')]),
+      }),
+      context,
+    );
+    expect(events.map((e) => [e.title, e.status])).toEqual([
+      ['Board Meeting – CANCELLED', 'cancelled'],
+      ['Verschoben: Sommerfest', 'moved'],
+      ['Cancellation policy workshop', 'scheduled'],
+    ]);
+  });
+
+  it('reads a status written as text instead of the schema.org value', () => {
+    const events = eventsFromFacts(
+      extractFacts({ url: page, contentType: 'text/html', body: html([meeting('Council', { eventStatus: 'Postponed' })]) }),
+      context,
+    );
+    expect(events.map((e) => e.status)).toEqual(['moved']);
+  });
+
+  it('cancels only the occurrence whose override title says so', () => {
+    const series: EventFact = {
+      name: 'Chorprobe',
+      startAt: '2026-05-04T19:00:00',
+      timezone: 'Europe/Berlin',
+      uid: 'chor-1',
+      recurrence: { rrule: 'FREQ=WEEKLY;COUNT=3', rdates: [], exdates: [] },
+    };
+    const override: EventFact = {
+      name: 'Chorprobe entfällt',
+      startAt: '2026-05-11T19:00:00',
+      timezone: 'Europe/Berlin',
+      uid: 'chor-1',
+      recurrenceId: '2026-05-11T19:00:00',
+    };
+    const events = eventsFromFacts(facts([series, override]), context);
+    expect(events.map((e) => [e.starts_at, e.title, e.status])).toEqual([
+      ['2026-05-04T19:00:00+02:00', 'Chorprobe', 'scheduled'],
+      ['2026-05-11T19:00:00+02:00', 'Chorprobe entfällt', 'cancelled'],
+      ['2026-05-18T19:00:00+02:00', 'Chorprobe', 'scheduled'],
+    ]);
+  });
+});
+
+describe('eventsFromFacts: an override whose series is not in the file', () => {
+  const context = { searcherTimezone: 'Europe/Berlin', now: new Date('2026-05-01T12:00:00Z') };
+  const override = (startAt: string, recurrenceId: string, status?: EventFact['status']): EventFact => ({
+    name: 'Team call',
+    startAt,
+    timezone: 'America/New_York',
+    uid: 'google-1',
+    recurrenceId,
+    ...(status ? { status } : {}),
+  });
+
+  it('is moved when it starts at another time than the occurrence it replaces', () => {
+    // 14:00Z is 10:00 in New York in May: moved to 11:00.
+    const events = eventsFromFacts(facts([override('2026-05-12T11:00:00', '2026-05-12T14:00:00Z')]), context);
+    expect(events.map((e) => [e.starts_at, e.status])).toEqual([['2026-05-12T11:00:00-04:00', 'moved']]);
+  });
+
+  it('is as the source says when it starts when the occurrence did', () => {
+    const same = eventsFromFacts(facts([override('2026-05-12T10:00:00', '2026-05-12T14:00:00Z')]), context);
+    expect(same.map((e) => e.status)).toEqual(['scheduled']);
+    const cancelled = eventsFromFacts(facts([override('2026-05-13T10:00:00', '2026-05-12T14:00:00Z', 'cancelled')]), context);
+    expect(cancelled.map((e) => e.status)).toEqual(['cancelled']);
+  });
+
+  it('is moved when a whole day moves to another day', () => {
+    const day = { ...override('2026-05-13', '2026-05-12'), timezone: undefined };
+    const events = eventsFromFacts(facts([day]), context);
+    expect(events.map((e) => [e.starts_at, e.status])).toEqual([['2026-05-13', 'moved']]);
   });
 });

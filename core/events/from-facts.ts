@@ -1,7 +1,9 @@
 import type { FoundEvent } from '../contract/event';
 import type { EventFact } from '../website/event-fact';
 import type { WebsiteFacts } from '../website/extract';
+import { statusInWords } from '../website/status-words';
 import { domainZone } from './domain-zone';
+import { loneOverrideStatus, markLoneInstance } from './lone-override';
 import { normaliseCity, normaliseTitle } from './event-key';
 import { chooseClock, eventTime, type ZoneKnowledge } from './event-time';
 import { mergeEventsRead } from './merge';
@@ -55,7 +57,7 @@ export function eventsFromFacts(website: WebsiteFacts, context: FactContext): Fo
     if (f.recurrenceId && f.uid && seriesUids.has(f.uid)) continue;
     const known: ZoneKnowledge = { own: ownZone(f), page, searcherTimezone: context.searcherTimezone };
     if (!f.recurrence) {
-      events.push(fromFact(f, website.url, known));
+      events.push(fromFact(f.recurrenceId ? { ...f, status: loneOverrideStatus(f) } : f, website.url, known));
       continue;
     }
     const series = anchorOpenSeries(f, context.now);
@@ -66,6 +68,7 @@ export function eventsFromFacts(website: WebsiteFacts, context: FactContext): Fo
     const instances = f.uid ? takeOverrides(overrides, f.uid).filter((o) => o !== f) : [];
     const expansion = expandSeries(series, instances, clock, context.now, budget);
     dropped += expansion.dropped;
+    if (f.recurrenceId) markLoneInstance(f, expansion.occurrences);
     // A series that cannot be read (no start, no usable rule) is its first event, as the source wrote it.
     if (expansion.occurrences.length === 0 && !parseIsoTime(f.startAt)) events.push(fromFact(f, website.url, known));
     for (const o of expansion.occurrences) events.push(occurrenceEvent(series, o, website.url, known));
@@ -132,10 +135,20 @@ function fromFact(f: EventFact, sourceUrl: string, known: ZoneKnowledge, times?:
     online,
     url: safeLink(f.url),
     source_url: safeLink(sourceUrl),
-    status: f.status ?? 'scheduled',
+    status: statusFromWords(f.status, f.name),
     // Read from the page's own structured data: the source itself, nothing to check it against.
     verification: { status: 'source', source_url: safeLink(sourceUrl), model_starts_at: null },
   };
+}
+
+/**
+ * A title that says cancelled or postponed sets the status and keeps its words (decision 073): cancelled in words
+ * wins over any status the source wrote (a title edited to say so is the newer news); postponed only fills a
+ * status the source left out.
+ */
+function statusFromWords(status: EventFact['status'], title: string): FoundEvent['status'] {
+  const said = statusInWords(title);
+  return said === 'cancelled' ? said : (status ?? said ?? 'scheduled');
 }
 
 /**
@@ -145,7 +158,7 @@ function fromFact(f: EventFact, sourceUrl: string, known: ZoneKnowledge, times?:
 function occurrenceEvent(series: EventFact, o: Occurrence, sourceUrl: string, known: ZoneKnowledge): FoundEvent {
   const fact = o.override ? { ...series, ...o.override, recurrence: undefined } : series;
   const event = fromFact(fact, sourceUrl, o.override ? { ...known, own: ownZone(fact) ?? known.own } : known, o);
-  event.status = o.status ?? 'scheduled';
+  event.status = statusFromWords(o.status, fact.name);
   const identity = series.uid ? `uid:${cleanText(series.uid, 500)}` : `event:${normaliseTitle(series.name)}|${normaliseCity(series.city)}`;
   event.key = `series:${identity}@${o.original}`;
   return event;

@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { extractFacts } from '../website/extract';
+import { eventsFromFacts } from './from-facts';
 import { titleKey } from './event-key';
 import type { FoundEvent } from '../contract/event';
 import { classifyEvents, type SeenEvent } from './only-new';
@@ -68,5 +71,47 @@ describe('only new per timer', () => {
     expect(r).toMatchObject({ changed: true, event: { new: false, status: 'cancelled' }, remember: { bumped: true } });
     const [back] = classifyEvents([b], seenOf(cancelled), now);
     expect(back).toMatchObject({ changed: true, event: { status: 'scheduled' } });
+  });
+});
+
+describe('only new per timer: dates a series excludes', () => {
+  // node-ical's test calendar (test/fixtures/real-world/nodeical-daily-count-exdate-recurrence-id.ics): a daily
+  // series of ten from 6 July 2015 at 12:00 Los Angeles time, 8 and 10 July excluded, 7 July moved to 9 July 15:00.
+  const file = readFileSync(
+    new URL('../../test/fixtures/real-world/nodeical-daily-count-exdate-recurrence-id.ics', import.meta.url),
+    'utf8',
+  );
+  const runAt = new Date('2015-07-01T12:00:00Z');
+  const read = (body: string) =>
+    eventsFromFacts(extractFacts({ url: 'https://calendar.example/treasure.ics', contentType: 'text/calendar', body }), {
+      searcherTimezone: 'Europe/Berlin',
+      now: runAt,
+    });
+
+  it('an excluded date never announced is not new, and not remembered for feeds', () => {
+    const found = read(file);
+    const run = classifyEvents(found, new Map(), runAt);
+    expect(run.map((r) => [r.event.starts_at, r.event.status, r.event.new])).toEqual([
+      ['2015-07-06T12:00:00-07:00', 'scheduled', true],
+      ['2015-07-09T15:00:00-07:00', 'moved', true],
+      ['2015-07-09T12:00:00-07:00', 'scheduled', true],
+      ['2015-07-11T12:00:00-07:00', 'scheduled', true],
+      ['2015-07-12T12:00:00-07:00', 'scheduled', true],
+      ['2015-07-13T12:00:00-07:00', 'scheduled', true],
+      ['2015-07-14T12:00:00-07:00', 'scheduled', true],
+      ['2015-07-15T12:00:00-07:00', 'scheduled', true],
+    ]);
+  });
+
+  it('an occurrence seen before and then excluded is cancelled, a change', () => {
+    // The calendar as it was before the organiser excluded 8 July.
+    const before = read(file.replace('EXDATE;TZID=America/Los_Angeles:20150708T120000\n', ''));
+    const seen = new Map<string, SeenEvent>(
+      classifyEvents(before, new Map(), runAt).map((r) => [r.remember.event.key, { key: r.remember.event.key, ...r.remember }]),
+    );
+    const run = classifyEvents(read(file), seen, runAt);
+    const changed = run.filter((r) => r.changed).map((r) => [r.event.starts_at, r.event.status, r.event.new]);
+    expect(changed).toEqual([['2015-07-08T12:00:00-07:00', 'cancelled', false]]);
+    expect(run.some((r) => r.event.starts_at === '2015-07-10T12:00:00-07:00')).toBe(false);
   });
 });

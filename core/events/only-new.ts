@@ -29,8 +29,11 @@ const FEED_FIELDS = ['title', 'starts_at', 'ends_at', 'all_day', 'venue', 'city'
  * key it never saw, whose title (and city) matches a seen event that is still upcoming yet missing from this
  * run, is that event moved to another date (its key holds the old date), not a new one: it keeps the old key
  * so calendars update the entry they have. A past event of the same name (a monthly meetup) does not match.
+ * An occurrence a series excludes or cancels that the timer never saw is left out (decision 073): a date that was
+ * never announced is neither new nor in feeds; one seen before and then excluded is a change, cancelled.
  */
-export function classifyEvents(found: FoundEvent[], seen: Map<string, SeenEvent>, now: Date): ClassifiedEvent[] {
+export function classifyEvents(all: FoundEvent[], seen: Map<string, SeenEvent>, now: Date): ClassifiedEvent[] {
+  const found = all.filter((e) => !neverAnnounced(e, seen));
   const present = new Set(found.map((e) => e.key));
   const movable = [...seen.values()].filter((s) => !present.has(s.key) && isUpcoming(s.event, now));
   const taken = new Set<string>();
@@ -62,6 +65,10 @@ export function classifyEvents(found: FoundEvent[], seen: Map<string, SeenEvent>
     };
   });
 }
+
+/** A cancelled occurrence of a series (an EXDATE, or an override that cancels it) under a key never seen. */
+const neverAnnounced = (e: FoundEvent, seen: Map<string, SeenEvent>) =>
+  e.status === 'cancelled' && e.key.startsWith('series:') && !seen.has(e.key);
 
 function equalField(f: (typeof FEED_FIELDS)[number], a: FoundEvent, b: FoundEvent): boolean {
   if (f === 'starts_at' || f === 'ends_at') return sameStart(a[f], b[f]);

@@ -37,6 +37,17 @@ describe('isoDateTime on dates as pages print them', () => {
     expect(isoDateTime('2018-7-19T00-00-00-00')).toBeUndefined();
   });
 
+  it('reads an offset whose hour has one digit or whose minutes run on (+0:00, +000, -4:00)', () => {
+    // eventON writes its JSON-LD startDate with '+0:00'; other WordPress plugins '-4:00' or '+000'.
+    expect(isoDateTime('2026-07-12T09:00+0:00')).toBe('2026-07-12T09:00+00:00');
+    expect(isoDateTime('2026-07-12T09:00:00+000')).toBe('2026-07-12T09:00:00+00:00');
+    expect(isoDateTime('2026-11-05T18:30-4:00')).toBe('2026-11-05T18:30-04:00');
+    expect(isoDateTime('2026-11-05T18:30-400')).toBe('2026-11-05T18:30-04:00');
+    expect(isoDateTime('2026-11-05T18:30+5:30')).toBe('2026-11-05T18:30+05:30');
+    expect(isoDateTime('2026-11-05T18:30-4')).toBe('2026-11-05T18:30-04:00');
+    expect(isoDateTime('2026-11-05T18:30+0:0')).toBeUndefined();
+  });
+
   it('reads a dash for the T before a time with seconds (2012-05-13-11:00:00, PHP Y-m-d-H:i:s)', () => {
     // trafilatura's saved wehranlage-horka.de page: The Events Calendar's microdata content="2012-05-13-11:00:00".
     expect(isoDateTime('2012-05-13-11:00:00')).toBe('2012-05-13T11:00:00');

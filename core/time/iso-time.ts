@@ -7,9 +7,10 @@ import { isCalendarDay } from './calendar-day';
 
 // Month, day and hour may have one digit (2018-7-19, as PHP's date('Y-n-j') writes): they are padded. A dash
 // may stand for the T before a time with seconds (2012-05-13-11:00:00, PHP's date('Y-m-d-H:i:s'), as old
-// versions of The Events Calendar write microdata); without seconds -11:00 would be xs:date's offset.
+// versions of The Events Calendar write microdata); without seconds -11:00 would be xs:date's offset. An offset's
+// hour may have one digit (eventON writes +0:00, other plugins -4:00 or +000).
 const DATE_TIME =
-  /^(\d{4})-(\d{1,2})-(\d{1,2})(?:(?:[T ]|-(?=\d{1,2}:\d{2}:\d{2}))(\d{1,2}):(\d{2})(?::(\d{2})(?:[.,]\d+)?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
+  /^(\d{4})-(\d{1,2})-(\d{1,2})(?:(?:[T ]|-(?=\d{1,2}:\d{2}:\d{2}))(\d{1,2}):(\d{2})(?::(\d{2})(?:[.,]\d+)?)?\s*(Z|[+-]\d{1,2}(?::?\d{2})?)?)?$/i;
 // ISO 8601's basic format, as iCalendar writes it and hCalendar copies it into title attributes (19970903T163000Z).
 const BASIC_DATE_TIME = /^(\d{4})(\d{2})(\d{2})(?:T(\d{2})(\d{2})(?:(\d{2})(?:[.,]\d+)?)?(Z|[+-]\d{2}(?:\d{2})?)?)?$/i;
 
@@ -28,7 +29,7 @@ const PROSE_DATE_TIME = new RegExp(
   'i',
 );
 
-/** '2026-05-28 19:00' → '2026-05-28T19:00'; '19970903T163000Z' → '1997-09-03T16:30:00Z'; '+0200' → '+02:00'; 'z' → 'Z'; '2016-062' → '2016-03-02'; 'Wednesday, August 8, 2018 7:00 PM' → '2018-08-08T19:00'; a date stays a date; else undefined. */
+/** '2026-05-28 19:00' → '2026-05-28T19:00'; '19970903T163000Z' → '1997-09-03T16:30:00Z'; '+0200' → '+02:00'; '+0:00' and '+000' → '+00:00'; 'z' → 'Z'; '2016-062' → '2016-03-02'; 'Wednesday, August 8, 2018 7:00 PM' → '2018-08-08T19:00'; a date stays a date; else undefined. */
 export function isoDateTime(value: string | undefined): string | undefined {
   const text = value === undefined ? undefined : calendarDate(value.trim());
   const m = text === undefined ? null : (DATE_TIME.exec(text) ?? BASIC_DATE_TIME.exec(text));
@@ -71,11 +72,14 @@ function calendarDate(text: string): string | undefined {
   return `${date.toISOString().slice(0, 10)}${text.slice(whole.length)}`;
 }
 
+// '+0:00', '+000', '-4', '+0530': the hour has one or two digits, the minutes (if any) two.
+const OFFSET = /^([+-])(\d{1,2}):?(\d{2})?$/;
+
 function offsetOf(zone: string | undefined): string {
   if (!zone) return '';
   if (zone.toUpperCase() === 'Z') return 'Z';
-  const digits = zone.replace(':', '');
-  return `${digits.slice(0, 3)}:${digits.length > 3 ? digits.slice(3, 5) : '00'}`;
+  const [, sign, hours, minutes] = OFFSET.exec(zone) ?? [];
+  return `${sign}${hours!.padStart(2, '0')}:${minutes ?? '00'}`;
 }
 
 const DURATION = /^P(?:(\d+)W)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?)?$/i;

@@ -5,6 +5,7 @@ import { addDuration, isoDateTime } from '../time/iso-time';
 import { resolveLink } from './links';
 import { recurrenceOfSchedule } from './schedule';
 import { isEventType, localName } from './schema-event-types';
+import { statusInWords } from './status-words';
 
 /**
  * One <script type="application/ld+json"> block's value, or undefined when it is not JSON even after the
@@ -305,7 +306,8 @@ function toFact(node: Node, baseUrl: string, holder: string | undefined): EventF
     region: where.region,
     country: where.country,
     online,
-    status: STATUS[enumName(node.eventStatus) ?? ''],
+    // A status written as text rather than schema.org's enumeration ('Cancelled', 'Abgesagt') is read as words.
+    status: STATUS[enumName(node.eventStatus) ?? ''] ?? statusInWords(text(node.eventStatus)),
     uid: identifier(node),
     recurrence: series?.recurrence,
   };
