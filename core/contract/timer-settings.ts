@@ -1,13 +1,22 @@
 import * as z from 'zod/mini';
+import { WEBSITE_NOT_TEXT } from './ask';
 
-const FIELDS = 'paused, email, webhook_url and filters';
+const FIELDS = 'scheduleType, time, weekday, ques, web, timezone, paused, email, webhook_url and filters';
+const QUESTION_NOT_TEXT = 'ques must be the question as text.';
 
 /**
- * PATCH /api/timers/:id: any of these; `webhook_url` null or "" removes the webhook. Each error is the
- * sentence the 400 answers with.
+ * PATCH /api/timers/:id: any of these. The fields of POST /api/schedule edit the timer in place (those left out
+ * keep their values; core/timers/edit.ts checks the result as creation does); `webhook_url` null or "" removes
+ * the webhook. Each error is the sentence the 400 answers with.
  */
 export const timerSettingsSchema = z.strictObject(
   {
+    scheduleType: z.optional(z.unknown()),
+    time: z.optional(z.unknown()),
+    weekday: z.optional(z.unknown()),
+    timezone: z.optional(z.unknown()),
+    ques: z.optional(z.string({ error: QUESTION_NOT_TEXT })),
+    web: z.optional(z.nullable(z.string({ error: WEBSITE_NOT_TEXT }))),
     paused: z.optional(z.boolean({ error: 'paused must be true or false.' })),
     email: z.optional(z.boolean({ error: 'email must be true or false.' })),
     webhook_url: z.optional(z.nullable(z.string({ error: 'webhook_url must be a web address (text), or null to remove the webhook.' }))),
