@@ -126,8 +126,9 @@ export const OPERATIONS: Operation[] = [
     method: 'patch',
     path: '/v1/timers/:id',
     id: 'updateTimer',
-    summary: 'Pause, resume or change a timer’s delivery',
-    description: 'Any of `paused`, `email` and `webhook_url` (null or "" removes the webhook).',
+    summary: 'Edit a timer in place, pause or resume it, or change its delivery',
+    description:
+      'Any of the fields of POST /v1/timers (`scheduleType`, `time`, `weekday`, `ques`, `web`, `timezone`; those left out keep their values, checked as at creation), `filters`, `paused`, `email` and `webhook_url` (null or "" removes the webhook). The timer keeps its id, runs, feeds and the events it has seen; a 409 means it was changed elsewhere meanwhile.',
     scope: 'timers',
     body: timerSettingsSchema,
     replies: { 200: { description: 'The timer as it is now.', schema: patchedTimerReplySchema } },

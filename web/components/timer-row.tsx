@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { formatClock, formatMoment } from '../client/format-time';
-import type { DeleteOutcome, ListedTimer } from '../client/timers';
+import type { DeleteOutcome, ListedTimer, TimerSettingsPatch, UpdateOutcome } from '../client/timers';
 import { Alert } from './alert';
+import { TimerEditForm } from './timer-edit-form';
 
 const STATUS_LABEL: Record<string, string> = {
   succeeded: 'Answered',
@@ -13,6 +14,8 @@ const STATUS_LABEL: Record<string, string> = {
 export interface TimerRowProps {
   timer: ListedTimer;
   onDelete: (timerId: number) => Promise<DeleteOutcome>;
+  /** Saves an edit of the timer in place (its question, website, schedule); without it there is no Edit. */
+  onUpdate?: (timerId: number, patch: TimerSettingsPatch) => Promise<UpdateOutcome>;
   /**
    * More about this timer, shown in the row's details area under its latest result: the place for per-timer
    * controls (Run now and Pause first, then runs with their events, feeds, delivery settings). Delete comes
@@ -30,10 +33,13 @@ export function scheduleLabel(timer: Pick<ListedTimer, 'scheduleType' | 'weekday
  * One timer: what it asks and when, when it runs next (or why it does not: paused), its latest result, further
  * details, and last Delete with a confirmation step (Escape keeps the timer).
  */
-export function TimerRow({ timer, onDelete, children }: TimerRowProps) {
+export function TimerRow({ timer, onDelete, onUpdate, children }: TimerRowProps) {
   const id = useId();
   const [step, setStep] = useState<'idle' | 'confirm' | 'deleting'>('idle');
   const [failure, setFailure] = useState<string | null>(null);
+  const [editing, setEditing] = useState(false);
+  const [saved, setSaved] = useState<string | null>(null);
+  const editButton = useRef<HTMLButtonElement>(null);
   const keep = useRef<HTMLButtonElement>(null);
   const del = useRef<HTMLButtonElement>(null);
   const asked = useRef(false);
@@ -50,6 +56,13 @@ export function TimerRow({ timer, onDelete, children }: TimerRowProps) {
       e.stopPropagation();
       setStep('idle');
     }
+  }
+
+  // Closing the form hands focus back to Edit, where the person opened it.
+  function editDone(message: string | null) {
+    setEditing(false);
+    setSaved(message);
+    requestAnimationFrame(() => editButton.current?.focus());
   }
 
   async function confirmDelete() {
@@ -84,6 +97,8 @@ export function TimerRow({ timer, onDelete, children }: TimerRowProps) {
           </span>
         )}
       </div>
+      {editing && onUpdate ? <TimerEditForm timer={timer} onUpdate={onUpdate} onDone={editDone} /> : null}
+      {saved ? <Alert tone="success">{saved}</Alert> : null}
       <div className="timer-row__details">
         {timer.lastRun ? (
           <details className="timer-row__result">
@@ -100,9 +115,24 @@ export function TimerRow({ timer, onDelete, children }: TimerRowProps) {
       </div>
       {failure ? <Alert tone="error">{failure}</Alert> : null}
       <div className="timer-row__actions">
+        {step === 'idle' && onUpdate && !editing ? (
+          <button
+            ref={editButton}
+            type="button"
+            className="button button--secondary button--small"
+            aria-describedby={`${id}-when ${id}-question`}
+            onClick={() => {
+              setSaved(null);
+              setEditing(true);
+            }}
+          >
+            Edit
+          </button>
+        ) : null}
         {step === 'idle' ? (
           <button
             ref={del}
+            data-delete
             type="button"
             className="button button--danger button--small"
             aria-describedby={`${id}-when ${id}-question`}
