@@ -14,7 +14,7 @@ export function RunMap({ timerId, runId, events }: { timerId: number; runId: num
   const [reply, setReply] = useState<RunMapReply | null>(null);
   const [shown, setShown] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const box = useRef<HTMLDivElement>(null);
+  const box = useRef<HTMLElement>(null);
 
   useEffect(() => {
     if (!inPerson) return;
@@ -63,7 +63,7 @@ export function RunMap({ timerId, runId, events }: { timerId: number; runId: num
         {shown ? 'Hide map' : 'Show on a map'}
       </button>
       {failure ? <p className="timer-run__error">{failure}</p> : null}
-      {shown ? <div id={`${id}-map`} ref={box} className="run-map__box" role="region" aria-label={label} /> : null}
+      {shown ? <section id={`${id}-map`} ref={box} className="run-map__box" aria-label={label} /> : null}
     </div>
   );
 }
