@@ -80,9 +80,25 @@ export function TimerRow({ timer, onDelete, onUpdate, children }: TimerRowProps)
     // Focusable from script only: a link to this timer (see TimersPanel) lands here.
     <li className="timer-row" data-timer-id={timer.id} tabIndex={-1} aria-labelledby={`${id}-when ${id}-question`}>
       <div className="timer-row__main">
-        <strong className="timer-row__when" id={`${id}-when`}>
-          {scheduleLabel(timer)}
-        </strong>
+        <div className="timer-row__head">
+          <strong className="timer-row__when" id={`${id}-when`}>
+            {scheduleLabel(timer)}
+          </strong>
+          {step === 'idle' && onUpdate && !editing ? (
+            <button
+              ref={editButton}
+              type="button"
+              className="button button--secondary button--small"
+              aria-describedby={`${id}-when ${id}-question`}
+              onClick={() => {
+                setSaved(null);
+                setEditing(true);
+              }}
+            >
+              Edit
+            </button>
+          ) : null}
+        </div>
         <span className="timer-row__question" id={`${id}-question`}>
           {timer.ques}
         </span>
@@ -115,20 +131,6 @@ export function TimerRow({ timer, onDelete, onUpdate, children }: TimerRowProps)
       </div>
       {failure ? <Alert tone="error">{failure}</Alert> : null}
       <div className="timer-row__actions">
-        {step === 'idle' && onUpdate && !editing ? (
-          <button
-            ref={editButton}
-            type="button"
-            className="button button--secondary button--small"
-            aria-describedby={`${id}-when ${id}-question`}
-            onClick={() => {
-              setSaved(null);
-              setEditing(true);
-            }}
-          >
-            Edit
-          </button>
-        ) : null}
         {step === 'idle' ? (
           <button
             ref={del}
