@@ -215,3 +215,11 @@ export async function updateTimerFilters(sql: Db, userId: number, id: number, fi
     where id = ${id} and user_id = ${userId} and deleted_at is null`;
   return rows.count === 1;
 }
+
+/** Replaces what a timer asks and when (its id, and so its runs, feeds and event memory, stay). */
+export async function updateTimerDefinition(sql: Db, id: number, t: Schedule & { ques: string; web: string }): Promise<void> {
+  await sql`
+    update timers set schedule_type = ${t.scheduleType}, time = ${t.time}, weekday = ${t.weekday}, question = ${t.ques},
+      website = ${t.web}, timezone = ${t.timezone}
+    where id = ${id}`;
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { openPage, shot } from '../dev/harness/browser';
+import { seriousViolations } from './support/axe';
 import { browserSuite } from './support/browser-suite';
 
 /** GET /api/docs: the OpenAPI document as a page, readable on a phone, with no script under the strict CSP. */
@@ -24,11 +25,20 @@ describe('the API docs page', () => {
     // The table of contents leads to each call.
     await page.getByRole('link', { name: 'GET /v1/timers/{id}/events' }).click();
     expect(page.url()).toMatch(/#op-listTimerEvents$/);
-    for (const width of [390, 1280]) {
+    for (const width of [320, 390, 1280]) {
       await page.setViewportSize({ width, height: 900 });
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await shot(page, `api-docs-${width}`);
     }
+    // Each call's details are folded: at 390 px the whole page stays under 5,000 px.
+    await page.setViewportSize({ width: 390, height: 900 });
+    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThan(5000);
+    // Opened, a call shows its body and replies in place.
+    const edit = page.locator('#op-updateTimer').locator('xpath=..');
+    expect(await edit.getByRole('heading', { name: 'Replies' }).isVisible()).toBe(false);
+    await edit.getByText('Details: parameters, body and replies').click();
+    expect(await edit.getByRole('heading', { name: 'Replies' }).isVisible()).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
   });
 });

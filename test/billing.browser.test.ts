@@ -34,6 +34,26 @@ describe('plans and billing in Chromium', () => {
       }),
     );
 
+  it('after paying for Plus mid-month, the badge says the searches already used this month count', async () => {
+    const { page, user, errors } = await signedInPage();
+    await suite.stack.db.sql`update accounts set searches_used = 10 where user_id = ${user.id}`;
+    await page.reload();
+    await credits(page, '0 searches left');
+    await card(page, 'Plus').click();
+    await page.waitForURL(`${suite.stack.standins.url}/checkout/**`);
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await page.getByRole('heading', { name: 'Subscription successful!' }).waitFor();
+    // Plus has 50 a month; 10 were used on Free this month: 40 left, and one line says why.
+    await credits(page, '40 searches left');
+    expect(await plans(page).locator('.credits-note').textContent()).toBe('40 of 50 this month: the 10 searches you already used count.');
+    for (const width of [320, 390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await shot(page, `plans-used-this-month-${width}`);
+    }
+    expect(errors).toEqual([]);
+  });
+
   it('goes free → plus via checkout, plus → pro with the dialog, then back to free with the alert', async () => {
     const { page, cookie, errors } = await signedInPage();
     await credits(page, '10 searches left');

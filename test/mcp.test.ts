@@ -51,7 +51,14 @@ describe('the MCP server', () => {
     const token = await makeToken(['read', 'search', 'timers']);
     const client = await connect(token);
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(['create_timer', 'find_events', 'get_search', 'list_timers', 'timer_events']);
+    expect(tools.map((t) => t.name).sort()).toEqual([
+      'create_timer',
+      'edit_timer',
+      'find_events',
+      'get_search',
+      'list_timers',
+      'timer_events',
+    ]);
     for (const tool of tools) expect(tool.outputSchema?.type).toBe('object');
 
     const made = await client.callTool({

@@ -52,13 +52,28 @@ describe('the map of a run', () => {
     const show = page.getByRole('button', { name: 'Show on a map' });
     await show.waitFor();
     await show.click();
-    const box = page.getByRole('img', { name: /^Map of 3 in-person events/ });
+    const box = page.getByRole('region', { name: /^Map of 3 in-person events/ });
     await box.waitFor();
-    await until('the tiles and markers', async () => (await box.locator('path.leaflet-interactive').count()) === 3);
+    const pins = box.locator('.run-map__pin');
+    await until('the tiles and markers', async () => (await pins.count()) === 3);
     await until('tiles from the stand-in', async () => (await box.locator('img.leaflet-tile-loaded').count()) > 0);
     expect(tiles.state.requests).toBeGreaterThan(0);
     // The list is still there, the online event in it though not on the map.
     expect(await page.getByText('Online LLM Office Hours').count()).toBeGreaterThan(0);
+    // Each pin's label shows on hover, and on keyboard focus.
+    const tooltip = box.locator('.leaflet-tooltip');
+    const titles = await pins.evaluateAll((els) => els.map((el) => el.getAttribute('title')));
+    expect([...titles].sort()).toEqual([
+      'Berlin Crypto Evening (Factory, Berlin)',
+      'Munich ML Night (Werk1, München)',
+      'Potsdam AI Meetup (Wissenschaftspark, Potsdam)',
+    ]);
+    await pins.nth(0).hover();
+    await until('the hover label', async () => (await tooltip.count()) === 1 && (await tooltip.textContent()) === titles[0]);
+    await page.mouse.move(0, 0);
+    await pins.nth(1).focus();
+    await until('the focus label', async () => (await tooltip.textContent()) === titles[1]);
+    expect(await pins.nth(1).getAttribute('tabindex')).toBe('0');
     await shot(page, 'run-map-1280');
     expect(unexpectedErrors(errors)).toEqual([]);
   });

@@ -3,6 +3,8 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import {
   createTimerInput,
   createTimerOutput,
+  editTimerInput,
+  editTimerOutput,
   findEventsInput,
   findEventsOutput,
   getSearchInput,
@@ -89,6 +91,19 @@ export function registerTools(server: McpServer, v1: V1Call): void {
     },
     async (args, extra) =>
       toolResult(await v1('POST', '/v1/timers', { ...args, weekday: args.weekday ?? null, web: args.web ?? '' }, extra.signal)),
+  );
+
+  server.registerTool(
+    'edit_timer',
+    {
+      title: 'Edit a timer',
+      description:
+        'Changes a timer in place: its question, website, daily or weekly schedule, time, day, time zone, or pauses and resumes it. Fields left out keep their values; the timer keeps its id, runs, feeds and the events it has already seen. Needs the "timers" scope.',
+      inputSchema: editTimerInput,
+      outputSchema: editTimerOutput,
+      annotations: { readOnlyHint: false, idempotentHint: true },
+    },
+    async ({ timer_id, ...change }, extra) => toolResult(await v1('PATCH', `/v1/timers/${timer_id}`, change, extra.signal)),
   );
 
   server.registerTool(

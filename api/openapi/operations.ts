@@ -139,9 +139,9 @@ export const OPERATIONS: Operation[] = [
     method: 'patch',
     path: '/v1/timers/:id',
     id: 'updateTimer',
-    summary: 'Pause, resume or change a timer’s delivery',
+    summary: 'Edit a timer in place, pause or resume it, or change its delivery',
     description:
-      'A merge of the fields sent: each field sent replaces that field, each field left out stays as it is; at least one is needed, and an unknown field is refused (400). `webhook_url` null or "" removes the webhook. `filters` is replaced whole, not merged: send every filter the timer should keep (null removes them all).',
+      'A merge of the fields sent: each field sent replaces that field, each field left out stays as it is; at least one is needed, and an unknown field is refused (400). The fields of POST /v1/timers (`scheduleType`, `time`, `weekday`, `ques`, `web`, `timezone`) are checked as at creation; the timer keeps its id, runs, feeds and the events it has seen, and a 409 means it was changed elsewhere meanwhile. `webhook_url` null or "" removes the webhook. `filters` is replaced whole, not merged: send every filter the timer should keep (null removes them all).',
     scope: 'timers',
     body: timerSettingsSchema,
     replies: { 200: { description: 'The timer as it is now.', schema: patchedTimerReplySchema } },

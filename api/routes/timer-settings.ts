@@ -4,7 +4,9 @@ import { parseTimerSettings, timerSettingsSchema } from '../../core/contract/tim
 import { DeliveryError } from '../../core/delivery/errors';
 import { checkWebhookUrl } from '../../core/delivery/webhook';
 import { SchedulerUnavailableError } from '../../core/timers/scheduler';
-import { updateTimerSettings } from '../../core/timers/settings';
+import { TimerEditError, updateTimerSettings } from '../../core/timers/settings';
+import { SearchError } from '../../core/search-error';
+import { checkWebsiteAddress } from '../../core/website/fetch';
 import { resolveFilters } from '../../core/filters/resolve';
 import { latestDeliveries } from '../../db/deliveries';
 import { listUserTimers } from '../../db/timers';
@@ -20,7 +22,10 @@ const NOT_FOUND = 'There is no such timer among yours. Reload Manage Timers to s
 const UNAVAILABLE =
   'The timer service is unavailable right now (its queue cannot be reached). Nothing was changed; please try again in a minute.';
 
-/** Pause or resume a timer, turn its email on or off, set or remove its webhook (PATCH /api/timers/:id, /v1/timers/:id). */
+/**
+ * Edit a timer in place (POST /api/schedule's fields, its filters), pause or resume it, turn its email on or
+ * off, set or remove its webhook (PATCH /api/timers/:id, /v1/timers/:id).
+ */
 export const patchTimerHandlers = (deps: AppDeps) =>
   createFactory<AppEnv>().createHandlers(jsonBody(timerSettingsSchema), async (c) => {
     const user = requireUser(c);
@@ -28,7 +33,7 @@ export const patchTimerHandlers = (deps: AppDeps) =>
     if (id === null) throw new ApiError(404, NOT_FOUND);
     const check = parseTimerSettings(c.req.valid('json'));
     if (!check.ok) throw new ApiError(400, check.message);
-    const { paused, email } = check.value;
+    const { paused, email, scheduleType, time, weekday, timezone, ques, web } = check.value;
     const filters = 'filters' in check.value ? resolveFilters(check.value.filters) : undefined;
     if (filters && !filters.ok) throw new ApiError(400, filters.message);
     let webhookUrl = check.value.webhook_url?.trim();
@@ -45,16 +50,29 @@ export const patchTimerHandlers = (deps: AppDeps) =>
     const removeWebhook = check.value.webhook_url === null || check.value.webhook_url?.trim() === '';
     let webhookSecret: string | null = null;
     try {
-      const timer = await updateTimerSettings(deps, user.id, id, {
-        paused,
-        email,
-        webhookUrl: removeWebhook ? null : webhookUrl,
-        filters: filters?.filters,
-        checkedOnly: check.value.checked_only,
-      });
+      const timer = await updateTimerSettings(
+        deps,
+        user.id,
+        id,
+        {
+          paused,
+          email,
+          webhookUrl: removeWebhook ? null : webhookUrl,
+          filters: filters?.filters,
+          checkedOnly: check.value.checked_only,
+          definition: { scheduleType, time, weekday, timezone, ques, web },
+        },
+        async (address) => {
+          // The same address rules as creation and every run: a timer that could never read its website is not saved.
+          await checkWebsiteAddress(address, { allow: deps.config.websiteFetchAllow, resolve: deps.resolve }).catch((err: unknown) => {
+            throw err instanceof SearchError ? new TimerEditError(err.message, 400) : err;
+          });
+        },
+      );
       if (!timer) throw new ApiError(404, NOT_FOUND);
       webhookSecret = timer.webhookSecret;
     } catch (err) {
+      if (err instanceof TimerEditError) throw new ApiError(err.status, err.message);
       if (err instanceof SchedulerUnavailableError) {
         c.get('log').warn({ err: err.message, timerId: id }, 'timer settings not changed: redis unavailable');
         throw new ApiError(503, UNAVAILABLE);
@@ -62,7 +80,13 @@ export const patchTimerHandlers = (deps: AppDeps) =>
       throw err;
     }
     c.get('log').info(
-      { timerId: id, paused, email, webhook: webhookUrl ? 'set' : removeWebhook ? 'removed' : undefined },
+      {
+        timerId: id,
+        paused,
+        email,
+        edited: (scheduleType ?? time ?? weekday ?? timezone ?? ques ?? web) ? true : undefined,
+        webhook: webhookUrl ? 'set' : removeWebhook ? 'removed' : undefined,
+      },
       'timer settings changed',
     );
     const timer = (await listUserTimers(deps.sql, user.id)).find((t) => t.id === id)!;

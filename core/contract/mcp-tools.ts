@@ -29,6 +29,18 @@ export const createTimerInput = {
   timezone: z.string().check(z.describe('The IANA time zone of `time`, e.g. Europe/Berlin.')),
 };
 
+/** edit_timer: PATCH /v1/timers/:id with the fields to change; those left out keep their values. */
+export const editTimerInput = {
+  timer_id: z.number().check(z.int(), z.positive(), z.describe('The timer’s id, as list_timers gives it.')),
+  ques: z.optional(z.string().check(z.describe('A new question for the timer to repeat.'))),
+  web: z.optional(z.string().check(z.describe('A new website to read at each run (http or https); "" for none.'))),
+  scheduleType: z.optional(z.enum(SCHEDULE_TYPES).check(z.describe('daily or weekly.'))),
+  time: z.optional(z.string().check(z.describe('A new local time of each run, HH:MM (24 hours).'))),
+  weekday: z.optional(z.enum(WEEKDAYS).check(z.describe('The day of a weekly timer.'))),
+  timezone: z.optional(z.string().check(z.describe('The IANA time zone of `time`, e.g. Europe/Berlin.'))),
+  paused: z.optional(z.boolean().check(z.describe('true pauses the timer, false resumes it.'))),
+};
+
 /** timer_events: GET /v1/timers/:id/events?since=. */
 export const timerEventsInput = {
   timer_id: z.number().check(z.int(), z.positive(), z.describe('The timer’s id, as list_timers gives it.')),
@@ -43,4 +55,5 @@ export const findEventsOutput = searchReplySchema;
 export const getSearchOutput = searchReplySchema;
 export const listTimersOutput = z.object({ timers: timersReplySchema });
 export const createTimerOutput = listedTimerSchema;
+export const editTimerOutput = listedTimerSchema;
 export const timerEventsOutput = timerEventsReplySchema;

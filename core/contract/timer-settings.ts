@@ -1,15 +1,25 @@
 import * as z from 'zod/mini';
+import { WEBSITE_NOT_TEXT } from './ask';
+import { IANA_ZONE_WIRE, SCHEDULE_TYPE_WIRE, TIME_OF_DAY_WIRE, WEEKDAY_WIRE } from './schedule-wire';
 import { timerFiltersSchema } from './timer-filters';
 import { checkedLater } from './wire-type';
 
-const FIELDS = 'paused, email, webhook_url, filters and checked_only';
+const FIELDS = 'scheduleType, time, weekday, ques, web, timezone, paused, email, webhook_url, filters and checked_only';
+const QUESTION_NOT_TEXT = 'ques must be the question as text.';
 
 /**
- * PATCH /api/timers/:id: any of these; `webhook_url` null or "" removes the webhook. Each error is the
- * sentence the 400 answers with.
+ * PATCH /api/timers/:id: any of these. The fields of POST /api/schedule edit the timer in place (those left out
+ * keep their values; core/timers/edit.ts checks the result as creation does); `webhook_url` null or "" removes
+ * the webhook. Each error is the sentence the 400 answers with.
  */
 export const timerSettingsSchema = z.strictObject(
   {
+    scheduleType: checkedLater(z.optional(z.unknown()), SCHEDULE_TYPE_WIRE),
+    time: checkedLater(z.optional(z.unknown()), TIME_OF_DAY_WIRE),
+    weekday: checkedLater(z.optional(z.unknown()), WEEKDAY_WIRE),
+    timezone: checkedLater(z.optional(z.unknown()), IANA_ZONE_WIRE),
+    ques: z.optional(z.string({ error: QUESTION_NOT_TEXT })),
+    web: z.optional(z.nullable(z.string({ error: WEBSITE_NOT_TEXT }))),
     paused: z.optional(z.boolean({ error: 'paused must be true or false.' })),
     email: z.optional(z.boolean({ error: 'email must be true or false.' })),
     webhook_url: z.optional(z.nullable(z.string({ error: 'webhook_url must be a web address (text), or null to remove the webhook.' }))),

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { WEBSITE_NOT_TEXT } from './ask';
 import { SCHEDULE_TYPES, WEEKDAYS } from './schedule-values';
+import { IANA_ZONE_WIRE, SCHEDULE_TYPE_WIRE, TIME_OF_DAY_WIRE, WEEKDAY_WIRE } from './schedule-wire';
 import { timerDeliveryShape } from './timer-settings';
 import { timerFiltersSchema } from './timer-filters';
 import { checkedLater } from './wire-type';
@@ -11,9 +12,6 @@ export type { ScheduleType, Weekday } from './schedule-values';
 const TIMER_EMPTY_QUESTION = 'Please type a question for the timer to repeat.';
 
 // The values core/timers/schedule.ts accepts, as documents show them.
-const TIME_OF_DAY = z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/), z.describe('HH:MM, 24-hour, in `timezone`.'));
-const WEEKDAY_WHEN_WEEKLY = z.nullable(z.enum(WEEKDAYS)).check(z.describe('The day a weekly timer fires; needed when weekly.'));
-const IANA_ZONE = z.string().check(z.describe('An IANA time zone name, such as Europe/Berlin.'));
 const QUESTION = z.string().check(z.minLength(1), z.describe('The question the timer repeats.'));
 
 /**
@@ -22,10 +20,10 @@ const QUESTION = z.string().check(z.minLength(1), z.describe('The question the t
  */
 export const scheduleRequestSchema = z.object(
   {
-    scheduleType: checkedLater(z.optional(z.unknown()), z.enum(SCHEDULE_TYPES), { required: true }),
-    time: checkedLater(z.optional(z.unknown()), TIME_OF_DAY, { required: true }),
-    weekday: checkedLater(z.optional(z.unknown()), WEEKDAY_WHEN_WEEKLY),
-    timezone: checkedLater(z.optional(z.unknown()), IANA_ZONE, { required: true }),
+    scheduleType: checkedLater(z.optional(z.unknown()), SCHEDULE_TYPE_WIRE, { required: true }),
+    time: checkedLater(z.optional(z.unknown()), TIME_OF_DAY_WIRE, { required: true }),
+    weekday: checkedLater(z.optional(z.unknown()), WEEKDAY_WIRE),
+    timezone: checkedLater(z.optional(z.unknown()), IANA_ZONE_WIRE, { required: true }),
     ques: checkedLater(z.optional(z.nullable(z.string({ error: TIMER_EMPTY_QUESTION }))), QUESTION, { required: true }),
     web: z.optional(z.nullable(z.string({ error: WEBSITE_NOT_TEXT }))),
     /** Optional, beyond the spec's fields: which events the timer keeps (core/contract/timer-filters.ts). */

@@ -7,3 +7,14 @@ export function formatDate(iso: string): string {
 
 /** The credits badge: "1 search left", "10 searches left". */
 export const searchesLeft = (credits: number) => `${credits} ${credits === 1 ? 'search' : 'searches'} left`;
+
+/**
+ * Why the badge shows fewer searches than the plan's monthly number: those used this month count, also after a
+ * plan change in the middle of it ("40 of 50 this month: the 10 searches you already used count."). Null when
+ * none are used.
+ */
+export function usedThisMonth({ credits, allowance }: { credits: number; allowance: number }): string | null {
+  const used = allowance - credits;
+  if (used <= 0 || credits < 0) return null;
+  return `${credits} of ${allowance} this month: the ${used} ${used === 1 ? 'search' : 'searches'} you already used count.`;
+}

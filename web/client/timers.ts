@@ -45,6 +45,12 @@ export async function deleteTimer(timerId: number): Promise<DeleteOutcome> {
 }
 
 export interface TimerSettingsPatch {
+  /** What the timer asks and when (POST /api/schedule's fields): edited in place. */
+  scheduleType?: ScheduleType;
+  time?: string;
+  weekday?: Weekday | null;
+  ques?: string;
+  web?: string;
   paused?: boolean;
   email?: boolean;
   webhook_url?: string | null;

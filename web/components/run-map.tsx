@@ -14,7 +14,7 @@ export function RunMap({ timerId, runId, events }: { timerId: number; runId: num
   const [reply, setReply] = useState<RunMapReply | null>(null);
   const [shown, setShown] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const box = useRef<HTMLDivElement>(null);
+  const box = useRef<HTMLElement>(null);
 
   useEffect(() => {
     if (!inPerson) return;
@@ -35,11 +35,13 @@ export function RunMap({ timerId, runId, events }: { timerId: number; runId: num
       .then(({ default: L }) => {
         const map = L.map(element, { scrollWheelZoom: false });
         L.tileLayer(reply.tile_url!, { attribution: reply.attribution, maxZoom: 18 }).addTo(map);
-        const markers = reply.points.map((p) =>
-          L.circleMarker([p.lat, p.lng], { radius: 8, weight: 2, color: '#4338ca', fillOpacity: 0.6 })
-            .bindTooltip(`${p.title} (${p.place})`)
-            .addTo(map),
-        );
+        // Pins are focusable markers (Leaflet gives them tabindex and opens a bound tooltip on focus as on
+        // hover), so their labels reach keyboard users too; the pin is a styled div, no image to fetch.
+        const icon = L.divIcon({ className: 'run-map__pin', iconSize: [18, 18] });
+        const markers = reply.points.map((p) => {
+          const label = `${p.title} (${p.place})`;
+          return L.marker([p.lat, p.lng], { icon, keyboard: true, title: label, alt: label }).bindTooltip(label).addTo(map);
+        });
         map.fitBounds(L.featureGroup(markers).getBounds(), { padding: [24, 24], maxZoom: 11 });
         remove = () => map.remove();
       })
@@ -61,7 +63,7 @@ export function RunMap({ timerId, runId, events }: { timerId: number; runId: num
         {shown ? 'Hide map' : 'Show on a map'}
       </button>
       {failure ? <p className="timer-run__error">{failure}</p> : null}
-      {shown ? <div id={`${id}-map`} ref={box} className="run-map__box" role="img" aria-label={label} /> : null}
+      {shown ? <section id={`${id}-map`} ref={box} className="run-map__box" aria-label={label} /> : null}
     </div>
   );
 }

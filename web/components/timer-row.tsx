@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { formatClock, formatMoment } from '../client/format-time';
-import type { DeleteOutcome, ListedTimer } from '../client/timers';
+import type { DeleteOutcome, ListedTimer, TimerSettingsPatch, UpdateOutcome } from '../client/timers';
 import { Alert } from './alert';
+import { TimerEditForm } from './timer-edit-form';
 
 const STATUS_LABEL: Record<string, string> = {
   succeeded: 'Answered',
@@ -13,6 +14,8 @@ const STATUS_LABEL: Record<string, string> = {
 export interface TimerRowProps {
   timer: ListedTimer;
   onDelete: (timerId: number) => Promise<DeleteOutcome>;
+  /** Saves an edit of the timer in place (its question, website, schedule); without it there is no Edit. */
+  onUpdate?: (timerId: number, patch: TimerSettingsPatch) => Promise<UpdateOutcome>;
   /**
    * More about this timer, shown in the row's details area under its latest result: the place for per-timer
    * controls (Run now and Pause first, then runs with their events, feeds, delivery settings). Delete comes
@@ -30,10 +33,13 @@ export function scheduleLabel(timer: Pick<ListedTimer, 'scheduleType' | 'weekday
  * One timer: what it asks and when, when it runs next (or why it does not: paused), its latest result, further
  * details, and last Delete with a confirmation step (Escape keeps the timer).
  */
-export function TimerRow({ timer, onDelete, children }: TimerRowProps) {
+export function TimerRow({ timer, onDelete, onUpdate, children }: TimerRowProps) {
   const id = useId();
   const [step, setStep] = useState<'idle' | 'confirm' | 'deleting'>('idle');
   const [failure, setFailure] = useState<string | null>(null);
+  const [editing, setEditing] = useState(false);
+  const [saved, setSaved] = useState<string | null>(null);
+  const editButton = useRef<HTMLButtonElement>(null);
   const keep = useRef<HTMLButtonElement>(null);
   const del = useRef<HTMLButtonElement>(null);
   const asked = useRef(false);
@@ -52,6 +58,13 @@ export function TimerRow({ timer, onDelete, children }: TimerRowProps) {
     }
   }
 
+  // Closing the form hands focus back to Edit, where the person opened it.
+  function editDone(message: string | null) {
+    setEditing(false);
+    setSaved(message);
+    requestAnimationFrame(() => editButton.current?.focus());
+  }
+
   async function confirmDelete() {
     setStep('deleting');
     setFailure(null);
@@ -67,9 +80,25 @@ export function TimerRow({ timer, onDelete, children }: TimerRowProps) {
     // Focusable from script only: a link to this timer (see TimersPanel) lands here.
     <li className="timer-row" data-timer-id={timer.id} tabIndex={-1} aria-labelledby={`${id}-when ${id}-question`}>
       <div className="timer-row__main">
-        <strong className="timer-row__when" id={`${id}-when`}>
-          {scheduleLabel(timer)}
-        </strong>
+        <div className="timer-row__head">
+          <strong className="timer-row__when" id={`${id}-when`}>
+            {scheduleLabel(timer)}
+          </strong>
+          {step === 'idle' && onUpdate && !editing ? (
+            <button
+              ref={editButton}
+              type="button"
+              className="button button--secondary button--small"
+              aria-describedby={`${id}-when ${id}-question`}
+              onClick={() => {
+                setSaved(null);
+                setEditing(true);
+              }}
+            >
+              Edit
+            </button>
+          ) : null}
+        </div>
         <span className="timer-row__question" id={`${id}-question`}>
           {timer.ques}
         </span>
@@ -84,6 +113,8 @@ export function TimerRow({ timer, onDelete, children }: TimerRowProps) {
           </span>
         )}
       </div>
+      {editing && onUpdate ? <TimerEditForm timer={timer} onUpdate={onUpdate} onDone={editDone} /> : null}
+      {saved ? <Alert tone="success">{saved}</Alert> : null}
       <div className="timer-row__details">
         {timer.lastRun ? (
           <details className="timer-row__result">
@@ -103,6 +134,7 @@ export function TimerRow({ timer, onDelete, children }: TimerRowProps) {
         {step === 'idle' ? (
           <button
             ref={del}
+            data-delete
             type="button"
             className="button button--danger button--small"
             aria-describedby={`${id}-when ${id}-question`}

@@ -41,7 +41,7 @@ export function TimersPanel({ onBack }: TimersPanelProps) {
     const index = refocusAt.current;
     if (index === null || !section.current || !timers) return;
     refocusAt.current = null;
-    const deletes = section.current.querySelectorAll<HTMLButtonElement>('.timer-row__actions .button');
+    const deletes = section.current.querySelectorAll<HTMLButtonElement>('.timer-row__actions [data-delete]');
     const target = deletes[Math.min(index, deletes.length - 1)] ?? section.current.querySelector<HTMLButtonElement>('[data-back]');
     target?.focus();
   }, [timers]);
@@ -80,7 +80,7 @@ export function TimersPanel({ onBack }: TimersPanelProps) {
       {timers?.length ? (
         <ul className="timer-list">
           {timers.map((t) => (
-            <TimerRow key={t.id} timer={t} onDelete={removeAt}>
+            <TimerRow key={t.id} timer={t} onDelete={removeAt} onUpdate={update}>
               <LazyTimerExtras
                 timerId={t.id}
                 showRuns={t.id === shown}

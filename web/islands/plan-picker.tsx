@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { PLANS, type Plan } from '../../core/plans';
 import { currentAppState, setAppState, useAppState, type AppState, type BillingInfo } from '../client/app-state';
 import { pollBilling, refreshBilling } from '../client/billing';
-import { searchesLeft } from '../client/format';
+import { searchesLeft, usedThisMonth } from '../client/format';
 import { apiFetch, errorText, postJson } from '../client/http';
 import { readReply, replyJson, shapeOf } from '../client/replies';
 import { PaymentFailedBanner } from '../components/account-warnings';
@@ -163,6 +163,7 @@ export default function PlanPicker({ initial, checkout, google }: PlanPickerProp
             <p className="credits-badge" aria-live="polite">
               {searchesLeft(billing.credits)}
             </p>
+            {usedThisMonth(billing) ? <p className="credits-note">{usedThisMonth(billing)}</p> : null}
             {billing.subscription_tier !== 'free' && !checkoutState.success ? <ManageBilling /> : null}
           </div>
         ) : null}

@@ -105,33 +105,37 @@ function Operation({ method, path, op }: { method: string; path: string; op: Ope
         <span className={`api-docs__method api-docs__method--${method}`}>{method.toUpperCase()}</span> <code>{path}</code>
       </h3>
       <p className="api-docs__summary">{op.summary}</p>
-      <Prose text={op.description} />
-      {op.parameters?.length ? (
-        <>
-          <h4>Parameters</h4>
-          <ul>
-            {op.parameters.map((p) => (
-              <li key={p.name}>
-                <code>{p.name}</code> ({p.in}
-                {p.required ? ', required' : ''}): {p.description}
-              </li>
-            ))}
-          </ul>
-        </>
-      ) : null}
-      {op.requestBody ? <Body title="Request body" content={op.requestBody.content} /> : null}
-      <h4>Replies</h4>
-      <dl className="api-docs__replies">
-        {Object.entries(op.responses).map(([status, reply]) => (
-          <div key={status}>
-            <dt>{status}</dt>
-            <dd>
-              {reply.description}
-              {reply.content && status.startsWith('2') ? <Body title="Body" content={reply.content} /> : null}
-            </dd>
-          </div>
-        ))}
-      </dl>
+      {/* Folded: the page lists every call at a glance (and stays short on a phone); each opens in place. */}
+      <details className="api-docs__more">
+        <summary>Details: parameters, body and replies</summary>
+        <Prose text={op.description} />
+        {op.parameters?.length ? (
+          <>
+            <h4>Parameters</h4>
+            <ul>
+              {op.parameters.map((p) => (
+                <li key={p.name}>
+                  <code>{p.name}</code> ({p.in}
+                  {p.required ? ', required' : ''}): {p.description}
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
+        {op.requestBody ? <Body title="Request body" content={op.requestBody.content} /> : null}
+        <h4>Replies</h4>
+        <dl className="api-docs__replies">
+          {Object.entries(op.responses).map(([status, reply]) => (
+            <div key={status}>
+              <dt>{status}</dt>
+              <dd>
+                {reply.description}
+                {reply.content && status.startsWith('2') ? <Body title="Body" content={reply.content} /> : null}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </details>
     </section>
   );
 }
@@ -170,7 +174,7 @@ export function ApiDocsPage({ document }: { document: OpenApiDocument }) {
           <p>
             AI agents can use the same abilities through MCP (Streamable HTTP) at <code>{`${origin}/mcp`}</code>, with the token in the{' '}
             <code>Authorization</code> header. Tools: <code>find_events</code>, <code>list_timers</code>, <code>create_timer</code>,{' '}
-            <code>timer_events</code>.
+            <code>edit_timer</code>, <code>timer_events</code>.
           </p>
           <pre className="api-docs__code">
             <code>

@@ -21,7 +21,7 @@ type Expected =
 const near = (name: string, radius_km = 25) => ({ place: { name, radius_km } });
 const ONE_TIMER = /A timer runs every day, or once a week on one weekday, at one time/;
 
-// Thirty sentences in English and German, each with the timer a person means, written by hand.
+// Thirty-two sentences in English and German, each with the timer a person means, written by hand.
 const SENTENCES: [string, Expected][] = [
   ['every day at 9 AI meetups', { schedule: ['daily', '09:00', null], ques: 'AI meetups', source: 'parser' }],
   ['weekly on Mon 18:30, jazz concerts', { schedule: ['weekly', '18:30', 'Monday'], ques: 'jazz concerts', source: 'parser' }],
@@ -80,6 +80,24 @@ const SENTENCES: [string, Expected][] = [
       schedule: ['weekly', '18:30', 'Wednesday'],
       ques: 'meetups',
       filters: { window: { from: '2026-12-20', to: '2027-01-05' } },
+      source: 'parser',
+    },
+  ],
+  [
+    'every Friday at 8 AI meetups within 20 km of Berlin, not online, not crypto',
+    {
+      schedule: ['weekly', '08:00', 'Friday'],
+      ques: 'AI meetups',
+      filters: { ...near('Berlin', 20), attendance: 'in_person', exclude: ['crypto'] },
+      source: 'parser',
+    },
+  ],
+  [
+    'jeden Montag um 18 Uhr Konzerte in Hamburg, nicht online',
+    {
+      schedule: ['weekly', '18:00', 'Monday'],
+      ques: 'Konzerte in Hamburg',
+      filters: { ...near('Hamburg'), attendance: 'in_person' },
       source: 'parser',
     },
   ],
@@ -199,7 +217,7 @@ const SENTENCES: [string, Expected][] = [
 describe('describeTimer: a timer from a sentence', () => {
   const served = useGeminiStandin({ chunkDelayMs: 0 });
 
-  it('has thirty sentences to read', () => expect(SENTENCES).toHaveLength(30));
+  it('has thirty-two sentences to read', () => expect(SENTENCES).toHaveLength(32));
 
   it.each(SENTENCES)('%s', async (sentence, expected) => {
     const before = served.standin.state.requests;

@@ -69,6 +69,13 @@ export function filterPhrases(words: Words, now: Date): FilterPhrases {
       out.attendance = 'both';
     },
   );
+  // "not online", "no online events", "nicht online", "kein Online": in person, not a word to leave out.
+  words.take(
+    /\b(?:not|no|never|nicht|keine?n?)\s+(?:online|virtual|virtuell|remote)(?:\s+(?:events?|ones?|only|veranstaltungen|termine))?(?=\s|,|\.|;|$)/iu,
+    () => {
+      out.attendance = 'in_person';
+    },
+  );
   words.take(/\b(?:in[ -]person|offline|on[ -]site|vor ort|in präsenz|präsenz)(?=\s|,|\.|$)/iu, () => {
     out.attendance = 'in_person';
   });
