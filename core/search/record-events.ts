@@ -20,7 +20,7 @@ import type { ResolvedAddress } from '../website/fetch';
 export interface EventsDeps {
   sql: Sql;
   gemini: GoogleGenAI;
-  config: Pick<Config, 'gemini' | 'eventChecking' | 'websiteFetchAllow' | 'queuePrefix'>;
+  config: Pick<Config, 'gemini' | 'eventChecking' | 'websiteFetchAllow' | 'queuePrefix' | 'reading'>;
   logger?: Logger;
   /** The robots.txt cache of the event check (core/verification). */
   redis?: RedisClient;

@@ -12,7 +12,7 @@ import { RobotsDisallowed, robotsRules } from './robots';
 import { type SourceLink, pagesToRead, sourceLinksOf } from './source-links';
 
 export interface CheckEventsDeps {
-  config: Pick<Config, 'eventChecking' | 'websiteFetchAllow' | 'queuePrefix'>;
+  config: Pick<Config, 'eventChecking' | 'websiteFetchAllow' | 'queuePrefix' | 'reading'>;
   /** The robots.txt cache shared by every process; without it each check reads the files it needs. */
   redis?: RedisClient;
   resolve?: (hostname: string) => Promise<ResolvedAddress[]>;
@@ -92,7 +92,7 @@ export async function checkEvents(deps: CheckEventsDeps, input: CheckEventsInput
           // page and every hop after it are fetched only when their site's robots.txt allows it.
           beforeHop: (url, hop) => (link.grounding && hop === 0 ? Promise.resolve() : robots.check(url)),
         });
-        const events = await eventsOfSourcePage(page, { searcherTimezone: input.searcherTimezone, now });
+        const events = await eventsOfSourcePage(page, { searcherTimezone: input.searcherTimezone, now }, deps.config.reading);
         counts.read++;
         return { url: page.url, events };
       } catch (err) {

@@ -1,13 +1,24 @@
 import type { FoundEvent } from '../contract/event';
-import { eventsFromFacts } from '../events/from-facts';
-import { extractFacts } from '../website/extract';
+import type { ReadingLimits } from '../reading/pool';
+import { readingPool } from '../reading/shared-pool';
 import type { WebsitePage } from '../website/fetch';
 
 /**
- * The one place a fetched source page becomes events: the reader that reads a user's website (one parse, each
- * format by its own extractor), then facts → events as for the website. A reader that runs elsewhere (a pool of
- * sandboxed parsers) replaces this body and nothing else.
+ * The one place a fetched source page becomes events: the same reading threads, limits and reader as a user's
+ * website (core/reading), so a hostile cited page costs only its own reading. Calendars the page links are
+ * not followed: the page itself must list the event. A reading past a limit throws (ReadingOverLimit), and the
+ * page then confirms nothing.
  */
-export async function eventsOfSourcePage(page: WebsitePage, context: { searcherTimezone: string; now: Date }): Promise<FoundEvent[]> {
-  return eventsFromFacts(extractFacts(page), context);
+export async function eventsOfSourcePage(
+  page: WebsitePage,
+  context: { searcherTimezone: string; now: Date },
+  limits: ReadingLimits,
+): Promise<FoundEvent[]> {
+  const pool = readingPool(limits);
+  const reading = { searcherTimezone: context.searcherTimezone, now: context.now.getTime() };
+  const first = await pool.run({ kind: 'page', page, context: reading }, limits.timeLimitMs);
+  if (first.follow.length === 0) return first.events;
+  // A page that links calendars gives its own events in the calendars step; none are fetched for a check.
+  const own = await pool.run({ kind: 'calendars', facts: first.facts, calendars: [], context: reading }, limits.timeLimitMs);
+  return own.events;
 }

@@ -14,7 +14,7 @@ export const EXTRACTION_DEADLINE_MS = 120_000;
 export interface SearchEventsDeps {
   sql: Sql;
   gemini: GoogleGenAI;
-  config: Pick<Config, 'gemini' | 'eventChecking' | 'websiteFetchAllow' | 'queuePrefix'>;
+  config: Pick<Config, 'gemini' | 'eventChecking' | 'websiteFetchAllow' | 'queuePrefix' | 'reading'>;
   logger: Logger;
   /** The robots.txt cache of the event check (core/verification). */
   redis?: RedisClient;
