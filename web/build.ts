@@ -105,6 +105,7 @@ async function buildServer(): Promise<void> {
       api: path.join(ROOT, 'api/main.ts'),
       worker: path.join(ROOT, 'worker/main.ts'),
       migrate: path.join(ROOT, 'cli/migrate.ts'),
+      'end-sessions': path.join(ROOT, 'cli/end-sessions.ts'),
       // The reading pool's thread (core/reading/pool.ts finds it beside api.js and worker.js).
       'reading-thread': path.join(ROOT, 'core/reading/thread.ts'),
     },
