@@ -94,7 +94,7 @@ describe('timer delivery controls in Manage Timers (Chromium)', () => {
     expect(unexpectedErrors(errors)).toEqual([]);
   });
 
-  it("shows why the server removed a webhook that answered 410 Gone, until a new address is saved", async () => {
+  it('shows why the server removed a webhook that answered 410 Gone, until a new address is saved', async () => {
     const { page, errors, cookie } = await openSignedInHome(suite);
     const timerId = await createTimer(cookie, 'Webhook that went away');
     const sql = suite.stack.db.sql;

@@ -124,7 +124,7 @@ describe('revoking a session on two api processes', () => {
     expect(await endSessionsCli('--session', tokenHash)).toEqual({ code: 0, out: 'No session matched: nothing was ended.' });
   });
 
-  it("end-sessions refuses arguments it cannot read with a sentence, ending nothing", async () => {
+  it('end-sessions refuses arguments it cannot read with a sentence, ending nothing', async () => {
     const { pair } = await copiedPair();
     const wrong = await endSessionsCli('--user', 'nobody');
     expect(wrong.code).toBe(1);

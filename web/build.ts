@@ -14,7 +14,7 @@ export interface BuildOptions {
   outdir?: string;
   watch?: boolean;
   quiet?: boolean;
-  /** Also bundle the server entries (api, worker, migrate, the reading thread) into dist/server and the stand-ins into dist/standins. */
+  /** Also bundle the server entries (api, worker, migrate, end-sessions, the reading thread) into dist/server and the stand-ins into dist/standins. */
   server?: boolean;
   /** Remove earlier assets first (default). Test runs keep them: a parallel run may be serving them. */
   clean?: boolean;

@@ -97,8 +97,8 @@ export function watchSessionRevocations(deps: {
       if (tokenHashes.length === 0) return;
       tell(tokenHashes.map(proofSessionId));
       await announceRevocation(deps.publisher, deps.prefix, tokenHashes).catch((err: Error) =>
-          deps.logger.warn({ err: err.message }, 'session revocation not published; other processes refuse the proof when it expires'),
-        );
+        deps.logger.warn({ err: err.message }, 'session revocation not published; other processes refuse the proof when it expires'),
+      );
     },
     async close() {
       closed = true;
