@@ -85,3 +85,19 @@ export async function deleteExpiredSessions(sql: Sql): Promise<number> {
   const rows = await sql`delete from sessions where expires_at <= now()`;
   return rows.count;
 }
+
+/** Who an operator ends sessions of: one session (its `token_hash`), or every session of a user. */
+export type SessionsToEnd = { tokenHash: string } | { userId: number } | { email: string };
+
+/** Deletes the sessions `target` names; their `token_hash`es (none when nothing matched). */
+export async function deleteSessionsReturningHashes(sql: Sql, target: SessionsToEnd): Promise<string[]> {
+  const rows =
+    'tokenHash' in target
+      ? await sql<{ token_hash: string }[]>`delete from sessions where token_hash = ${target.tokenHash} returning token_hash`
+      : 'userId' in target
+        ? await sql<{ token_hash: string }[]>`delete from sessions where user_id = ${target.userId} returning token_hash`
+        : await sql<{ token_hash: string }[]>`delete from sessions s using users u
+                                              where u.id = s.user_id and lower(u.email) = lower(${target.email})
+                                              returning s.token_hash`;
+  return rows.map((r) => r.token_hash);
+}

@@ -2,6 +2,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { schedulerId } from '../core/timers/scheduler';
 import { getTimer } from '../db/timers';
+import { disableGoneWebhook } from '../db/webhook-gone';
+import { seriousViolations } from './support/axe';
 import { appFetch } from './support/billing';
 import { shot, unexpectedErrors } from '../dev/harness/browser';
 import { browserSuite, openSignedInHome } from './support/browser-suite';
@@ -89,6 +91,42 @@ describe('timer delivery controls in Manage Timers (Chromium)', () => {
     await paused.getByRole('button', { name: 'Resume' }).click();
     await paused.getByRole('status').filter({ hasText: 'Timer resumed.' }).waitFor();
     expect((await getTimer(sql, failing))!).toMatchObject({ paused: false, consecutiveFailures: 0 });
+    expect(unexpectedErrors(errors)).toEqual([]);
+  });
+
+  it('shows why the server removed a webhook that answered 410 Gone, until a new address is saved', async () => {
+    const { page, errors, cookie } = await openSignedInHome(suite);
+    const timerId = await createTimer(cookie, 'Webhook that went away');
+    const sql = suite.stack.db.sql;
+    await sql`update timers set webhook_url = 'http://127.0.0.1:8998/gone' where id = ${timerId}`;
+    // What a delivery does when the receiver answers 410 (core/delivery/webhook-gone.ts), sentence written here.
+    const notice =
+      'The webhook at 127.0.0.1:8998 answered HTTP 410 Gone: it no longer exists, so we removed it from this timer. Set a new address in Manage Timers to get webhooks again.';
+    expect(await disableGoneWebhook(sql, timerId, 'http://127.0.0.1:8998/gone', notice)).toBe(true);
+
+    await page.getByRole('button', { name: 'Manage Timers' }).click();
+    const row = timersPanel(page).locator('.timer-row').filter({ hasText: 'Webhook that went away' });
+    // Shown on the row itself, without opening Notifications, and announced politely.
+    const shown = row.getByRole('status').filter({ hasText: notice });
+    await shown.waitFor();
+    expect(await shown.isVisible()).toBe(true);
+    await row.getByText('Notifications: Email on').waitFor();
+    expect(await row.getByText('Notifications: Email on · webhook set').count()).toBe(0);
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await shot(page, `webhook-gone-notice-${width}`);
+      const card = await page.locator('.search').boundingBox();
+      const box = await shown.boundingBox();
+      expect(box!.x + box!.width).toBeLessThanOrEqual(card!.x + card!.width);
+    }
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await row.getByText('Notifications: Email on').click();
+    await row.getByLabel('Webhook URL').fill('http://127.0.0.1:8997/new');
+    await row.getByRole('button', { name: 'Save webhook' }).click();
+    await row.getByRole('status').filter({ hasText: 'Webhook saved.' }).waitFor();
+    expect(await row.getByText(notice).count()).toBe(0);
+    expect((await getTimer(sql, timerId))!).toMatchObject({ webhookUrl: 'http://127.0.0.1:8997/new', webhookGoneNotice: null });
     expect(unexpectedErrors(errors)).toEqual([]);
   });
 

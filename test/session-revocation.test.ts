@@ -1,6 +1,8 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_PROOF_COOKIE } from '../core/auth/session-proof';
-import { createSession, SESSION_COOKIE } from '../db/sessions';
+import { createSession, hashToken, SESSION_COOKIE } from '../db/sessions';
 import { startFleet, type Fleet } from '../dev/harness/fleet';
 import { createSignedInUser } from '../dev/harness/users';
 import { until } from '../dev/harness/wait';
@@ -80,6 +82,56 @@ describe('revoking a session on two api processes', () => {
       });
       expect(write.status).toBe(401);
     }
+  });
+
+  /** The operator's command, run as an operator runs it, with the fleet's environment. */
+  const endSessionsCli = (...args: string[]) =>
+    promisify(execFile)(process.execPath, ['--import', 'tsx', 'cli/end-sessions.ts', ...args], {
+      env: { ...process.env, ...fleet.env },
+    }).then(
+      ({ stdout }) => ({ code: 0, out: stdout.trim() }),
+      (err: { code: number; stderr: string }) => ({ code: err.code, out: err.stderr.trim() }),
+    );
+
+  /** Neither process ended it: both hear it from Redis, within a second. */
+  const refusedOnBothByOthers = async (pair: string) => {
+    for (const api of [0, 1]) {
+      await until(`api ${api} to refuse the copied pair`, async () => (await call(api, pair)).status === 401, 1000);
+    }
+  };
+
+  it("an operator's end-sessions --user ends every session of that user on both processes, and no one else's", async () => {
+    const { pair, user } = await copiedPair();
+    const second = await copiedPair(user.id);
+    const bystander = await copiedPair();
+    const [row] = await fleet.db.sql<{ email: string }[]>`select email from users where id = ${user.id}`;
+    expect(await endSessionsCli('--user', row!.email.toUpperCase())).toEqual({ code: 0, out: 'Ended 2 sessions on every api process.' });
+    await refusedOnBothByOthers(pair);
+    await refusedOnBothByOthers(second.pair);
+    for (const api of [0, 1]) expect((await call(api, bystander.pair)).status).toBe(200);
+    expect(await endSessionsCli('--user', String(bystander.user.id))).toEqual({ code: 0, out: 'Ended 1 session on every api process.' });
+    await refusedOnBothByOthers(bystander.pair);
+  });
+
+  it("an operator's end-sessions --session ends that one session and leaves the user's others", async () => {
+    const { user } = await copiedPair();
+    const target = await copiedPair(user.id);
+    const kept = await copiedPair(user.id);
+    const tokenHash = hashToken(target.pair.split(';')[0]!.slice(`${SESSION_COOKIE}=`.length));
+    expect(await endSessionsCli('--session', tokenHash)).toEqual({ code: 0, out: 'Ended 1 session on every api process.' });
+    await refusedOnBothByOthers(target.pair);
+    for (const api of [0, 1]) expect((await call(api, kept.pair)).status).toBe(200);
+    expect(await endSessionsCli('--session', tokenHash)).toEqual({ code: 0, out: 'No session matched: nothing was ended.' });
+  });
+
+  it('end-sessions refuses arguments it cannot read with a sentence, ending nothing', async () => {
+    const { pair } = await copiedPair();
+    const wrong = await endSessionsCli('--user', 'nobody');
+    expect(wrong.code).toBe(1);
+    expect(wrong.out).toMatch(/^--user takes an email address or a numeric user id, not "nobody"\./);
+    expect((await endSessionsCli('--session', 'abc')).out).toMatch(/^--session takes a session's token_hash \(64 hex digits\)\./);
+    expect((await endSessionsCli()).code).toBe(1);
+    for (const api of [0, 1]) expect((await call(api, pair)).status).toBe(200);
   });
 
   /** As refusedOnBoth, when process `from` ended the session. */

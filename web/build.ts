@@ -14,7 +14,7 @@ export interface BuildOptions {
   outdir?: string;
   watch?: boolean;
   quiet?: boolean;
-  /** Also bundle the server entries (api, worker, migrate, the reading thread) into dist/server and the stand-ins into dist/standins. */
+  /** Also bundle the server entries (api, worker, migrate, end-sessions, the reading thread) into dist/server and the stand-ins into dist/standins. */
   server?: boolean;
   /** Remove earlier assets first (default). Test runs keep them: a parallel run may be serving them. */
   clean?: boolean;
@@ -105,6 +105,7 @@ async function buildServer(): Promise<void> {
       api: path.join(ROOT, 'api/main.ts'),
       worker: path.join(ROOT, 'worker/main.ts'),
       migrate: path.join(ROOT, 'cli/migrate.ts'),
+      'end-sessions': path.join(ROOT, 'cli/end-sessions.ts'),
       // The reading pool's thread (core/reading/pool.ts finds it beside api.js and worker.js).
       'reading-thread': path.join(ROOT, 'core/reading/thread.ts'),
     },

@@ -28,6 +28,15 @@ export interface SessionRevocations extends RevocationWatch {
 const channelOf = (prefix: string) => `${prefix}:session-revocations`;
 
 /**
+ * Tells every api process to refuse proofs of these sessions (their `token_hash`es); rejects when Redis did not
+ * take the message. For a process that does not listen itself (the operator's `cli/end-sessions.ts`).
+ */
+export async function announceRevocation(publisher: RedisClient, prefix: string, tokenHashes: readonly string[]): Promise<void> {
+  if (tokenHashes.length === 0) return;
+  await publisher.publish(channelOf(prefix), tokenHashes.map(proofSessionId).join(','));
+}
+
+/**
  * Revocations over Redis pub/sub. `subscriber` is a connection of its own (a subscribed connection takes no
  * other command) that waits through outages; `publisher` is the process's shared connection. While the
  * subscription is down the proofs trust nothing they remember (every request asks Postgres), and when it comes
@@ -86,13 +95,10 @@ export function watchSessionRevocations(deps: {
     },
     async revoke(tokenHashes) {
       if (tokenHashes.length === 0) return;
-      const ids = tokenHashes.map(proofSessionId);
-      tell(ids);
-      await deps.publisher
-        .publish(channel, ids.join(','))
-        .catch((err: Error) =>
-          deps.logger.warn({ err: err.message }, 'session revocation not published; other processes refuse the proof when it expires'),
-        );
+      tell(tokenHashes.map(proofSessionId));
+      await announceRevocation(deps.publisher, deps.prefix, tokenHashes).catch((err: Error) =>
+        deps.logger.warn({ err: err.message }, 'session revocation not published; other processes refuse the proof when it expires'),
+      );
     },
     async close() {
       closed = true;

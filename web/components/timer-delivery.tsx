@@ -29,8 +29,8 @@ export interface TimerDeliveryProps {
 }
 
 /**
- * Where a timer's news goes: email on or off (or why there is none on this server), a webhook address, and how
- * the last email and webhook went. Pause and Resume sit with Run now (./timer-pause-button.tsx).
+ * Where a timer's news goes: email on or off (or why there is none on this server), a webhook address (or why the
+ * server removed it: it answered 410 Gone), and how the last email and webhook went. Pause and Resume sit with Run now (./timer-pause-button.tsx).
  */
 export function TimerDelivery({ timer, onUpdate }: TimerDeliveryProps) {
   const id = useId();
@@ -67,6 +67,9 @@ export function TimerDelivery({ timer, onUpdate }: TimerDeliveryProps) {
 
   return (
     <div className="timer-delivery">
+      {/* Outside the folded panel: the server removed the webhook, and the user learns it without opening anything.
+          It goes once a new address is saved (the server clears it then). */}
+      {timer.webhook_notice ? <Alert tone="notice">{timer.webhook_notice}</Alert> : null}
       <details className="timer-row__result">
         <summary>Notifications: {channels}</summary>
         <div className="timer-delivery__body">
