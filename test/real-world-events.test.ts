@@ -13,7 +13,7 @@ import {
 } from '../dev/harness/real-world-corpus';
 
 /**
- * Issue 26's corpus goal: on the real-world files of test/fixtures/real-world/ (schema.org's examples,
+ * The reading goal: on the real-world files of test/fixtures/real-world/ (schema.org's examples,
  * microformats tests, iCalendar exports from Google, Apple, Outlook/Exchange, Meetup, SabreDAV...), read
  * without Gemini, recall ≥ 95%, precision ≥ 98%, starts right ≥ 99%, floating times in the venue's zone ≥ 90%,
  * and the same keys whether the searcher is in Berlin or Los Angeles. The expected events were written by hand.

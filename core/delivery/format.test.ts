@@ -143,7 +143,7 @@ describe('digest and webhook content', () => {
     expect(body.events).toHaveLength(7);
   });
 
-  it('carries no chat markup from a website: Slack text escaped, Discord pings nobody (issue 27)', () => {
+  it('carries no chat markup from a website: Slack text escaped, Discord pings nobody', () => {
     const titles = ['@everyone free tickets', '<!channel> sale ends today', '<https://phish.example|Official tickets>', 'Rock & Roll'];
     const body = webhookPayload({
       kind: 'digest',

@@ -12,7 +12,7 @@ export type RunNowResult =
   | { kind: 'queued'; runId: number }
   | { kind: 'not_found' }
   | { kind: 'busy' }
-  /** The allowance is used up: nothing was queued, so no website was fetched for it (issue 27). */
+  /** The allowance is used up: nothing was queued, so no website was fetched for it. */
   | { kind: 'no_credits'; message: string };
 
 /**
@@ -57,7 +57,7 @@ export async function runTimerNow(
     );
   } catch (err) {
     // Nothing will pick the run up and nothing ran: the row goes (no credit was taken yet), so the next click is
-    // not refused and the timer is not one failure closer to pausing itself for our outage (issue 27).
+    // not refused and the timer is not one failure closer to pausing itself for our outage.
     await deleteUnqueuedRun(deps.sql, claimed.runId);
     throw err instanceof SchedulerUnavailableError ? err : new SchedulerUnavailableError((err as Error).message);
   }
