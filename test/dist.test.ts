@@ -100,9 +100,7 @@ describe('the built server and worker from dist/', () => {
       const answer = decodeAnswer(await pool.run({ step, maxEvents: 100, started: port2 }, { transferList: [port2] }));
       port1.close();
       if (!('result' in answer)) throw new Error('the built reading thread refused a one-event page');
-      expect(answer.result.events.map((e) => [e.title, e.starts_at])).toEqual([
-        ['Built show', '2026-06-01T19:00:00+00:00'],
-      ]);
+      expect(answer.result.events.map((e) => [e.title, e.starts_at])).toEqual([['Built show', '2026-06-01T19:00:00+00:00']]);
     } finally {
       await pool.close();
     }

@@ -68,8 +68,10 @@ describe('a run whose worker processes die while running it', () => {
     stack.deps.timersQueue.add(RUN_TIMER_JOB, { timerId }, { jobId: `repeat:${schedulerId(timerId)}:${at}`, prevMillis: at });
 
   const timerRow = async (timerId: number) =>
-    (await stack.db.sql<{ consecutive_failures: number; paused_at: Date | null }[]>`
-      select consecutive_failures, paused_at from timers where id = ${timerId}`)[0]!;
+    (
+      await stack.db.sql<{ consecutive_failures: number; paused_at: Date | null }[]>`
+      select consecutive_failures, paused_at from timers where id = ${timerId}`
+    )[0]!;
 
   it('after the second death the run ends failed with its sentence, counted towards auto-pause, and other timers run on', async () => {
     const poison = await newTimer();
@@ -88,10 +90,14 @@ describe('a run whose worker processes die while running it', () => {
       worker = await workerProcess();
     }
 
-    const [run] = await until('the run to end', async () => {
-      const runs = await listRuns(stack.db.sql, poison.id);
-      return runs.length === 1 && runs[0]!.status !== 'running' ? runs : null;
-    }, 60_000);
+    const [run] = await until(
+      'the run to end',
+      async () => {
+        const runs = await listRuns(stack.db.sql, poison.id);
+        return runs.length === 1 && runs[0]!.status !== 'running' ? runs : null;
+      },
+      60_000,
+    );
     expect(run).toMatchObject({ status: 'failed', error: WORKER_DIED_ERROR });
     // The third take failed the run without reading: no third Gemini call.
     expect(gemini.held).toHaveLength(2);

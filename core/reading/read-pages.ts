@@ -19,7 +19,7 @@ export interface ReadingContext {
 }
 
 /**
- * One step of a reading, as it crosses into the reading thread: plain, structured-clone-able data only.
+ * One step of a reading, as it crosses into the reading thread: plain data only (a page's body crosses as bytes).
  * `page`: the fetched page, whose same-site calendars may still have to be fetched. `calendars`: the page's facts
  * from the first step and the calendars fetched for it, read into the same bound.
  */
