@@ -163,7 +163,7 @@ function hostileRows(shape: HostileShape): Row[] {
 }
 
 /** The 2 MB page through the reading pool: wall time from the caller's view, and the main thread's busy part. */
-export async function pooledRows(pool: ReadingPool, step: ReadingStep): Promise<Row[]> {
+async function pooledRows(pool: ReadingPool, step: ReadingStep): Promise<Row[]> {
   const wall: number[] = [];
   const main: number[] = [];
   for (let i = 0; i < WARMUP + RUNS; i++) {
