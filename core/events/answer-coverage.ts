@@ -1,4 +1,5 @@
 import type { FoundEvent } from '../contract/event';
+import type { EventFact } from '../website/event-fact';
 import type { WebsiteFacts } from '../website/extract';
 import { canonicalUrl } from './canonical-url';
 import { normalise, normaliseTitle } from './event-key';
@@ -7,6 +8,11 @@ const LINK = /https?:\/\/[^\s<>"'`]+/gi;
 // A link at the end of a sentence or in brackets carries the punctuation after it.
 const trailing = (url: string) => url.replace(/[).,;:!?\]}]+$/, '');
 const linksIn = (text: string | undefined) => (text?.match(LINK) ?? []).map((raw) => canonicalUrl(trailing(raw)));
+
+/** The links one event fact carries (its page, place, tickets, organizer, description), canonical. */
+export function factLinks(fact: EventFact): (string | null)[] {
+  return [fact.url, fact.place, fact.offers, fact.organizer, fact.description].flatMap(linksIn);
+}
 
 /**
  * Whether an answer from a website names nothing but the website's own structured events, so that the extraction
@@ -18,12 +24,7 @@ const linksIn = (text: string | undefined) => (text?.match(LINK) ?? []).map((raw
  */
 export function answerNamesOnlyWebsiteEvents(answer: string, website: WebsiteFacts, exact: FoundEvent[]): boolean {
   if (exact.length === 0) return false;
-  const known = new Set<string | null>(linksIn(website.url));
-  for (const fact of website.events) {
-    for (const value of [fact.url, fact.place, fact.offers, fact.organizer, fact.description]) {
-      for (const link of linksIn(value)) known.add(link);
-    }
-  }
+  const known = new Set<string | null>([...linksIn(website.url), ...website.events.flatMap(factLinks), ...(website.unlistedLinks ?? [])]);
   for (const e of exact) known.add(canonicalUrl(e.url));
   if (!linksIn(answer).every((link) => link !== null && known.has(link))) return false;
   const text = ` ${normalise(answer)} `;

@@ -3,7 +3,8 @@ import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { SearchError } from '../search-error';
 import type { ReadingStep, StepResult } from './read-pages';
-import type { ThreadAnswer, ThreadTask } from './thread';
+import type { ThreadTask } from './thread';
+import { decodeAnswer, encodeBody } from './thread-wire';
 
 /** The limits every reading is held to from outside its thread (READING_* in core/config.ts). */
 export interface ReadingLimits {
@@ -42,7 +43,7 @@ const THREAD_FILE = fileURLToPath(new URL(fromSource ? './thread.ts' : './readin
  * heap ends its thread the same way; piscina starts a fresh thread for the next. Neither ends the process.
  */
 export class ReadingPool {
-  private readonly pool: Piscina<ThreadTask, ThreadAnswer>;
+  private readonly pool: Piscina<ThreadTask, Uint8Array>;
 
   constructor(readonly limits: ReadingLimits) {
     this.pool = new Piscina({
@@ -70,9 +71,15 @@ export class ReadingPool {
       timer = setTimeout(() => timeout.abort(), Math.max(1, Math.round(timeMs)));
     });
     const both = signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal;
-    let answer: ThreadAnswer;
+    // A page's body crosses as bytes moved into the thread (see ThreadTask.body), the answer as bytes moved out.
+    const body = step.kind === 'page' ? encodeBody(step.page.body) : undefined;
+    const task: ThreadTask =
+      step.kind === 'page' && body
+        ? { step: { ...step, page: { ...step.page, body: '' } }, body, maxEvents: this.limits.maxEvents, started: port2 }
+        : { step, maxEvents: this.limits.maxEvents, started: port2 };
+    let bytes: Uint8Array;
     try {
-      answer = await this.pool.run({ step, maxEvents: this.limits.maxEvents, started: port2 }, { signal: both, transferList: [port2] });
+      bytes = await this.pool.run(task, { signal: both, transferList: body ? [port2, body.buffer as ArrayBuffer] : [port2] });
     } catch (err) {
       if (signal?.aborted) throw new SearchError('aborted', 'The search was cancelled.', true, { cause: err });
       if (timeout.signal.aborted) throw new ReadingOverLimit('time', `${Math.round(timeMs)} ms`);
@@ -82,6 +89,7 @@ export class ReadingPool {
       clearTimeout(timer);
       port1.close();
     }
+    const answer = decodeAnswer(bytes);
     if ('overEvents' in answer) throw new ReadingOverLimit('events', `${answer.overEvents} > ${this.limits.maxEvents}`);
     return answer.result;
   }

@@ -1,5 +1,7 @@
 import type { FoundEvent } from '../contract/event';
+import { factLinks } from '../events/answer-coverage';
 import { eventsFromFacts } from '../events/from-facts';
+import { promptEvents } from '../search/prompt';
 import { sameSite } from '../website/calendar-links';
 import { extractFacts, type WebsiteFacts, withSinkCounts } from '../website/extract';
 import { FactSink } from '../website/fact-sink';
@@ -17,7 +19,7 @@ export interface ReadingContext {
 }
 
 /**
- * One step of a reading, as it crosses into the reading thread: plain, structured-clone-able data only.
+ * One step of a reading, as it crosses into the reading thread: plain data only (a page's body crosses as bytes).
  * `page`: the fetched page, whose same-site calendars may still have to be fetched. `calendars`: the page's facts
  * from the first step and the calendars fetched for it, read into the same bound.
  */
@@ -87,4 +89,25 @@ function toEvents(facts: WebsiteFacts, context: ReadingContext): Pick<StepResult
     onDropped: (what, count) => leftOut.push({ what, count }),
   });
   return { events, leftOut };
+}
+
+/**
+ * A finished reading as the main thread gets it: its events, and of its facts only those the prompt lists, the
+ * others counted and their links kept (for telling the website's own links from others'). A 2 MB page's
+ * thousands of facts cost the main thread tens of milliseconds to receive, and it lists 50 of them. A step
+ * with calendars still to follow keeps every fact: they go back into the thread with the calendars.
+ */
+export function listedForTheMainThread(result: StepResult, context: ReadingContext): StepResult {
+  if (result.follow.length > 0) return result;
+  const all = result.facts.events;
+  const listed = promptEvents(all, new Date(context.now));
+  if (listed.length === all.length) return result;
+  const kept = new Set(listed);
+  const links = new Set<string>();
+  for (const fact of all) {
+    if (kept.has(fact)) continue;
+    for (const link of factLinks(fact)) if (link !== null) links.add(link);
+  }
+  const facts = { ...result.facts, events: listed, unlistedEvents: all.length - listed.length, unlistedLinks: [...links] };
+  return { ...result, facts };
 }

@@ -74,7 +74,7 @@ export function buildPrompt({ question, timezone, now, website }: PromptInput): 
     if (website.events.length > 0) {
       const listed = promptEvents(website.events, now);
       parts.push('', `STRUCTURED EVENTS FROM ${website.url}:`, ...listed.map((e, i) => `${eventLines(e, i)}\n`));
-      const more = website.events.length - listed.length + (website.droppedEvents ?? 0);
+      const more = website.events.length - listed.length + (website.unlistedEvents ?? 0) + (website.droppedEvents ?? 0);
       if (more > 0) {
         parts.push(
           `The website has ${more} more structured events than listed here (the list keeps upcoming ones first); say so if the answer may be among them.`,

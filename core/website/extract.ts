@@ -22,6 +22,13 @@ export interface WebsiteFacts {
   calendarLinks?: string[];
   /** The linked calendars whose events were read into `events` (see readWebsite). */
   calendarsRead?: string[];
+  /**
+   * Events read but not sent to the main thread: a finished reading keeps there only those the prompt lists
+   * (core/reading/read-pages.ts, listedForTheMainThread); absent when none were held back.
+   */
+  unlistedEvents?: number;
+  /** The links (canonical) of the events held back, for telling the website's own links from others'. */
+  unlistedLinks?: string[];
 }
 
 export const TEXT_LIMIT = 20_000;
