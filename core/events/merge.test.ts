@@ -72,7 +72,8 @@ describe('website events', () => {
       url: 'https://ai-events.example/events/applied-ml-summit',
       source_url: page,
       status: 'scheduled',
-      verification: null,
+      // Read from the page's own structured data: the source itself.
+      verification: { status: 'source', source_url: page, model_starts_at: null },
     });
     expect(events[2]).toMatchObject({ online: true, venue: null });
   });
@@ -212,7 +213,6 @@ describe('structured extraction replies', () => {
         online: null,
         url: null,
         status: 'scheduled',
-        verification: null,
       },
     ]);
   });
