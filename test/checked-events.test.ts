@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Event } from '../core/contract/event';
-import { searchReplySchema } from '../core/contract/event-replies';
 import { listedTimerSchema } from '../core/contract/timers';
 import { startTestStack, type TestStack } from '../dev/harness/stack';
 import { dailyTimer } from '../dev/harness/timer-input';
 import { createSignedInUser } from '../dev/harness/users';
 import { ask } from './support/ask';
 import { pageCalls } from './support/page-calls';
+import { searchWithEvents } from './support/search-events';
 
 /**
  * The model's events checked against the pages they come from, through the real api and worker and the Gemini
@@ -30,8 +30,8 @@ describe('events checked against their source pages', () => {
     const res = await ask(stack.url, cookie, { ques, web: '', timezone: 'Europe/Berlin' });
     expect(res.status).toBe(200);
     await res.text();
-    const reply = await call('GET', `/api/searches/${res.headers.get('x-search-id')}`);
-    return searchReplySchema.parse(await reply.json()).events;
+    // An ask's events are found and checked after its reply has ended.
+    return (await searchWithEvents(stack.url, res.headers.get('x-search-id'), { cookie })).events;
   }
   const byTitle = (events: Event[], title: string) => {
     const found = events.find((e) => e.title === title);

@@ -6,6 +6,7 @@ import { checkGeminiModel, setGeminiLogger } from '../core/gemini/model';
 import { schedulerId } from '../core/timers/scheduler';
 import { createTimer } from '../core/timers/lifecycle';
 import { listRuns, type TimerRun } from '../db/timer-runs';
+import { searchWithEvents } from './support/search-events';
 import { ask } from './support/ask';
 import { startTestStack, type TestStack } from '../dev/harness/stack';
 import { createSignedInUser } from '../dev/harness/users';
@@ -24,7 +25,10 @@ function capturingLogger() {
 async function searchOnce(stack: TestStack) {
   const { cookie } = await createSignedInUser(stack.db.sql);
   const res = await ask(stack.url, cookie, { ques: 'AI conferences in Berlin', web: '', timezone: 'Europe/Berlin' });
-  return { status: res.status, text: await res.text() };
+  const text = await res.text();
+  // The events are extracted after the reply: the search is done once they are.
+  if (res.ok) await searchWithEvents(stack.url, res.headers.get('x-search-id'), { cookie });
+  return { status: res.status, text };
 }
 
 /** One timer fire through the real queue and worker, to its finished run. */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchReplySchema } from '../core/contract/event-replies';
 import { timersReplySchema } from '../core/contract/timers';
+import { searchWithEvents } from './support/search-events';
 import { startTestStack, type TestStack } from '../dev/harness/stack';
 import { createSignedInUser } from '../dev/harness/users';
 import { until } from '../dev/harness/wait';
@@ -116,9 +117,8 @@ describe('search filters from the page', () => {
     const res = await ask({ ques: 'AI meetups', web, filters: { place: { name: 'Potsdam', radius_km: 5 }, attendance: 'both' } });
     expect(res.status).toBe(200);
     await res.text();
-    const search = searchReplySchema.parse(
-      await (await fetch(`${stack.url}/api/searches/${res.headers.get('x-search-id')}`, { headers: { cookie } })).json(),
-    );
+    // An ask's events are found after its reply has ended.
+    const search = await searchWithEvents(stack.url, res.headers.get('x-search-id'), { cookie });
     expect(search.events.map((e) => e.title).sort()).toEqual(['Online LLM Office Hours', 'Potsdam AI Meetup']);
 
     const refused = await ask({ ques: 'AI meetups', web, filters: { place: { name: 'Atlantis', radius_km: 5 } } });

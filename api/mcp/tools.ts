@@ -38,7 +38,7 @@ async function toolResult(res: Response, wrap?: (json: unknown) => Record<string
  * The MCP tools, each a thin adapter over one /v1 route: the same token, scopes, credits, rate limits and
  * replies as the HTTP API, and no second implementation of any of them (decision 045).
  */
-export const TOOL_NAMES = ['find_events', 'list_timers', 'create_timer', 'timer_events'] as const;
+export const TOOL_NAMES = ['find_events', 'get_search', 'list_timers', 'create_timer', 'edit_timer', 'timer_events'] as const;
 
 export function registerTools(server: McpServer, v1: V1Call): void {
   server.registerTool(

@@ -97,13 +97,16 @@ export async function runChargedSearch(deps: ChargedSearchDeps, req: ChargedSear
   };
 
   // Reading the website costs us a fetch: a user with no credit left gets the refusal before it, not after.
-  // A caller that already saw a credit very likely left (answerWhileCharging) skips the read; a
-  // timer run that already holds its credit (a retry) is paid for.
-  const unpayable = req.answerWhileCharging
-    ? false
-    : req.timerRun
-      ? await runUnpayable(sql, { id: req.timerRun.id, userId: req.userId }, ALLOWANCES)
-      : !(await creditLikelyLeft(sql, req.userId, ALLOWANCES));
+  // A caller that already saw a credit very likely left (answerWhileCharging) skips the read when there is no
+  // website: Gemini is asked at once. With a website, the fetch comes before Gemini anyway and takes far
+  // longer than this read, so the read stays and no unpaid fetch leaves; a timer run that already holds its
+  // credit (a retry) is paid for.
+  const unpayable =
+    req.answerWhileCharging && !req.input.website
+      ? false
+      : req.timerRun
+        ? await runUnpayable(sql, { id: req.timerRun.id, userId: req.userId }, ALLOWANCES)
+        : !(await creditLikelyLeft(sql, req.userId, ALLOWANCES));
   if (unpayable) {
     const billing = await getBilling(sql, req.userId, ALLOWANCES);
     if (billing) {

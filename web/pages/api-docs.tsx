@@ -173,18 +173,21 @@ export function ApiDocsPage({ document }: { document: OpenApiDocument }) {
         <Section title="MCP server" id="mcp">
           <p>
             AI agents can use the same abilities through MCP (Streamable HTTP) at <code>{`${origin}/mcp`}</code>, with the token in the{' '}
-            <code>Authorization</code> header. Tools: <code>find_events</code>, <code>list_timers</code>, <code>create_timer</code>,{' '}
-            <code>edit_timer</code>, <code>timer_events</code>.
+            <code>Authorization</code> header. Tools: <code>find_events</code>, <code>get_search</code>, <code>list_timers</code>,{' '}
+            <code>create_timer</code>, <code>edit_timer</code>, <code>timer_events</code>.
           </p>
-          <pre className="api-docs__code">
-            <code>
-              {JSON.stringify(
-                { mcpServers: { 'event-finder': { type: 'http', url: `${origin}/mcp`, headers: { Authorization: 'Bearer ef_…' } } } },
-                null,
-                2,
-              )}
-            </code>
-          </pre>
+          <details className="api-docs__more">
+            <summary>A client's configuration</summary>
+            <pre className="api-docs__code">
+              <code>
+                {JSON.stringify(
+                  { mcpServers: { 'event-finder': { type: 'http', url: `${origin}/mcp`, headers: { Authorization: 'Bearer ef_…' } } } },
+                  null,
+                  2,
+                )}
+              </code>
+            </pre>
+          </details>
         </Section>
         <Section title="Webhooks" id="webhooks">
           <p>
@@ -192,22 +195,26 @@ export function ApiDocsPage({ document }: { document: OpenApiDocument }) {
             events), <code>paused</code> (the timer paused itself) or <code>out-of-searches</code> (a run was skipped). The body's fields
             are in <a href="/api/openapi.json">/api/openapi.json</a> under <code>webhooks</code>.
           </p>
-          <p>
-            Each delivery is signed as <a href="https://www.standardwebhooks.com">Standard Webhooks</a> describes: headers{' '}
-            <code>webhook-id</code>, <code>webhook-timestamp</code> and <code>webhook-signature</code>, keyed with the <code>whsec_…</code>{' '}
-            secret that <code>PATCH /v1/timers/{'{id}'}</code> returned as <code>webhook_secret</code> when you set the webhook. Verify the
-            raw body, before parsing it, with an official library (npm <code>standardwebhooks</code>, PyPI <code>standardwebhooks</code>,
-            and others for Go, Rust, Java, Ruby, PHP and C#); it also refuses a timestamp more than five minutes off. A retry keeps its{' '}
-            <code>webhook-id</code>: drop one you have already handled. Answer 2xx to acknowledge; anything else is tried again later.
-          </p>
-          <pre className="api-docs__code">
-            <code>{`import { Webhook } from 'standardwebhooks';
+          <details className="api-docs__more">
+            <summary>Verifying a delivery's signature</summary>
+            <p>
+              Each delivery is signed as <a href="https://www.standardwebhooks.com">Standard Webhooks</a> describes: headers{' '}
+              <code>webhook-id</code>, <code>webhook-timestamp</code> and <code>webhook-signature</code>, keyed with the{' '}
+              <code>whsec_…</code> secret that <code>PATCH /v1/timers/{'{id}'}</code> returned as <code>webhook_secret</code> when you set
+              the webhook. Verify the raw body, before parsing it, with an official library (npm <code>standardwebhooks</code>, PyPI{' '}
+              <code>standardwebhooks</code>, and others for Go, Rust, Java, Ruby, PHP and C#); it also refuses a timestamp more than five
+              minutes off. A retry keeps its <code>webhook-id</code>: drop one you have already handled. Answer 2xx to acknowledge; anything
+              else is tried again later.
+            </p>
+            <pre className="api-docs__code">
+              <code>{`import { Webhook } from 'standardwebhooks';
 
 const wh = new Webhook(process.env.EVENT_FINDER_WEBHOOK_SECRET); // whsec_…
 // rawBody: the request body exactly as received (a string), headers: the request's headers
 const delivery = wh.verify(rawBody, headers); // throws when the signature or timestamp is wrong
 if (delivery.kind === 'digest') console.log(delivery.run.new_count, 'new events');`}</code>
-          </pre>
+            </pre>
+          </details>
         </Section>
         <nav className="panel" aria-labelledby="calls">
           <h2 id="calls">Calls</h2>
