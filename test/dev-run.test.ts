@@ -164,7 +164,7 @@ describe.skipIf(process.platform !== 'linux')('the make dev runner (dev/run.ts)'
     proc.kill('SIGTERM');
     const code = await Promise.race([exited, new Promise((r) => setTimeout(() => r('still running'), 20_000))]);
     expect(code, output).toBe(0);
-    await until('every child to be gone', async () => (family.every((pid) => !alive(pid)) ? true : undefined), 5_000).catch(() => {
+    await until('every child to be gone', async () => (family.every((pid) => !alive(pid)) ? true : undefined), 15_000).catch(() => {
       throw new Error(`left running: ${family.filter(alive).join(', ')}\n${output}`);
     });
     expect(await portOpen(port)).toBe(false);
