@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { searchReplySchema } from '../core/contract/event-replies';
 import { timersReplySchema } from '../core/contract/timers';
 import { searchWithEvents } from './support/search-events';
 import { startTestStack, type TestStack } from '../dev/harness/stack';
