@@ -1,3 +1,4 @@
+import { repeated } from '../../dev/harness/repeated-text';
 /**
  * Pages shaped to find reading costs that grow faster than the page: one element or item repeated until the
  * page weighs the size asked for. Each was quadratic in a library or in the reading before decision 047, or
@@ -8,20 +9,6 @@ export interface HostileShape {
   name: string;
   contentType: 'text/html';
   page(bytes: number): string;
-}
-
-/** `head`, then `unit(0)`, `unit(1)`, … while the page stays under `bytes`, then `tail`. */
-function repeated(bytes: number, head: string, unit: (i: number) => string, tail: string): string {
-  const parts = [head];
-  let size = head.length + tail.length;
-  for (let i = 0; ; i++) {
-    const piece = unit(i);
-    if (size + piece.length > bytes) break;
-    parts.push(piece);
-    size += piece.length;
-  }
-  parts.push(tail);
-  return parts.join('');
 }
 
 const day = (i: number) => `2026-05-${String(1 + (i % 28)).padStart(2, '0')}`;

@@ -1,3 +1,4 @@
+import { repeated } from './repeated-text';
 /**
  * Websites shaped to stall a reader: each is a calendar or page a user could name as their website, found to
  * cost seconds, gigabytes or more to parse (a custom VTIMEZONE changing every minute since 1970, overrides
@@ -34,20 +35,6 @@ const zoneBomb = (freq: string) =>
 
 const times = <T>(n: number, f: (i: number) => T) => Array.from({ length: n }, (_, i) => f(i));
 const day = (i: number) => new Date(Date.UTC(2026, 4, 1) + (i % 300) * 86_400_000).toISOString().slice(0, 10).replaceAll('-', '');
-
-/** `head`, then `unit(0)`, `unit(1)`, … while the page stays under `bytes`, then `tail`. */
-function repeated(bytes: number, head: string, unit: (i: number) => string, tail: string): string {
-  const parts = [head];
-  let size = head.length + tail.length;
-  for (let i = 0; ; i++) {
-    const piece = unit(i);
-    if (size + piece.length > bytes) break;
-    parts.push(piece);
-    size += piece.length;
-  }
-  parts.push(tail);
-  return parts.join('');
-}
 
 const MB2 = 2 * 1024 * 1024 - 1024;
 
