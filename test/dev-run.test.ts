@@ -50,13 +50,30 @@ function descendants(root: number): number[] {
   return found;
 }
 
+/**
+ * Whether `pid` still runs. A zombie (state Z) has exited and holds no port or memory; it only waits for its parent
+ * to read its status, and once the runner is gone that parent is the container's init, which may never do so.
+ */
 function alive(pid: number): boolean {
   try {
-    process.kill(pid, 0);
-    return true;
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
   } catch {
     return false;
   }
+}
+
+/** The command lines of the processes still running, to name them when one outlives the runner. */
+function describeProcesses(pids: number[]): string {
+  return pids
+    .map((pid) => {
+      try {
+        return `${pid}: ${readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ').trim()}`;
+      } catch {
+        return `${pid}: (gone)`;
+      }
+    })
+    .join('\n');
 }
 
 describe('make dev helpers', () => {
@@ -165,7 +182,7 @@ describe.skipIf(process.platform !== 'linux')('the make dev runner (dev/run.ts)'
     const code = await Promise.race([exited, new Promise((r) => setTimeout(() => r('still running'), 20_000))]);
     expect(code, output).toBe(0);
     await until('every child to be gone', async () => (family.every((pid) => !alive(pid)) ? true : undefined), 15_000).catch(() => {
-      throw new Error(`left running: ${family.filter(alive).join(', ')}\n${output}`);
+      throw new Error(`left running:\n${describeProcesses(family.filter(alive))}\n${output}`);
     });
     expect(await portOpen(port)).toBe(false);
     expect(await portOpen(standinPort)).toBe(false);
