@@ -54,6 +54,8 @@ describe('events checked against their source pages', () => {
     // Each page once per search, however many links lead to it.
     const reads = stack.standins.gemini.state.siteReads;
     expect(reads.filter((p) => p === '/sites/grounded/berlin-ml-meetup.html')).toHaveLength(1);
+    // The summit's own link and the grounding redirect to the same page: one fetch.
+    expect(reads.filter((p) => p === '/sites/grounded/ai-summit-berlin.html')).toHaveLength(1);
   });
 
   it('corrects a wrong date from the page, keeping what the model said, and leaves an unlisted event unconfirmed', async () => {

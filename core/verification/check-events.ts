@@ -8,6 +8,7 @@ import type { RedisClient } from '../redis/client';
 import { fetchWebsite, type ResolvedAddress } from '../website/fetch';
 import { matchOnPage, pageAgrees } from './match-event';
 import { eventsOfSourcePage } from './read-source-page';
+import { type LandingClaim, LandingPages, ReadByAnotherLink } from './landing-pages';
 import { RobotsDisallowed, robotsRules } from './robots';
 import { type SourceLink, pagesToRead, sourceLinksOf } from './source-links';
 
@@ -83,19 +84,30 @@ export async function checkEvents(deps: CheckEventsDeps, input: CheckEventsInput
   const counts = { read: 0, failed: 0, robots: 0 };
   const pages = new Map<string, ReadPage | null>();
   if (website) pages.set(website.url, website);
+  const landings = new LandingPages<ReadPage>();
   const read = await Promise.all(
     toFetch.map(async (link): Promise<ReadPage | null> => {
+      const claims: LandingClaim<ReadPage>[] = [];
       try {
         const page = await fetchWebsite(link.url, {
           ...fetchOptions,
           // A grounding link is Google's redirect to the page it cites, followed once to reach it; the landing
-          // page and every hop after it are fetched only when their site's robots.txt allows it.
-          beforeHop: (url, hop) => (link.grounding && hop === 0 ? Promise.resolve() : robots.check(url)),
+          // page and every hop after it are fetched only when their site's robots.txt allows it, and only by the
+          // first of the links that lead to it.
+          beforeHop: async (url, hop) => {
+            if (link.grounding && hop === 0) return;
+            claims.push(landings.claim(url.href));
+            await robots.check(url);
+          },
         });
         const events = await eventsOfSourcePage(page, { searcherTimezone: input.searcherTimezone, now }, deps.config.reading);
         counts.read++;
-        return { url: page.url, events };
+        const result: ReadPage = { url: page.url, events };
+        for (const claim of claims) claim.settle(result);
+        return result;
       } catch (err) {
+        for (const claim of claims) claim.settle(null);
+        if (err instanceof ReadByAnotherLink) return (await err.page) as ReadPage | null;
         if (err instanceof RobotsDisallowed) counts.robots++;
         else counts.failed++;
         deps.logger?.debug({ err: (err as Error).message }, 'a source page could not be read to check events');
