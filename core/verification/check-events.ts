@@ -31,6 +31,8 @@ export interface CheckEventsInput {
    */
   website: string | null;
   searcherTimezone: string;
+  /** The instant the pages are read at (the anchor of their recurrence windows); now when not given. */
+  now?: Date;
   signal?: AbortSignal;
 }
 
@@ -69,7 +71,7 @@ export async function checkEvents(deps: CheckEventsDeps, input: CheckEventsInput
     userAgent: settings.userAgent,
   };
   const robots = robotsRules({ redis: deps.redis, prefix: deps.config.queuePrefix, fetch: fetchOptions });
-  const now = new Date();
+  const now = input.now ?? new Date();
   const website = input.website ? { url: input.website, events: input.events.filter((e) => e.verification?.status === 'source') } : null;
 
   const candidates = new Map<FoundEvent, SourceLink[]>();
