@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FoundEvent } from '../core/contract/event';
 import { classifyEvents } from '../core/events/only-new';
 import { createTestDatabase, type TestDatabase } from '../dev/harness/db';
+import { foundEvent } from '../dev/harness/found-event';
 import { claimedRun } from '../test/support/runs';
 import { dailyTimer } from '../dev/harness/timer-input';
 import { createSignedInUser } from '../dev/harness/users';
@@ -9,22 +10,16 @@ import { recordRunEvents, recordSearchEvents } from './events';
 import { startSearchRecord } from './searches';
 import { insertTimer } from './timers';
 
-const found = (title: string, day: string): FoundEvent => ({
-  key: `https://events.example/${title.toLowerCase().replaceAll(' ', '-')}`,
-  title,
-  starts_at: `${day}T18:00:00+01:00`,
-  ends_at: null,
-  all_day: false,
-  timezone: 'Europe/Berlin',
-  timezone_source: null,
-  venue: null,
-  city: 'Berlin',
-  online: false,
-  url: null,
-  source_url: 'https://events.example/',
-  status: 'scheduled',
-  verification: null,
-});
+const found = (title: string, day: string): FoundEvent =>
+  foundEvent({
+    key: `https://events.example/${title.toLowerCase().replaceAll(' ', '-')}`,
+    title,
+    starts_at: `${day}T18:00:00+01:00`,
+    timezone: 'Europe/Berlin',
+    city: 'Berlin',
+    online: false,
+    source_url: 'https://events.example/',
+  });
 
 /** The classification core gives recordRunEvents: only-new against what the timer remembers. */
 const onlyNew = (events: FoundEvent[]) => (seen: Parameters<typeof classifyEvents>[1]) => classifyEvents(events, seen, new Date());

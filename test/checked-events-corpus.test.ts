@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FoundEvent, Verification } from '../core/contract/event';
 import { sameStart } from '../core/events/event-time';
 import { checkEvents } from '../core/verification/check-events';
+import { foundEvent } from '../dev/harness/found-event';
 import { titlesMatch } from '../core/verification/match-event';
 import { type CorpusFile, type ExpectedEvent, loadCorpus } from '../dev/harness/real-world-corpus';
 
@@ -31,22 +32,8 @@ interface Tally {
   misses: string[];
 }
 
-const modelEvent = (e: ExpectedEvent, startsAt: string, url: string, title = e.title): FoundEvent => ({
-  key: `${title}|${startsAt}`,
-  title,
-  starts_at: startsAt,
-  ends_at: null,
-  all_day: e.all_day,
-  timezone: e.timezone,
-  timezone_source: null,
-  venue: null,
-  city: null,
-  online: null,
-  url,
-  source_url: null,
-  status: 'scheduled',
-  verification: null,
-});
+const modelEvent = (e: ExpectedEvent, startsAt: string, url: string, title = e.title): FoundEvent =>
+  foundEvent({ key: `${title}|${startsAt}`, title, starts_at: startsAt, all_day: e.all_day, timezone: e.timezone, url });
 
 /** The model's wrong date: a day and two hours late, or the next day for a whole-day event. */
 function offByADay(e: ExpectedEvent): string {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { foundEvent } from '../dev/harness/found-event';
 import type { FoundEvent } from '../core/contract/event';
 import {
   type ExpectedEvent,
@@ -44,22 +45,7 @@ describe('real-world corpus', () => {
       timezone: 'America/Denver',
       floating: true,
     };
-    const found = (startsAt: string, title = expected.title): FoundEvent => ({
-      key: 'k',
-      title,
-      starts_at: startsAt,
-      ends_at: null,
-      all_day: false,
-      timezone: null,
-      timezone_source: null,
-      venue: null,
-      city: null,
-      online: null,
-      url: null,
-      source_url: null,
-      status: 'scheduled',
-      verification: null,
-    });
+    const found = (startsAt: string, title = expected.title): FoundEvent => foundEvent({ key: 'k', title, starts_at: startsAt });
     const pairs = match(
       [expected],
       [found('2013-09-14T21:30:00+02:00'), found('2013-09-15T05:30:00+02:00', 'SOLD OUT! Typhoon with Radiation City')],

@@ -1,25 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { deliveredEvent } from '../../dev/harness/found-event';
 import type { Event } from '../contract/event';
 import { digestWindow } from './digest-window';
 
-const event = (title: string, over: Partial<Event>): Event => ({
-  key: title,
-  title,
-  starts_at: null,
-  ends_at: null,
-  all_day: false,
-  timezone: null,
-  timezone_source: null,
-  venue: null,
-  city: null,
-  online: null,
-  url: null,
-  source_url: null,
-  status: 'scheduled',
-  verification: null,
-  new: true,
-  ...over,
-});
+const event = (title: string, over: Partial<Event>): Event => deliveredEvent({ title, ...over });
 
 describe('digestWindow', () => {
   const now = new Date('2026-11-25T12:00:00Z');

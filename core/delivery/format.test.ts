@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { deliveredEvent } from '../../dev/harness/found-event';
 import type { Event } from '../contract/event';
 import { parseTimerSettings } from '../contract/timer-settings';
 import { addToCalendarUrl } from './calendar';
@@ -6,23 +7,14 @@ import { renderDigest } from './email/digest';
 import { eventPlace, eventWhen } from './event-text';
 import { webhookPayload } from './webhook-payload';
 
-const base: Event = {
+const base: Event = deliveredEvent({
   key: 'k',
   title: 'Night <Meetup> & Talks',
   starts_at: '2026-03-29T01:30:00+01:00',
-  ends_at: null,
-  all_day: false,
   timezone: 'Europe/Berlin',
-  timezone_source: null,
-  venue: null,
   city: 'Berlin',
-  online: null,
   url: 'https://example.org/e?a=1&b=2',
-  source_url: null,
-  status: 'scheduled',
-  verification: null,
-  new: true,
-};
+});
 
 describe('event text and calendar links', () => {
   it('writes the date in the timer zone, across a DST change', () => {

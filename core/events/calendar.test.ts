@@ -1,30 +1,27 @@
 import { XMLParser } from 'fast-xml-parser';
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
+import { deliveredEvent } from '../../dev/harness/found-event';
 import type { Event } from '../contract/event';
 import { googleCalendarLink } from './calendar-link';
 import { keyDigest } from './event-key';
 import { timerAtom, timerCalendar } from './feeds';
 import { escapeText, foldLine, icsFileName, singleEventIcs } from './ics';
 
-const event = (over: Partial<Event> = {}): Event => ({
-  key: 'url:https://ai-events.example/events/applied-ml-summit',
-  title: 'Applied ML Summit; Berlin, 2026 \\ day one',
-  starts_at: '2026-06-18T09:00:00+02:00',
-  ends_at: '2026-06-19T18:00:00+02:00',
-  all_day: false,
-  timezone: 'Europe/Berlin',
-  timezone_source: null,
-  venue: 'bcc Berlin Congress Center',
-  city: 'Berlin',
-  online: false,
-  url: 'https://ai-events.example/events/applied-ml-summit',
-  source_url: 'https://ai-events.example/berlin',
-  status: 'scheduled',
-  verification: null,
-  new: true,
-  ...over,
-});
+const event = (over: Partial<Event> = {}): Event =>
+  deliveredEvent({
+    key: 'url:https://ai-events.example/events/applied-ml-summit',
+    title: 'Applied ML Summit; Berlin, 2026 \\ day one',
+    starts_at: '2026-06-18T09:00:00+02:00',
+    ends_at: '2026-06-19T18:00:00+02:00',
+    timezone: 'Europe/Berlin',
+    venue: 'bcc Berlin Congress Center',
+    city: 'Berlin',
+    online: false,
+    url: 'https://ai-events.example/events/applied-ml-summit',
+    source_url: 'https://ai-events.example/berlin',
+    ...over,
+  });
 
 const parse = (text: string) => new ICAL.Component(ICAL.parse(text));
 

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { foundEvent } from '../../dev/harness/found-event';
 import { extractFacts } from '../website/extract';
 import { eventsFromFacts } from './from-facts';
 import { titleKey } from './event-key';
@@ -8,23 +9,16 @@ import { classifyEvents, type SeenEvent } from './only-new';
 
 const now = new Date('2026-05-01T12:00:00Z');
 const ev = (title: string, starts_at: string, extra: Partial<FoundEvent> = {}): FoundEvent => {
-  const e: FoundEvent = {
+  const e = foundEvent({
     key: '',
     title,
     starts_at,
-    ends_at: null,
-    all_day: false,
-    timezone: null,
-    timezone_source: null,
     venue: 'Hall',
     city: 'Berlin',
     online: false,
-    url: null,
     source_url: 'https://site.example/',
-    status: 'scheduled',
-    verification: null,
     ...extra,
-  };
+  });
   e.key = extra.key ?? titleKey(e);
   return e;
 };

@@ -1,25 +1,18 @@
 import { describe, expect, it } from 'vitest';
+import { foundEvent } from '../../dev/harness/found-event';
 import type { FoundEvent } from '../contract/event';
 import { applyFilters } from './apply';
 import { resolveFilters } from './resolve';
 
-const event = (over: Partial<FoundEvent>): FoundEvent => ({
-  key: over.title ?? 'e',
-  title: 'Event',
-  starts_at: '2026-12-03T18:30:00+01:00',
-  ends_at: null,
-  all_day: false,
-  timezone: 'Europe/Berlin',
-  timezone_source: null,
-  venue: null,
-  city: null,
-  online: false,
-  url: null,
-  source_url: null,
-  status: 'scheduled',
-  verification: null,
-  ...over,
-});
+const event = (over: Partial<FoundEvent>): FoundEvent =>
+  foundEvent({
+    key: over.title ?? 'e',
+    title: 'Event',
+    starts_at: '2026-12-03T18:30:00+01:00',
+    timezone: 'Europe/Berlin',
+    online: false,
+    ...over,
+  });
 
 const potsdam = event({ title: 'Potsdam AI Meetup', city: 'Potsdam' });
 const munich = event({ title: 'Munich ML Night', city: 'München' });

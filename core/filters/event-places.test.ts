@@ -1,24 +1,17 @@
 import { describe, expect, it } from 'vitest';
+import { deliveredEvent } from '../../dev/harness/found-event';
 import type { Event } from '../contract/event';
 import { mapPoints } from './event-places';
 
 const event = (over: Partial<Event>): Event =>
-  ({
+  deliveredEvent({
     key: over.title ?? 'e',
     title: 'Event',
     starts_at: '2026-12-03T18:30:00+01:00',
-    ends_at: null,
-    all_day: false,
     timezone: 'Europe/Berlin',
-    timezone_source: null,
-    venue: null,
-    city: null,
     online: false,
-    url: null,
-    source_url: null,
-    status: 'scheduled',
     ...over,
-  }) as Event;
+  });
 
 describe('mapPoints', () => {
   it('places in-person events by city; leaves out online and cancelled ones', () => {

@@ -1,24 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { foundEvent } from '../../dev/harness/found-event';
 import type { FoundEvent } from '../contract/event';
 import { matchOnPage, pageAgrees, titlesMatch } from './match-event';
 
-const event = (title: string, starts_at: string | null, more: Partial<FoundEvent> = {}): FoundEvent => ({
-  key: title,
-  title,
-  starts_at,
-  ends_at: null,
-  all_day: starts_at !== null && starts_at.length === 10,
-  timezone: null,
-  timezone_source: null,
-  venue: null,
-  city: 'Berlin',
-  online: null,
-  url: null,
-  source_url: null,
-  status: 'scheduled',
-  verification: null,
-  ...more,
-});
+const event = (title: string, starts_at: string | null, more: Partial<FoundEvent> = {}): FoundEvent =>
+  foundEvent({ title, starts_at, all_day: starts_at !== null && starts_at.length === 10, city: 'Berlin', ...more });
 
 describe('matching a model event to a page event', () => {
   it('takes the same or a close title, never titles with little in common', () => {

@@ -1,23 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { foundEvent } from '../../dev/harness/found-event';
 import type { FoundEvent } from '../contract/event';
 import { pagesToRead, sourceLinksOf } from './source-links';
 
-const event = (title: string, url: string | null): FoundEvent => ({
-  key: title,
-  title,
-  starts_at: '2027-03-02T19:00:00+01:00',
-  ends_at: null,
-  all_day: false,
-  timezone: null,
-  timezone_source: null,
-  venue: null,
-  city: null,
-  online: null,
-  url,
-  source_url: null,
-  status: 'scheduled',
-  verification: null,
-});
+const event = (title: string, url: string | null): FoundEvent => foundEvent({ title, starts_at: '2027-03-02T19:00:00+01:00', url });
 
 const sources = [
   { uri: 'https://g.example/r/1', title: 'jazz.example', site: '', segments: ['Jazz Brunch\nDate: 2 March'] },
