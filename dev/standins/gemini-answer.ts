@@ -1,4 +1,4 @@
-import { type GroundingSupport, groundedAnswer } from './grounded-answer';
+import { type ExtractedEvent, type GroundingSupport, groundedAnswer } from './grounded-answer';
 
 export { groundedEvents } from './grounded-answer';
 
@@ -57,20 +57,6 @@ export function answerFor(prompt: string, origin: string): StandinAnswer {
   }
   const grounded = groundedAnswer(prompt, origin);
   return { text: grounded.text, sources: grounded.sources, supports: grounded.supports };
-}
-
-/** One event as the structured extraction call returns it (the JSON schema of core/events/model-extraction.ts). */
-export interface ExtractedEvent {
-  title: string;
-  starts_at: string | null;
-  ends_at: string | null;
-  all_day: boolean;
-  timezone: string | null;
-  venue: string | null;
-  city: string | null;
-  online: boolean | null;
-  url: string | null;
-  status: 'scheduled' | 'moved' | 'cancelled';
 }
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;

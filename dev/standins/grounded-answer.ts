@@ -18,7 +18,8 @@ export interface GroundingSupport {
   groundingChunkIndices: number[];
 }
 
-export interface GroundedEvent {
+/** One event as the structured extraction call returns it (the JSON schema of core/events/model-extraction.ts). */
+export interface ExtractedEvent {
   title: string;
   starts_at: string | null;
   ends_at: string | null;
@@ -28,7 +29,7 @@ export interface GroundedEvent {
   city: string | null;
   online: boolean | null;
   url: string | null;
-  status: 'scheduled';
+  status: 'scheduled' | 'moved' | 'cancelled';
 }
 
 export const UNLISTED_EVENT = 'Berlin AI Film Night';
@@ -73,7 +74,7 @@ export function groundedAnswer(prompt: string, origin: string) {
       chunk: 1,
     },
   ];
-  const events: GroundedEvent[] = [
+  const events: ExtractedEvent[] = [
     {
       title: 'AI Summit Berlin',
       starts_at: summit.startsAt,
