@@ -84,11 +84,13 @@ describe('what a search costs', () => {
     // not think.
     const price = flash38(new Date());
     const answerUsd =
-      (answered!.prompt_tokens * price.input + (answered!.output_tokens + answered!.thinking_tokens) * price.output) / 1e6 + SEARCH_QUERY_USD;
+      (answered!.prompt_tokens * price.input + (answered!.output_tokens + answered!.thinking_tokens) * price.output) / 1e6 +
+      SEARCH_QUERY_USD;
     expect(Number(answered!.cost_usd)).toBeCloseTo(answerUsd, 5);
     expect(row.thinking_tokens).toBe(answered!.thinking_tokens);
     const extractionUsd =
-      ((row.prompt_tokens - answered!.prompt_tokens) * FLASH_LITE_25.input + (row.output_tokens - answered!.output_tokens) * FLASH_LITE_25.output) /
+      ((row.prompt_tokens - answered!.prompt_tokens) * FLASH_LITE_25.input +
+        (row.output_tokens - answered!.output_tokens) * FLASH_LITE_25.output) /
       1e6;
     expect(row.prompt_tokens - answered!.prompt_tokens).toBeGreaterThan(0);
     expect(Number(row.cost_usd)).toBeCloseTo(answerUsd + extractionUsd, 5);
