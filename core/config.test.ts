@@ -126,6 +126,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ GEMINI_THINKING: 'none' })).toThrowError(/GEMINI_THINKING: must be auto, off, minimal, low, medium or high/);
   });
 
+  it("extracts events with Gemini 2.5 Flash-Lite unless GEMINI_EXTRACTION_MODEL names another model, or answer for the answer's", () => {
+    expect(loadConfig({}).gemini.extractionModel).toBe('gemini-2.5-flash-lite');
+    expect(loadConfig({ GEMINI_EXTRACTION_MODEL: 'gemini-3.5-flash-lite' }).gemini.extractionModel).toBe('gemini-3.5-flash-lite');
+    expect(loadConfig({ GEMINI_EXTRACTION_MODEL: ' Answer ' }).gemini.extractionModel).toBeNull();
+  });
+
   it('lets a search pay for 2 Google Search queries unless GEMINI_MAX_SEARCH_QUERIES says otherwise, 1 to 20', () => {
     expect(loadConfig({}).gemini.maxSearchQueries).toBe(2);
     expect(loadConfig({ GEMINI_MAX_SEARCH_QUERIES: '1' }).gemini.maxSearchQueries).toBe(1);

@@ -52,6 +52,12 @@ const envSchema = z.object({
   GEMINI_API_KEY: optional,
   GEMINI_BASE_URL: optional.pipe(z.url().optional()),
   GEMINI_MODEL: z.string().trim().min(1).default('gemini-flash-latest'),
+  /**
+   * The model that turns an answer into its events (structured output, no Google Search): the cheapest row of
+   * the price table by default, since the call only copies what the answer says (decision 079); `answer` asks
+   * the model that wrote the answer.
+   */
+  GEMINI_EXTRACTION_MODEL: z.string().trim().min(1).default('gemini-2.5-flash-lite'),
   /** Thinking settings sent to Gemini: `auto` (per model family, core/gemini/thinking.ts), a level, or `off`. */
   GEMINI_THINKING: z
     .string()
@@ -216,6 +222,11 @@ export interface Config {
     apiKey: string;
     baseUrl: string | undefined;
     model: string;
+    /**
+     * `GEMINI_EXTRACTION_MODEL`: the model of the extraction call (an answer → its events), or null to ask the
+     * model that wrote the answer.
+     */
+    extractionModel: string | null;
     /** `GEMINI_THINKING`: `auto`, `off` (no thinking config at all) or a level forced on every model. */
     thinking: GeminiThinking;
     /** What calls cost: Google's published prices with `GEMINI_PRICES` laid over them. */
@@ -325,6 +336,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const standin = e.STANDIN_URL.replace(/\/$/, '');
   const geminiChoices = {
     model: e.GEMINI_MODEL,
+    extractionModel: e.GEMINI_EXTRACTION_MODEL.toLowerCase() === 'answer' ? null : e.GEMINI_EXTRACTION_MODEL,
     thinking: e.GEMINI_THINKING,
     prices: priceTable(e.GEMINI_PRICES),
     timerTier: e.GEMINI_TIMER_TIER,

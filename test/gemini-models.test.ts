@@ -55,7 +55,8 @@ describe.each([
 ])('GEMINI_MODEL=%s', (model, thinkingConfig) => {
   let stack: TestStack;
   beforeAll(async () => {
-    stack = await startTestStack({ env: { GEMINI_MODEL: model }, worker: true });
+    // Every call on the one model, the extraction included, so each of its calls is seen.
+    stack = await startTestStack({ env: { GEMINI_MODEL: model, GEMINI_EXTRACTION_MODEL: 'answer' }, worker: true });
     stack.standins.gemini.setChunkDelay(0);
   });
   afterAll(async () => {
@@ -89,7 +90,7 @@ describe('a model that refuses its thinking settings', () => {
   let stack: TestStack;
   const log = capturingLogger();
   beforeAll(async () => {
-    stack = await startTestStack({ env: { GEMINI_MODEL: 'gemini-3.5-flash' }, worker: true });
+    stack = await startTestStack({ env: { GEMINI_MODEL: 'gemini-3.5-flash', GEMINI_EXTRACTION_MODEL: 'answer' }, worker: true });
     stack.standins.gemini.setChunkDelay(0);
     setGeminiLogger(stack.deps.gemini, log.logger);
   });
@@ -144,6 +145,56 @@ describe('GEMINI_THINKING set to a level the model refuses', () => {
     const warnings = log.lines.filter((l) => /refused GEMINI_THINKING=minimal/.test(l.msg));
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatchObject({ model: 'gemini-flash-latest' });
+  });
+});
+
+describe('the extraction call on its own model (GEMINI_EXTRACTION_MODEL)', () => {
+  let stack: TestStack;
+  const log = capturingLogger();
+  beforeAll(async () => {
+    stack = await startTestStack({ env: { GEMINI_THINKING: 'low' } });
+    stack.standins.gemini.setChunkDelay(0);
+    setGeminiLogger(stack.deps.gemini, log.logger);
+  });
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  it("asks Gemini 2.5 Flash-Lite by default, with that family's own thinking settings, not GEMINI_THINKING", async () => {
+    const before = stack.standins.gemini.state.requests;
+    expect((await searchOnce(stack)).status).toBe(200);
+    expect(stack.standins.gemini.state.requests - before).toBe(2);
+    // The last request is the extraction, made by the worker after the reply.
+    const last = stack.standins.gemini.lastRequest!;
+    expect(last.model).toBe('gemini-2.5-flash-lite');
+    expect(last.body.generationConfig?.thinkingConfig).toEqual({ thinkingBudget: 0 });
+    expect(stack.standins.gemini.state.refusedRequests).toBe(0);
+  });
+
+  it("falls back to the answer's model when the key cannot use it, tells the operator once, and keeps the events", async () => {
+    const config = { ...stack.config, gemini: { ...stack.config.gemini, extractionModel: 'gemini-9-flash-lite' } };
+    const { collectEvents } = await import('../core/events/collect');
+    for (let i = 0; i < 2; i++) {
+      const events = await collectEvents(
+        { gemini: stack.deps.gemini },
+        {
+          settings: { model: 'gemini-flash-latest', thinking: config.gemini.thinking },
+          extractionModel: config.gemini.extractionModel,
+          prompt: 'QUESTION: AI conferences in Berlin',
+          answer: 'The AI conferences in Berlin next month, with their dates and links.',
+          sources: [],
+          website: null,
+          userTimezone: 'Europe/Berlin',
+        },
+      );
+      expect(events.length).toBeGreaterThan(0);
+      expect(stack.standins.gemini.lastRequest!.model).toBe('gemini-flash-latest');
+    }
+    const warnings = log.lines.filter((l) => /GEMINI_EXTRACTION_MODEL=gemini-9-flash-lite/.test(l.msg));
+    expect(warnings).toHaveLength(1);
+    // The answer's model is fine: /readyz does not blame GEMINI_MODEL for the extraction model.
+    const body = (await (await fetch(`${stack.url}/readyz`)).json()) as { warnings: string[] };
+    expect(body.warnings.filter((w) => /gemini/.test(w))).toEqual([]);
   });
 });
 

@@ -24,6 +24,8 @@ interface CostRow {
 // out here rather than read from the code under test.
 const flash38 = (at: Date) => (at < new Date('2027-01-01T00:00:00Z') ? { input: 0.75, output: 3.75 } : { input: 1.5, output: 7.5 });
 const SEARCH_QUERY_USD = 14 / 1000;
+// Gemini 2.5 Flash-Lite, the default model of the extraction call, from the same table.
+const FLASH_LITE_25 = { input: 0.1, output: 0.4 };
 
 /** Every search records what its Gemini calls used and cost, and the operators' metrics count it. */
 describe('what a search costs', () => {
@@ -38,15 +40,18 @@ describe('what a search costs', () => {
   /** Counts the updates of `searches` rows from now on, with what each wrote (a trigger in this stack's database). */
   const noteSearchWrites = async () => {
     await stack.db.sql.unsafe(`
-      create table if not exists search_writes (at bigserial, search_id bigint, status text, gemini_calls int, cost_usd numeric);
+      create table if not exists search_writes (at bigserial, search_id bigint, status text, gemini_calls int, cost_usd numeric,
+        prompt_tokens int, output_tokens int, thinking_tokens int);
       create or replace function note_search_write() returns trigger language plpgsql as $$
-        begin insert into search_writes (search_id, status, gemini_calls, cost_usd)
-          values (new.id, new.status, new.gemini_calls, new.cost_usd); return new; end $$;
+        begin insert into search_writes (search_id, status, gemini_calls, cost_usd, prompt_tokens, output_tokens, thinking_tokens)
+          values (new.id, new.status, new.gemini_calls, new.cost_usd, new.prompt_tokens, new.output_tokens, new.thinking_tokens);
+          return new; end $$;
       create or replace trigger note_search_write after update on searches for each row execute function note_search_write();
       truncate search_writes;`);
     return async (userId: number) => [
       ...(await stack.db.sql`
-        select w.status, w.gemini_calls, w.cost_usd from search_writes w join searches s on s.id = w.search_id
+        select w.status, w.gemini_calls, w.cost_usd, w.prompt_tokens, w.output_tokens, w.thinking_tokens
+        from search_writes w join searches s on s.id = w.search_id
         where s.user_id = ${userId} order by w.at`),
     ];
   };
@@ -69,15 +74,26 @@ describe('what a search costs', () => {
     // call as the reply ends, then the extraction's once the worker has stored the events (decision 068).
     const [answered, withEvents, ...more] = await writes(user.id);
     expect(answered).toMatchObject({ status: 'answered', gemini_calls: 1 });
-    expect(withEvents).toEqual({ status: 'answered', gemini_calls: 2, cost_usd: row.cost_usd });
+    expect(withEvents).toMatchObject({ status: 'answered', gemini_calls: 2, cost_usd: row.cost_usd });
     expect(more).toEqual([]);
     // The grounded answer ran the one search query the prompt asks for; the extraction (structured output, no
     // tools) none.
     expect(row).toMatchObject({ gemini_calls: 2, grounding_queries: 1 });
-    expect(row.thinking_tokens).toBeGreaterThan(0);
+    expect(answered!.thinking_tokens).toBeGreaterThan(0);
+    // The answer at Gemini 3.8 Flash's price, its extraction on Gemini 2.5 Flash-Lite (decision 079), which does
+    // not think.
     const price = flash38(new Date());
-    const expected = (row.prompt_tokens * price.input + (row.output_tokens + row.thinking_tokens) * price.output) / 1e6 + SEARCH_QUERY_USD;
-    expect(Number(row.cost_usd)).toBeCloseTo(expected, 5);
+    const answerUsd =
+      (answered!.prompt_tokens * price.input + (answered!.output_tokens + answered!.thinking_tokens) * price.output) / 1e6 +
+      SEARCH_QUERY_USD;
+    expect(Number(answered!.cost_usd)).toBeCloseTo(answerUsd, 5);
+    expect(row.thinking_tokens).toBe(answered!.thinking_tokens);
+    const extractionUsd =
+      ((row.prompt_tokens - answered!.prompt_tokens) * FLASH_LITE_25.input +
+        (row.output_tokens - answered!.output_tokens) * FLASH_LITE_25.output) /
+      1e6;
+    expect(row.prompt_tokens - answered!.prompt_tokens).toBeGreaterThan(0);
+    expect(Number(row.cost_usd)).toBeCloseTo(answerUsd + extractionUsd, 5);
 
     const metrics = await (
       await fetch(`${stack.url}/metrics`, {
@@ -86,7 +102,8 @@ describe('what a search costs', () => {
     ).text();
     expect(metrics).toMatch(/gemini_cost_usd_total\{model="gemini-3.8-flash",kind="ask"\} 0\.0\d+/);
     expect(metrics).toMatch(/gemini_grounding_queries_total\{model="gemini-3.8-flash",kind="ask"\} [1-9]/);
-    expect(metrics).toMatch(/gemini_calls_total\{model="gemini-3.8-flash",kind="extraction"\} [1-9]/);
+    expect(metrics).toMatch(/gemini_calls_total\{model="gemini-2.5-flash-lite",kind="extraction"\} [1-9]/);
+    expect(metrics).not.toMatch(/gemini_calls_total\{model="gemini-3.8-flash",kind="extraction"\}/);
   });
 
   it('a timer run asks on the Flex tier: its tokens cost half, its search queries the same', async () => {

@@ -10,6 +10,8 @@ import { type ExtractedEvent, type ExtractionRequest, eventsFromExtraction, extr
 
 export interface CollectInput {
   settings: GeminiSettings;
+  /** The extraction call's own model (`GEMINI_EXTRACTION_MODEL`); null: the answer's. */
+  extractionModel?: string | null;
   /** The search prompt the answer was given for. */
   prompt: string;
   answer: string;
@@ -58,6 +60,7 @@ export async function collectEvents(deps: { gemini: GoogleGenAI; logger?: Logger
     try {
       const raw = await extractWithModel(deps.gemini, {
         settings: input.settings,
+        extractionModel: input.extractionModel,
         prompt: input.prompt,
         answer: input.answer,
         signal: input.signal,

@@ -2,6 +2,7 @@ import type { GoogleGenAI } from '@google/genai';
 import { z } from 'zod';
 import type { GeminiSettings } from '../gemini/model';
 import type { Source } from '../gemini/answer';
+import { withExtractionModel } from '../gemini/extraction-model';
 import { withThinking } from '../gemini/thinking-call';
 import { type GeminiUsage, UsageReader } from '../gemini/usage';
 import { canonicalUrl } from './canonical-url';
@@ -144,6 +145,8 @@ export function eventsFromExtraction(
 export interface ExtractionRequest {
   /** The model and its thinking settings, as the answer was asked with. */
   settings: GeminiSettings;
+  /** The model the extraction asks instead (`GEMINI_EXTRACTION_MODEL`); absent or null: the answer's. */
+  extractionModel?: string | null;
   /** The search prompt as sent for the answer (core/search/prompt.ts). */
   prompt: string;
   answer: string;
@@ -154,21 +157,29 @@ export interface ExtractionRequest {
 
 /** One non-streaming structured-output call, no tools (Gemini refuses JSON output with Google Search). */
 export async function extractWithModel(gemini: GoogleGenAI, req: ExtractionRequest): Promise<ExtractedEvent[]> {
-  const response = await withThinking(gemini, req.settings, (thinking) =>
-    gemini.models.generateContent({
-      model: req.settings.model,
-      contents: [{ role: 'user', parts: [{ text: extractionPrompt(req.prompt, req.answer) }] }],
-      config: {
-        ...thinking,
-        responseMimeType: 'application/json',
-        responseJsonSchema: EXTRACTION_SCHEMA,
-        abortSignal: req.signal,
-      },
-    }),
+  const { response, model } = await withExtractionModel(gemini, req.settings, req.extractionModel, (settings, health) =>
+    withThinking(
+      gemini,
+      settings,
+      async (thinking) => ({
+        model: settings.model,
+        response: await gemini.models.generateContent({
+          model: settings.model,
+          contents: [{ role: 'user', parts: [{ text: extractionPrompt(req.prompt, req.answer) }] }],
+          config: {
+            ...thinking,
+            responseMimeType: 'application/json',
+            responseJsonSchema: EXTRACTION_SCHEMA,
+            abortSignal: req.signal,
+          },
+        }),
+      }),
+      health,
+    ),
   );
   const usage = new UsageReader();
   usage.read(response);
-  req.onUsage?.(usage.usage(), usage.modelVersion ?? req.settings.model);
+  req.onUsage?.(usage.usage(), usage.modelVersion ?? model);
   const parts = response.candidates?.[0]?.content?.parts ?? [];
   const text = parts.map((p) => (p.thought ? '' : (p.text ?? ''))).join('');
   if (!text.trim()) {

@@ -26,6 +26,8 @@ interface ModelState {
   flexRefused: Set<string>;
   /** Models that refused structured output with Google Search: from then on a search asks them in two calls. */
   structuredSearchRefused: Set<string>;
+  /** Extraction models this key cannot use: from then on the extraction asks the answer's model. */
+  extractionModelRefused: Set<string>;
   /** Log lines already written once (refusals, configuration problems). */
   logged: Set<string>;
   health: ModelHealth;
@@ -42,6 +44,7 @@ export function modelState(gemini: GoogleGenAI): ModelState {
       refused: new Set(),
       flexRefused: new Set(),
       structuredSearchRefused: new Set(),
+      extractionModelRefused: new Set(),
       logged: new Set(),
       health: { state: 'unchecked' },
     };

@@ -16,22 +16,27 @@ export async function withThinking<T>(
   gemini: GoogleGenAI,
   settings: GeminiSettings,
   request: (config: { thinkingConfig?: ThinkingConfig }) => Promise<T>,
+  /** Whether the outcome says how GEMINI_MODEL fares (/readyz); false for a call on another configured model. */
+  { health = true }: { health?: boolean } = {},
 ): Promise<T> {
   const sent = await thinkingFor(gemini, settings);
+  const note = (err: unknown | null) => {
+    if (health) noteOutcome(gemini, settings.model, err);
+  };
   try {
     try {
       const result = await request(sent.thinking ? { thinkingConfig: sent.thinking } : {});
-      noteOutcome(gemini, settings.model, null);
+      note(null);
       return result;
     } catch (err) {
       if (!sent.thinking || !isThinkingRefusal(err)) throw err;
       noteThinkingRefused(gemini, settings, sent, apiErrorBody(err)?.message ?? '');
       const result = await request({});
-      noteOutcome(gemini, settings.model, null);
+      note(null);
       return result;
     }
   } catch (err) {
-    noteOutcome(gemini, settings.model, err);
+    note(err);
     throw err;
   }
 }

@@ -71,6 +71,7 @@ export async function eventsOfAnsweredSearch(deps: EventsDeps, s: AnsweredSearch
       { gemini: deps.gemini, logger },
       {
         settings: { model: s.result.model, thinking: deps.config.gemini.thinking },
+        extractionModel: deps.config.gemini.extractionModel,
         prompt: s.prepared.prompt,
         answer: s.result.answer,
         sources: s.result.sources,
