@@ -4,7 +4,7 @@ import { createTestDatabase, type TestDatabase } from '../dev/harness/db';
 import { claimedRun } from '../test/support/runs';
 import { createSignedInUser } from '../dev/harness/users';
 import { recountFailures } from './timer-delivery';
-import { claimFire, failRun, refundRunCredit, succeedRun, takeRunCredit } from './timer-runs';
+import { claimFire, endRun, failRun, refundRunCredit, succeedRun, takeRunCredit } from './timer-runs';
 import { insertTimer } from './timers';
 
 describe('a fire and its credit', () => {
@@ -132,5 +132,28 @@ describe('a fire and its credit', () => {
     expect(await succeedRun(db.sql, await fire(4), 'an answer', ALLOWANCES)).toBe(0);
     expect(await stored()).toBe(0);
     expect(await recountFailures(db.sql, timer.id)).toBe(0);
+  });
+
+  it("a fire's end brings back the timer's failures in a row: a failure counted with its refund, a skip not counted", async () => {
+    const { user } = await createSignedInUser(db.sql);
+    const timer = await timerOf(user.id);
+    const fire = async (day: number, charged = true) => {
+      const run = { ...(await claimedRun(db.sql, timer.id, new Date(Date.UTC(2026, 10, day, 9)))), userId: user.id, timerId: timer.id };
+      if (charged) await takeRunCredit(db.sql, run, ALLOWANCES);
+      return run;
+    };
+    const before = await used(user.id);
+    expect(await endRun(db.sql, await fire(1), { status: 'failed', error: 'Gemini failed' }, ALLOWANCES)).toBe(1);
+    expect(await endRun(db.sql, await fire(2, false), { status: 'skipped', error: 'No searches left.' }, ALLOWANCES)).toBeNull();
+    expect(await endRun(db.sql, await fire(3), { status: 'failed', error: 'Gemini failed' }, ALLOWANCES)).toBe(2);
+    expect(await used(user.id)).toBe(before);
+    const answered = await fire(4);
+    expect(await endRun(db.sql, answered, { status: 'succeeded', answer: 'an answer' }, ALLOWANCES)).toBe(0);
+    expect(await used(user.id)).toBe(before + 1);
+    // A second end of the same run changes neither its outcome nor its charge, and counts the same.
+    expect(await endRun(db.sql, answered, { status: 'failed', error: 'late failure' }, ALLOWANCES)).toBe(0);
+    const [row] = await db.sql<{ status: string }[]>`select status from timer_runs where id = ${answered.id}`;
+    expect(row!.status).toBe('succeeded');
+    expect(await used(user.id)).toBe(before + 1);
   });
 });

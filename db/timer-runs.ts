@@ -8,8 +8,8 @@ import {
   rollFreePeriod,
   takeCredit,
 } from './accounts';
-import type { Db, Sql } from './client';
-import { failedRunsInARow } from './timer-delivery';
+import type { Db, Sql, Tx } from './client';
+import { failedRunsInARow, recountFailures } from './timer-delivery';
 import { TIMER_COLUMNS, type Timer, type TimerRow, toTimer } from './timers';
 
 export type RunStatus = 'running' | 'succeeded' | 'failed' | 'skipped';
@@ -239,16 +239,52 @@ export async function failRun(
   error: string,
   cause: 'the-timer' | 'not-the-timer' = 'the-timer',
 ): Promise<boolean> {
-  return sql.begin(async (tx) => {
-    const [row] = await tx<{ credit_taken: boolean; credit_epoch: number | null }[]>`
-      update timer_runs r set status = 'failed', error = ${error}, finished_at = now(), credit_taken = false,
-        not_the_timers_fault = ${cause === 'not-the-timer'}
-      from (select id, credit_taken, credit_epoch from timer_runs where id = ${run.id} for update) old
-      where r.id = old.id and r.status = 'running'
-      returning old.credit_taken, old.credit_epoch`;
-    if (row?.credit_taken) await refundCredit(tx, run.userId, row.credit_epoch ?? 0);
-    return row !== undefined;
-  });
+  return sql.begin((tx) => failRunIn(tx, run, error, cause));
+}
+
+async function failRunIn(
+  tx: Tx,
+  run: { id: number; userId: number },
+  error: string,
+  cause: 'the-timer' | 'not-the-timer',
+): Promise<boolean> {
+  const [row] = await tx<{ credit_taken: boolean; credit_epoch: number | null }[]>`
+    update timer_runs r set status = 'failed', error = ${error}, finished_at = now(), credit_taken = false,
+      not_the_timers_fault = ${cause === 'not-the-timer'}
+    from (select id, credit_taken, credit_epoch from timer_runs where id = ${run.id} for update) old
+    where r.id = old.id and r.status = 'running'
+    returning old.credit_taken, old.credit_epoch`;
+  if (row?.credit_taken) await refundCredit(tx, run.userId, row.credit_epoch ?? 0);
+  return row !== undefined;
+}
+
+/** How a timer fire ends its run: answered, failed for good, or skipped with a sentence. */
+export type RunEnd = { status: 'succeeded'; answer: string } | { status: 'failed'; error: string } | { status: 'skipped'; error: string };
+
+/**
+ * Ends a timer fire's still-running run (as succeedRun, failRun or finishRun do) and returns the timer's failed
+ * runs in a row as they stand after it: a failure is recounted in the transaction that fails the run, a success
+ * in the statement that ends it (or right after, when it had to be charged again). A skipped run neither counts
+ * nor breaks the streak: null. The one call a fire's end makes, so its count comes back with it.
+ */
+export async function endRun(
+  sql: Sql,
+  run: { id: number; userId: number; timerId: number },
+  end: RunEnd,
+  allowances: Allowances,
+): Promise<number | null> {
+  switch (end.status) {
+    case 'skipped':
+      await finishRun(sql, run.id, end);
+      return null;
+    case 'succeeded':
+      return (await succeedRun(sql, run, end.answer, allowances)) ?? (await recountFailures(sql, run.timerId));
+    case 'failed':
+      return sql.begin(async (tx) => {
+        await failRunIn(tx, run, end.error, 'the-timer');
+        return recountFailures(tx, run.timerId);
+      });
+  }
 }
 
 /**

@@ -8,6 +8,7 @@ import { createMailer } from '../core/delivery/mailer';
 import type { DeliverJob } from '../core/jobs';
 import { schedulerId } from '../core/timers/scheduler';
 import { getDeliveryStatus, recordDelivery } from '../db/deliveries';
+import { recountFailures } from '../db/timer-delivery';
 import { getTimer } from '../db/timers';
 import { createDeliverProcessor } from '../worker/jobs/deliver';
 import { createRunTimerProcessor } from '../worker/jobs/run-timer';
@@ -114,7 +115,12 @@ describe('delivery: email digests, webhooks, unsubscribe, auto-pause', () => {
     const status = outcome === 'skipped-no-searches' ? 'skipped' : outcome;
     const runId = await finishedRun(timerId, status, error);
     const timer = (await getTimer(stack.db.sql, timerId))!;
-    return { runId, ...(await afterTimerRun(deps, { timer, runId, outcome, newOrChangedEvents: events, error, now: runTime })) };
+    // The count the run's end brings back (db/timer-runs.ts endRun recounts the same way).
+    const consecutiveFailures = await recountFailures(stack.db.sql, timerId);
+    return {
+      runId,
+      ...(await afterTimerRun(deps, { timer, runId, outcome, newOrChangedEvents: events, error, now: runTime, consecutiveFailures })),
+    };
   };
   const settled = (id: number) =>
     until(`delivery ${id} to finish`, async () => {
@@ -174,6 +180,7 @@ describe('delivery: email digests, webhooks, unsubscribe, auto-pause', () => {
       outcome: 'succeeded',
       newOrChangedEvents: events,
       now: runTime,
+      consecutiveFailures: 0,
     });
     expect(again.deliveries).toEqual([]);
     expect(mailsAbout(question)).toHaveLength(1);
@@ -208,7 +215,14 @@ describe('delivery: email digests, webhooks, unsubscribe, auto-pause', () => {
     const emailOff = { ...deps, config: { ...stack.config, mail: { ...stack.config.mail, url: null } } };
     const runId = await finishedRun(timerId, 'succeeded');
     const timer = (await getTimer(stack.db.sql, timerId))!;
-    const result = await afterTimerRun(emailOff, { timer, runId, outcome: 'succeeded', newOrChangedEvents: [event({})], now: runTime });
+    const result = await afterTimerRun(emailOff, {
+      timer,
+      runId,
+      outcome: 'succeeded',
+      newOrChangedEvents: [event({})],
+      now: runTime,
+      consecutiveFailures: 0,
+    });
     const channels = await stack.db.sql<{ channel: string }[]>`select channel from deliveries where run_id = ${runId}`;
     expect(channels.map((c) => c.channel)).toEqual(['webhook']);
     expect(await settled(result.deliveries[0]!)).toMatchObject({ status: 'sent' });
@@ -440,7 +454,13 @@ describe('delivery: email digests, webhooks, unsubscribe, auto-pause', () => {
     expect(await stack.deps.timersQueue.getJobScheduler(schedulerId(timerId))).toBeFalsy();
 
     // Running the after-run step again, or another failure, sends no second alert.
-    const again = await afterTimerRun(deps, { timer, runId: third.runId, outcome: 'failed', newOrChangedEvents: [] });
+    const again = await afterTimerRun(deps, {
+      timer,
+      runId: third.runId,
+      outcome: 'failed',
+      newOrChangedEvents: [],
+      consecutiveFailures: 3,
+    });
     expect(again).toMatchObject({ paused: false, deliveries: [] });
     const alerts = stack.standins.smtp.messages.filter((m) => m.subject === `Your timer paused itself: ${question}`);
     expect(alerts).toHaveLength(1);

@@ -1,6 +1,4 @@
-import { usageEpochOf } from '../../db/accounts';
-import type { Sql } from '../../db/client';
-import { recordDelivery, type DeliveryChannel, type DeliveryKind } from '../../db/deliveries';
+import type { DeliveryKind, NewDelivery } from '../../db/deliveries';
 import type { RunEvent } from '../../db/events';
 import type { Timer } from '../../db/timers';
 import type { Config } from '../config';
@@ -9,7 +7,6 @@ import type { Logger } from '../logger';
 import { digestWindow } from './digest-window';
 
 export interface RunDeliveriesDeps {
-  sql: Sql;
   config: Config;
   logger: Logger;
 }
@@ -22,37 +19,22 @@ export function newOrChanged(runEvents: RunEvent[]): Event[] {
   return runEvents.filter((r) => r.event.new || r.changed).map((r) => r.event);
 }
 
-type Planned = { channel: DeliveryChannel; kind: DeliveryKind; events?: Event[] };
+/** One message on one channel, ready to be recorded (db/after-run.ts). */
+export type PlannedDelivery = Omit<NewDelivery, 'usageEpoch'>;
 
 /**
- * Records a run's message on the timer's channels (email when on, webhook when set) and returns the deliveries
- * to enqueue (core/delivery/queue.ts); null records nothing. A digest leaves out events that ended more than 30
- * days before and new ones already over (counted and logged), and goes nowhere when nothing is left; the
- * out-of-searches notice is email only, once per user and allowance period (a unique index), whichever timer
- * hits it first. Safe to call again for the same run: every message is recorded under a unique key.
+ * The deliveries a run's message makes, one per channel it goes to (email when on, webhook when set), for the
+ * caller to record. A digest leaves out events that ended more than 30 days before and new ones already over
+ * (counted and logged), and goes nowhere when nothing is left; the out-of-searches notice is email only, once
+ * per user and allowance period (a unique index), whichever timer hits it first. Every message is recorded
+ * under a unique key, so recording the same run's again lands on the same rows.
  */
-export async function recordRunMessages(
-  deps: RunDeliveriesDeps,
-  timer: Timer,
-  runId: number,
-  message: RunMessage | null,
-): Promise<number[]> {
-  const planned = message ? plan(deps, timer, runId, message) : [];
-  const usageEpoch = planned.some((p) => p.kind === 'out-of-searches') ? await usageEpochOf(deps.sql, timer.userId) : undefined;
-  const deliveries: number[] = [];
-  for (const p of planned) {
-    const id = await recordDelivery(deps.sql, { timerId: timer.id, runId, userId: timer.userId, ...p, usageEpoch });
-    if (id !== null) deliveries.push(id);
-  }
-  return deliveries;
-}
-
-/** The deliveries a message makes, one per channel it goes to. */
-function plan(deps: RunDeliveriesDeps, timer: Timer, runId: number, message: RunMessage): Planned[] {
+export function planRunMessages(deps: RunDeliveriesDeps, timer: Timer, runId: number, message: RunMessage): PlannedDelivery[] {
   const emailOn = deps.config.mail.url !== null && timer.email;
-  const channels = (kind: DeliveryKind, events?: Event[]): Planned[] => [
-    ...(emailOn ? [{ channel: 'email' as const, kind, events }] : []),
-    ...(timer.webhookUrl ? [{ channel: 'webhook' as const, kind, events }] : []),
+  const on = { timerId: timer.id, runId, userId: timer.userId };
+  const channels = (kind: DeliveryKind, events?: Event[]): PlannedDelivery[] => [
+    ...(emailOn ? [{ ...on, channel: 'email' as const, kind, events }] : []),
+    ...(timer.webhookUrl ? [{ ...on, channel: 'webhook' as const, kind, events }] : []),
   ];
   switch (message.kind) {
     case 'digest': {
@@ -68,6 +50,6 @@ function plan(deps: RunDeliveriesDeps, timer: Timer, runId: number, message: Run
     case 'paused':
       return channels('paused');
     case 'out-of-searches':
-      return emailOn ? [{ channel: 'email', kind: 'out-of-searches' }] : [];
+      return emailOn ? [{ ...on, channel: 'email', kind: 'out-of-searches' }] : [];
   }
 }

@@ -1,13 +1,15 @@
 import type { Queue } from 'bullmq';
-import { recountFailures } from '../../db/timer-delivery';
+import { recordAfterRun } from '../../db/after-run';
+import type { Sql } from '../../db/client';
 import type { Timer } from '../../db/timers';
 import type { Event } from '../contract/event';
 import { enqueueDelivery } from '../delivery/queue';
-import { type RunDeliveriesDeps, type RunMessage, recordRunMessages } from '../delivery/run-deliveries';
+import { planRunMessages, type RunDeliveriesDeps, type RunMessage } from '../delivery/run-deliveries';
 import type { DeliverJob } from '../jobs';
-import { type AutoPauseDeps, autoPauseIfFailing } from './auto-pause';
+import { type AutoPauseDeps, autoPauseAfter, removePausedScheduler } from './auto-pause';
 
 export interface AfterRunDeps extends RunDeliveriesDeps, AutoPauseDeps {
+  sql: Sql;
   deliveriesQueue: Queue<DeliverJob>;
   /** First retry delay of delivery jobs; the default (30 s) unless a test shortens it. */
   deliveryBackoffMs?: number;
@@ -24,8 +26,8 @@ export interface AfterRunInput {
   newOrChangedEvents: Event[];
   /** The failed or skipped run's sentence (shown in the alert). */
   error?: string | null;
-  /** A succeeded run's failures in a row, when the statement that ended it already recounted them (succeedRun). */
-  consecutiveFailures?: number;
+  /** The timer's failed runs in a row as the run's end left them (db/timer-runs.ts `endRun`); unused for a skipped run. */
+  consecutiveFailures: number;
   /** When the run ended: events that ended 30 days before it are left out of digests (default: now). */
   now?: Date;
 }
@@ -40,31 +42,37 @@ export interface AfterRunResult {
 
 /**
  * Every rule that applies once a timer run has ended, in one place, so the run calls one thing:
- * - failures in a row are counted; the third pauses the timer and removes its scheduler (auto-pause.ts), with
- *   one alert;
+ * - the failures in a row, counted as the run ended; the third pauses the timer and removes its scheduler
+ *   (auto-pause.ts), with one alert;
  * - a run with new or changed events is delivered (core/delivery/run-deliveries.ts); none, nothing is sent;
  * - a run skipped for lack of searches tells the user once per allowance period, not every run.
- * The messages are recorded, then enqueued. Safe to call again for the same run: every message is recorded under
- * a unique key before it is sent.
+ * The pause and the messages are one Postgres transaction (db/after-run.ts), in which the paused timer's
+ * scheduler is removed; the messages are enqueued once it has committed. Safe to call again for the same run:
+ * every message is recorded under a unique key before it is sent, and only the call that paused alerts.
  */
 export async function afterTimerRun(deps: AfterRunDeps, input: AfterRunInput): Promise<AfterRunResult> {
   const { timer, runId, outcome } = input;
-  // Counted after a success or a failure (a skipped run changes no count); a success may bring the count from
-  // the statement that ended it (succeedRun).
-  const consecutiveFailures =
-    outcome === 'skipped-no-searches'
-      ? 0
-      : ((outcome === 'succeeded' ? input.consecutiveFailures : undefined) ?? (await recountFailures(deps.sql, timer.id)));
-  // Only the call that paused the timer alerts, so the user gets one alert per pause.
-  const paused = outcome === 'failed' && (await autoPauseIfFailing(deps, timer.id, consecutiveFailures, input.error ?? null));
-  const deliveries = await recordRunMessages(deps, timer, runId, messageAfter(input, paused));
+  // Counted by the run's end after a success or a failure; a skipped run changes no count.
+  const consecutiveFailures = outcome === 'skipped-no-searches' ? 0 : input.consecutiveFailures;
+  const pauseReason = outcome === 'failed' ? autoPauseAfter(consecutiveFailures, input.error ?? null) : null;
+  const planned = planRunMessages(deps, timer, runId, messageAfter(input));
+  // A failed run's one message is the alert of the pause it caused.
+  const messages = outcome === 'failed' ? [] : planned;
+  const alerts = outcome === 'failed' ? planned : [];
+  if (pauseReason === null && messages.length === 0) return { deliveries: [], paused: false, consecutiveFailures };
+  const { paused, deliveries } = await deps.sql.begin(async (tx) => {
+    const recorded = await recordAfterRun(tx, { timerId: timer.id, userId: timer.userId, pauseReason, messages, alerts });
+    if (recorded.paused) await removePausedScheduler(deps, timer.id);
+    return recorded;
+  });
+  if (paused) deps.logger.warn({ timerId: timer.id, failures: consecutiveFailures }, 'timer paused after failed runs');
   for (const id of deliveries) await enqueueDelivery(deps.deliveriesQueue, id, deps.deliveryBackoffMs);
   return { deliveries, paused, consecutiveFailures };
 }
 
-/** What the run's end is worth telling: its news, the pause it caused, or that searches ran out; null: nothing. */
-function messageAfter(input: AfterRunInput, paused: boolean): RunMessage | null {
+/** What the run's end is worth telling: its news, the pause it may cause, or that searches ran out. */
+function messageAfter(input: AfterRunInput): RunMessage {
   if (input.outcome === 'succeeded') return { kind: 'digest', events: input.newOrChangedEvents, now: input.now ?? new Date() };
-  if (input.outcome === 'failed') return paused ? { kind: 'paused' } : null;
+  if (input.outcome === 'failed') return { kind: 'paused' };
   return { kind: 'out-of-searches' };
 }

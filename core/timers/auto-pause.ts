@@ -1,7 +1,4 @@
 import type { Queue } from 'bullmq';
-import type { Sql } from '../../db/client';
-import { lockSchedulersShared } from '../../db/timers';
-import { markTimerPaused } from '../../db/timer-delivery';
 import type { RunTimerJob } from '../jobs';
 import type { Logger } from '../logger';
 import { removeTimerScheduler, withRedisDeadline } from './scheduler';
@@ -15,39 +12,23 @@ export function autoPauseReason(failures: number, lastError: string | null): str
   return `${failures} runs in a row failed.${last} Check the question and the website, then resume.`;
 }
 
+/** After a run that failed for good, with the timer's failures in a row: the pause's reason at the limit, else null. */
+export function autoPauseAfter(failures: number, lastError: string | null): string | null {
+  return failures < AUTO_PAUSE_AFTER_FAILURES ? null : autoPauseReason(failures, lastError);
+}
+
 export interface AutoPauseDeps {
-  sql: Sql;
   logger: Logger;
   timersQueue: Queue<RunTimerJob>;
 }
 
 /**
- * After a run that failed for good, with the timer's failures in a row: at the limit, pauses the timer. True
- * only for the call that paused it, so a duplicate execution does not alert twice.
+ * Removes the scheduler of a timer that paused itself, inside the transaction that paused it (db/after-run.ts).
+ * Unlike a pause from the page, a Redis failure does not undo the pause: the timer stays paused and the worker's
+ * reconcile pass removes the scheduler of a paused timer.
  */
-export async function autoPauseIfFailing(
-  deps: AutoPauseDeps,
-  timerId: number,
-  failures: number,
-  lastError: string | null,
-): Promise<boolean> {
-  if (failures < AUTO_PAUSE_AFTER_FAILURES) return false;
-  const paused = await autoPause(deps, timerId, autoPauseReason(failures, lastError));
-  if (paused) deps.logger.warn({ timerId, failures }, 'timer paused after failed runs');
-  return paused;
-}
-
-/**
- * Pauses the timer in Postgres and removes its scheduler. Unlike a pause from the page, a Redis failure does
- * not undo it: the timer stays paused and the worker's reconcile pass removes the scheduler of a paused timer.
- */
-async function autoPause(deps: AutoPauseDeps, timerId: number, reason: string): Promise<boolean> {
-  return deps.sql.begin(async (tx) => {
-    await lockSchedulersShared(tx);
-    if (!(await markTimerPaused(tx, timerId, reason))) return false;
-    await withRedisDeadline(() => removeTimerScheduler(deps.timersQueue, timerId)).catch((err: Error) =>
-      deps.logger.warn({ timerId, err: err.message }, 'paused timer keeps its scheduler until the next reconcile'),
-    );
-    return true;
-  });
+export async function removePausedScheduler(deps: AutoPauseDeps, timerId: number): Promise<void> {
+  await withRedisDeadline(() => removeTimerScheduler(deps.timersQueue, timerId)).catch((err: Error) =>
+    deps.logger.warn({ timerId, err: err.message }, 'paused timer keeps its scheduler until the next reconcile'),
+  );
 }

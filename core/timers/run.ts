@@ -1,5 +1,5 @@
 import type { GoogleGenAI } from '@google/genai';
-import { claimFire, failRun, finishRun, noteRunError, succeedRun } from '../../db/timer-runs';
+import { claimFire, endRun, noteRunError, type RunEnd } from '../../db/timer-runs';
 import { deadline } from '../gemini/deadline';
 import { ALLOWANCES } from '../plans';
 import type { RedisClient } from '../redis/client';
@@ -61,23 +61,36 @@ export function createTimerRun(deps: TimerRunDeps): (fire: TimerFire) => Promise
     const { timer, run } = claim;
     if (run.status !== 'running') return { kind: 'already-done' };
     const log = deps.logger.child({ jobId: fire.jobId, timerId: timer.id });
-    // Delivery, failure counting and notices never fail the run: it has ended, and a retry would not redo them.
-    const after = (end: Omit<AfterRunInput, 'timer' | 'runId'>) =>
-      afterTimerRun(deps, { timer, runId: run.id, ...end }).catch((err: Error) =>
+    /**
+     * The run's end, one call to Postgres that brings back the timer's failures in a row, its log line once it
+     * has ended, then what follows it (after-run.ts) unless `after` is null. Delivery, the pause and notices never
+     * fail the run: it has ended, and a retry would not redo them.
+     */
+    const end = async (
+      runEnd: RunEnd,
+      logEnded: () => void,
+      after: Omit<AfterRunInput, 'timer' | 'runId' | 'consecutiveFailures'> | null,
+    ) => {
+      const consecutiveFailures = await endRun(deps.sql, { id: run.id, userId: timer.userId, timerId: timer.id }, runEnd, ALLOWANCES);
+      logEnded();
+      if (!after) return;
+      await afterTimerRun(deps, { timer, runId: run.id, ...after, consecutiveFailures: consecutiveFailures ?? 0 }).catch((err: Error) =>
         log.error({ err: err.message }, 'after-run step failed (messages of this run may be missing)'),
       );
+    };
 
     const died = workerDeathsError(fire.workerDeaths ?? 0);
     if (died) {
-      await failRun(deps.sql, { id: run.id, userId: timer.userId }, died);
-      log.warn({ workerDeaths: fire.workerDeaths }, 'timer run failed: its workers stopped while running it');
-      await after({ outcome: 'failed', newOrChangedEvents: [], error: died });
+      await end(
+        { status: 'failed', error: died },
+        () => log.warn({ workerDeaths: fire.workerDeaths }, 'timer run failed: its workers stopped while running it'),
+        { outcome: 'failed', newOrChangedEvents: [], error: died },
+      );
       return { kind: 'given-up' };
     }
 
     if (!(await spendGuard.timerRunsAllowed())) {
-      await finishRun(deps.sql, run.id, { status: 'skipped', error: SPEND_GUARD });
-      log.warn('timer run skipped: the monthly Gemini budget is reached');
+      await end({ status: 'skipped', error: SPEND_GUARD }, () => log.warn('timer run skipped: the monthly Gemini budget is reached'), null);
       return { kind: 'skipped' };
     }
 
@@ -96,27 +109,31 @@ export function createTimerRun(deps: TimerRunDeps): (fire: TimerFire) => Promise
         return { kind: 'already-done' };
       case 'no_credits':
         // The same sentence as an ask's and Run now's (noCreditsMessage).
-        await finishRun(deps.sql, run.id, { status: 'skipped', error: outcome.message });
-        await after({ outcome: 'skipped-no-searches', newOrChangedEvents: [], error: outcome.message });
+        await end({ status: 'skipped', error: outcome.message }, () => {}, {
+          outcome: 'skipped-no-searches',
+          newOrChangedEvents: [],
+          error: outcome.message,
+        });
         return { kind: 'skipped' };
       case 'answered': {
-        const failuresInARow = await succeedRun(deps.sql, { id: run.id, userId: timer.userId }, outcome.result.answer, ALLOWANCES);
-        log.info({ scheduledFor: fire.scheduledFor, chars: outcome.result.answer.length }, 'timer run succeeded');
+        const { answer } = outcome.result;
         // The run's events as recorded against the timer's memory (core/events): only new or changed ones go out.
-        await after({
-          outcome: 'succeeded',
-          newOrChangedEvents: newOrChanged(outcome.runEvents),
-          ...(failuresInARow === null ? {} : { consecutiveFailures: failuresInARow }),
-        });
+        await end(
+          { status: 'succeeded', answer },
+          () => log.info({ scheduledFor: fire.scheduledFor, chars: answer.length }, 'timer run succeeded'),
+          { outcome: 'succeeded', newOrChangedEvents: newOrChanged(outcome.runEvents) },
+        );
         return { kind: 'succeeded' };
       }
       case 'failed': {
         const { error } = outcome;
         if (!error.retryable || fire.lastAttempt) {
           // The run produced nothing: it ends failed, and whatever credit it still holds goes back.
-          await failRun(deps.sql, { id: run.id, userId: timer.userId }, error.message);
-          log.warn({ err: error.message, permanent: !error.retryable }, 'timer run failed');
-          await after({ outcome: 'failed', newOrChangedEvents: [], error: error.message });
+          await end(
+            { status: 'failed', error: error.message },
+            () => log.warn({ err: error.message, permanent: !error.retryable }, 'timer run failed'),
+            { outcome: 'failed', newOrChangedEvents: [], error: error.message },
+          );
           return { kind: 'failed', error };
         }
         await noteRunError(deps.sql, run.id, error.message);
