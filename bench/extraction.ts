@@ -74,7 +74,9 @@ export async function run(): Promise<BenchResult[]> {
   const hostile = HOSTILE_SHAPES.flatMap(hostileRows);
   // The same page as the api reads it: handed to the reading pool, with the default limits (core/config.ts).
   const pool = new ReadingPool({ timeLimitMs: 3000, heapMb: 256, maxEvents: 20_000, threads: 2 });
-  const pooled = await pooledRows(pool, { kind: 'page', page, context: { searcherTimezone: 'Europe/Berlin', now: context.now.getTime() } });
+  const step: ReadingStep = { kind: 'page', page, context: { searcherTimezone: 'Europe/Berlin', now: context.now.getTime() } };
+  const pooled = await pooledRows(pool, step);
+  const ratio = await pooledRatio(pool, step, () => eventsFromFacts(extractFacts(page), context));
   const stalls: Row[] = [];
   for (const site of HOSTILE_SITES) stalls.push(...(await stallRows(pool, site)));
   await pool.close();
@@ -91,7 +93,8 @@ export async function run(): Promise<BenchResult[]> {
         `(bench/lib/hostile-pages.ts), each read ${HOSTILE_RUNS} times at 1 MB and at 2 MB: linear when the 2 MB reading's least CPU ` +
         'time is about twice the 1 MB one. The 2 MB page is also read as the api reads it, through the reading pool (core/reading, ' +
         `default limits, warm threads), ${RUNS} times: its time from the caller's view and the main thread's busy part of it ` +
-        '(event-loop utilisation). Last, each hostile website of dev/harness/hostile-sites.ts read through the pool once while ' +
+        `(event-loop utilisation); then ${RUNS} pairs of one in-process reading and one through the pool: the pool's time over ` +
+        'the in-process one (a pair sees about the same load). Last, each hostile website of dev/harness/hostile-sites.ts read through the pool once while ' +
         "monitorEventLoopDelay (10 ms resolution) watches the main thread: the longest stall it saw, and the reading's outcome.",
       rows: [
         { metric: 'recall', value: pct(r.recall), unit: '%', goal: `≥ ${GOALS.recall * 100}%`, met: r.recall >= GOALS.recall },
@@ -126,6 +129,11 @@ export async function run(): Promise<BenchResult[]> {
         { metric: 'read a 2 MB page on one thread, median', value: median, unit: 'ms' },
         { metric: 'read a 2 MB page on one thread, p95', value: percentile(times, 95), unit: 'ms' },
         ...pooled,
+        {
+          metric: 'through the reading pool ÷ on one thread in-process, read in turn, median of the pairs',
+          value: ratio,
+          unit: '×',
+        },
         { metric: 'read a 2 MB page, CPU time median (the process: GC threads included)', value: percentile(cpu, 50), unit: 'ms' },
         { metric: 'events found on the 2 MB page', value: found, unit: 'events' },
         ...hostile,
@@ -183,6 +191,24 @@ async function pooledRows(pool: ReadingPool, step: ReadingStep): Promise<Row[]> 
     { metric: 'read a 2 MB page through the reading pool, p95', value: percentile(wall, 95), unit: 'ms' },
     { metric: 'the main thread’s part of it, median', value: onMain, unit: 'ms', goal: '≤ 20 ms', met: onMain <= 20 },
   ];
+}
+
+/**
+ * The pool's time over the in-process reading's, each pool reading paired with an in-process one just before it:
+ * on the shared machine the load moves between the two phases above, and a pair sees about the same load.
+ * Apart from pooledRows: the in-process reading's garbage would be collected on the main thread during the pool's.
+ */
+async function pooledRatio(pool: ReadingPool, step: ReadingStep, inProcess: () => void): Promise<number> {
+  const ratios: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    let start = performance.now();
+    inProcess();
+    const alone = performance.now() - start;
+    start = performance.now();
+    await pool.run(step, 60_000);
+    ratios.push((performance.now() - start) / alone);
+  }
+  return Math.round(percentile(ratios, 50) * 100) / 100;
 }
 
 /** The longest main-thread stall while one hostile website is read through the pool, and how its reading ended. */

@@ -9,9 +9,28 @@ const LINK = /https?:\/\/[^\s<>"'`]+/gi;
 const trailing = (url: string) => url.replace(/[).,;:!?\]}]+$/, '');
 const linksIn = (text: string | undefined) => (text?.match(LINK) ?? []).map((raw) => canonicalUrl(trailing(raw)));
 
+const linkTexts = (fact: EventFact) => [fact.url, fact.place, fact.offers, fact.organizer, fact.description];
+
 /** The links one event fact carries (its page, place, tickets, organizer, description), canonical. */
 export function factLinks(fact: EventFact): (string | null)[] {
-  return [fact.url, fact.place, fact.offers, fact.organizer, fact.description].flatMap(linksIn);
+  return linkTexts(fact).flatMap(linksIn);
+}
+
+/**
+ * The usable links many facts carry, each once, in the order factLinks meets them. A page's facts repeat the
+ * same texts (one ticket page, one venue): each distinct text is searched and its links parsed once.
+ */
+export function distinctFactLinks(facts: EventFact[]): string[] {
+  const texts = new Set<string>();
+  const links = new Set<string>();
+  for (const fact of facts) {
+    for (const text of linkTexts(fact)) {
+      if (text === undefined || texts.has(text)) continue;
+      texts.add(text);
+      for (const link of linksIn(text)) if (link !== null) links.add(link);
+    }
+  }
+  return [...links];
 }
 
 /**

@@ -33,6 +33,8 @@ const ONLINE = /^online\b/i;
  */
 export function eventsFromFacts(website: WebsiteFacts, context: FactContext): FoundEvent[] {
   const page = pageZone(website.events) ?? domainPage(website.url);
+  // Every event's source is the page: its link is made safe once, not twice per event.
+  const source = safeLink(website.url);
   const overrides = new Map<string, EventFact[]>();
   for (const f of website.events) {
     if (!f.recurrenceId || !f.uid) continue;
@@ -57,7 +59,7 @@ export function eventsFromFacts(website: WebsiteFacts, context: FactContext): Fo
     if (f.recurrenceId && f.uid && seriesUids.has(f.uid)) continue;
     const known: ZoneKnowledge = { own: ownZone(f), page, searcherTimezone: context.searcherTimezone };
     if (!f.recurrence) {
-      events.push(fromFact(f.recurrenceId ? { ...f, status: loneOverrideStatus(f) } : f, website.url, known));
+      events.push(fromFact(f.recurrenceId ? { ...f, status: loneOverrideStatus(f) } : f, source, known));
       continue;
     }
     const series = anchorOpenSeries(f, context.now);
@@ -70,8 +72,8 @@ export function eventsFromFacts(website: WebsiteFacts, context: FactContext): Fo
     dropped += expansion.dropped;
     if (f.recurrenceId) markLoneInstance(f, expansion.occurrences);
     // A series that cannot be read (no start, no usable rule) is its first event, as the source wrote it.
-    if (expansion.occurrences.length === 0 && !parseIsoTime(f.startAt)) events.push(fromFact(f, website.url, known));
-    for (const o of expansion.occurrences) events.push(occurrenceEvent(series, o, website.url, known));
+    if (expansion.occurrences.length === 0 && !parseIsoTime(f.startAt)) events.push(fromFact(f, source, known));
+    for (const o of expansion.occurrences) events.push(occurrenceEvent(series, o, source, known));
   }
   if (untitled > 0) context.onDropped?.('structured events without a title', untitled);
   if (dropped > 0) context.onDropped?.('occurrences past a series’ limit of 100 or its step bound', dropped);
@@ -121,7 +123,7 @@ function domainPage(url: string): ZoneKnowledge['page'] {
   return zone ? { zone } : null;
 }
 
-function fromFact(f: EventFact, sourceUrl: string, known: ZoneKnowledge, times?: { startAt?: string; endAt?: string }): FoundEvent {
+function fromFact(f: EventFact, source: string | null, known: ZoneKnowledge, times?: { startAt?: string; endAt?: string }): FoundEvent {
   const name = f.status === 'cancelled' ? f.name.replace(CANCELLED_SUFFIX, '') : f.name;
   const when = eventTime({ start: times ? times.startAt : f.startAt, end: times ? times.endAt : f.endAt, known });
   const venue = f.venue ?? placeText(f);
@@ -134,10 +136,10 @@ function fromFact(f: EventFact, sourceUrl: string, known: ZoneKnowledge, times?:
     city: cleanText(f.city),
     online,
     url: safeLink(f.url),
-    source_url: safeLink(sourceUrl),
+    source_url: source,
     status: statusFromWords(f.status, f.name),
     // Read from the page's own structured data: the source itself, nothing to check it against.
-    verification: { status: 'source', source_url: safeLink(sourceUrl), model_starts_at: null },
+    verification: { status: 'source', source_url: source, model_starts_at: null },
   };
 }
 
@@ -155,9 +157,9 @@ function statusFromWords(status: EventFact['status'], title: string): FoundEvent
  * One occurrence of a series as its own event. Its key is the series' identity (the source's UID, else its
  * title and city) and the occurrence's original local start, so a moved occurrence keeps its key.
  */
-function occurrenceEvent(series: EventFact, o: Occurrence, sourceUrl: string, known: ZoneKnowledge): FoundEvent {
+function occurrenceEvent(series: EventFact, o: Occurrence, source: string | null, known: ZoneKnowledge): FoundEvent {
   const fact = o.override ? { ...series, ...o.override, recurrence: undefined } : series;
-  const event = fromFact(fact, sourceUrl, o.override ? { ...known, own: ownZone(fact) ?? known.own } : known, o);
+  const event = fromFact(fact, source, o.override ? { ...known, own: ownZone(fact) ?? known.own } : known, o);
   event.status = statusFromWords(o.status, fact.name);
   const identity = series.uid ? `uid:${cleanText(series.uid, 500)}` : `event:${normaliseTitle(series.name)}|${normaliseCity(series.city)}`;
   event.key = `series:${identity}@${o.original}`;

@@ -49,10 +49,12 @@ export class ReadingPool {
     this.pool = new Piscina({
       filename: THREAD_FILE,
       execArgv: fromSource ? ['--import', 'tsx'] : [],
-      minThreads: 1,
+      // Every thread started with the pool and kept: a thread starting (its parsers loading, its warm-up
+      // reading) costs seconds under tsx and a multiple of a page's reading from the bundle, and a reading that
+      // found every warm thread busy used to wait for one to start. A thread ended at a limit is replaced at once.
+      minThreads: limits.threads,
       maxThreads: limits.threads,
-      // Kept warm: starting a thread costs more than a typical page's reading.
-      idleTimeout: 60_000,
+      idleTimeout: Number.POSITIVE_INFINITY,
       resourceLimits: { maxOldGenerationSizeMb: limits.heapMb },
     });
   }

@@ -1,5 +1,5 @@
 import type { FoundEvent } from '../contract/event';
-import { factLinks } from '../events/answer-coverage';
+import { distinctFactLinks } from '../events/answer-coverage';
 import { eventsFromFacts } from '../events/from-facts';
 import { promptEvents } from '../search/prompt';
 import { sameSite } from '../website/calendar-links';
@@ -103,11 +103,7 @@ export function listedForTheMainThread(result: StepResult, context: ReadingConte
   const listed = promptEvents(all, new Date(context.now));
   if (listed.length === all.length) return result;
   const kept = new Set(listed);
-  const links = new Set<string>();
-  for (const fact of all) {
-    if (kept.has(fact)) continue;
-    for (const link of factLinks(fact)) if (link !== null) links.add(link);
-  }
-  const facts = { ...result.facts, events: listed, unlistedEvents: all.length - listed.length, unlistedLinks: [...links] };
+  const unlistedLinks = distinctFactLinks(all.filter((fact) => !kept.has(fact)));
+  const facts = { ...result.facts, events: listed, unlistedEvents: all.length - listed.length, unlistedLinks };
   return { ...result, facts };
 }
