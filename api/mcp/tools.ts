@@ -38,10 +38,15 @@ async function toolResult(res: Response, wrap?: (json: unknown) => Record<string
  * The MCP tools, each a thin adapter over one /v1 route: the same token, scopes, credits, rate limits and
  * replies as the HTTP API, and no second implementation of any of them (decision 045).
  */
-export const TOOL_NAMES = ['find_events', 'get_search', 'list_timers', 'create_timer', 'edit_timer', 'timer_events'] as const;
+export function registerTools(server: McpServer, v1: V1Call): string[] {
+  // The names as registered, so the unknown-tool guard (api/mcp/unknown-tool.ts) can never miss one.
+  const names: string[] = [];
+  const register = ((name: string, ...rest: unknown[]) => {
+    names.push(name);
+    return (server.registerTool as (...args: unknown[]) => unknown).call(server, name, ...rest);
+  }) as McpServer['registerTool'];
 
-export function registerTools(server: McpServer, v1: V1Call): void {
-  server.registerTool(
+  register(
     'find_events',
     {
       title: 'Find events',
@@ -54,7 +59,7 @@ export function registerTools(server: McpServer, v1: V1Call): void {
     async (args, extra) => toolResult(await v1('POST', '/v1/search', args, extra.signal)),
   );
 
-  server.registerTool(
+  register(
     'get_search',
     {
       title: 'Get a search',
@@ -67,7 +72,7 @@ export function registerTools(server: McpServer, v1: V1Call): void {
     async ({ search_id }, extra) => toolResult(await v1('GET', `/v1/searches/${search_id}`, undefined, extra.signal)),
   );
 
-  server.registerTool(
+  register(
     'list_timers',
     {
       title: 'List timers',
@@ -79,7 +84,7 @@ export function registerTools(server: McpServer, v1: V1Call): void {
     async (extra) => toolResult(await v1('GET', '/v1/timers', undefined, extra.signal), (timers) => ({ timers })),
   );
 
-  server.registerTool(
+  register(
     'create_timer',
     {
       title: 'Create a timer',
@@ -93,7 +98,7 @@ export function registerTools(server: McpServer, v1: V1Call): void {
       toolResult(await v1('POST', '/v1/timers', { ...args, weekday: args.weekday ?? null, web: args.web ?? '' }, extra.signal)),
   );
 
-  server.registerTool(
+  register(
     'edit_timer',
     {
       title: 'Edit a timer',
@@ -106,7 +111,7 @@ export function registerTools(server: McpServer, v1: V1Call): void {
     async ({ timer_id, ...change }, extra) => toolResult(await v1('PATCH', `/v1/timers/${timer_id}`, change, extra.signal)),
   );
 
-  server.registerTool(
+  register(
     'timer_events',
     {
       title: 'New events of a timer',
@@ -121,4 +126,5 @@ export function registerTools(server: McpServer, v1: V1Call): void {
       return toolResult(await v1('GET', `/v1/timers/${timer_id}/events${query}`, undefined, extra.signal));
     },
   );
+  return names;
 }

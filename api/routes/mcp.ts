@@ -3,7 +3,7 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../deps';
 import { mcpOrigin } from '../mcp/origin';
-import { registerTools, TOOL_NAMES, type V1Call } from '../mcp/tools';
+import { registerTools, type V1Call } from '../mcp/tools';
 import { followToolsSpecification } from '../mcp/unknown-tool';
 import { bearerUser } from '../middleware/bearer';
 
@@ -35,8 +35,7 @@ export function mcpRoutes(deps: AppDeps, app: (req: Request) => Response | Promi
         ),
       );
     const server = new McpServer(SERVER_INFO, { capabilities: { tools: {} } });
-    registerTools(server, v1);
-    followToolsSpecification(server, TOOL_NAMES);
+    followToolsSpecification(server, registerTools(server, v1));
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     await server.connect(transport);
     try {
