@@ -1,12 +1,12 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { errorText } from '../client/http';
-import { SCHEDULE_TYPES, WEEKDAYS } from '../../core/contract/schedule-values';
 import { saveTimer, type TimerDraft } from '../client/timers';
 import { Alert } from './alert';
 import type { DescribeReply } from '../../core/contract/describe';
 import { draftOf, EMPTY_FILTER_DRAFT, type FilterDraft, filtersOf } from '../client/timer-filters';
 import { DescribeTimer } from './describe-timer';
 import { LazyFilterFields } from './lazy-filters';
+import { ScheduleFields, timerSavedMessage } from './schedule-fields';
 import { SetTimerHeading } from './set-timer-heading';
 
 export interface SetTimerPanelProps {
@@ -63,9 +63,7 @@ export function SetTimerPanel({ ques, web, filters: searchFilters, onClose, onSa
     setFailure(null);
     try {
       await saveTimer(draft, { ques, web }, filtersOf(filters));
-      const on = draft.scheduleType === 'weekly' ? ` on ${draft.weekday}` : '';
-      // The spec's sentence with the time as it was typed: it is what the user set, in their own zone.
-      onSaved(`✅ Timer saved: ${draft.scheduleType} at ${draft.time}${on}`);
+      onSaved(timerSavedMessage(draft));
     } catch (err) {
       setFailure(`❌ Error saving timer: ${errorText(err)}`);
     } finally {
@@ -79,40 +77,7 @@ export function SetTimerPanel({ ques, web, filters: searchFilters, onClose, onSa
       <SetTimerHeading titleId={`${id}-title`} />
       <DescribeTimer onDescribed={described} />
       <form onSubmit={save} aria-busy={saving}>
-        <div className="timer-form__fields">
-          <div className="field">
-            <label htmlFor={`${id}-type`}>Schedule Type</label>
-            <select
-              ref={first}
-              id={`${id}-type`}
-              value={draft.scheduleType}
-              onChange={(e) => edit({ scheduleType: SCHEDULE_TYPES.find((t) => t === e.target.value) ?? 'daily' })}
-            >
-              <option value="daily">Every Day</option>
-              <option value="weekly">Every Week</option>
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-time`}>Time</label>
-            <input id={`${id}-time`} type="time" value={draft.time} onChange={(e) => edit({ time: e.target.value })} />
-          </div>
-          {draft.scheduleType === 'weekly' ? (
-            <div className="field">
-              <label htmlFor={`${id}-weekday`}>Day of Week</label>
-              <select
-                id={`${id}-weekday`}
-                value={draft.weekday}
-                onChange={(e) => edit({ weekday: WEEKDAYS.find((d) => d === e.target.value) ?? 'Monday' })}
-              >
-                {WEEKDAYS.map((day) => (
-                  <option key={day} value={day}>
-                    {day}
-                  </option>
-                ))}
-              </select>
-            </div>
-          ) : null}
-        </div>
+        <ScheduleFields id={id} draft={draft} edit={edit} first={first} />
         <LazyFilterFields value={filters} open={filtersOpen} onChange={(patch) => setFilters((f) => ({ ...f, ...patch }))} />
         {failure ? <Alert tone="error">{failure}</Alert> : null}
         <div className="actions">

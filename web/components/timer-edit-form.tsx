@@ -1,7 +1,7 @@
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { SCHEDULE_TYPES, WEEKDAYS } from '../../core/contract/schedule-values';
 import type { ListedTimer, TimerDraft, TimerSettingsPatch, UpdateOutcome } from '../client/timers';
 import { Alert } from './alert';
+import { ScheduleFields, timerSavedMessage } from './schedule-fields';
 
 export interface TimerEditFormProps {
   timer: ListedTimer;
@@ -52,8 +52,7 @@ export function TimerEditForm({ timer, onUpdate, onDone }: TimerEditFormProps) {
     });
     setSaving(false);
     if (outcome.ok) {
-      const on = draft.scheduleType === 'weekly' ? ` on ${draft.weekday}` : '';
-      onDone(`✅ Timer saved: ${draft.scheduleType} at ${draft.time}${on}`);
+      onDone(timerSavedMessage(draft));
     } else if (!outcome.gone) setFailure(`❌ Error saving timer: ${outcome.message}`);
   }
 
@@ -62,40 +61,7 @@ export function TimerEditForm({ timer, onUpdate, onDone }: TimerEditFormProps) {
       <h4 id={`${id}-title`} className="timer-edit__title">
         Edit timer
       </h4>
-      <div className="timer-form__fields">
-        <div className="field">
-          <label htmlFor={`${id}-type`}>Schedule Type</label>
-          <select
-            ref={first}
-            id={`${id}-type`}
-            value={draft.scheduleType}
-            onChange={(e) => edit({ scheduleType: SCHEDULE_TYPES.find((t) => t === e.target.value) ?? 'daily' })}
-          >
-            <option value="daily">Every Day</option>
-            <option value="weekly">Every Week</option>
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-time`}>Time</label>
-          <input id={`${id}-time`} type="time" required value={draft.time} onChange={(e) => edit({ time: e.target.value })} />
-        </div>
-        {draft.scheduleType === 'weekly' ? (
-          <div className="field">
-            <label htmlFor={`${id}-weekday`}>Day of Week</label>
-            <select
-              id={`${id}-weekday`}
-              value={draft.weekday}
-              onChange={(e) => edit({ weekday: WEEKDAYS.find((d) => d === e.target.value) ?? 'Monday' })}
-            >
-              {WEEKDAYS.map((day) => (
-                <option key={day} value={day}>
-                  {day}
-                </option>
-              ))}
-            </select>
-          </div>
-        ) : null}
-      </div>
+      <ScheduleFields id={id} draft={draft} edit={edit} first={first} timeRequired />
       <div className="field">
         <label htmlFor={`${id}-ques`}>Your Question</label>
         <input id={`${id}-ques`} type="text" value={ques} onChange={(e) => setQues(e.target.value)} />
