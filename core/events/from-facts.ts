@@ -32,7 +32,7 @@ const ONLINE = /^online\b/i;
  * around `now`, values made strict, and one event per real event with its key. `source_url` is the page.
  */
 export function eventsFromFacts(website: WebsiteFacts, context: FactContext): FoundEvent[] {
-  const page = pageZone(website.events) ?? domainPage(website.url);
+  const page = pageZone(website.events) ?? domainPage(website.url, website.events);
   const overrides = new Map<string, EventFact[]>();
   for (const f of website.events) {
     if (!f.recurrenceId || !f.uid) continue;
@@ -115,9 +115,16 @@ function pageZone(facts: EventFact[]): ZoneKnowledge['page'] {
   return offsets.size === 1 ? { offset: [...offsets][0]! } : null;
 }
 
-/** The page's country by its domain, when nothing on the page names a zone or offset (decision 057). */
-function domainPage(url: string): ZoneKnowledge['page'] {
-  const zone = domainZone(url);
+/**
+ * The page's country, US state or city by its domain, when nothing on the page names a zone or offset
+ * (decisions 057, 078); the zones of the page's venues tell a city-named host which city it is.
+ */
+function domainPage(url: string, facts: EventFact[]): ZoneKnowledge['page'] {
+  const venueZones = facts.flatMap((f) => {
+    const own = f.timezone ? null : ownZone(f);
+    return own ? [own.zone] : [];
+  });
+  const zone = domainZone(url, venueZones);
   return zone ? { zone } : null;
 }
 
