@@ -105,13 +105,19 @@ const CITY_ALIASES: Record<string, string> = {
 };
 
 /**
- * The names a part of a place line may give for its city: the part itself, and what follows its last "in"
- * ("Some bar in SF", "Rooftop in Lisbon"), each with its short form spelled out.
+ * The names a part of a place line may give for its city: the part itself, what follows its last "in"
+ * ("Some bar in SF", "Rooftop in Lisbon") and the place a civic building is named after, each with its short
+ * form spelled out.
  */
 function cityNamesIn(part: string): string[] {
   const tail = /\bin ((?:\p{L}+ ?){1,3})$/u.exec(part)?.[1]?.trim();
-  return [part, ...(tail ? [tail] : [])].map((name) => CITY_ALIASES[name] ?? name);
+  const civic = CIVIC_BUILDING.exec(part)?.[1]?.trim();
+  return [part, ...(tail ? [tail] : []), ...(civic ? [civic] : [])].map((name) => CITY_ALIASES[name] ?? name);
 }
+
+// A civic building named after its place ("Rossford City Hall", "Wichita Public Library"): the place.
+const CIVIC_BUILDING =
+  /^((?:\p{L}+ ){1,3}?)(?:city hall|town hall|village hall|civic cent(?:er|re)|public library|county courthouse|municipal building|convention cent(?:er|re))$/u;
 
 interface Tables {
   countries: Map<string, string>;
