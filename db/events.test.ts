@@ -88,7 +88,12 @@ describe('recording the events of searches and timer runs', () => {
     const second = await search(user.id);
     await recordSearchEvents(db.sql, { id: second, userId: user.id }, [occurrence('2026-12-24', 'scheduled')], cancelledOccurrence);
     const third = await search(user.id);
-    const later = await recordSearchEvents(db.sql, { id: third, userId: user.id }, [occurrence('2026-12-24', 'cancelled')], cancelledOccurrence);
+    const later = await recordSearchEvents(
+      db.sql,
+      { id: third, userId: user.id },
+      [occurrence('2026-12-24', 'cancelled')],
+      cancelledOccurrence,
+    );
     expect(later.map((e) => [e.status, e.new])).toEqual([['cancelled', false]]);
   });
 

@@ -96,7 +96,10 @@ describe('eventsFromFacts: zones', () => {
       });
     }
     // Without the page showing that wall time, the written offset stands (the instant as written).
-    const [unshown] = eventsFromFacts({ url: page, events: [meeting], text: 'City Council Regular Meeting' }, { searcherTimezone: 'UTC', now });
+    const [unshown] = eventsFromFacts(
+      { url: page, events: [meeting], text: 'City Council Regular Meeting' },
+      { searcherTimezone: 'UTC', now },
+    );
     expect(unshown).toMatchObject({ starts_at: '2026-07-12T05:00:00-04:00', timezone: 'America/Detroit', timezone_source: 'venue' });
     // An offset that agrees with the venue's zone is simply read.
     const right = { ...meeting, startAt: '2026-07-12T09:00:00-04:00', endAt: undefined };
@@ -117,7 +120,10 @@ describe('eventsFromFacts: zones', () => {
   it('reads a floating time on a US city’s .gov site in that city’s zone (decision 078)', () => {
     const meeting: EventFact = { name: 'City Council Workshop', startAt: '2026-07-14T09:00:00', venue: 'City Council Chambers' };
     for (const searcherTimezone of ['Europe/Berlin', 'Asia/Tokyo']) {
-      const [read] = eventsFromFacts({ url: 'https://www.wichita.gov/Calendar.aspx', events: [meeting], text: '' }, { searcherTimezone, now });
+      const [read] = eventsFromFacts(
+        { url: 'https://www.wichita.gov/Calendar.aspx', events: [meeting], text: '' },
+        { searcherTimezone, now },
+      );
       expect(read).toMatchObject({ starts_at: '2026-07-14T09:00:00-05:00', timezone: 'America/Chicago', timezone_source: 'page' });
     }
   });

@@ -11,12 +11,7 @@ const BEFORE_TITLE = 200;
 /** The part of a title looked for in the text: long titles are often cut or wrapped on the page. */
 const TITLE_PREFIX = 60;
 
-const fold = (s: string) =>
-  s
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/\s+/g, ' ');
+const fold = (s: string) => s.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ');
 
 /** The ways a page writes a wall-clock time: 9:00 am, 9am, 9 a.m., 09:00, 9.00, 9h00, 9 Uhr, 21:00. */
 function timePatterns(h: number, mi: number): RegExp[] {

@@ -11,7 +11,8 @@ export const KNOWN_MISSES: (Miss & { reason: string })[] = [
     title: 'COLLECTES DE SANG 2018 - PROVINS',
     starts_at: '2018-08-06T14:00:00+02:00',
     what: 'start',
-    reason: 'The structured data gives only the date; the time is in French prose outside any property, which structured reading does not read.',
+    reason:
+      'The structured data gives only the date; the time is in French prose outside any property, which structured reading does not read.',
   },
   {
     file: 'icalnet-csv-convertor-cp1252',
