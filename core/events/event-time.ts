@@ -41,7 +41,8 @@ export interface ZoneKnowledge {
  * source's or its place's), else the one the page's venues agree on, else the one zone the page gives.
  */
 function venueOverOffset(start: ParsedTime, known: ZoneKnowledge): Clock | null {
-  if (start.allDay || start.offset === null || !known.shown) return null;
+  // A time written in UTC with 'Z' was converted by its writer, on purpose: only a written offset is suspect.
+  if (start.allDay || start.offset === null || start.utc || !known.shown) return null;
   const page = known.page && 'zone' in known.page ? known.page.zone : null;
   const zone = known.own?.zone ?? known.pageVenues ?? page;
   if (!zone || !isTimeZone(zone)) return null;

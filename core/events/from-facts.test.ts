@@ -101,6 +101,11 @@ describe('eventsFromFacts: zones', () => {
       { searcherTimezone: 'UTC', now },
     );
     expect(unshown).toMatchObject({ starts_at: '2026-07-12T05:00:00-04:00', timezone: 'America/Detroit', timezone_source: 'venue' });
+    // A time written in UTC with 'Z' was converted on purpose: it stands.
+    const inUtc = { ...meeting, startAt: '2026-07-12T09:00:00Z', endAt: undefined };
+    expect(eventsFromFacts({ url: page, events: [inUtc], text }, { searcherTimezone: 'UTC', now })[0]?.starts_at).toBe(
+      '2026-07-12T05:00:00-04:00',
+    );
     // An offset that agrees with the venue's zone is simply read.
     const right = { ...meeting, startAt: '2026-07-12T09:00:00-04:00', endAt: undefined };
     expect(eventsFromFacts({ url: page, events: [right], text }, { searcherTimezone: 'UTC', now })[0]?.timezone_source).toBe('venue');

@@ -26,5 +26,10 @@ describe('textShowsTime', () => {
     expect(textShowsTime('Gala 19:00', 'Gala', { h: 9, mi: 0 })).toBe(false);
     expect(textShowsTime(`Gala${' filler'.repeat(200)} 9:00 am`, 'Gala', { h: 9, mi: 0 })).toBe(false);
     expect(textShowsTime(tribeList, 'Zoning Appeals', { h: 9, mi: 0 })).toBe(false);
+    // A time the page marks as UTC is not the venue's wall time.
+    expect(textShowsTime('Open Source AI Meetup: 2026-06-18 19:00 UTC, Factory, Berlin', 'Open Source AI Meetup', { h: 19, mi: 0 })).toBe(
+      false,
+    );
+    expect(textShowsTime('Gala 9:00-11:00', 'Gala', { h: 9, mi: 0 })).toBe(true);
   });
 });

@@ -13,6 +13,9 @@ const TITLE_PREFIX = 60;
 
 const fold = (s: string) => s.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ');
 
+// A time the page itself marks as UTC ("19:00 UTC", "9:00 GMT+1", "19:00Z") is not the venue's wall time.
+const NOT_LOCAL = `(?! ?(?:utc|gmt|z\\b))`;
+
 /** The ways a page writes a wall-clock time: 9:00 am, 9am, 9 a.m., 09:00, 9.00, 9h00, 9 Uhr, 21:00. */
 function timePatterns(h: number, mi: number): RegExp[] {
   const mm = String(mi).padStart(2, '0');
@@ -21,10 +24,10 @@ function timePatterns(h: number, mi: number): RegExp[] {
   const minutes = mi === 0 ? `(?:[:.]00)?` : `[:.]${mm}`;
   const hour24 = h < 10 ? `0?${h}` : String(h);
   return [
-    new RegExp(`(?<![\\d:.])0?${h12}${minutes} ?${half}\\.? ?m\\b`),
+    new RegExp(`(?<![\\d:.])0?${h12}${minutes} ?${half}\\.? ?m\\b\\.?${NOT_LOCAL}`),
     // A 24-hour time, not followed by am/pm (9:00 pm is 21:00, not 09:00).
-    new RegExp(`(?<![\\d:.])${hour24}[:.h]${mm}(?![\\d]| ?[ap]\\.? ?m\\b)`),
-    ...(mi === 0 ? [new RegExp(`(?<![\\d:.])${hour24} ?(?:uhr|h)\\b`)] : []),
+    new RegExp(`(?<![\\d:.])${hour24}[:.h]${mm}(?![\\d]| ?[ap]\\.? ?m\\b)${NOT_LOCAL}`),
+    ...(mi === 0 ? [new RegExp(`(?<![\\d:.])${hour24} ?(?:uhr|h)\\b${NOT_LOCAL}`)] : []),
   ];
 }
 
