@@ -10,6 +10,7 @@ import { mergeEventsRead } from './merge';
 import { anchorOpenSeries, expandSeries, type Occurrence, PAGE_STEP_BUDGET, type StepBudget } from './recurrence';
 import { cleanText, safeLink, TITLE_MAX } from './strict-values';
 import { textShowsTime } from './shown-time';
+import { textPlaceZone } from './text-place';
 import { venueZone } from './venue-zone';
 import { isTimeZone } from '../time/time-zone';
 import { parseIsoTime } from '../time/zoned-time';
@@ -35,7 +36,7 @@ const ONLINE = /^online\b/i;
 export function eventsFromFacts(website: WebsiteFacts, context: FactContext): FoundEvent[] {
   const venueZones = website.events.flatMap((f) => (f.timezone ? [] : [ownZone(f)?.zone ?? []].flat()));
   const pageVenues = agreedZone(venueZones);
-  const page = pageZone(website.events) ?? domainPage(website.url, venueZones);
+  const page = pageZone(website.events) ?? textPage(website.text) ?? domainPage(website.url, venueZones);
   const overrides = new Map<string, EventFact[]>();
   for (const f of website.events) {
     if (!f.recurrenceId || !f.uid) continue;
@@ -132,6 +133,12 @@ function pageZone(facts: EventFact[]): ZoneKnowledge['page'] {
  */
 function domainPage(url: string, venueZones: string[]): ZoneKnowledge['page'] {
   const zone = domainZone(url, venueZones);
+  return zone ? { zone } : null;
+}
+
+/** The zone the address lines in the page's text agree on (decision 078). */
+function textPage(text: string): ZoneKnowledge['page'] {
+  const zone = textPlaceZone(text);
   return zone ? { zone } : null;
 }
 
