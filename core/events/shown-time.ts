@@ -10,6 +10,8 @@ const AFTER_TITLE = 400;
 const BEFORE_TITLE = 200;
 /** The part of a title looked for in the text: long titles are often cut or wrapped on the page. */
 const TITLE_PREFIX = 60;
+/** How many of the title's places in the text are looked at. */
+const TITLE_PLACES = 20;
 
 const fold = (s: string) => s.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ');
 
@@ -31,16 +33,25 @@ function timePatterns(h: number, mi: number): RegExp[] {
   ];
 }
 
+// The page's folded text, kept for the page's next event (every one-off of a page asks about the same text).
+let folded: { text: string; fold: string } | null = null;
+const foldedText = (text: string) => {
+  if (folded?.text !== text) folded = { text, fold: fold(text) };
+  return folded.fold;
+};
+
 /**
  * Whether `text` shows the time `wall` within a few hundred characters of `title` (any of its occurrences).
  * A title the text does not hold shows nothing.
  */
 export function textShowsTime(text: string, title: string, wall: { h: number; mi: number }): boolean {
-  const haystack = fold(text);
+  const haystack = foldedText(text);
   const needle = fold(title).trim().slice(0, TITLE_PREFIX).trim();
   if (needle.length < 3) return false;
   const patterns = timePatterns(wall.h, wall.mi);
-  for (let at = haystack.indexOf(needle); at >= 0; at = haystack.indexOf(needle, at + 1)) {
+  // The first few places the title appears: a listing names an event a handful of times, not thousands.
+  let looked = 0;
+  for (let at = haystack.indexOf(needle); at >= 0 && looked++ < TITLE_PLACES; at = haystack.indexOf(needle, at + 1)) {
     const around = haystack.slice(Math.max(0, at - BEFORE_TITLE), at + needle.length + AFTER_TITLE);
     if (patterns.some((p) => p.test(around))) return true;
   }

@@ -6,7 +6,10 @@ import { venueZone } from './venue-zone';
  * (business.rpba.org's meeting pages). Only a city, a two-letter state or province code and a ZIP or postal code
  * together count, the shape of a North American address line; prose mentioning places does not.
  */
-const ADDRESS_LINE = /\b(\p{Lu}[\p{L}.'-]*(?: \p{Lu}[\p{L}.'-]*){0,3}),? ([A-Z]{2})\.? (\d{5}(?:-\d{4})?|[A-Z]\d[A-Z] ?\d[A-Z]\d)\b/gu;
+// Words of at most 30 letters, at most four of them: each position costs a bounded number of steps, however
+// hostile the text (a long run of letters cannot make the search quadratic).
+const ADDRESS_LINE =
+  /(?<![\p{L}\p{N}])(\p{Lu}[\p{L}.'-]{0,30}(?: \p{Lu}[\p{L}.'-]{0,30}){0,3}),? ([A-Z]{2})\.? (\d{5}(?:-\d{4})?|[A-Z]\d[A-Z] ?\d[A-Z]\d)(?![\p{L}\p{N}])/gu;
 /** Address lines read at most, so a long listing costs no more than a short one. */
 const MAX_LINES = 50;
 
