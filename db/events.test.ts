@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FoundEvent } from '../core/contract/event';
-import { classifyEvents } from '../core/events/only-new';
+import { cancelledOccurrence, classifyEvents } from '../core/events/only-new';
 import { createTestDatabase, type TestDatabase } from '../dev/harness/db';
 import { foundEvent } from '../dev/harness/found-event';
 import { claimedRun } from '../test/support/runs';
@@ -61,6 +61,35 @@ describe('recording the events of searches and timer runs', () => {
       [0, 'Robotics Talk', true],
       [1, 'Vector Night', false],
     ]);
+  });
+
+  it("leaves out a series' cancelled date the user never found before, and keeps one they did (decision 078)", async () => {
+    const { user } = await createSignedInUser(db.sql);
+    // A weekly meetup read from an iCalendar feed: 10 December is an EXDATE, 17 December a date held.
+    const occurrence = (day: string, status: FoundEvent['status']): FoundEvent => ({
+      ...found('Vector Night', day),
+      key: `series:uid:vector-night@events.example@${day}T18:00`,
+      status,
+    });
+    const excluded = occurrence('2026-12-10', 'cancelled');
+    const held = occurrence('2026-12-17', 'scheduled');
+    const first = await search(user.id);
+    const listed = await recordSearchEvents(db.sql, { id: first, userId: user.id }, [excluded, held], cancelledOccurrence);
+    expect(listed.map((e) => [e.starts_at, e.status])).toEqual([['2026-12-17T18:00:00+01:00', 'scheduled']]);
+    const stored = await db.sql<{ key: string }[]>`select key from search_events where search_id = ${first}`;
+    expect(stored.map((r) => r.key)).toEqual([held.key]);
+
+    // Seen held in one search and cancelled in the next: that is news, listed as cancelled.
+    const second = await search(user.id);
+    await recordSearchEvents(db.sql, { id: second, userId: user.id }, [occurrence('2026-12-24', 'scheduled')], cancelledOccurrence);
+    const third = await search(user.id);
+    const later = await recordSearchEvents(
+      db.sql,
+      { id: third, userId: user.id },
+      [occurrence('2026-12-24', 'cancelled')],
+      cancelledOccurrence,
+    );
+    expect(later.map((e) => [e.status, e.new])).toEqual([['cancelled', false]]);
   });
 
   it('calls an event new in one run of a timer only, however many runs record it at once', async () => {

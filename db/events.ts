@@ -8,10 +8,25 @@ const asEvent = (json: unknown): Event => eventSchema.parse(json);
 
 /**
  * Stores a search's events; each is new unless the same user found it in an earlier search. Stored once:
- * a second call for the same search changes nothing. One statement: the search waits on it before its reply
- * ends, and a timer run makes one per fire.
+ * a second call for the same search changes nothing. One statement (and one more when some events count only
+ * if seen before, `onlyIfSeen`): the search waits on it before its reply ends, and a timer run makes one per fire.
  */
-export async function recordSearchEvents(sql: Sql, search: { id: number; userId: number }, found: FoundEvent[]): Promise<Event[]> {
+export async function recordSearchEvents(
+  sql: Sql,
+  search: { id: number; userId: number },
+  all: FoundEvent[],
+  onlyIfSeen: (e: FoundEvent) => boolean = () => false,
+): Promise<Event[]> {
+  // Events that count only for a user who found them in an earlier search (a series' cancelled date).
+  const doubtful = all.filter(onlyIfSeen).map((e) => e.key);
+  const seen = new Set<string>();
+  if (doubtful.length > 0) {
+    const rows = await sql<{ key: string }[]>`
+      select distinct se.key from search_events se join searches s on s.id = se.search_id
+      where se.key = any(${doubtful}) and s.user_id = ${search.userId} and se.search_id <> ${search.id}`;
+    for (const r of rows) seen.add(r.key);
+  }
+  const found = all.filter((e) => !onlyIfSeen(e) || seen.has(e.key));
   if (found.length === 0) return [];
   const rows = await sql<{ new: boolean }[]>`
     with found as (

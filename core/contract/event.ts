@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 
-export const TIMEZONE_SOURCES = ['source', 'venue', 'page', 'offset', 'model', 'searcher'] as const;
+export const TIMEZONE_SOURCES = ['source', 'venue', 'page', 'offset', 'model', 'searcher', 'venue-over-offset'] as const;
 export type TimezoneSource = (typeof TIMEZONE_SOURCES)[number];
 
 export const VERIFICATION_STATUSES = ['source', 'confirmed', 'corrected', 'unconfirmed'] as const;

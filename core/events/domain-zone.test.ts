@@ -20,4 +20,24 @@ describe('domainZone', () => {
     expect(domainZone('https://192.168.0.1/')).toBeNull();
     expect(domainZone('not a url')).toBeNull();
   });
+
+  it('names a US government host’s state or city (decision 078)', () => {
+    expect(domainZone('https://www.ks.gov/agencies')).toBe('America/Chicago');
+    expect(domainZone('https://kdot.ks.gov/events')).toBe('America/Chicago');
+    expect(domainZone('https://www.in.gov/calendar')).toBe('America/Indiana/Indianapolis');
+    expect(domainZone('https://www.kansas.gov/')).toBe('America/Chicago');
+    expect(domainZone('https://www.wichita.gov/Calendar.aspx')).toBe('America/Chicago');
+    expect(domainZone('https://www.cityofchicago.gov/city/en/depts/mayor/calendar.html')).toBe('America/Chicago');
+    expect(domainZone('https://www.ci.wichita.ks.us/')).toBe('America/Chicago');
+    expect(domainZone('https://www.portland.gov/council/agenda')).toBe('America/Los_Angeles');
+  });
+
+  it('takes the page’s venues for a city that several states share, and names nothing for federal hosts', () => {
+    expect(domainZone('https://www.springfield.gov/')).toBeNull();
+    expect(domainZone('https://www.springfield.gov/', ['America/Chicago', 'America/Chicago'])).toBe('America/Chicago');
+    expect(domainZone('https://www.springfield.gov/', ['America/Chicago', 'America/New_York'])).toBeNull();
+    expect(domainZone('https://www.nasa.gov/events/')).toBeNull();
+    expect(domainZone('https://www.va.gov/outreach-and-events/events/')).toBeNull();
+    expect(domainZone('https://www.usa.gov/')).toBeNull();
+  });
 });

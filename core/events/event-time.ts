@@ -1,7 +1,7 @@
 import type { TimezoneSource } from '../contract/event';
 import { isTimeZone } from '../time/time-zone';
 import { spansWholeDays } from '../time/whole-days';
-import { isoInZone, isoWithOffset, type ParsedTime, parseIsoTime, wallTimeToEpoch } from '../time/zoned-time';
+import { isoInZone, isoWithOffset, offsetMinutes, type ParsedTime, parseIsoTime, wallTimeToEpoch } from '../time/zoned-time';
 
 export interface EventTime {
   starts_at: string | null;
@@ -27,6 +27,27 @@ export interface ZoneKnowledge {
   page?: { zone: string } | { offset: number } | null;
   /** The searcher's (or the timer's) zone: the last resort for a time without an offset. */
   searcherTimezone: string;
+  /** The one zone the page's venues agree on (their places), whatever the event's own place says. */
+  pageVenues?: string | null;
+  /** Whether the page's visible text shows this wall-clock time beside the event (see venueOverOffset). */
+  shown?: (wall: { h: number; mi: number }) => boolean;
+}
+
+/**
+ * The venue's clock over a written offset that contradicts it (decision 078): when the offset differs from
+ * the venue's zone's offset at that wall time and the page's text shows that wall time beside the event, the
+ * offset is the site's mistake (WordPress plugins write "+00:00" on local times) and the wall time is read in
+ * the venue's zone. Without that evidence the written offset stands. The venue's zone is the event's own (the
+ * source's or its place's), else the one the page's venues agree on, else the one zone the page gives.
+ */
+function venueOverOffset(start: ParsedTime, known: ZoneKnowledge): Clock | null {
+  // A time written in UTC with 'Z' was converted by its writer, on purpose: only a written offset is suspect.
+  if (start.allDay || start.offset === null || start.utc || !known.shown) return null;
+  const page = known.page && 'zone' in known.page ? known.page.zone : null;
+  const zone = known.own?.zone ?? known.pageVenues ?? page;
+  if (!zone || !isTimeZone(zone)) return null;
+  if (offsetMinutes(zone, wallTimeToEpoch(start.wall, zone)) === start.offset) return null;
+  return known.shown(start.wall) ? { zone, source: 'venue-over-offset' } : null;
 }
 
 /**
@@ -78,9 +99,12 @@ export function eventTime(input: { start: string | null | undefined; end: string
       timezone_source: own?.source ?? null,
     };
   }
-  const clock = chooseClock(start, input.known);
-  const startMs = instantOn(start, clock);
-  const endMs = end && !end.allDay ? instantOn(end, clock) : null;
+  const overruled = venueOverOffset(start, input.known);
+  const clock = overruled ?? chooseClock(start, input.known);
+  // Overruled, both times are read as wall times on the venue's clock.
+  const read = (t: ParsedTime) => instantOn(overruled ? { ...t, epochMs: null } : t, clock);
+  const startMs = read(start);
+  const endMs = end && !end.allDay ? read(end) : null;
   return {
     starts_at: isoOn(startMs, clock),
     ends_at: endMs !== null && endMs > startMs ? isoOn(endMs, clock) : null,

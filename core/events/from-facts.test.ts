@@ -78,6 +78,67 @@ describe('eventsFromFacts: zones', () => {
     expect(eventsFromFacts(onIo, { searcherTimezone: 'Asia/Tokyo', now })[0]?.timezone_source).toBe('searcher');
   });
 
+  it('reads the wall time a page shows in the venue’s zone when the written offset contradicts it (decision 078)', () => {
+    // The Events Calendar on a Detroit civic site: JSON-LD writes "09:00:00+00:00", the list shows "9:00 am".
+    const meeting: EventFact = {
+      name: 'City Council Regular Meeting',
+      startAt: '2026-07-12T09:00:00+00:00',
+      endAt: '2026-07-12T11:00:00+00:00',
+      address: '2 Woodward Ave, Detroit, MI 48226',
+    };
+    const text = 'City Council Regular Meeting\nJuly 12 @ 9:00 am - 11:00 am\n2 Woodward Ave, Detroit, MI';
+    for (const searcherTimezone of ['Europe/Berlin', 'Asia/Tokyo']) {
+      expect(eventsFromFacts({ url: page, events: [meeting], text }, { searcherTimezone, now })[0]).toMatchObject({
+        starts_at: '2026-07-12T09:00:00-04:00',
+        ends_at: '2026-07-12T11:00:00-04:00',
+        timezone: 'America/Detroit',
+        timezone_source: 'venue-over-offset',
+      });
+    }
+    // Without the page showing that wall time, the written offset stands (the instant as written).
+    const [unshown] = eventsFromFacts(
+      { url: page, events: [meeting], text: 'City Council Regular Meeting' },
+      { searcherTimezone: 'UTC', now },
+    );
+    expect(unshown).toMatchObject({ starts_at: '2026-07-12T05:00:00-04:00', timezone: 'America/Detroit', timezone_source: 'venue' });
+    // A time written in UTC with 'Z' was converted on purpose: it stands.
+    const inUtc = { ...meeting, startAt: '2026-07-12T09:00:00Z', endAt: undefined };
+    expect(eventsFromFacts({ url: page, events: [inUtc], text }, { searcherTimezone: 'UTC', now })[0]?.starts_at).toBe(
+      '2026-07-12T05:00:00-04:00',
+    );
+    // An offset that agrees with the venue's zone is simply read.
+    const right = { ...meeting, startAt: '2026-07-12T09:00:00-04:00', endAt: undefined };
+    expect(eventsFromFacts({ url: page, events: [right], text }, { searcherTimezone: 'UTC', now })[0]?.timezone_source).toBe('venue');
+  });
+
+  it('takes the zone the page’s venues agree on for an event whose own place names none', () => {
+    // cambridgewi.com's calendar: every start written -07:00, one venue in Cambridge, WI, the page showing 9:00am.
+    const events: EventFact[] = [
+      { name: 'Midwest Fire Fest', startAt: '2018-07-29T09:00:00-07:00', venue: 'Westside Park' },
+      { name: 'Cambridge Senior Meals', startAt: '2018-07-31T12:00:00-07:00', address: '200 Spring Steet, 53523, Cambridge, WI' },
+    ];
+    const text = 'Midwest Fire Fest\nJul 29, 2018 9:00am\nCambridge Senior Meals\nJul 31, 2018 12:00pm';
+    const read = eventsFromFacts({ url: 'https://cambridgewi.com/events-calendar/', events, text }, { searcherTimezone: 'UTC', now });
+    expect(read.map((e) => e.starts_at)).toEqual(['2018-07-29T09:00:00-05:00', '2018-07-31T12:00:00-05:00']);
+  });
+
+  it('reads a floating time on a US city’s .gov site in that city’s zone (decision 078)', () => {
+    const meeting: EventFact = { name: 'City Council Workshop', startAt: '2026-07-14T09:00:00', venue: 'City Council Chambers' };
+    for (const searcherTimezone of ['Europe/Berlin', 'Asia/Tokyo']) {
+      const [read] = eventsFromFacts(
+        { url: 'https://www.wichita.gov/Calendar.aspx', events: [meeting], text: '' },
+        { searcherTimezone, now },
+      );
+      expect(read).toMatchObject({ starts_at: '2026-07-14T09:00:00-05:00', timezone: 'America/Chicago', timezone_source: 'page' });
+    }
+  });
+
+  it('finds the venue’s city in a place line or venue name when the address lacks it', () => {
+    const meeting: EventFact = { name: 'Board Meeting', startAt: '2026-07-14T18:00:00', address: '455 N Main', venue: 'Wichita City Hall' };
+    const [read] = eventsFromFacts({ url: page, events: [meeting], text: '' }, { searcherTimezone: 'Asia/Tokyo', now });
+    expect(read).toMatchObject({ starts_at: '2026-07-14T18:00:00-05:00', timezone_source: 'venue' });
+  });
+
   it('keys a floating time with no zone known on its wall date as written, not the searcher’s', () => {
     const late = facts([{ name: 'Late set', startAt: '2026-06-02T23:30' }]);
     const [tokyo] = eventsFromFacts(late, { searcherTimezone: 'Asia/Tokyo', now });

@@ -9,6 +9,8 @@ import { chooseClock, eventTime, type ZoneKnowledge } from './event-time';
 import { mergeEventsRead } from './merge';
 import { anchorOpenSeries, expandSeries, type Occurrence, PAGE_STEP_BUDGET, type StepBudget } from './recurrence';
 import { cleanText, safeLink, TITLE_MAX } from './strict-values';
+import { textShowsTime } from './shown-time';
+import { textPlaceZone } from './text-place';
 import { venueZone } from './venue-zone';
 import { isTimeZone } from '../time/time-zone';
 import { parseIsoTime } from '../time/zoned-time';
@@ -32,7 +34,9 @@ const ONLINE = /^online\b/i;
  * around `now`, values made strict, and one event per real event with its key. `source_url` is the page.
  */
 export function eventsFromFacts(website: WebsiteFacts, context: FactContext): FoundEvent[] {
-  const page = pageZone(website.events) ?? domainPage(website.url);
+  const venueZones = website.events.flatMap((f) => (f.timezone ? [] : [ownZone(f)?.zone ?? []].flat()));
+  const pageVenues = agreedZone(venueZones);
+  const page = pageZone(website.events) ?? textPage(website.text) ?? domainPage(website.url, venueZones);
   // Every event's source is the page: its link is made safe once, not twice per event.
   const source = safeLink(website.url);
   const overrides = new Map<string, EventFact[]>();
@@ -57,9 +61,12 @@ export function eventsFromFacts(website: WebsiteFacts, context: FactContext): Fo
     }
     // An override is placed by its series; one whose series is not on the page stands alone.
     if (f.recurrenceId && f.uid && seriesUids.has(f.uid)) continue;
-    const known: ZoneKnowledge = { own: ownZone(f), page, searcherTimezone: context.searcherTimezone };
+    const known: ZoneKnowledge = { own: ownZone(f), page, pageVenues, searcherTimezone: context.searcherTimezone };
     if (!f.recurrence) {
-      events.push(fromFact(f.recurrenceId ? { ...f, status: loneOverrideStatus(f) } : f, source, known));
+      // A one-off's written offset may be overruled by the time its page shows (decision 078).
+      const shown = (wall: { h: number; mi: number }) => textShowsTime(website.text, f.name, wall);
+      const fact = f.recurrenceId ? { ...f, status: loneOverrideStatus(f) } : f;
+      events.push(fromFact(fact, source, { ...known, shown }));
       continue;
     }
     const series = anchorOpenSeries(f, context.now);
@@ -92,8 +99,13 @@ function takeOverrides(overrides: Map<string, EventFact[]>, uid: string): EventF
 function ownZone(f: EventFact): ZoneKnowledge['own'] {
   if (isTimeZone(f.timezone)) return { zone: f.timezone, source: 'source' };
   if (f.online && !f.address && !f.city && !f.venue) return null;
-  const zone = venueZone({ city: f.city, region: f.region, country: f.country, address: f.address ?? placeText(f) });
-  return zone ? { zone, source: 'venue' } : null;
+  // The address first; a place line or venue name that names a city or country where the address does not.
+  const lines = [f.address ?? placeText(f), f.place, f.venue].filter((l, i, all): l is string => !!l && all.indexOf(l) === i);
+  for (const address of lines.length ? lines : [null]) {
+    const zone = venueZone({ city: f.city, region: f.region, country: f.country, address });
+    if (zone) return { zone, source: 'venue' };
+  }
+  return null;
 }
 
 const placeText = (f: EventFact) => (f.place && !ONLINE.test(f.place) ? f.place : (f.venue ?? null));
@@ -117,10 +129,24 @@ function pageZone(facts: EventFact[]): ZoneKnowledge['page'] {
   return offsets.size === 1 ? { offset: [...offsets][0]! } : null;
 }
 
-/** The page's country by its domain, when nothing on the page names a zone or offset (decision 057). */
-function domainPage(url: string): ZoneKnowledge['page'] {
-  const zone = domainZone(url);
+/**
+ * The page's country, US state or city by its domain, when nothing on the page names a zone or offset
+ * (decisions 057, 078); the zones of the page's venues tell a city-named host which city it is.
+ */
+function domainPage(url: string, venueZones: string[]): ZoneKnowledge['page'] {
+  const zone = domainZone(url, venueZones);
   return zone ? { zone } : null;
+}
+
+/** The zone the address lines in the page's text agree on (decision 078). */
+function textPage(text: string): ZoneKnowledge['page'] {
+  const zone = textPlaceZone(text);
+  return zone ? { zone } : null;
+}
+
+/** The zone all of `zones` name (at least one), or null when they name several or none. */
+function agreedZone(zones: string[]): string | null {
+  return zones.length > 0 && zones.every((z) => z === zones[0]) ? zones[0]! : null;
 }
 
 function fromFact(f: EventFact, source: string | null, known: ZoneKnowledge, times?: { startAt?: string; endAt?: string }): FoundEvent {

@@ -66,9 +66,15 @@ export function classifyEvents(all: FoundEvent[], seen: Map<string, SeenEvent>, 
   });
 }
 
-/** A cancelled occurrence of a series (an EXDATE, or an override that cancels it) under a key never seen. */
-const neverAnnounced = (e: FoundEvent, seen: Map<string, SeenEvent>) =>
-  e.status === 'cancelled' && e.key.startsWith('series:') && !seen.has(e.key);
+/**
+ * A cancelled occurrence of a series (an EXDATE, or an override that cancels it): an event only to someone who
+ * saw it announced before, a timer (its memory) or a searcher (their earlier searches); to anyone else a date
+ * that never existed (decisions 073, 078).
+ */
+export const cancelledOccurrence = (e: FoundEvent) => e.status === 'cancelled' && e.key.startsWith('series:');
+
+/** A cancelled occurrence of a series under a key never seen. */
+const neverAnnounced = (e: FoundEvent, seen: Map<string, SeenEvent>) => cancelledOccurrence(e) && !seen.has(e.key);
 
 function equalField(f: (typeof FEED_FIELDS)[number], a: FoundEvent, b: FoundEvent): boolean {
   if (f === 'starts_at' || f === 'ends_at') return sameStart(a[f], b[f]);

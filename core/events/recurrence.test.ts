@@ -34,6 +34,30 @@ describe('recurring series', () => {
     expect(events[0]?.key).toBe('series:uid:weekly-js@meetup.example@2026-04-07T19:00');
   });
 
+  it('is its latest occurrence when it has none in the window, as a past one-off is kept (decision 078)', () => {
+    // A choir's weekly rehearsals that ended in 2024 (UNTIL in UTC), beside a one-off concert of 2024: both are
+    // past events of the calendar, each listed once, at their last date.
+    const rehearsals: EventFact = {
+      name: 'Choir rehearsal',
+      startAt: '2024-01-09T19:00:00',
+      endAt: '2024-01-09T21:00:00',
+      timezone: 'Europe/Berlin',
+      uid: 'choir@example',
+      recurrence: { rrule: 'FREQ=WEEKLY;UNTIL=20240604T170000Z', rdates: [], exdates: ['2024-06-04T19:00:00'] },
+    };
+    const concert: EventFact = { name: 'Summer concert', startAt: '2024-06-15T19:00:00', timezone: 'Europe/Berlin' };
+    const events = read([rehearsals, concert]);
+    // The last Tuesday, 4 June, is excluded: 28 May is the last rehearsal held.
+    expect(events.map((e) => [e.title, e.starts_at, e.status])).toEqual([
+      ['Choir rehearsal', '2024-05-28T19:00:00+02:00', 'scheduled'],
+      ['Summer concert', '2024-06-15T19:00:00+02:00', 'scheduled'],
+    ]);
+    expect(events[0]?.key).toBe('series:uid:choir@example@2024-05-28T19:00');
+    // COUNT ends a series as UNTIL does.
+    const counted = read([{ ...rehearsals, recurrence: { rrule: 'FREQ=DAILY;COUNT=3', rdates: [], exdates: [] } }]);
+    expect(counted.map((e) => e.starts_at)).toEqual(['2024-01-11T19:00:00+01:00']);
+  });
+
   it('turns an EXDATE in the window into a cancelled occurrence, and places overrides on their occurrence', () => {
     const events = read([
       weekly,

@@ -152,7 +152,11 @@ export function expandSeries(
 
   const found = new Map<string, Wall>();
   let dropped = 0;
+  // The last occurrence before the window: a series that finished there is its last occurrence, a past event as
+  // a past one-off is (decision 078).
+  let lastBefore: Wall | null = null;
   const take = (w: Wall) => {
+    if (instantOf(w) < from && !isExcluded(w) && (!lastBefore || wallMs(w) > wallMs(lastBefore))) lastBefore = w;
     if (!inWindow(w) || found.has(identity(w))) return;
     if (found.size >= OCCURRENCES_PER_SERIES) dropped++;
     else found.set(identity(w), w);
@@ -198,7 +202,9 @@ export function expandSeries(
     rule.count = null;
     let dtstart = first;
     const period = FIXED_PERIOD[rule.freq];
-    if (period && !count) {
+    // A series that ends before the window is walked from its start, to find its last occurrence.
+    const endsBefore = rule.until !== null && rule.until !== undefined && rule.until.toJSDate().getTime() < from;
+    if (period && !count && !endsBefore) {
       // Move a far-past start forward by whole periods, to just before the window (never inside it).
       const step = period * (rule.interval || 1);
       const gap = from - 2 * DAY_MS - wallMs(first);
@@ -248,6 +254,7 @@ export function expandSeries(
     if (t && t.allDay === allDay) take(wallOn(t, clock));
   }
 
+  if (found.size === 0 && lastBefore) found.set(identity(lastBefore), lastBefore);
   const occurrences = [...found.values()]
     .sort((a, b) => wallMs(a) - wallMs(b))
     .map((w): Occurrence => {

@@ -48,4 +48,35 @@ describe('venueZone: a venue’s zone from its place as written, offline', () =>
     expect(countryCode('United States of America')).toBe('US');
     expect(countryCode('Atlantis')).toBeNull();
   });
+
+  it('reads a US ZIP Code after its state, or in a US address, by the ZIP table (El Paso keeps Mountain time)', () => {
+    // Civic meeting pages: Wichita City Council, a Chicago board, El Paso County.
+    expect(venueZone({ address: 'City Hall, 455 N Main, Wichita, KS 67202' })).toBe('America/Chicago');
+    expect(venueZone({ address: '121 N LaSalle St, Chicago, IL 60602' })).toBe('America/Chicago');
+    expect(venueZone({ address: '500 E San Antonio Ave, El Paso, TX 79901' })).toBe('America/Denver');
+    // JSON-LD's PostalAddress joined in its order: street, postal code, city, region.
+    expect(venueZone({ address: '455 N Main, 67202, Wichita, KS' })).toBe('America/Chicago');
+    expect(venueZone({ address: 'Council Chambers, 79901', country: 'US' })).toBe('America/Denver');
+    // Gary is in Indiana's Central-time corner: the ZIP Code says so, the state's majority would not.
+    expect(venueZone({ address: '401 Broadway, Gary, IN 46402' })).toBe('America/Chicago');
+    // Five digits in a German address stay a German postal code (10178 is also a Manhattan ZIP Code).
+    expect(venueZone({ address: 'Alexanderstraße 11, 10178, Berlin, DE' })).toBe('Europe/Berlin');
+    expect(venueZone({ address: '820 N French St, Wilmington, DE 19801' })).toBe('America/New_York');
+  });
+
+  it('reads a Canadian postal code as its province', () => {
+    // America/Montreal is the tz database's other name for America/Toronto's clock.
+    expect(venueZone({ address: '25 Rue Laurier, Gatineau, QC J8X 4C8' })).toBe('America/Montreal');
+    expect(venueZone({ address: '110 Laurier Ave W, K1P 1J1' })).toBe('America/Toronto');
+    expect(venueZone({ address: '1 Sir Winston Churchill Sq, T5J 2R7' })).toBe('America/Edmonton');
+  });
+
+  it('gives a region of several clocks the clock most of its people keep', () => {
+    expect(venueZone({ region: 'Indiana', country: 'US' })).toBe('America/Indiana/Indianapolis');
+    expect(venueZone({ address: 'Fairgrounds, Kansas' })).toBe('America/Chicago');
+    expect(venueZone({ region: 'TX', country: 'US' })).toBe('America/Chicago');
+    // Quebec's Magdalen Islands and Lower North Shore keep Atlantic time; Montreal and Quebec City Eastern.
+    expect(venueZone({ region: 'Quebec', country: 'Canada' })).toBe('America/Montreal');
+    expect(venueZone({ address: 'Ontario, Canada' })).toBe('America/Toronto');
+  });
 });

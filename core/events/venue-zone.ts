@@ -1,5 +1,6 @@
 import { cityMapping, type CityData } from 'city-timezones';
 import ct from 'countries-and-timezones';
+import { canadianProvince, zipZone } from './postal-codes';
 
 /*
  * The time zone of a venue from its place as written (city, region, country, or a whole address), offline:
@@ -104,16 +105,24 @@ const CITY_ALIASES: Record<string, string> = {
 };
 
 /**
- * The names a part of a place line may give for its city: the part itself, and what follows its last "in"
- * ("Some bar in SF", "Rooftop in Lisbon"), each with its short form spelled out.
+ * The names a part of a place line may give for its city: the part itself, what follows its last "in"
+ * ("Some bar in SF", "Rooftop in Lisbon") and the place a civic building is named after, each with its short
+ * form spelled out.
  */
 function cityNamesIn(part: string): string[] {
   const tail = /\bin ((?:\p{L}+ ?){1,3})$/u.exec(part)?.[1]?.trim();
-  return [part, ...(tail ? [tail] : [])].map((name) => CITY_ALIASES[name] ?? name);
+  const civic = CIVIC_BUILDING.exec(part)?.[1]?.trim();
+  return [part, ...(tail ? [tail] : []), ...(civic ? [civic] : [])].map((name) => CITY_ALIASES[name] ?? name);
 }
+
+// A civic building named after its place ("Rossford City Hall", "Wichita Public Library"): the place.
+const CIVIC_BUILDING =
+  /^((?:\p{L}+ ){1,3}?)(?:city hall|town hall|village hall|civic cent(?:er|re)|public library|county courthouse|municipal building|convention cent(?:er|re))$/u;
 
 interface Tables {
   countries: Map<string, string>;
+  /** The US states' two-letter codes, upper-case: a ZIP Code after one is a ZIP Code. */
+  usStates: Set<string>;
   cities: Map<string, CityData[]>;
   regions: Map<string, CityData[]>;
   byCountry: Map<string, CityData[]>;
@@ -155,7 +164,8 @@ function load(): Tables {
     const code = c.state_ansi === undefined ? regionCodeOf(c) : undefined;
     if (code && !regions.get(code)?.some((other) => other.iso2 === 'US')) add(regions, code, c);
   }
-  tables = { countries, cities, regions, byCountry };
+  const usStates = new Set(cityMapping.filter((c) => c.iso2 === 'US' && typeof c.state_ansi === 'string').map((c) => c.state_ansi!));
+  tables = { countries, cities, regions, byCountry, usStates };
   return tables;
 }
 
@@ -238,16 +248,37 @@ function lookUp(place: VenuePlace): string | null {
   const t = load();
   const parts = place.address ? addressParts(place.address) : [];
   const named = countryCode(place.country);
-  if (named) return zoneIn(place, parts, named, true);
+  if (named) return postalZone(place, named) ?? zoneIn(place, parts, named, true);
   for (const part of [...parts].reverse()) {
     const code = t.countries.get(part);
     if (!code) continue;
-    if (part.length !== 2) return zoneIn(place, parts, code, true);
+    if (part.length !== 2) return postalZone(place, code) ?? zoneIn(place, parts, code, true);
     const zone = zoneIn(place, parts, code, false);
     if (zone) return zone;
     break;
   }
-  return zoneIn(place, parts, null, true);
+  return postalZone(place, null) ?? zoneIn(place, parts, null, true);
+}
+
+/**
+ * The zone a postal code in the place names: a US ZIP Code (the table's own zone for it), else a Canadian
+ * postal code's province. A ZIP Code is more exact than a city name, which several states share. Five digits
+ * alone count in an address of the United States: its country named, or a US state as one of its parts
+ * ("455 N Main, 67202, Wichita, KS", as JSON-LD's PostalAddress is joined).
+ */
+function postalZone(place: VenuePlace, country: string | null): string | null {
+  const t = load();
+  if (!place.address || (country && country !== 'US' && country !== 'CA')) return null;
+  const statePart = [place.region, ...place.address.split(/[,;\n|]+/)].some((part) => {
+    const written = part?.trim() ?? '';
+    if (t.usStates.has(written)) return true;
+    return written.length > 2 && (t.regions.get(norm(written)) ?? []).some((c) => c.iso2 === 'US');
+  });
+  const zip = zipZone(place.address, t.usStates, country === 'US' || (country === null && statePart));
+  if (zip) return zip;
+  if (country === 'US') return null;
+  const province = canadianProvince(place.address);
+  return province ? regionZone((t.regions.get(province) ?? []).filter((c) => c.iso2 === 'CA')) : null;
 }
 
 /** The zone of a venue within a country (or anywhere); the country's own zone only when `countryWide`. */
@@ -280,8 +311,47 @@ function zoneIn(place: VenuePlace, parts: string[], country: string | null, coun
     if (zone) return zone;
   }
   if (!countryWide) return null;
-  // A region without a known city: only when all its places keep one clock (Colorado, not Indiana).
-  const inIt = region ? (t.regions.get(region) ?? []).filter((c) => !country || c.iso2 === country) : [];
-  if (inIt.length > 0 && inIt.every((c) => sameClock(c.timezone, inIt[0]!.timezone))) return inIt[0]!.timezone;
+  // A region without a known city: the clock most of its people keep.
+  if (region) {
+    const zone = regionZone((t.regions.get(region) ?? []).filter((c) => !country || c.iso2 === country));
+    if (zone) return zone;
+  }
   return country ? countryZone(country) : null;
+}
+
+/**
+ * The clock kept by more than half the people of a region's places (the table's city populations), named by
+ * its largest city's zone: Indiana keeps Indianapolis's Eastern time, Texas Central, Quebec Montreal's. Null
+ * when no clock has a majority or the region has no places.
+ */
+function regionZone(places: CityData[]): string | null {
+  const groups: { zone: string; people: number }[] = [];
+  let total = 0;
+  for (const c of [...places].sort((a, b) => b.pop - a.pop)) {
+    const people = Math.max(c.pop, 1);
+    total += people;
+    const group = groups.find((g) => sameClock(g.zone, c.timezone));
+    if (group) group.people += people;
+    else groups.push({ zone: c.timezone, people });
+  }
+  const top = groups.sort((a, b) => b.people - a.people)[0];
+  return top && top.people * 2 > total ? top.zone : null;
+}
+
+/** The zone most people of a US state keep, by its code or name ("KS", "kansas"); null when it names none. */
+export function usStateZone(written: string): string | null {
+  const t = load();
+  const code = written.toUpperCase();
+  const places =
+    written.length === 2
+      ? t.usStates.has(code)
+        ? cityMapping.filter((c) => c.iso2 === 'US' && c.state_ansi === code)
+        : []
+      : (t.regions.get(norm(written)) ?? []).filter((c) => c.iso2 === 'US');
+  return regionZone(places);
+}
+
+/** Whether the table holds a US city of that name. */
+export function isUsCity(name: string): boolean {
+  return (load().cities.get(norm(name)) ?? []).some((c) => c.iso2 === 'US');
 }

@@ -9,7 +9,7 @@ import { safeTimezone } from './index';
 import { collectEvents } from '../events/collect';
 import { priceCall } from '../gemini/priced-call';
 import type { CallUsage } from '../../db/searches';
-import { classifyEvents } from '../events/only-new';
+import { cancelledOccurrence, classifyEvents } from '../events/only-new';
 import type { TimerFilters } from '../contract/timer-filters';
 import { applyFilters } from '../filters/apply';
 import type { RedisClient } from '../redis/client';
@@ -107,7 +107,8 @@ export async function eventsOfAnsweredSearch(deps: EventsDeps, s: AnsweredSearch
     if (kept.length < collected.length)
       logger?.info({ searchId: s.searchId, dropped: collected.length - kept.length }, 'filters left out events');
     const found = kept;
-    const forSearch = await recordSearchEvents(deps.sql, { id: s.searchId, userId: s.userId }, found);
+    // A series' cancelled date counts for a search only when the user found that date in an earlier search.
+    const forSearch = await recordSearchEvents(deps.sql, { id: s.searchId, userId: s.userId }, found, cancelledOccurrence);
     if (s.timerRun === undefined) return { events: forSearch, runEvents: [], extraction, failed };
     // Classified under the timer's lock (db/events.ts), against what the timer remembers then.
     const runEvents = await recordRunEvents(deps.sql, s.timerRun, (seen) => classifyEvents(found, seen, new Date()));

@@ -168,8 +168,18 @@ interface Counts {
   statusRight: number;
 }
 
+/** An expected event that is not read right: missing, at another start, in the searcher's zone, another status. */
+export interface Miss {
+  file: string;
+  title: string;
+  starts_at: string;
+  what: 'missing' | 'start' | 'floating' | 'status';
+}
+
 export interface FileScore extends Counts {
   file: CorpusFile;
+  /** Each expected event not read right, for the ratchet (test/support/real-world-known-misses.ts). */
+  misses: Miss[];
   readings: Record<(typeof SEARCHERS)[number], Reading>;
   /** Keys one searcher got and the other did not (both directions). */
   keysDiffering: string[];
@@ -206,23 +216,39 @@ export function scoreFile(file: CorpusFile): FileScore {
   let floatingRight = 0;
   let withStatus = 0;
   let statusRight = 0;
+  const misses: Miss[] = [];
+  const miss = (e: ExpectedEvent, what: Miss['what']) => {
+    // One miss per event: the first thing wrong with it.
+    if (!misses.some((m) => m.title === e.title && m.starts_at === e.starts_at))
+      misses.push({ file: file.name, title: e.title, starts_at: e.starts_at, what });
+  };
   file.events.forEach((e, i) => {
     const f = pairs.get(i);
-    if (!f) problems.push(`missing "${e.title}" at ${e.starts_at}`);
-    else if (startRight(e, f)) startsRight++;
-    else problems.push(`"${e.title}" starts at ${f.starts_at}${f.all_day ? ' (all day)' : ''}, expected ${e.starts_at}`);
+    if (!f) {
+      problems.push(`missing "${e.title}" at ${e.starts_at}`);
+      miss(e, 'missing');
+    } else if (startRight(e, f)) startsRight++;
+    else {
+      problems.push(`"${e.title}" starts at ${f.starts_at}${f.all_day ? ' (all day)' : ''}, expected ${e.starts_at}`);
+      miss(e, 'start');
+    }
     if (e.floating) {
       floating++;
       const g = farPairs.get(i);
       if (f && g && startRight(e, f) && startRight(e, g)) floatingRight++;
-      else if (f && g && startRight(e, f))
+      else if (f && g && startRight(e, f)) {
         problems.push(`floating "${e.title}" read as ${g.starts_at} by a searcher in ${far}, expected ${e.starts_at}`);
+        miss(e, 'floating');
+      }
     }
     if (f && e.status) {
       withStatus++;
       const want = e.status === 'tentative' ? ['tentative', 'scheduled'] : [e.status];
       if (want.includes(f.status)) statusRight++;
-      else problems.push(`"${e.title}" at ${e.starts_at} is ${f.status}, expected ${e.status}`);
+      else {
+        problems.push(`"${e.title}" at ${e.starts_at} is ${f.status}, expected ${e.status}`);
+        miss(e, 'status');
+      }
     }
   });
   const matchedFound = new Set(pairs.values());
@@ -233,6 +259,7 @@ export function scoreFile(file: CorpusFile): FileScore {
   if (keysDiffering.length) problems.push(`keys differ between searchers: ${keysDiffering.slice(0, 4).join(', ')}`);
   return {
     file,
+    misses,
     readings,
     expected: file.events.length,
     found: primary.events.length,
