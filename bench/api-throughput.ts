@@ -1,12 +1,10 @@
-import autocannon from 'autocannon';
-import { build } from 'esbuild';
 import { createSignedInUser } from '../dev/harness/users';
 import type { BenchResult } from './lib/report';
-import { freePort, startChild, type ChildServer } from '../dev/harness/processes';
+import type { ChildServer } from '../dev/harness/processes';
+import { load as loadRoute, startBuilt } from './lib/http-load';
 import { startBenchStack } from './lib/stack';
 import { FIGURES } from './lib/figures';
 import { withSessionProof } from './lib/session-proof-cookie';
-import { procTreeCpuMs } from './lib/proc-cpu';
 import { measurePoolDrift } from './lib/pool-drift';
 
 const DURATION_S = 8;
@@ -15,36 +13,10 @@ const WARM_UP_S = 2;
 // The goal: signed-in check-session at this share of a bare node:http handler's requests/s.
 const SESSION_GOAL_RATIO = 0.6;
 const CONNECTIONS = 50;
-/** User plus system CPU time of a server so far, its cluster processes included, in microseconds (Linux). */
-const cpuMicros = (pid: number) => procTreeCpuMs(pid) * 1000;
+const load = (server: ChildServer, path: string, cookie?: string, duration = DURATION_S) =>
+  loadRoute(server, path, { cookie, duration, connections: CONNECTIONS });
 
-/** Throughput and latency of one route, and the CPU time the server process spent per request meanwhile. */
-async function load(server: ChildServer, path: string, cookie?: string, duration = DURATION_S) {
-  const before = cpuMicros(server.pid);
-  const result = await autocannon({
-    url: `${server.url}${path}`,
-    connections: CONNECTIONS,
-    duration,
-    headers: cookie ? { cookie } : {},
-  });
-  if (result.non2xx > 0) throw new Error(`${path}: ${result.non2xx} non-2xx answers`);
-  const cpuPerRequest = (cpuMicros(server.pid) - before) / result.requests.total;
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, cpu: cpuPerRequest };
-}
-
-async function startBaseline(name: 'bare-node' | 'bare-hono'): Promise<ChildServer> {
-  await build({
-    entryPoints: [`bench/${name}.ts`],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    packages: 'external',
-    outfile: `dist/bench/${name}.js`,
-    logLevel: 'error',
-  });
-  const port = await freePort();
-  return startChild([`dist/bench/${name}.js`, String(port)], {}, { port });
-}
+const startBaseline = (name: 'bare-node' | 'bare-hono') => startBuilt(`bench/${name}.ts`);
 
 /**
  * Signed-in GET /api/check-session, GET /api/timers (20 timers) and GET /api/account/billing against a bare
