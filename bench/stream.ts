@@ -198,13 +198,14 @@ export async function run(): Promise<BenchResult[]> {
     const idle = stack.api.rssMiB();
     gemini.setFirstChunkDelay(8000);
     const before = gemini.state.requests;
-    const open = Array.from({ length: OPEN_STREAMS }, () => timed(ask));
+    // A stream refused under this load (the stand-in shares the bench's one core) is counted, not fatal.
+    const open = Array.from({ length: OPEN_STREAMS }, () => timed(ask).then(() => true, () => false));
     const deadline = Date.now() + 20_000;
     while (gemini.state.requests - before < OPEN_STREAMS && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
     const reached = gemini.state.requests - before;
     const loaded = stack.api.rssMiB();
-    await Promise.all(open);
-    rows.push({ metric: `api RSS with ${reached} streams open, all processes`, value: loaded, unit: 'MiB', baseline: idle });
+    const refused = (await Promise.all(open)).filter((ok) => !ok).length;
+    rows.push({ metric: `api RSS with ${reached} streams open, all processes (${refused} of ${OPEN_STREAMS} refused)`, value: loaded, unit: 'MiB', baseline: idle });
     rows.push({ metric: 'api RSS per open stream', value: ((loaded - idle) * 1024) / Math.max(reached, 1), unit: 'KiB' });
     const loadAtEnd = loadavg()[0]!;
     return [
