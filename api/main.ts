@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { createGemini, createStripe } from '../core/clients';
@@ -12,6 +13,8 @@ import { closeReadingPool, readingPool } from '../core/reading/shared-pool';
 import { createSql } from '../db/client';
 import { watchSessionRevocations } from '../core/auth/session-revocation';
 import { DEFAULT_POOL_SIZE } from '../db/client';
+import { shareMetricsWithPrimary } from './cluster-metrics';
+import { runApiProcesses } from './processes';
 import { warmUp } from './warm-up';
 import { createApp } from './app';
 import type { AppDeps } from './deps';
@@ -22,6 +25,11 @@ const SHUTDOWN_GRACE_MS = 25_000;
 async function main(): Promise<void> {
   const config = loadConfigOrExit('api');
   const logger = createLogger(config.logLevel, 'api');
+  if (cluster.isPrimary && config.apiProcesses > 1) {
+    runApiProcesses(config.apiProcesses, logger);
+    return;
+  }
+  if (cluster.isWorker) shareMetricsWithPrimary();
   // Kept open: the whole pool is opened at start (warmUp) so that no request pays for a connection.
   const sql = createSql(config.databaseUrl, { keepOpen: true });
   const redis = createRedis(config, 'requests');
@@ -49,6 +57,8 @@ async function main(): Promise<void> {
   readingPool(config.reading);
   const app = createApp(deps);
   const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
+    // Several processes share the port: the first says it once for all.
+    if ((cluster.worker?.id ?? 1) !== 1) return;
     logger.info({ port: info.port, standins: config.standins }, `listening on ${config.appUrl}`);
     (config.mail.url ? logger.info.bind(logger) : logger.warn.bind(logger))(emailStatusLine(config));
     const standins = standinNotice(config);
