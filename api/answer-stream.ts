@@ -66,8 +66,10 @@ export function answerStream(abort: AbortController) {
     send(held.join(''));
     held.length = 0;
     if (ended) finish(endTail);
-    // Tells @hono/node-server the reply is already being written.
-    return new Response(null, { status, headers: RESPONSE_ALREADY_SENT.headers });
+    // Tells @hono/node-server the reply is already being written. Its own instance, made before the server
+    // replaced the global Response with its lighter one: a fresh one made now would be that lighter kind, which
+    // @hono/node-server writes out again whatever its headers say.
+    return RESPONSE_ALREADY_SENT;
   };
 
   const viaWebStream = (c: Context, status: 200, headers: Record<string, string>): Response => {

@@ -19,6 +19,13 @@ import { warmUp } from './warm-up';
 import { createApp } from './app';
 import type { AppDeps } from './deps';
 
+/**
+ * Connections to Gemini each api process opens at start: together enough for a burst of this many asks at once,
+ * at least a few per process.
+ */
+const GEMINI_CONNECTIONS_AT_START = 64;
+const geminiConnectionsAtStart = (processes: number) => Math.max(8, Math.ceil(GEMINI_CONNECTIONS_AT_START / processes));
+
 // In-flight requests get this long to finish after SIGTERM before the process exits anyway.
 const SHUTDOWN_GRACE_MS = 25_000;
 
@@ -38,6 +45,7 @@ async function main(): Promise<void> {
   queueConnection.on('error', (err) => logger.warn({ err: err.message }, 'redis (queue) error'));
   const subscriber = createRedis(config, 'queue');
   subscriber.on('error', (err) => logger.warn({ err: err.message }, 'redis (session revocations) error'));
+  const gemini = createGemini(config, logger);
   const deps: AppDeps = {
     config,
     sql,
@@ -46,10 +54,10 @@ async function main(): Promise<void> {
     timersQueue: createTimersQueue(queueConnection, config.queuePrefix),
     searchEventsQueue: createSearchEventsQueue(queueConnection, config.queuePrefix),
     stripe: createStripe(config),
-    gemini: createGemini(config, logger),
+    gemini,
+    warmUp: warmUp(sql, DEFAULT_POOL_SIZE, logger, { client: gemini, model: config.gemini.model, connections: geminiConnectionsAtStart(config.apiProcesses) }),
     logger,
     publicDir: path.resolve(process.cwd(), 'dist/public'),
-    warmUp: warmUp(sql, DEFAULT_POOL_SIZE, logger),
   };
   // One cheap check (models.get) that the configured model and key work; /readyz reports what it found.
   void checkGeminiModel(deps.gemini, config.gemini);

@@ -77,7 +77,7 @@ async function users(stack: BenchStack, count: number): Promise<string[]> {
 export async function run(): Promise<BenchResult[]> {
   const loadAtStart = loadavg()[0]!;
   // The api as it runs alone by default (API_PROCESSES unset: one process per core).
-  const stack = await startBenchStack({ USER_RATE_PER_MINUTE: '10000' });
+  const stack = await startBenchStack({ USER_RATE_PER_MINUTE: '10000', API_PROCESSES: 'auto' });
   // The floor: the product's prompt and Gemini call with the official client behind a bare node:http handler
   // (bench/lib/bare-ask-child.ts), built and started like the api, in its own process.
   const floorServer = await startBuilt('bench/lib/bare-ask-child.ts', stack.env);
@@ -211,7 +211,7 @@ export async function run(): Promise<BenchResult[]> {
     return [
       {
         name: 'stream',
-        method: `The built api (dist/server/api.js, API_PROCESSES ${stack.env.API_PROCESSES ?? `unset: ${availableParallelism()} cores`}) and the floor (bench/lib/bare-ask-child.ts: the product's prompt and Gemini call with the official client behind a bare node:http handler, no framework, session, Redis or Postgres), each in its own process, started fresh; the api's first burst waits for its /readyz. Gemini stand-in in the bench process: first chunk after ${FIRST_CHUNK_DELAY_MS} ms, then chunks ${CHUNK_DELAY_MS} ms apart. Added time = a server's p50 minus the p50 of the same stream read straight from the stand-in in the same phase; the goals compare the api's added time with the floor's. First burst: ${BURST} asks at once, right after start; warm: ${WARM_BURSTS} bursts of ${BURST}, interleaved with the floor's and the baseline's; one stream: ${ONE_STREAM_SAMPLES} in turn. Each user sends the session proof its last reply set, as a browser does (decision 025). CPU: user + system time of the api's processes (the floor's process) from /proc over the warm bursts. check-session: autocannon, ${BURST} connections for ${SESSION_LOAD_S} s after ${SESSION_WARM_UP_S} s of warm-up, against bare node:http (bench/bare-node.ts). RSS from /proc. Load average (1 min) at start ${loadAtStart.toFixed(2)}, at end ${loadAtEnd.toFixed(2)}.`,
+        method: `The built api (dist/server/api.js, API_PROCESSES=auto: ${availableParallelism()} on this machine) and the floor (bench/lib/bare-ask-child.ts: the product's prompt and Gemini call with the official client behind a bare node:http handler, no framework, session, Redis or Postgres), each in its own process, started fresh; the api's first burst waits for its /readyz. Gemini stand-in in the bench process: first chunk after ${FIRST_CHUNK_DELAY_MS} ms, then chunks ${CHUNK_DELAY_MS} ms apart. Added time = a server's p50 minus the p50 of the same stream read straight from the stand-in in the same phase; the goals compare the api's added time with the floor's. First burst: ${BURST} asks at once, right after start; warm: ${WARM_BURSTS} bursts of ${BURST}, interleaved with the floor's and the baseline's; one stream: ${ONE_STREAM_SAMPLES} in turn. Each user sends the session proof its last reply set, as a browser does (decision 025). CPU: user + system time of the api's processes (the floor's process) from /proc over the warm bursts. check-session: autocannon, ${BURST} connections for ${SESSION_LOAD_S} s after ${SESSION_WARM_UP_S} s of warm-up, against bare node:http (bench/bare-node.ts). RSS from /proc. Load average (1 min) at start ${loadAtStart.toFixed(2)}, at end ${loadAtEnd.toFixed(2)}.`,
         rows,
       },
     ];
