@@ -55,7 +55,11 @@ async function main(): Promise<void> {
     searchEventsQueue: createSearchEventsQueue(queueConnection, config.queuePrefix),
     stripe: createStripe(config),
     gemini,
-    warmUp: warmUp(sql, DEFAULT_POOL_SIZE, logger, { client: gemini, model: config.gemini.model, connections: geminiConnectionsAtStart(config.apiProcesses) }),
+    warmUp: warmUp(sql, DEFAULT_POOL_SIZE, logger, {
+      client: gemini,
+      model: config.gemini.model,
+      connections: geminiConnectionsAtStart(config.apiProcesses),
+    }),
     logger,
     publicDir: path.resolve(process.cwd(), 'dist/public'),
   };

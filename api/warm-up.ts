@@ -50,7 +50,11 @@ export function warmUp(sql: Sql, poolSize: number, logger: Logger, gemini?: Gemi
         const opened = await openGeminiConnections(gemini.client, gemini.model, gemini.connections, GEMINI_OPEN_TIMEOUT_MS);
         const ms = Math.round(performance.now() - started);
         if (opened === gemini.connections) logger.info({ connections: opened, ms }, 'gemini connections open');
-        else logger.warn({ connections: opened, wanted: gemini.connections, ms }, 'could not open every connection to gemini at start; asks open them as needed');
+        else
+          logger.warn(
+            { connections: opened, wanted: gemini.connections, ms },
+            'could not open every connection to gemini at start; asks open them as needed',
+          );
       })()
     : Promise.resolve();
   const done = Promise.all([postgres, geminiOpen]).then(() => {

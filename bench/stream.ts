@@ -108,7 +108,8 @@ export async function run(): Promise<BenchResult[]> {
       cookies[user] = withSessionProof(cookies[user]!, res) ?? cookies[user]!;
       return res;
     };
-    const floor = () => fetch(`${floorServer.url}/ask`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: ASK_BODY });
+    const floor = () =>
+      fetch(`${floorServer.url}/ask`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: ASK_BODY });
 
     // The baseline is read warm (this process's connections to the stand-in are open), before either server's first ask.
     await burst(BURST, direct);
@@ -154,8 +155,18 @@ export async function run(): Promise<BenchResult[]> {
         met: oursAdded <= limit,
         ...(figure ? { figure } : {}),
       });
-      rows.push({ metric: `${label}: added to last byte, p50 (baseline: the floor's)`, value: p50(ours, 'lastByte') - p50(base, 'lastByte'), unit: 'ms', baseline: p50(floorSeries, 'lastByte') - p50(base, 'lastByte') });
-      rows.push({ metric: `${label}: first byte through /api/ask, p50 (baseline: the stand-in read directly)`, value: p50(ours), unit: 'ms', baseline: p50(base) });
+      rows.push({
+        metric: `${label}: added to last byte, p50 (baseline: the floor's)`,
+        value: p50(ours, 'lastByte') - p50(base, 'lastByte'),
+        unit: 'ms',
+        baseline: p50(floorSeries, 'lastByte') - p50(base, 'lastByte'),
+      });
+      rows.push({
+        metric: `${label}: first byte through /api/ask, p50 (baseline: the stand-in read directly)`,
+        value: p50(ours),
+        unit: 'ms',
+        baseline: p50(base),
+      });
     };
     compare(`first burst of ${BURST} after start`, coldBase, coldFloor, coldOurs, 0, FIGURES.askCold);
     compare(`warm bursts of ${BURST} (${WARM_BURSTS})`, warm.base, warm.floor, warm.ours, 0, FIGURES.askFifty);
@@ -173,7 +184,10 @@ export async function run(): Promise<BenchResult[]> {
     });
 
     // Signed-in check-session against bare node:http, each warmed first.
-    const sessionCookie = withSessionProof(cookies[0]!, await fetch(`${stack.api.url}/api/check-session`, { headers: { cookie: cookies[0]!.split('; ')[0]! } }));
+    const sessionCookie = withSessionProof(
+      cookies[0]!,
+      await fetch(`${stack.api.url}/api/check-session`, { headers: { cookie: cookies[0]!.split('; ')[0]! } }),
+    );
     if (!sessionCookie) throw new Error('the api set no session proof');
     const sessionLoad = (server: typeof bareNode, cookie?: string, duration = SESSION_LOAD_S) =>
       load(server, '/api/check-session', { cookie, duration, connections: BURST });
@@ -190,7 +204,12 @@ export async function run(): Promise<BenchResult[]> {
       met: session.rps >= SESSION_GOAL_RATIO * node.rps,
       figure: FIGURES.session,
     });
-    rows.push({ metric: 'signed-in check-session, server CPU per request (baseline: bare node:http)', value: session.cpu, unit: 'µs', baseline: node.cpu });
+    rows.push({
+      metric: 'signed-in check-session, server CPU per request (baseline: bare node:http)',
+      value: session.cpu,
+      unit: 'µs',
+      baseline: node.cpu,
+    });
 
     // Memory: hold 1,000 streams open (the model "thinks" for 8 s) and read the api's resident size.
     await new Promise((r) => setTimeout(r, 500));
@@ -199,13 +218,23 @@ export async function run(): Promise<BenchResult[]> {
     gemini.setFirstChunkDelay(8000);
     const before = gemini.state.requests;
     // A stream refused under this load (the stand-in shares the bench's one core) is counted, not fatal.
-    const open = Array.from({ length: OPEN_STREAMS }, () => timed(ask).then(() => true, () => false));
+    const open = Array.from({ length: OPEN_STREAMS }, () =>
+      timed(ask).then(
+        () => true,
+        () => false,
+      ),
+    );
     const deadline = Date.now() + 20_000;
     while (gemini.state.requests - before < OPEN_STREAMS && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
     const reached = gemini.state.requests - before;
     const loaded = stack.api.rssMiB();
     const refused = (await Promise.all(open)).filter((ok) => !ok).length;
-    rows.push({ metric: `api RSS with ${reached} streams open, all processes (${refused} of ${OPEN_STREAMS} refused)`, value: loaded, unit: 'MiB', baseline: idle });
+    rows.push({
+      metric: `api RSS with ${reached} streams open, all processes (${refused} of ${OPEN_STREAMS} refused)`,
+      value: loaded,
+      unit: 'MiB',
+      baseline: idle,
+    });
     rows.push({ metric: 'api RSS per open stream', value: ((loaded - idle) * 1024) / Math.max(reached, 1), unit: 'KiB' });
     const loadAtEnd = loadavg()[0]!;
     return [

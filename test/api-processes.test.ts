@@ -55,10 +55,14 @@ describe('the api as several processes on one port (API_PROCESSES)', () => {
 
     const [lost] = processesOf(api.pid);
     process.kill(lost!, 'SIGKILL');
-    await until('the lost process replaced', async () => {
-      const now = processesOf(api.pid);
-      return now.length === 2 && !now.includes(lost!);
-    }, 30_000);
+    await until(
+      'the lost process replaced',
+      async () => {
+        const now = processesOf(api.pid);
+        return now.length === 2 && !now.includes(lost!);
+      },
+      30_000,
+    );
     expect((await fetch(`${api.url}/healthz`, { headers: { connection: 'close' } })).status).toBe(200);
 
     const last = processesOf(api.pid);

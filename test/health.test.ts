@@ -50,7 +50,7 @@ describe('health', () => {
   it('opens connections to Gemini at start and keeps them for the asks that follow', async () => {
     // A Gemini that answers model lookups and counts the connections made to it.
     let sockets = 0;
-    const gemini = createServer((req, res) => {
+    const gemini = createServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ name: 'models/gemini-flash-latest', inputTokenLimit: 1000 }));
     });

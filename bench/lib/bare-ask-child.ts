@@ -12,7 +12,10 @@ import { answerSearch, prepareSearch } from '../../core/search/index';
  */
 const config = loadConfig(process.env);
 // The official client as it comes (its default connections), not the product's createGemini.
-const gemini = new GoogleGenAI({ apiKey: config.gemini.apiKey, ...(config.gemini.baseUrl ? { httpOptions: { baseUrl: config.gemini.baseUrl } } : {}) });
+const gemini = new GoogleGenAI({
+  apiKey: config.gemini.apiKey,
+  ...(config.gemini.baseUrl ? { httpOptions: { baseUrl: config.gemini.baseUrl } } : {}),
+});
 const deps = { config, gemini };
 
 createServer(async (req, res) => {

@@ -15,7 +15,11 @@ export interface Load {
 }
 
 /** Throughput and latency of one route under autocannon, and the CPU time the server spent per request meanwhile. */
-export async function load(server: ChildServer, path: string, options: { cookie?: string; duration: number; connections: number }): Promise<Load> {
+export async function load(
+  server: ChildServer,
+  path: string,
+  options: { cookie?: string; duration: number; connections: number },
+): Promise<Load> {
   const before = cpuMicros(server.pid);
   const result = await autocannon({
     url: `${server.url}${path}`,
@@ -33,7 +37,10 @@ export async function load(server: ChildServer, path: string, options: { cookie?
  * imports) and started in its own process on a free port, so it starts and runs as the built api does.
  */
 export async function startBuilt(entry: string, env: Record<string, string> = {}, readyPath?: string): Promise<ChildServer> {
-  const name = entry.replace(/^bench\//, '').replace(/\.ts$/, '').replaceAll('/', '-');
+  const name = entry
+    .replace(/^bench\//, '')
+    .replace(/\.ts$/, '')
+    .replaceAll('/', '-');
   await build({
     entryPoints: [entry],
     bundle: true,
