@@ -2,7 +2,7 @@ import cluster, { type Worker } from 'node:cluster';
 import type { Logger } from '../core/logger';
 import { answerMetricsRequests } from './cluster-metrics';
 
-/** A process that dies within this long of its start, before it ever listened, is a broken start, not a crash. */
+/** Processes that die before they ever listened (a broken start, not a crash) replaced before the api gives up. */
 const RESTARTS_BEFORE_GIVING_UP = 5;
 
 /**

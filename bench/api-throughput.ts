@@ -26,8 +26,8 @@ export async function run(): Promise<BenchResult[]> {
   const bareNode = await startBaseline('bare-node');
   const bareHono = await startBaseline('bare-hono');
   const stack = await startBenchStack();
-  // The same api as two processes on one port (bench/lib/api-cluster.ts): what scale-out gives on this machine.
-  const pair = await startBenchStack({ API_CLUSTER_PROCESSES: '2' }, { nodeArgs: ['--import', 'tsx', 'bench/lib/api-cluster.ts'] });
+  // The same api as two processes on one port (API_PROCESSES=2, api/processes.ts).
+  const pair = await startBenchStack({ API_PROCESSES: '2' });
   // The other stacks run silent, as the tests do; this one writes the request log line production writes.
   const logging = await startBenchStack({ LOG_LEVEL: 'info' });
   try {
@@ -74,7 +74,7 @@ export async function run(): Promise<BenchResult[]> {
     return [
       {
         name: 'api',
-        method: `autocannon, ${CONNECTIONS} connections for ${DURATION_S} s each, after a ${WARM_UP_S} s warm-up of each server, against the built api in its own process (signed in with the session cookie and its proof as a browser sends them; metrics, headers, the request log at LOG_LEVEL=silent as in the tests, and once more at info, the default, which writes a line per request). Baselines: a bare node:http handler (the goal's) and a bare Hono handler on @hono/node-server, each in its own process, same run. Two api processes: the same build twice on one port under node:cluster (bench/lib/api-cluster.ts), standing for scale-out behind a load balancer. CPU: user + system time of the server process per request, from /proc. Pool drift: ${drift.queries.toLocaleString('en-US')} \`select 1\` through the product's pool (10 connections), 50 at a time, in this process; the client's CPU per query in the last 40,000 against the 20,001st to 60,000th.`,
+        method: `autocannon, ${CONNECTIONS} connections for ${DURATION_S} s each, after a ${WARM_UP_S} s warm-up of each server, against the built api in its own process (signed in with the session cookie and its proof as a browser sends them; metrics, headers, the request log at LOG_LEVEL=silent as in the tests, and once more at info, the default, which writes a line per request). Baselines: a bare node:http handler (the goal's) and a bare Hono handler on @hono/node-server, each in its own process, same run. Two api processes: API_PROCESSES=2, the api's own node:cluster processes on one port. CPU: user + system time of the server process per request, from /proc. Pool drift: ${drift.queries.toLocaleString('en-US')} \`select 1\` through the product's pool (10 connections), 50 at a time, in this process; the client's CPU per query in the last 40,000 against the 20,001st to 60,000th.`,
         rows: [
           {
             metric: 'check-session, requests/s',
