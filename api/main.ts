@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { createGemini, createStripe } from '../core/clients';
@@ -12,9 +13,18 @@ import { closeReadingPool, readingPool } from '../core/reading/shared-pool';
 import { createSql } from '../db/client';
 import { watchSessionRevocations } from '../core/auth/session-revocation';
 import { DEFAULT_POOL_SIZE } from '../db/client';
+import { shareMetricsWithPrimary } from './cluster-metrics';
+import { runApiProcesses } from './processes';
 import { warmUp } from './warm-up';
 import { createApp } from './app';
 import type { AppDeps } from './deps';
+
+/**
+ * Connections to Gemini each api process opens at start: together enough for a burst of this many asks at once,
+ * at least a few per process.
+ */
+const GEMINI_CONNECTIONS_AT_START = 64;
+const geminiConnectionsAtStart = (processes: number) => Math.max(8, Math.ceil(GEMINI_CONNECTIONS_AT_START / processes));
 
 // In-flight requests get this long to finish after SIGTERM before the process exits anyway.
 const SHUTDOWN_GRACE_MS = 25_000;
@@ -22,6 +32,11 @@ const SHUTDOWN_GRACE_MS = 25_000;
 async function main(): Promise<void> {
   const config = loadConfigOrExit('api');
   const logger = createLogger(config.logLevel, 'api');
+  if (cluster.isPrimary && config.apiProcesses > 1) {
+    runApiProcesses(config.apiProcesses, logger);
+    return;
+  }
+  if (cluster.isWorker) shareMetricsWithPrimary();
   // Kept open: the whole pool is opened at start (warmUp) so that no request pays for a connection.
   const sql = createSql(config.databaseUrl, { keepOpen: true });
   const redis = createRedis(config, 'requests');
@@ -30,6 +45,7 @@ async function main(): Promise<void> {
   queueConnection.on('error', (err) => logger.warn({ err: err.message }, 'redis (queue) error'));
   const subscriber = createRedis(config, 'queue');
   subscriber.on('error', (err) => logger.warn({ err: err.message }, 'redis (session revocations) error'));
+  const gemini = createGemini(config, logger);
   const deps: AppDeps = {
     config,
     sql,
@@ -38,10 +54,14 @@ async function main(): Promise<void> {
     timersQueue: createTimersQueue(queueConnection, config.queuePrefix),
     searchEventsQueue: createSearchEventsQueue(queueConnection, config.queuePrefix),
     stripe: createStripe(config),
-    gemini: createGemini(config, logger),
+    gemini,
+    warmUp: warmUp(sql, DEFAULT_POOL_SIZE, logger, {
+      client: gemini,
+      model: config.gemini.model,
+      connections: geminiConnectionsAtStart(config.apiProcesses),
+    }),
     logger,
     publicDir: path.resolve(process.cwd(), 'dist/public'),
-    warmUp: warmUp(sql, DEFAULT_POOL_SIZE, logger),
   };
   // One cheap check (models.get) that the configured model and key work; /readyz reports what it found.
   void checkGeminiModel(deps.gemini, config.gemini);
@@ -49,6 +69,8 @@ async function main(): Promise<void> {
   readingPool(config.reading);
   const app = createApp(deps);
   const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
+    // Several processes share the port: the first says it once for all.
+    if ((cluster.worker?.id ?? 1) !== 1) return;
     logger.info({ port: info.port, standins: config.standins }, `listening on ${config.appUrl}`);
     (config.mail.url ? logger.info.bind(logger) : logger.warn.bind(logger))(emailStatusLine(config));
     const standins = standinNotice(config);

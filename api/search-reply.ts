@@ -8,7 +8,7 @@ import type { Logger } from '../core/logger';
 import { finishSearchEvents } from '../db/searches';
 import { outOfCreditMarks } from './admission/out-of-credit';
 import type { SearchEnv, searchAdmission } from './admission/search-admission';
-import { ANSWER_HEADERS, answerStream, headWithFirstText } from './answer-stream';
+import { ANSWER_HEADERS, answerStream } from './answer-stream';
 import type { AppDeps } from './deps';
 import { requireUser } from './middleware/session';
 import type { AskInput } from './routes/ask-input';
@@ -119,8 +119,7 @@ export async function streamedSearch(deps: AppDeps, admitted: Admitted, c: Conte
       streamClosed();
       return release();
     });
-  headWithFirstText(c);
-  return c.body(answer.body, 200, { ...ANSWER_HEADERS, 'x-search-id': String(searchId) });
+  return answer.reply(c, { ...ANSWER_HEADERS, 'x-search-id': String(searchId) });
 }
 
 /**

@@ -1,12 +1,10 @@
-import autocannon from 'autocannon';
-import { build } from 'esbuild';
 import { createSignedInUser } from '../dev/harness/users';
 import type { BenchResult } from './lib/report';
-import { freePort, startChild, type ChildServer } from '../dev/harness/processes';
+import type { ChildServer } from '../dev/harness/processes';
+import { load as loadRoute, startBuilt } from './lib/http-load';
 import { startBenchStack } from './lib/stack';
 import { FIGURES } from './lib/figures';
 import { withSessionProof } from './lib/session-proof-cookie';
-import { procTreeCpuMs } from './lib/proc-cpu';
 import { measurePoolDrift } from './lib/pool-drift';
 
 const DURATION_S = 8;
@@ -15,36 +13,10 @@ const WARM_UP_S = 2;
 // The goal: signed-in check-session at this share of a bare node:http handler's requests/s.
 const SESSION_GOAL_RATIO = 0.6;
 const CONNECTIONS = 50;
-/** User plus system CPU time of a server so far, its cluster processes included, in microseconds (Linux). */
-const cpuMicros = (pid: number) => procTreeCpuMs(pid) * 1000;
+const load = (server: ChildServer, path: string, cookie?: string, duration = DURATION_S) =>
+  loadRoute(server, path, { cookie, duration, connections: CONNECTIONS });
 
-/** Throughput and latency of one route, and the CPU time the server process spent per request meanwhile. */
-async function load(server: ChildServer, path: string, cookie?: string, duration = DURATION_S) {
-  const before = cpuMicros(server.pid);
-  const result = await autocannon({
-    url: `${server.url}${path}`,
-    connections: CONNECTIONS,
-    duration,
-    headers: cookie ? { cookie } : {},
-  });
-  if (result.non2xx > 0) throw new Error(`${path}: ${result.non2xx} non-2xx answers`);
-  const cpuPerRequest = (cpuMicros(server.pid) - before) / result.requests.total;
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, cpu: cpuPerRequest };
-}
-
-async function startBaseline(name: 'bare-node' | 'bare-hono'): Promise<ChildServer> {
-  await build({
-    entryPoints: [`bench/${name}.ts`],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    packages: 'external',
-    outfile: `dist/bench/${name}.js`,
-    logLevel: 'error',
-  });
-  const port = await freePort();
-  return startChild([`dist/bench/${name}.js`, String(port)], {}, { port });
-}
+const startBaseline = (name: 'bare-node' | 'bare-hono') => startBuilt(`bench/${name}.ts`);
 
 /**
  * Signed-in GET /api/check-session, GET /api/timers (20 timers) and GET /api/account/billing against a bare
@@ -54,8 +26,8 @@ export async function run(): Promise<BenchResult[]> {
   const bareNode = await startBaseline('bare-node');
   const bareHono = await startBaseline('bare-hono');
   const stack = await startBenchStack();
-  // The same api as two processes on one port (bench/lib/api-cluster.ts): what scale-out gives on this machine.
-  const pair = await startBenchStack({ API_CLUSTER_PROCESSES: '2' }, { nodeArgs: ['--import', 'tsx', 'bench/lib/api-cluster.ts'] });
+  // The same api as two processes on one port (API_PROCESSES=2, api/processes.ts).
+  const pair = await startBenchStack({ API_PROCESSES: '2' });
   // The other stacks run silent, as the tests do; this one writes the request log line production writes.
   const logging = await startBenchStack({ LOG_LEVEL: 'info' });
   try {
@@ -102,7 +74,7 @@ export async function run(): Promise<BenchResult[]> {
     return [
       {
         name: 'api',
-        method: `autocannon, ${CONNECTIONS} connections for ${DURATION_S} s each, after a ${WARM_UP_S} s warm-up of each server, against the built api in its own process (signed in with the session cookie and its proof as a browser sends them; metrics, headers, the request log at LOG_LEVEL=silent as in the tests, and once more at info, the default, which writes a line per request). Baselines: a bare node:http handler (the goal's) and a bare Hono handler on @hono/node-server, each in its own process, same run. Two api processes: the same build twice on one port under node:cluster (bench/lib/api-cluster.ts), standing for scale-out behind a load balancer. CPU: user + system time of the server process per request, from /proc. Pool drift: ${drift.queries.toLocaleString('en-US')} \`select 1\` through the product's pool (10 connections), 50 at a time, in this process; the client's CPU per query in the last 40,000 against the 20,001st to 60,000th.`,
+        method: `autocannon, ${CONNECTIONS} connections for ${DURATION_S} s each, after a ${WARM_UP_S} s warm-up of each server, against the built api in its own process (signed in with the session cookie and its proof as a browser sends them; metrics, headers, the request log at LOG_LEVEL=silent as in the tests, and once more at info, the default, which writes a line per request). Baselines: a bare node:http handler (the goal's) and a bare Hono handler on @hono/node-server, each in its own process, same run. Two api processes: API_PROCESSES=2, the api's own node:cluster processes on one port. CPU: user + system time of the server process per request, from /proc. Pool drift: ${drift.queries.toLocaleString('en-US')} \`select 1\` through the product's pool (10 connections), 50 at a time, in this process; the client's CPU per query in the last 40,000 against the 20,001st to 60,000th.`,
         rows: [
           {
             metric: 'check-session, requests/s',

@@ -2,6 +2,7 @@ import { GoogleGenAI } from '@google/genai';
 import Stripe from 'stripe';
 import type { Config } from './config';
 import type { Logger } from './logger';
+import { fetchOver, geminiConnections } from './gemini/connections';
 import { setGeminiLogger } from './gemini/model';
 
 /** The official Stripe client, pointed at `STRIPE_API_URL` (the real API or the local stand-in). */
@@ -17,13 +18,15 @@ export function createStripe(config: Config): Stripe {
 }
 
 /**
- * The official Gemini client; `GEMINI_BASE_URL` points it at the stand-in or a proxy. `logger` receives the
+ * The official Gemini client, its requests on kept-alive connections; `GEMINI_BASE_URL` points it at the
+ * stand-in or a proxy. `logger` receives the
  * operator warnings about the model (refused thinking settings, a missing model, a refused key).
  */
 export function createGemini(config: Config, logger?: Logger): GoogleGenAI {
   const gemini = new GoogleGenAI({
     apiKey: config.gemini.apiKey,
-    ...(config.gemini.baseUrl ? { httpOptions: { baseUrl: config.gemini.baseUrl } } : {}),
+    // Its requests travel on connections kept open and reused (core/gemini/connections.ts).
+    httpOptions: { fetch: fetchOver(geminiConnections()), ...(config.gemini.baseUrl ? { baseUrl: config.gemini.baseUrl } : {}) },
   });
   if (logger) setGeminiLogger(gemini, logger);
   return gemini;

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
@@ -58,6 +59,16 @@ describe('loadConfig', () => {
     expect(c).toMatchObject({ appUrl: 'http://localhost:8180', appOrigin: 'http://localhost:8180', secureCookies: false });
     expect(c.standinWebhookUrl).toBe('http://localhost:8180/webhook');
     expect(loadConfig({ PORT: '8180', APP_URL: 'https://events.example.com' }).appUrl).toBe('https://events.example.com');
+  });
+
+  it('runs one api process per CPU unless API_PROCESSES says how many', () => {
+    expect(loadConfig({}).apiProcesses).toBe(availableParallelism());
+    expect(loadConfig({ API_PROCESSES: 'auto' }).apiProcesses).toBe(availableParallelism());
+    expect(loadConfig({ API_PROCESSES: '3' }).apiProcesses).toBe(3);
+    expect(loadConfig({ API_PROCESSES: '1' }).apiProcesses).toBe(1);
+    expect(() => loadConfig({ API_PROCESSES: '0' })).toThrowError(/API_PROCESSES/);
+    expect(() => loadConfig({ API_PROCESSES: '65' })).toThrowError(/API_PROCESSES/);
+    expect(() => loadConfig({ API_PROCESSES: 'many' })).toThrowError(/API_PROCESSES: must be auto or a whole number/);
   });
 
   it('reads MCP_ALLOWED_ORIGINS as origins, and refuses an entry that is not one', () => {

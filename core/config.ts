@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { type Price, priceSchema, priceTable, type ServiceTierName } from './gemini/prices';
 
@@ -27,10 +28,23 @@ const int = (fallback: number, min: number, max: number) =>
     .transform(Number)
     .pipe(z.number().int().min(min).max(max));
 
+const MAX_API_PROCESSES = 64;
+
 /** Every variable of docs/contract.md plus the project's own operational knobs. */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: int(8080, 0, 65535),
+  /**
+   * api processes serving PORT together (node:cluster): `auto` (the default) is one per CPU this process may use
+   * (Node's os.availableParallelism(), which counts a container's CPU limit), at most 64; 1 is a single process.
+   */
+  API_PROCESSES: z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined || v.trim() === '' ? 'auto' : v.trim().toLowerCase()))
+    .pipe(z.string().regex(/^(auto|\d+)$/, 'must be auto or a whole number'))
+    .transform((v) => (v === 'auto' ? Math.min(availableParallelism(), MAX_API_PROCESSES) : Number(v)))
+    .pipe(z.number().int().min(1).max(MAX_API_PROCESSES)),
   /** Unset: http://localhost:$PORT, so a product run on another port still knows its own address. */
   APP_URL: optional.pipe(z.optional(z.url({ protocol: /^https?$/ }))),
   DATABASE_URL: url('postgres://postgres@127.0.0.1:5432/eventfinder'),
@@ -208,6 +222,8 @@ const CREDENTIALS = ['GOOGLE_CLIENT_ID', 'GEMINI_API_KEY', 'STRIPE_SECRET_KEY', 
 export interface Config {
   env: 'development' | 'production' | 'test';
   port: number;
+  /** api processes sharing the port (API_PROCESSES; api/processes.ts). */
+  apiProcesses: number;
   appUrl: string;
   /** `APP_URL`'s origin, compared against `Origin` for CSRF. */
   appOrigin: string;
@@ -348,6 +364,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     env: e.NODE_ENV,
     port: e.PORT,
+    apiProcesses: e.API_PROCESSES,
     appUrl,
     appOrigin: new URL(appUrl).origin,
     secureCookies: appUrl.startsWith('https:'),

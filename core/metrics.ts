@@ -69,6 +69,9 @@ const queueJobs = new Gauge({
   help: 'Jobs in a BullMQ queue by state, read from Redis when scraped (the same for every process).',
   labelNames: ['queue', 'state'] as const,
   registers: [registry],
+  // Every process reads the same figures: summed over an api's processes they would be counted several times, so
+  // the process answering the scrape adds its own fresh ones instead (api/cluster-metrics.ts).
+  aggregator: 'omit',
 });
 
 const timerRuns = new Counter({
@@ -260,4 +263,9 @@ export function observeReconcilePass(seconds: number, fixed: { upserted: number;
 /** The text exposition format and its content type, as Prometheus scrapes it. */
 export async function metricsText(): Promise<{ body: string; contentType: string }> {
   return { body: await registry.metrics(), contentType: registry.contentType };
+}
+
+/** The queue depths alone, as this process last read them from Redis (the text several processes' figures end with). */
+export function queueDepthText(): Promise<string> {
+  return registry.getSingleMetricAsString('queue_jobs');
 }

@@ -40,6 +40,43 @@ describe('request log', () => {
     expect(written).not.toContain(unsubscribeToken);
   });
 
+  it('makes a request its own logger only when something is logged through it, and no line above info', async () => {
+    const logs = captureLogs();
+    let children = 0;
+    const child = logs.logger.child.bind(logs.logger);
+    logs.logger.child = ((...args: Parameters<typeof child>) => {
+      children++;
+      return child(...args);
+    }) as typeof logs.logger.child;
+    const app = new Hono<AppEnv>();
+    app.use(async (c, next) => {
+      c.set('user', null);
+      await next();
+    });
+    app.use(requestLog(logs.logger));
+    app.get('/quiet', (c) => c.text('ok'));
+    app.get('/noisy', (c) => {
+      c.get('log').warn({ why: 'a test' }, 'something to say');
+      return c.text('ok');
+    });
+
+    const quiet = await app.request('/quiet', { headers: { 'x-request-id': 'req-1' } });
+    expect(quiet.headers.get('x-request-id')).toBe('req-1');
+    expect(children).toBe(0);
+    expect(logs.lines).toMatchObject([{ msg: 'request', requestId: 'req-1', path: '/quiet', status: 200 }]);
+
+    await app.request('/noisy', { headers: { 'x-request-id': 'req-2' } });
+    expect(children).toBe(1);
+    expect(logs.lines.filter((l) => l.msg === 'something to say')).toMatchObject([{ requestId: 'req-2', why: 'a test', level: 40 }]);
+
+    logs.logger.level = 'warn';
+    logs.lines.length = 0;
+    const unlogged = await app.request('/quiet');
+    expect(unlogged.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(logs.lines).toEqual([]);
+    expect(children).toBe(1);
+  });
+
   it('leaves other paths as they are', () => {
     expect(loggedPath('/api/timers/7/feed-token')).toBe('/api/timers/7/feed-token');
     expect(loggedPath('/feedsX/abc')).toBe('/feedsX/abc');

@@ -17,19 +17,41 @@ export function loggedPath(path: string): string {
   return path;
 }
 
-/** Gives each request an id (kept from a trusted proxy's X-Request-Id) and logs one line when it ends. */
+/**
+ * A request's logger, made only when something is logged through it: most requests log nothing but their one
+ * line, and a pino child per request would cost every one of them (decision 077).
+ */
+function lazyChild(logger: Logger, requestId: string): Logger {
+  let child: Logger | undefined;
+  return new Proxy({} as Logger, {
+    get(_, key) {
+      child ??= logger.child({ requestId });
+      const value = Reflect.get(child, key, child) as unknown;
+      return typeof value === 'function' ? value.bind(child) : value;
+    },
+  });
+}
+
+/**
+ * Gives each request an id (kept from a trusted proxy's X-Request-Id) and logs one line when it ends, at info:
+ * above that level the line costs nothing but the id.
+ */
 export function requestLog(logger: Logger) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const incoming = c.req.header('x-request-id');
     const requestId = incoming && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
-    const log = logger.child({ requestId });
     c.set('requestId', requestId);
-    c.set('log', log);
+    c.set('log', lazyChild(logger, requestId));
+    if (!logger.isLevelEnabled('info')) {
+      await presetHeaders(c, [['X-Request-Id', requestId]], next);
+      return;
+    }
     const start = performance.now();
     await presetHeaders(c, [['X-Request-Id', requestId]], next);
     const user = c.get('user');
-    log.info(
+    logger.info(
       {
+        requestId,
         method: c.req.method,
         path: loggedPath(c.req.path),
         status: c.res.status,

@@ -32,8 +32,8 @@ export function healthRoutes({ sql, redis, gemini, warmUp }: AppDeps) {
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
   app.get('/readyz', async (c) => {
     if (warmUp && !warmUp.ready()) {
-      const error = 'Not ready: the api is still opening its connections to Postgres. It is ready once they are open.';
-      return c.json({ status: 'starting', failed: ['postgres: pool not open yet'], error, gemini: modelHealth(gemini), warnings: [] }, 503);
+      const error = 'Not ready: the api is still opening its connections to Postgres and Gemini. It is ready once they are open.';
+      return c.json({ status: 'starting', failed: ['connections not open yet'], error, gemini: modelHealth(gemini), warnings: [] }, 503);
     }
     const failures = (await Promise.all([check('postgres', () => sql`select 1`), check('redis', () => redis.ping())])).filter(
       (f): f is string => f !== null,

@@ -1,13 +1,14 @@
 import { Hono } from 'hono';
 import { basicAuth } from 'hono/basic-auth';
-import { metricsText, QUEUE_STATES, setQueueDepth } from '../../core/metrics';
+import { QUEUE_STATES, setQueueDepth } from '../../core/metrics';
+import { apiMetricsText } from '../cluster-metrics';
 import { withRedisDeadline } from '../../core/timers/scheduler';
 import type { AppDeps, AppEnv } from '../deps';
 
 export const METRICS_PATH = '/metrics';
 
 /**
- * Prometheus metrics of this api process, behind the operators' basic auth (ADMIN_USER/ADMIN_PASSWORD, like
+ * Prometheus metrics of the api (all its processes when API_PROCESSES runs several on one port), behind the operators' basic auth (ADMIN_USER/ADMIN_PASSWORD, like
  * Bull Board); without those nothing is mounted and the path answers 404. Queue depths are read from Redis on
  * each scrape, so every api process reports the same, current figures.
  */
@@ -30,7 +31,7 @@ export function metricsRoutes(deps: AppDeps) {
         }
       }),
     );
-    const { body, contentType } = await metricsText();
+    const { body, contentType } = await apiMetricsText();
     return c.body(body, 200, { 'content-type': contentType, 'cache-control': 'no-store' });
   });
   return app;

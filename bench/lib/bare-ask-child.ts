@@ -1,5 +1,5 @@
 import { createServer } from 'node:http';
-import { createGemini } from '../../core/clients';
+import { GoogleGenAI } from '@google/genai';
 import { loadConfig } from '../../core/config';
 import { answerSearch, prepareSearch } from '../../core/search/index';
 
@@ -11,7 +11,12 @@ import { answerSearch, prepareSearch } from '../../core/search/index';
  * it asks the same model, with the same settings, of the same stand-in.
  */
 const config = loadConfig(process.env);
-const deps = { config, gemini: createGemini(config) };
+// The official client as it comes (its default connections), not the product's createGemini.
+const gemini = new GoogleGenAI({
+  apiKey: config.gemini.apiKey,
+  ...(config.gemini.baseUrl ? { httpOptions: { baseUrl: config.gemini.baseUrl } } : {}),
+});
+const deps = { config, gemini };
 
 createServer(async (req, res) => {
   if (req.method !== 'POST') {

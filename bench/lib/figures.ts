@@ -8,8 +8,10 @@ export const FIGURES = {
   redis: 'Redis per idle timer, default Redis',
   throughput: 'worker throughput, instant upstream',
   lag: 'schedule lag p99, 1,000 timers, 2+ workers',
-  askOne: '/api/ask added to first byte, 1 stream, p50',
-  askFifty: '/api/ask added to first byte, 50 streams, p50',
+  askOne: '/api/ask added to first byte, 1 stream, p50, vs the floor',
+  askCold: '/api/ask added to first byte, first burst of 50 after start, p50, vs the floor',
+  askFifty: '/api/ask added to first byte, warm bursts of 50, p50, vs the floor',
+  askCpu: '/api/ask CPU per ask vs the floor',
   session: 'signed-in check-session vs bare node:http',
 } as const;
 const ORDER: string[] = Object.values(FIGURES);

@@ -26,6 +26,8 @@ export function testBaseEnv(options: BaseEnvOptions): Record<string, string> {
     // Digests go to the stand-ins' mailbox, as in make dev, not to a closed port they would be retried against.
     SMTP_URL: options.standins.smtpUrl,
     LOG_LEVEL: 'silent',
+    // One api process per deployment unless a test or bench asks for more: the machine is shared by many.
+    API_PROCESSES: '1',
   };
 }
 

@@ -38,6 +38,19 @@ async function whenUp(url: string, child: ChildProcess, timeoutMs = 90_000): Pro
   }
 }
 
+/** Resident size of a process and its children (an api's node:cluster processes), in MiB; 0 for one gone. */
+function treeRssMiB(pid: number): number {
+  let own = 0;
+  let children: number[] = [];
+  try {
+    own = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
+  } catch {
+    // Gone: it holds no memory.
+  }
+  return own + children.reduce((sum, child) => sum + treeRssMiB(child), 0);
+}
+
 export interface SpawnOptions {
   /** Working directory (default: this one). */
   cwd?: string;
@@ -79,10 +92,7 @@ export async function startChild(
   return {
     url,
     pid: child.pid!,
-    rssMiB: () => {
-      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
-      return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
-    },
+    rssMiB: () => treeRssMiB(child.pid!),
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve();
