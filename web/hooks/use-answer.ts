@@ -26,7 +26,16 @@ export interface Answer {
   eventsStatus: 'none' | 'pending' | 'done' | 'failed' | 'gave-up';
   /** Google's Search Suggestions page for a grounded answer (framed beside it), null otherwise. */
   suggestionsUrl: string | null;
-  ask: (input: { ques: string; web: string; filters?: TimerFilters | null }) => Promise<void>;
+  /** The search shown (its answer ended, or opened from its address or the history), else null. */
+  searchId: string | null;
+  /** True while a past search is being read to show it. */
+  opening: boolean;
+  /** Resolves once the answer has ended: to the search's id, or null when there is none to go back to. */
+  ask: (input: { ques: string; web: string; filters?: TimerFilters | null }) => Promise<string | null>;
+  /** Shows a past search, its answer and events; resolves to its question and website, or null when it failed. */
+  open: (searchId: string) => Promise<{ question: string; website: string } | null>;
+  /** Back to an empty Response area (the address names no search any more). */
+  clear: () => void;
 }
 
 class AskError extends Error {
@@ -49,9 +58,13 @@ export function useAnswer(): Answer {
   const [events, setEvents] = useState<Event[]>([]);
   const [eventsStatus, setEventsStatus] = useState<Answer['eventsStatus']>('none');
   const [suggestionsUrl, setSuggestionsUrl] = useState<string | null>(null);
+  const [searchId, setSearchId] = useState<string | null>(null);
+  const [opening, setOpening] = useState(false);
   const running = useRef(false);
   const abort = useRef<AbortController | null>(null);
   const waiting = useRef<AbortController | null>(null);
+  // Which open() or ask() is the latest: an earlier open's reply arriving after it is dropped.
+  const latest = useRef(0);
 
   // A search still streaming (or its events still awaited) when the screen goes away (logout) has no reader left.
   useEffect(
@@ -62,9 +75,75 @@ export function useAnswer(): Answer {
     [],
   );
 
-  const ask = useCallback(async ({ ques, web, filters }: { ques: string; web: string; filters?: TimerFilters | null }) => {
+  // The answer's events are read until they are stored, showing that they are coming; a new search (or leaving
+  // the page) stops this wait.
+  const follow = useCallback((id: string, extrasReader: Promise<typeof import('../client/events')>) => {
+    setEventsStatus('pending');
+    const onRead = (extras: { events: Event[]; suggestionsUrl: string | null }) => {
+      setEvents(extras.events);
+      setSuggestionsUrl(extras.suggestionsUrl);
+    };
+    const stop = new AbortController();
+    waiting.current?.abort();
+    waiting.current = stop;
+    extrasReader
+      .then(({ waitForSearchExtras }) => waitForSearchExtras(id, onRead, stop.signal))
+      .then(
+        (extras) => {
+          if (!stop.signal.aborted) setEventsStatus(extras.eventsStatus === 'pending' ? 'gave-up' : extras.eventsStatus);
+        },
+        (err: unknown) => {
+          if (!stop.signal.aborted) setEventsStatus('gave-up');
+          console.warn('Could not load the events of the answer:', errorText(err));
+        },
+      );
+  }, []);
+
+  const clear = useCallback(() => {
     if (running.current) return;
+    waiting.current?.abort();
+    setText('');
+    setFailure(null);
+    setEvents([]);
+    setEventsStatus('none');
+    setSuggestionsUrl(null);
+    setSearchId(null);
+  }, []);
+
+  const open = useCallback(
+    async (id: string) => {
+      if (running.current) return null;
+      clear();
+      setSearchId(id);
+      setOpening(true);
+      const mine = ++latest.current;
+      const reader = import('../client/events');
+      try {
+        const search = await (await reader).fetchSearch(id);
+        if (mine !== latest.current) return null;
+        setText(search.answer ?? '');
+        setEvents(search.events);
+        setSuggestionsUrl(search.search_suggestions_url);
+        if (search.events_status === 'pending') follow(id, reader);
+        else setEventsStatus(search.events_status);
+        return { question: search.question, website: search.website };
+      } catch (err) {
+        if (mine !== latest.current) return null;
+        setSearchId(null);
+        setFailure({ kind: 'error', message: errorText(err) });
+        return null;
+      } finally {
+        if (mine === latest.current) setOpening(false);
+      }
+    },
+    [clear, follow],
+  );
+
+  const ask = useCallback(async ({ ques, web, filters }: { ques: string; web: string; filters?: TimerFilters | null }) => {
+    if (running.current) return null;
     running.current = true;
+    latest.current++;
+    setOpening(false);
     waiting.current?.abort();
     setStreaming(true);
     setText('');
@@ -72,6 +151,7 @@ export function useAnswer(): Answer {
     setEvents([]);
     setEventsStatus('none');
     setSuggestionsUrl(null);
+    setSearchId(null);
     const controller = new AbortController();
     abort.current = controller;
     // The answer's events are read once it has ended: their reader loads while it streams, not with the page.
@@ -96,40 +176,25 @@ export function useAnswer(): Answer {
       if (rest) setText((prev) => prev + rest);
       // The reply ends with the answer; its events are found a moment later: read the search until they are
       // stored, showing that they are coming. Without them the answer stands alone.
-      const searchId = res.headers.get('x-search-id');
-      if (searchId && !controller.signal.aborted) {
-        setEventsStatus('pending');
-        const onRead = (extras: { events: Event[]; suggestionsUrl: string | null }) => {
-          setEvents(extras.events);
-          setSuggestionsUrl(extras.suggestionsUrl);
-        };
-        // A new search (or leaving the page) stops this wait: its abort is the next search's controller's.
-        const stop = new AbortController();
-        waiting.current?.abort();
-        waiting.current = stop;
-        extrasReader
-          .then(({ waitForSearchExtras }) => waitForSearchExtras(searchId, onRead, stop.signal))
-          .then(
-            (extras) => {
-              if (!stop.signal.aborted) setEventsStatus(extras.eventsStatus === 'pending' ? 'gave-up' : extras.eventsStatus);
-            },
-            (err: unknown) => {
-              if (!stop.signal.aborted) setEventsStatus('gave-up');
-              console.warn('Could not load the events of the answer:', errorText(err));
-            },
-          );
+      const id = res.headers.get('x-search-id');
+      if (id && !controller.signal.aborted) {
+        setSearchId(id);
+        follow(id, extrasReader);
+        return id;
       }
+      return null;
     } catch (err) {
       if (!controller.signal.aborted) {
         setFailure({ kind: err instanceof AskError ? err.kind : 'error', message: `Error: ${errorText(err)}` });
       }
+      return null;
     } finally {
       running.current = false;
       abort.current = null;
       setStreaming(false);
       void refreshBilling();
     }
-  }, []);
+  }, [follow]);
 
-  return { text, streaming, failure, events, eventsStatus, suggestionsUrl, ask };
+  return { text, streaming, failure, events, eventsStatus, suggestionsUrl, searchId, opening, ask, open, clear };
 }
