@@ -30,7 +30,7 @@ export async function fetchSearchExtras(searchId: string): Promise<SearchExtras>
 
 /** Why a past search cannot be opened by its address: not the user's, or no longer kept. */
 export const SEARCH_NOT_FOUND =
-  'This search could not be opened: it is not among your searches (it may belong to another account, or it has been deleted). Ask your question again below.';
+  'This search could not be opened: it is not among your searches (it may belong to another account, or it has been deleted). You can ask a new question above.';
 
 /** GET /api/searches/:id whole: a past search opened by its address (`/?search=<id>`) or from the history. */
 export async function fetchSearch(searchId: string): Promise<SearchReply> {
