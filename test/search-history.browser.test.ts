@@ -32,7 +32,10 @@ describe('search history in Chromium', () => {
 
     const berlin = await searchFor(page, 'AI events in Berlin', site('berlin-ai.html'));
     expect(berlin.answer).toMatch(/\S/);
-    await page.getByRole('region', { name: 'Events in this answer' }).getByRole('link', { name: 'Applied ML Summit Berlin 2026', exact: true }).waitFor();
+    await page
+      .getByRole('region', { name: 'Events in this answer' })
+      .getByRole('link', { name: 'Applied ML Summit Berlin 2026', exact: true })
+      .waitFor();
     const lisbon = await searchFor(page, 'AI conferences in Lisbon', '');
     expect(lisbon.id).not.toBe(berlin.id);
 
@@ -53,13 +56,19 @@ describe('search history in Chromium', () => {
     expect(searchIdInAddress(page)).toBe(berlin.id);
     expect(await page.getByLabel('Your Question').inputValue()).toBe('AI events in Berlin');
     expect(await page.getByLabel('Website URL').inputValue()).toBe(site('berlin-ai.html'));
-    await page.getByRole('region', { name: 'Events in this answer' }).getByRole('link', { name: 'Applied ML Summit Berlin 2026', exact: true }).waitFor();
+    await page
+      .getByRole('region', { name: 'Events in this answer' })
+      .getByRole('link', { name: 'Applied ML Summit Berlin 2026', exact: true })
+      .waitFor();
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Response');
 
     // A reload keeps it: the home view opens on the same answer and events.
     await page.reload();
     await until('the Berlin answer after the reload', async () => (await response(page).textContent()) === berlin.answer);
-    await page.getByRole('region', { name: 'Events in this answer' }).getByRole('link', { name: 'Applied ML Summit Berlin 2026', exact: true }).waitFor();
+    await page
+      .getByRole('region', { name: 'Events in this answer' })
+      .getByRole('link', { name: 'Applied ML Summit Berlin 2026', exact: true })
+      .waitFor();
     expect(await page.locator('[data-view="subscription"]').isHidden()).toBe(true);
 
     // Back goes to the search shown before.

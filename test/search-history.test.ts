@@ -50,7 +50,9 @@ describe('search history', () => {
     const lisbon = await asked('AI conferences in Lisbon');
     const third = await asked('Robotics meetups', site('berlin-ai.html'));
     // A timer's run searches too, but it is the timer's, listed under its runs, not here.
-    const timer = (await (await call('POST', '/api/schedule', dailyTimer({ ques: 'Timer question', web: site('berlin-ai.html') }))).json()) as {
+    const timer = (await (
+      await call('POST', '/api/schedule', dailyTimer({ ques: 'Timer question', web: site('berlin-ai.html') }))
+    ).json()) as {
       id: number;
     };
     expect((await runNow(timer.id)).status).toBe('succeeded');

@@ -80,7 +80,10 @@ export const OPERATIONS: Operation[] = [
       'Your answered searches (from the page, POST /v1/search or find_events; not timer runs), newest first: each with its question, website, when it was asked and how many events it found. At most `limit` a page (20 unless said, up to 50); send the reply’s `cursor` as `before` for the older ones while `has_more` is true. GET /v1/searches/{id} has a search’s answer and events.',
     scope: 'read',
     query: [
-      { name: 'before', description: 'The `cursor` of an earlier reply: the searches older than its last one. Leave it out to start with the newest.' },
+      {
+        name: 'before',
+        description: 'The `cursor` of an earlier reply: the searches older than its last one. Leave it out to start with the newest.',
+      },
       { name: 'limit', description: 'How many searches a page holds, 1 to 50; 20 when left out.' },
     ],
     replies: { 200: { description: 'A page of your searches, newest first.', schema: searchHistoryReplySchema } },

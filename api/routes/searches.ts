@@ -50,7 +50,8 @@ export const getSearchHandlers = (deps: AppDeps) =>
 
 const HISTORY_PAGE = 20;
 const HISTORY_MOST = 50;
-const BAD_BEFORE = 'before must be the cursor of an earlier reply of this call (a whole number), or left out to start with the newest search.';
+const BAD_BEFORE =
+  'before must be the cursor of an earlier reply of this call (a whole number), or left out to start with the newest search.';
 const BAD_LIMIT = `limit must be a whole number from 1 to ${HISTORY_MOST}, or left out for ${HISTORY_PAGE}.`;
 
 /**

@@ -106,7 +106,12 @@ export function EventSearch({ billing }: { billing: BillingInfo | null }) {
 
   // The history counts the events of the search just asked once they are found.
   useEffect(() => {
-    if (asked.current !== null && answer.searchId === asked.current && answer.eventsStatus !== 'pending' && answer.eventsStatus !== 'none') {
+    if (
+      asked.current !== null &&
+      answer.searchId === asked.current &&
+      answer.eventsStatus !== 'pending' &&
+      answer.eventsStatus !== 'none'
+    ) {
       asked.current = null;
       setHistoryRefresh((n) => n + 1);
     }

@@ -44,6 +44,7 @@ export default function SearchHistory({ currentId, refresh, onOpen }: SearchHist
   const [failure, setFailure] = useState<string | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each bump of `refresh` reads the newest page again
   useEffect(() => {
     let gone = false;
     fetchSearchHistory(null, PAGE).then(

@@ -139,62 +139,65 @@ export function useAnswer(): Answer {
     [clear, follow],
   );
 
-  const ask = useCallback(async ({ ques, web, filters }: { ques: string; web: string; filters?: TimerFilters | null }) => {
-    if (running.current) return null;
-    running.current = true;
-    latest.current++;
-    setOpening(false);
-    waiting.current?.abort();
-    setStreaming(true);
-    setText('');
-    setFailure(null);
-    setEvents([]);
-    setEventsStatus('none');
-    setSuggestionsUrl(null);
-    setSearchId(null);
-    const controller = new AbortController();
-    abort.current = controller;
-    // The answer's events are read once it has ended: their reader loads while it streams, not with the page.
-    const extrasReader = import('../client/events');
-    try {
-      const res = await apiFetch('/api/ask', {
-        method: 'POST',
-        body: JSON.stringify({ ques, web, timezone: browserTimezone(), ...(filters ? { filters } : {}) }),
-        signal: controller.signal,
-      });
-      if (!res.ok) throw new AskError(res.status === 402 ? 'out-of-searches' : 'error', `Backend error: ${await res.text()}`);
-      if (!res.body) throw new AskError('error', 'The answer could not be read.');
-      const reader = res.body.getReader();
-      const decoder = new TextDecoder();
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        const piece = decoder.decode(value, { stream: true });
-        if (piece) setText((prev) => prev + piece);
+  const ask = useCallback(
+    async ({ ques, web, filters }: { ques: string; web: string; filters?: TimerFilters | null }) => {
+      if (running.current) return null;
+      running.current = true;
+      latest.current++;
+      setOpening(false);
+      waiting.current?.abort();
+      setStreaming(true);
+      setText('');
+      setFailure(null);
+      setEvents([]);
+      setEventsStatus('none');
+      setSuggestionsUrl(null);
+      setSearchId(null);
+      const controller = new AbortController();
+      abort.current = controller;
+      // The answer's events are read once it has ended: their reader loads while it streams, not with the page.
+      const extrasReader = import('../client/events');
+      try {
+        const res = await apiFetch('/api/ask', {
+          method: 'POST',
+          body: JSON.stringify({ ques, web, timezone: browserTimezone(), ...(filters ? { filters } : {}) }),
+          signal: controller.signal,
+        });
+        if (!res.ok) throw new AskError(res.status === 402 ? 'out-of-searches' : 'error', `Backend error: ${await res.text()}`);
+        if (!res.body) throw new AskError('error', 'The answer could not be read.');
+        const reader = res.body.getReader();
+        const decoder = new TextDecoder();
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          const piece = decoder.decode(value, { stream: true });
+          if (piece) setText((prev) => prev + piece);
+        }
+        const rest = decoder.decode();
+        if (rest) setText((prev) => prev + rest);
+        // The reply ends with the answer; its events are found a moment later: read the search until they are
+        // stored, showing that they are coming. Without them the answer stands alone.
+        const id = res.headers.get('x-search-id');
+        if (id && !controller.signal.aborted) {
+          setSearchId(id);
+          follow(id, extrasReader);
+          return id;
+        }
+        return null;
+      } catch (err) {
+        if (!controller.signal.aborted) {
+          setFailure({ kind: err instanceof AskError ? err.kind : 'error', message: `Error: ${errorText(err)}` });
+        }
+        return null;
+      } finally {
+        running.current = false;
+        abort.current = null;
+        setStreaming(false);
+        void refreshBilling();
       }
-      const rest = decoder.decode();
-      if (rest) setText((prev) => prev + rest);
-      // The reply ends with the answer; its events are found a moment later: read the search until they are
-      // stored, showing that they are coming. Without them the answer stands alone.
-      const id = res.headers.get('x-search-id');
-      if (id && !controller.signal.aborted) {
-        setSearchId(id);
-        follow(id, extrasReader);
-        return id;
-      }
-      return null;
-    } catch (err) {
-      if (!controller.signal.aborted) {
-        setFailure({ kind: err instanceof AskError ? err.kind : 'error', message: `Error: ${errorText(err)}` });
-      }
-      return null;
-    } finally {
-      running.current = false;
-      abort.current = null;
-      setStreaming(false);
-      void refreshBilling();
-    }
-  }, [follow]);
+    },
+    [follow],
+  );
 
   return { text, streaming, failure, events, eventsStatus, suggestionsUrl, searchId, opening, ask, open, clear };
 }
