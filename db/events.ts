@@ -11,31 +11,43 @@ const asEvent = (json: unknown): Event => eventSchema.parse(json);
  * a second call for the same search changes nothing. One statement: the search waits on it before its reply
  * ends, and a timer run makes one per fire.
  */
-export async function recordSearchEvents(sql: Sql, search: { id: number; userId: number }, found: FoundEvent[]): Promise<Event[]> {
-  if (found.length === 0) return [];
+export async function recordSearchEvents(
+  sql: Sql,
+  search: { id: number; userId: number },
+  found: FoundEvent[],
+  /** The events the search's filters left out: stored after the kept ones, marked hidden (shown on request). */
+  hidden: FoundEvent[] = [],
+): Promise<Event[]> {
+  if (found.length + hidden.length === 0) return [];
+  const all = [...found, ...hidden];
   const rows = await sql<{ new: boolean }[]>`
     with found as (
       select (f.position - 1)::int as position, f.event ->> 'key' as key, f.event
-      from jsonb_array_elements(${sql.json(found as never)}) with ordinality as f (event, position)
+      from jsonb_array_elements(${sql.json(all as never)}) with ordinality as f (event, position)
     ),
     classified as (
-      select position, key, event || jsonb_build_object('new', not exists (
+      select position, key, position >= ${found.length} as hidden, event || jsonb_build_object('new', not exists (
         select 1 from search_events se join searches s on s.id = se.search_id
-        where se.key = found.key and s.user_id = ${search.userId} and se.search_id <> ${search.id})) as event
+        where se.key = found.key and s.user_id = ${search.userId} and se.search_id <> ${search.id} and not se.hidden)) as event
       from found
     ),
     stored as (
-      insert into search_events (search_id, position, key, event)
-      select ${search.id}, position, key, event from classified
+      insert into search_events (search_id, position, key, event, hidden)
+      select ${search.id}, position, key, event, hidden from classified
       on conflict do nothing
     )
     select (event ->> 'new')::boolean as new from classified order by position`;
   return found.map((e, i) => ({ ...e, new: rows[i]!.new }));
 }
 
-export async function searchEvents(sql: Db, searchId: number): Promise<Event[]> {
-  const rows = await sql<{ event: unknown }[]>`select event from search_events where search_id = ${searchId} order by position`;
-  return rows.map((r) => asEvent(r.event));
+/** A search's events: those its filters kept (`shown`), and those they left out (`hidden`), each in order. */
+export async function searchEvents(sql: Db, searchId: number): Promise<{ shown: Event[]; hidden: Event[] }> {
+  const rows = await sql<{ event: unknown; hidden: boolean }[]>`
+    select event, hidden from search_events where search_id = ${searchId} order by position`;
+  return {
+    shown: rows.filter((r) => !r.hidden).map((r) => asEvent(r.event)),
+    hidden: rows.filter((r) => r.hidden).map((r) => asEvent(r.event)),
+  };
 }
 
 export interface RunEvent {

@@ -149,7 +149,7 @@ export async function searchHistory(sql: Sql, userId: number, page: { before: nu
     { id: string; question: string; website: string; started_at: Date; events_count: number; events_status: EventsStatus }[]
   >`
     select s.id, s.question, s.website, s.started_at, s.events_status,
-           (select count(*)::int from search_events e where e.search_id = s.id) as events_count
+           (select count(*)::int from search_events e where e.search_id = s.id and not e.hidden) as events_count
     from searches s
     where s.user_id = ${userId} and s.timer_run_id is null and s.status = 'answered' ${older}
     order by s.started_at desc, s.id desc

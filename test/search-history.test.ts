@@ -102,4 +102,32 @@ describe('search history', () => {
     const searchToken = createdApiTokenReplySchema.parse(await searchOnly.json()).token;
     expect((await fetch(`${stack.url}/v1/searches`, { headers: { authorization: `Bearer ${searchToken}` } })).status).toBe(403);
   });
+
+  it('keeps the events a search\'s filters left out apart: hidden_events, not counted, not "seen"', async () => {
+    const { cookie: own } = await createSignedInUser(stack.db.sql);
+    const res = await ask(stack.url, own, {
+      ques: 'AI events in person',
+      web: site('berlin-ai.html'),
+      timezone: 'Europe/Berlin',
+      filters: { attendance: 'in_person' },
+    });
+    expect(res.status).toBe(200);
+    await res.text();
+    const id = res.headers.get('x-search-id');
+    const filtered = await searchWithEvents(stack.url, id, { cookie: own });
+    expect(filtered.events.map((e) => e.title)).toEqual(['Applied ML Summit Berlin 2026', 'Berlin LLM Meetup #42: Retrieval that works']);
+    expect(filtered.hidden_events.map((e) => [e.title, e.online])).toEqual([['Hands-on: Fine-tuning open models (online)', true]]);
+    const listed = searchHistoryReplySchema.parse(await (await call('GET', '/api/searches', undefined, own)).json());
+    expect(listed.searches.map((s) => s.events_count)).toEqual([2]);
+    // Never shown unasked, so a later search without filters still finds it new.
+    const open = await ask(stack.url, own, { ques: 'AI events', web: site('berlin-ai.html'), timezone: 'Europe/Berlin' });
+    await open.text();
+    const all = await searchWithEvents(stack.url, open.headers.get('x-search-id'), { cookie: own });
+    expect(all.events.map((e) => [e.title, e.new])).toEqual([
+      ['Applied ML Summit Berlin 2026', false],
+      ['Berlin LLM Meetup #42: Retrieval that works', false],
+      ['Hands-on: Fine-tuning open models (online)', true],
+    ]);
+    expect(all.hidden_events).toEqual([]);
+  });
 });

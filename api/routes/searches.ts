@@ -39,9 +39,11 @@ async function ownSearch(deps: AppDeps, c: Context<AppEnv>) {
 export const getSearchHandlers = (deps: AppDeps) =>
   factory.createHandlers(async (c) => {
     const { searchSuggestions, eventsStatus, ...search } = await ownSearch(deps, c);
+    const { shown, hidden } = await searchEvents(deps.sql, search.id);
     const reply: SearchReply = {
       ...search,
-      events: await searchEvents(deps.sql, search.id),
+      events: shown,
+      hidden_events: hidden,
       events_status: eventsStatus,
       search_suggestions_url: searchSuggestions ? `${c.req.path}/suggestions` : null,
     };

@@ -106,7 +106,10 @@ export async function eventsOfAnsweredSearch(deps: EventsDeps, s: AnsweredSearch
     if (kept.length < collected.length)
       logger?.info({ searchId: s.searchId, dropped: collected.length - kept.length }, 'filters left out events');
     const found = kept;
-    const forSearch = await recordSearchEvents(deps.sql, { id: s.searchId, userId: s.userId }, found);
+    // Those the filters left out are kept beside the search, hidden, so the page can say how many and show them.
+    const keptKeys = new Set(kept.map((e) => e.key));
+    const hidden = checked.filter((e) => !keptKeys.has(e.key));
+    const forSearch = await recordSearchEvents(deps.sql, { id: s.searchId, userId: s.userId }, found, hidden);
     if (s.timerRun === undefined) return { events: forSearch, runEvents: [], extraction, failed };
     // Classified under the timer's lock (db/events.ts), against what the timer remembers then.
     const runEvents = await recordRunEvents(deps.sql, s.timerRun, (seen) => classifyEvents(found, seen, new Date()));

@@ -12,6 +12,8 @@ async function failureOf(res: Response): Promise<Error> {
 
 export interface SearchExtras {
   events: Event[];
+  /** The events the search's filters left out, shown on request. */
+  hiddenEvents: Event[];
   /** 'pending' while the events are still being found (a moment after the answer ends). */
   eventsStatus: SearchReply['events_status'];
   suggestionsUrl: string | null;
@@ -25,7 +27,12 @@ export async function fetchSearchExtras(searchId: string): Promise<SearchExtras>
   const res = await apiFetch(`/api/searches/${encodeURIComponent(searchId)}`);
   if (!res.ok) throw await failureOf(res);
   const reply = await readReply(res, (s) => s.searchReplySchema);
-  return { events: reply.events, eventsStatus: reply.events_status, suggestionsUrl: reply.search_suggestions_url };
+  return {
+    events: reply.events,
+    hiddenEvents: reply.hidden_events,
+    eventsStatus: reply.events_status,
+    suggestionsUrl: reply.search_suggestions_url,
+  };
 }
 
 /** Why a past search cannot be opened by its address: not the user's, or no longer kept. */

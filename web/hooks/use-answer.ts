@@ -19,6 +19,8 @@ export interface Answer {
   failure: AskFailure | null;
   /** The events of the finished answer (GET /api/searches/:id), empty while streaming or when there are none. */
   events: Event[];
+  /** The events the search's filters left out (shown on request), empty without filters. */
+  hiddenEvents: Event[];
   /**
    * Where the answer's events are: 'none' before an answer has ended (or without one), 'pending' while they are
    * found after it, then 'done', or 'failed' when some could not be read ('gave-up': the page stopped waiting).
@@ -56,6 +58,7 @@ export function useAnswer(): Answer {
   const [streaming, setStreaming] = useState(false);
   const [failure, setFailure] = useState<AskFailure | null>(null);
   const [events, setEvents] = useState<Event[]>([]);
+  const [hiddenEvents, setHiddenEvents] = useState<Event[]>([]);
   const [eventsStatus, setEventsStatus] = useState<Answer['eventsStatus']>('none');
   const [suggestionsUrl, setSuggestionsUrl] = useState<string | null>(null);
   const [searchId, setSearchId] = useState<string | null>(null);
@@ -79,8 +82,9 @@ export function useAnswer(): Answer {
   // the page) stops this wait.
   const follow = useCallback((id: string, extrasReader: Promise<typeof import('../client/events')>) => {
     setEventsStatus('pending');
-    const onRead = (extras: { events: Event[]; suggestionsUrl: string | null }) => {
+    const onRead = (extras: { events: Event[]; hiddenEvents: Event[]; suggestionsUrl: string | null }) => {
       setEvents(extras.events);
+      setHiddenEvents(extras.hiddenEvents);
       setSuggestionsUrl(extras.suggestionsUrl);
     };
     const stop = new AbortController();
@@ -105,6 +109,7 @@ export function useAnswer(): Answer {
     setText('');
     setFailure(null);
     setEvents([]);
+    setHiddenEvents([]);
     setEventsStatus('none');
     setSuggestionsUrl(null);
     setSearchId(null);
@@ -123,6 +128,7 @@ export function useAnswer(): Answer {
         if (mine !== latest.current) return null;
         setText(search.answer ?? '');
         setEvents(search.events);
+        setHiddenEvents(search.hidden_events);
         setSuggestionsUrl(search.search_suggestions_url);
         if (search.events_status === 'pending') follow(id, reader);
         else setEventsStatus(search.events_status);
@@ -150,6 +156,7 @@ export function useAnswer(): Answer {
       setText('');
       setFailure(null);
       setEvents([]);
+      setHiddenEvents([]);
       setEventsStatus('none');
       setSuggestionsUrl(null);
       setSearchId(null);
@@ -199,5 +206,5 @@ export function useAnswer(): Answer {
     [follow],
   );
 
-  return { text, streaming, failure, events, eventsStatus, suggestionsUrl, searchId, opening, ask, open, clear };
+  return { text, streaming, failure, events, hiddenEvents, eventsStatus, suggestionsUrl, searchId, opening, ask, open, clear };
 }
