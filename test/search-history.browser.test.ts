@@ -108,4 +108,31 @@ describe('search history in Chromium', () => {
     await shot(theirs, 'search-history-not-yours-390');
     expect(unexpectedErrors(theirErrors)).toEqual([]);
   });
+
+  it('under a filtered answer: "1 event hidden by your filters", that the answer names it, and Show them', async () => {
+    const { page, errors } = await openSignedInHome(suite);
+    await page.getByText('Which events to show (optional)').click();
+    await page.getByLabel('Attendance').selectOption('in_person');
+    await searchFor(page, 'AI events in person', site('berlin-ai.html'));
+    const shownList = page.getByRole('region', { name: 'Events in this answer' });
+    await shownList.getByRole('link', { name: 'Applied ML Summit Berlin 2026', exact: true }).waitFor();
+    expect(await shownList.getByRole('listitem').count()).toBe(2);
+    await page.getByText('1 event hidden by your filters. The answer above still names it.').waitFor();
+    const show = page.getByRole('button', { name: 'Show them' });
+    expect(await show.getAttribute('aria-expanded')).toBe('false');
+    await show.click();
+    const hiddenList = page.getByRole('region', { name: 'Hidden by your filters' });
+    await hiddenList.getByRole('link', { name: 'Hands-on: Fine-tuning open models (online)', exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: 'Hide them' }).getAttribute('aria-expanded')).toBe('true');
+    for (const width of [320, 390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await shot(page, `hidden-events-${width}`);
+    }
+    expect(await seriousViolations(page)).toEqual([]);
+    // Reopened by its address, it says the same.
+    await page.reload();
+    await page.getByText('1 event hidden by your filters. The answer above still names it.').waitFor();
+    expect(errors).toEqual([]);
+  });
 });
