@@ -134,6 +134,17 @@ export async function eventsOfRuns(sql: Db, runIds: number[]): Promise<Map<numbe
   return byRun;
 }
 
+/** The events each run's filters left out (its search's hidden events, decision 076), in the order found. */
+async function hiddenOfRuns(sql: Db, runIds: number[]): Promise<Map<number, Event[]>> {
+  const byRun = new Map<number, Event[]>(runIds.map((id) => [id, []]));
+  if (runIds.length === 0) return byRun;
+  const rows = await sql<{ run_id: string; event: unknown }[]>`
+    select s.timer_run_id as run_id, se.event from searches s join search_events se on se.search_id = s.id
+    where s.timer_run_id = any(${runIds}) and se.hidden order by s.timer_run_id, se.position`;
+  for (const r of rows) byRun.get(Number(r.run_id))?.push(asEvent(r.event));
+  return byRun;
+}
+
 export interface RunWithNew {
   runId: number;
   finishedAt: Date;
@@ -182,10 +193,8 @@ export async function timerRunHistory(sql: Db, userId: number, timerId: number, 
        order by s.id desc limit 1) as suggestions_search_id
     from timer_runs r
     where r.timer_id = ${timerId} order by r.scheduled_for desc, r.id desc limit ${limit}`;
-  const events = await eventsOfRuns(
-    sql,
-    runs.map((r) => Number(r.id)),
-  );
+  const runIds = runs.map((r) => Number(r.id));
+  const [events, hidden] = await Promise.all([eventsOfRuns(sql, runIds), hiddenOfRuns(sql, runIds)]);
   return runs.map((r) => {
     const found = events.get(Number(r.id)) ?? [];
     const list = found.map((e) => e.event);
@@ -199,6 +208,7 @@ export async function timerRunHistory(sql: Db, userId: number, timerId: number, 
       answer: r.answer,
       error: r.error,
       events: list,
+      hidden_events: hidden.get(Number(r.id)) ?? [],
       new_count: list.filter((e) => e.new).length,
       changed_count: changed.length,
       changed_keys: changed,

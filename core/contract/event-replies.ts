@@ -36,6 +36,8 @@ export const timerRunSchema = z.object({
   answer: z.nullable(z.string()),
   error: z.nullable(z.string()),
   events: z.array(eventSchema),
+  /** The events the timer's filters left out of this run (never delivered, never remembered), shown on request. */
+  hidden_events: z.array(eventSchema),
   new_count: z.number(),
   /** Events seen before that moved or were cancelled since (a run with only these is not "0 new"). */
   changed_count: z.number(),

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import type { TimerRunReply } from '../../core/contract/event-replies';
 import { formatMoment, formatMomentShort } from '../client/format-time';
 import { EventList } from './event-list';
+import { HiddenEvents } from './hidden-events';
 import { runCounts, runCountsText } from './run-counts';
 import { RunMap } from './run-map';
 import { SearchSuggestions } from './search-suggestions';
@@ -69,6 +70,7 @@ function RunBody({
           {counts.unchanged} {counts.unchanged === 1 ? 'event' : 'events'} seen before, unchanged
         </p>
       ) : null}
+      <HiddenEvents hidden={run.hidden_events} answer={run.answer ?? ''} timeZone={timeZone} uidDomain={uidDomain} />
       {withMap && run.status === 'succeeded' ? <RunMap timerId={timerId} runId={run.id} events={run.events} /> : null}
     </>
   );
@@ -110,7 +112,11 @@ export function RunList({ runs, timerId, timeZone, uidDomain, answerOpen, linked
               {run.search_suggestions_url ? <SearchSuggestions url={run.search_suggestions_url} /> : null}
             </>
           ) : null;
-          const empty = counts.shown.length === 0 && counts.unchanged === 0 && !(run.error && run.status !== 'succeeded');
+          const empty =
+            counts.shown.length === 0 &&
+            counts.unchanged === 0 &&
+            run.hidden_events.length === 0 &&
+            !(run.error && run.status !== 'succeeded');
           return (
             <li
               key={run.id}
