@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SEARCH_NOT_FOUND } from '../web/client/events';
 import { openPage, shot, unexpectedErrors } from '../dev/harness/browser';
+import { dailyTimer } from '../dev/harness/timer-input';
 import { createSignedInUser } from '../dev/harness/users';
 import { until } from '../dev/harness/wait';
 import { seriousViolations } from './support/axe';
@@ -133,6 +134,43 @@ describe('search history in Chromium', () => {
     // Reopened by its address, it says the same.
     await page.reload();
     await page.getByText('1 event hidden by your filters. The answer above still names it.').waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it('under a filtered timer run: how many its filters hid, and Show them, at 320, 390 and 1280 px', async () => {
+    const { page, errors, cookie } = await openSignedInHome(suite);
+    const call = (method: string, path: string, body?: unknown) =>
+      fetch(`${suite.stack.url}${path}`, {
+        method,
+        headers: { cookie, origin: suite.stack.url, 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    const made = await call('POST', '/api/schedule', {
+      ...dailyTimer({ ques: 'AI events in person', web: site('berlin-ai.html') }),
+      filters: { attendance: 'in_person' },
+    });
+    const timerId = ((await made.json()) as { id: number }).id;
+    expect((await call('POST', `/api/timers/${timerId}/run`)).status).toBe(202);
+    await until('the run to end', async () => {
+      const runs = (await (await call('GET', `/api/timers/${timerId}/runs`)).json()) as { status: string }[];
+      return runs[0]?.status === 'succeeded';
+    });
+    await page.getByRole('button', { name: 'Manage Timers' }).click();
+    await page.getByRole('button', { name: 'Show runs' }).click();
+    const runs = page.getByRole('list', { name: 'Runs, newest first' });
+    await runs.getByText('1 event hidden by your filters. The answer above still names it.').waitFor();
+    await runs.getByRole('button', { name: 'Show them' }).click();
+    await runs
+      .getByRole('region', { name: 'Hidden by your filters' })
+      .getByRole('link', { name: 'Hands-on: Fine-tuning open models (online)', exact: true })
+      .waitFor();
+    for (const width of [320, 390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await runs.scrollIntoViewIfNeeded();
+      await shot(page, `run-hidden-events-${width}`);
+    }
+    expect(await seriousViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
   });
 });

@@ -9,6 +9,8 @@ export interface HiddenEventsProps {
   answer: string;
   timeZone: string;
   uidDomain?: string;
+  /** One line per event without a heading, as a run's own events are listed. */
+  compact?: boolean;
 }
 
 const events = (n: number) => `${n} ${n === 1 ? 'event' : 'events'}`;
@@ -30,7 +32,7 @@ function namedText(named: number, hidden: number): string {
  * Under a filtered answer's events: "3 events hidden by your filters", a button that shows them, and, when the
  * answer itself names some of them, a sentence saying so (so the answer and its events do not seem to disagree).
  */
-export function HiddenEvents({ hidden, answer, timeZone, uidDomain }: HiddenEventsProps) {
+export function HiddenEvents({ hidden, answer, timeZone, uidDomain, compact }: HiddenEventsProps) {
   const id = useId();
   const [open, setOpen] = useState(false);
   // A new answer starts closed.
@@ -56,7 +58,9 @@ export function HiddenEvents({ hidden, answer, timeZone, uidDomain }: HiddenEven
         </button>
       </p>
       <div id={`${id}-list`} hidden={!open}>
-        {open ? <LazyEventList events={hidden} timeZone={timeZone} title="Hidden by your filters" uidDomain={uidDomain} /> : null}
+        {open ? (
+          <LazyEventList events={hidden} timeZone={timeZone} title="Hidden by your filters" uidDomain={uidDomain} bare={compact} />
+        ) : null}
       </div>
     </div>
   );

@@ -70,7 +70,7 @@ function RunBody({
           {counts.unchanged} {counts.unchanged === 1 ? 'event' : 'events'} seen before, unchanged
         </p>
       ) : null}
-      <HiddenEvents hidden={run.hidden_events} answer={run.answer ?? ''} timeZone={timeZone} uidDomain={uidDomain} />
+      <HiddenEvents hidden={run.hidden_events} answer={run.answer ?? ''} timeZone={timeZone} uidDomain={uidDomain} compact />
       {withMap && run.status === 'succeeded' ? <RunMap timerId={timerId} runId={run.id} events={run.events} /> : null}
     </>
   );
