@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import type { Event } from '../../core/contract/event';
-import { LazyEventList } from './lazy-events';
+import { LazyEventList } from './lazy-event-list';
 
 export interface HiddenEventsProps {
   /** The events the filters left out. */
