@@ -269,7 +269,8 @@ export function EventSearch({ billing }: { billing: BillingInfo | null }) {
           <LazyEventList events={answer.events} timeZone={browserTimezone()} title="Events in this answer" uidDomain={pageHost()} />
           <HiddenEvents hidden={answer.hiddenEvents} answer={answer.text} timeZone={browserTimezone()} uidDomain={pageHost()} />
           <EventsStatus status={answer.eventsStatus} found={answer.events.length} />
-          <LazySearchHistory currentId={answer.searchId} refresh={historyRefresh} onOpen={fromHistory} />
+          {/* Past searches while searching; managing timers keeps the page to the timers. */}
+          {panel === 'none' ? <LazySearchHistory currentId={answer.searchId} refresh={historyRefresh} onOpen={fromHistory} /> : null}
         </div>
       ) : null}
     </section>

@@ -85,6 +85,8 @@ export default function SearchHistory({ currentId, refresh, onOpen }: SearchHist
     onOpen(String(searchId));
   }
 
+  // No searches yet: nothing to list, and no empty section lengthening the page.
+  if (searches?.length === 0 && !failure) return null;
   return (
     <section className="history" aria-labelledby={`${id}-title`}>
       <h3 className="history__title" id={`${id}-title`}>
@@ -96,7 +98,6 @@ export default function SearchHistory({ currentId, refresh, onOpen }: SearchHist
         </p>
       ) : null}
       {searches === null && !failure ? <p className="history__note">Loading your searches…</p> : null}
-      {searches?.length === 0 ? <p className="history__note">Your searches will be listed here, to open again later.</p> : null}
       {searches && searches.length > 0 ? (
         <ul className="history__items" aria-labelledby={`${id}-title`}>
           {searches.map((s) => (
