@@ -159,6 +159,7 @@ export async function wholeSearch(deps: AppDeps, admitted: Admitted, c: Context<
       ...base,
       answer: `${text}${incomplete(outcome.error.message)}`,
       events: [],
+      hidden_events: [],
       events_status: 'done',
       search_suggestions_url: null,
     };
@@ -166,5 +167,5 @@ export async function wholeSearch(deps: AppDeps, admitted: Admitted, c: Context<
   // Queued beside the reply's write, not before it: the reply says the events are still to come.
   void queueEvents(deps, c.get('log'), outcome);
   const url = outcome.result.searchSuggestions ? `/v1/searches/${outcome.searchId}/suggestions` : null;
-  return { ...base, answer: outcome.result.answer, events: [], events_status: 'pending', search_suggestions_url: url };
+  return { ...base, answer: outcome.result.answer, events: [], hidden_events: [], events_status: 'pending', search_suggestions_url: url };
 }

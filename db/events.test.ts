@@ -74,21 +74,20 @@ describe('recording the events of searches and timer runs', () => {
     const excluded = occurrence('2026-12-10', 'cancelled');
     const held = occurrence('2026-12-17', 'scheduled');
     const first = await search(user.id);
-    const listed = await recordSearchEvents(db.sql, { id: first, userId: user.id }, [excluded, held], cancelledOccurrence);
+    const listed = await recordSearchEvents(db.sql, { id: first, userId: user.id }, [excluded, held], { onlyIfSeen: cancelledOccurrence });
     expect(listed.map((e) => [e.starts_at, e.status])).toEqual([['2026-12-17T18:00:00+01:00', 'scheduled']]);
     const stored = await db.sql<{ key: string }[]>`select key from search_events where search_id = ${first}`;
     expect(stored.map((r) => r.key)).toEqual([held.key]);
 
     // Seen held in one search and cancelled in the next: that is news, listed as cancelled.
     const second = await search(user.id);
-    await recordSearchEvents(db.sql, { id: second, userId: user.id }, [occurrence('2026-12-24', 'scheduled')], cancelledOccurrence);
+    await recordSearchEvents(db.sql, { id: second, userId: user.id }, [occurrence('2026-12-24', 'scheduled')], {
+      onlyIfSeen: cancelledOccurrence,
+    });
     const third = await search(user.id);
-    const later = await recordSearchEvents(
-      db.sql,
-      { id: third, userId: user.id },
-      [occurrence('2026-12-24', 'cancelled')],
-      cancelledOccurrence,
-    );
+    const later = await recordSearchEvents(db.sql, { id: third, userId: user.id }, [occurrence('2026-12-24', 'cancelled')], {
+      onlyIfSeen: cancelledOccurrence,
+    });
     expect(later.map((e) => [e.status, e.new])).toEqual([['cancelled', false]]);
   });
 

@@ -14,43 +14,55 @@ const asEvent = (json: unknown): Event => eventSchema.parse(json);
 export async function recordSearchEvents(
   sql: Sql,
   search: { id: number; userId: number },
-  all: FoundEvent[],
-  onlyIfSeen: (e: FoundEvent) => boolean = () => false,
+  shown: FoundEvent[],
+  options: {
+    /** The events the search's filters left out: stored after the kept ones, marked hidden (shown on request). */
+    hidden?: FoundEvent[];
+    /** Events that count only for a user who found them, shown, in an earlier search (a series' cancelled date). */
+    onlyIfSeen?: (e: FoundEvent) => boolean;
+  } = {},
 ): Promise<Event[]> {
-  // Events that count only for a user who found them in an earlier search (a series' cancelled date).
-  const doubtful = all.filter(onlyIfSeen).map((e) => e.key);
+  const onlyIfSeen = options.onlyIfSeen ?? (() => false);
+  const hidden = options.hidden ?? [];
+  const doubtful = shown.filter(onlyIfSeen).map((e) => e.key);
   const seen = new Set<string>();
   if (doubtful.length > 0) {
     const rows = await sql<{ key: string }[]>`
       select distinct se.key from search_events se join searches s on s.id = se.search_id
-      where se.key = any(${doubtful}) and s.user_id = ${search.userId} and se.search_id <> ${search.id}`;
+      where se.key = any(${doubtful}) and s.user_id = ${search.userId} and se.search_id <> ${search.id} and not se.hidden`;
     for (const r of rows) seen.add(r.key);
   }
-  const found = all.filter((e) => !onlyIfSeen(e) || seen.has(e.key));
-  if (found.length === 0) return [];
+  const found = shown.filter((e) => !onlyIfSeen(e) || seen.has(e.key));
+  if (found.length + hidden.length === 0) return [];
+  const all = [...found, ...hidden];
   const rows = await sql<{ new: boolean }[]>`
     with found as (
       select (f.position - 1)::int as position, f.event ->> 'key' as key, f.event
-      from jsonb_array_elements(${sql.json(found as never)}) with ordinality as f (event, position)
+      from jsonb_array_elements(${sql.json(all as never)}) with ordinality as f (event, position)
     ),
     classified as (
-      select position, key, event || jsonb_build_object('new', not exists (
+      select position, key, position >= ${found.length} as hidden, event || jsonb_build_object('new', not exists (
         select 1 from search_events se join searches s on s.id = se.search_id
-        where se.key = found.key and s.user_id = ${search.userId} and se.search_id <> ${search.id})) as event
+        where se.key = found.key and s.user_id = ${search.userId} and se.search_id <> ${search.id} and not se.hidden)) as event
       from found
     ),
     stored as (
-      insert into search_events (search_id, position, key, event)
-      select ${search.id}, position, key, event from classified
+      insert into search_events (search_id, position, key, event, hidden)
+      select ${search.id}, position, key, event, hidden from classified
       on conflict do nothing
     )
     select (event ->> 'new')::boolean as new from classified order by position`;
   return found.map((e, i) => ({ ...e, new: rows[i]!.new }));
 }
 
-export async function searchEvents(sql: Db, searchId: number): Promise<Event[]> {
-  const rows = await sql<{ event: unknown }[]>`select event from search_events where search_id = ${searchId} order by position`;
-  return rows.map((r) => asEvent(r.event));
+/** A search's events: those its filters kept (`shown`), and those they left out (`hidden`), each in order. */
+export async function searchEvents(sql: Db, searchId: number): Promise<{ shown: Event[]; hidden: Event[] }> {
+  const rows = await sql<{ event: unknown; hidden: boolean }[]>`
+    select event, hidden from search_events where search_id = ${searchId} order by position`;
+  return {
+    shown: rows.filter((r) => !r.hidden).map((r) => asEvent(r.event)),
+    hidden: rows.filter((r) => r.hidden).map((r) => asEvent(r.event)),
+  };
 }
 
 export interface RunEvent {
@@ -137,6 +149,17 @@ export async function eventsOfRuns(sql: Db, runIds: number[]): Promise<Map<numbe
   return byRun;
 }
 
+/** The events each run's filters left out (its search's hidden events, decision 076), in the order found. */
+async function hiddenOfRuns(sql: Db, runIds: number[]): Promise<Map<number, Event[]>> {
+  const byRun = new Map<number, Event[]>(runIds.map((id) => [id, []]));
+  if (runIds.length === 0) return byRun;
+  const rows = await sql<{ run_id: string; event: unknown }[]>`
+    select s.timer_run_id as run_id, se.event from searches s join search_events se on se.search_id = s.id
+    where s.timer_run_id = any(${runIds}) and se.hidden order by s.timer_run_id, se.position`;
+  for (const r of rows) byRun.get(Number(r.run_id))?.push(asEvent(r.event));
+  return byRun;
+}
+
 export interface RunWithNew {
   runId: number;
   finishedAt: Date;
@@ -185,10 +208,8 @@ export async function timerRunHistory(sql: Db, userId: number, timerId: number, 
        order by s.id desc limit 1) as suggestions_search_id
     from timer_runs r
     where r.timer_id = ${timerId} order by r.scheduled_for desc, r.id desc limit ${limit}`;
-  const events = await eventsOfRuns(
-    sql,
-    runs.map((r) => Number(r.id)),
-  );
+  const runIds = runs.map((r) => Number(r.id));
+  const [events, hidden] = await Promise.all([eventsOfRuns(sql, runIds), hiddenOfRuns(sql, runIds)]);
   return runs.map((r) => {
     const found = events.get(Number(r.id)) ?? [];
     const list = found.map((e) => e.event);
@@ -202,6 +223,7 @@ export async function timerRunHistory(sql: Db, userId: number, timerId: number, 
       answer: r.answer,
       error: r.error,
       events: list,
+      hidden_events: hidden.get(Number(r.id)) ?? [],
       new_count: list.filter((e) => e.new).length,
       changed_count: changed.length,
       changed_keys: changed,

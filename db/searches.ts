@@ -125,6 +125,45 @@ export async function listSearches(sql: Sql, userId: number, limit = 50): Promis
   return rows.map((r) => ({ ...r, id: Number(r.id) }));
 }
 
+/** A line of a user's search history (GET /api/searches). */
+export interface HistorySearch {
+  id: number;
+  question: string;
+  website: string;
+  startedAt: Date;
+  eventsCount: number;
+  eventsStatus: EventsStatus;
+}
+
+/**
+ * A user's own answered searches (asked on the page or the API, not a timer's runs), newest first: at most
+ * `limit`, those older than the search `before` names when it is given (its own id, a keyset cursor on the
+ * history's order; a cursor naming a search that is gone gives an empty page).
+ */
+export async function searchHistory(sql: Sql, userId: number, page: { before: number | null; limit: number }): Promise<HistorySearch[]> {
+  const older =
+    page.before === null
+      ? sql``
+      : sql`and (s.started_at, s.id) < (select started_at, id from searches where id = ${page.before} and user_id = ${userId})`;
+  const rows = await sql<
+    { id: string; question: string; website: string; started_at: Date; events_count: number; events_status: EventsStatus }[]
+  >`
+    select s.id, s.question, s.website, s.started_at, s.events_status,
+           (select count(*)::int from search_events e where e.search_id = s.id and not e.hidden) as events_count
+    from searches s
+    where s.user_id = ${userId} and s.timer_run_id is null and s.status = 'answered' ${older}
+    order by s.started_at desc, s.id desc
+    limit ${page.limit}`;
+  return rows.map((r) => ({
+    id: Number(r.id),
+    question: r.question,
+    website: r.website,
+    startedAt: r.started_at,
+    eventsCount: r.events_count,
+    eventsStatus: r.events_status,
+  }));
+}
+
 export interface SearchWithAnswer {
   id: number;
   question: string;

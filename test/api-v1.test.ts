@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createApp } from '../api/app';
 import { searchReplySchema, timerRunsReplySchema } from '../core/contract/event-replies';
 import { searchWithEvents } from './support/search-events';
+import { searchHistoryReplySchema } from '../core/contract/search-history';
 import { timerEventsReplySchema } from '../core/contract/timer-events';
 import { listedTimerSchema } from '../core/contract/timers';
 import { openPage, shot } from '../dev/harness/browser';
@@ -118,6 +119,12 @@ describe('the /v1 API with a token made in the page', () => {
     expect(grounded.search_suggestions_url).toBe(`/v1/searches/${streamedId}/suggestions`);
     expect((await call('GET', grounded.search_suggestions_url!)).res.status).toBe(200);
     expect((await call('GET', '/v1/searches/999999')).res.status).toBe(404);
+    // Both searches in the history, newest first; a page of one leads to the next by its cursor.
+    const newest = searchHistoryReplySchema.parse((await call('GET', '/v1/searches?limit=1')).body);
+    expect(newest).toMatchObject({ searches: [{ id: Number(streamedId), question: 'AI conferences in Lisbon' }], has_more: true });
+    const older = searchHistoryReplySchema.parse((await call('GET', `/v1/searches?before=${newest.cursor}`)).body);
+    expect(older.searches.map((s) => [s.id, s.events_count])).toEqual([[search.id, again.events.length]]);
+    expect((await call('GET', '/v1/searches?limit=500')).res.status).toBe(400);
     const form = await fetch(`${stack.url}/v1/search`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: 'ques=AI' });
     expect(((await doc.check('POST', form.url, form)) as { error: string }).error).toMatch(/Content-Type: application\/json/);
     expect(form.status).toBe(415);

@@ -167,7 +167,8 @@ describe('delivery: email digests, webhooks, unsubscribe, auto-pause', () => {
       expect(part).toContain('Kulturbrauerei, Berlin');
       expect(part).toContain('Online');
       expect(part).toContain('https://calendar.google.com/calendar/render?action=TEMPLATE');
-      expect(part).toContain(`${stack.url}/#timer-${timerId}`);
+      // "Read this run’s answer" opens the run the message is about.
+      expect(part).toContain(`${stack.url}/#timer-${timerId}-run-${result.runId}`);
       expect(part).toContain('/unsubscribe/');
     }
     expect(mail.html).toContain('Add to calendar');

@@ -46,6 +46,8 @@ describe('timer filters: place, attendance, words, date window', () => {
     const run = await runNow(timerId);
     expect(run.status).toBe('succeeded');
     expect(run.events.map((e) => e.title)).toEqual(['Potsdam AI Meetup']);
+    // The ones the filters left out are listed apart, to show on request; never delivered or remembered.
+    expect(run.hidden_events.map((e) => e.title).sort()).toEqual(['Berlin Crypto Evening', 'Munich ML Night', 'Online LLM Office Hours']);
     // The prompt asked for them too.
     expect(stack.standins.gemini.state.lastAnswerRequest?.prompt).toContain(
       '- only events within 20 km of Berlin (online events excepted)',

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { timerRunsUrl } from '../core/delivery/links';
+import { timerRunsUrl, timerRunUrl } from '../core/delivery/links';
 import { createSession, SESSION_COOKIE } from '../db/sessions';
 import { upsertUserFromGoogle } from '../db/users';
 import { searchEntryPointFor } from '../dev/standins/gemini-usage';
@@ -87,6 +87,32 @@ describe('a link to a timer (/#timer-<id>) in Chromium', () => {
     }, linkedId);
     await expectShown(page, linkedId);
     await page.context().close();
+  });
+
+  it("a digest's link to its own run (/#timer-<id>-run-<runId>) opens that run's answer, not the latest's, at 320, 390 and 1280 px", async () => {
+    const { cookie, token } = await createSignedInUser(suite.stack.db.sql);
+    const [timerId] = await createTimers(cookie, 1);
+    const sql = suite.stack.db.sql;
+    const [older] = await sql<{ id: string }[]>`
+      insert into timer_runs (timer_id, scheduled_for, started_at, status, answer, finished_at)
+      values (${timerId!}, '2026-11-18T08:00:00Z', '2026-11-18T08:00:00Z', 'succeeded', 'The answer of the run on the 18th.', '2026-11-18T08:00:09Z')
+      returning id`;
+    await sql`insert into timer_runs (timer_id, scheduled_for, started_at, status, answer, finished_at)
+              values (${timerId!}, '2026-11-25T08:00:00Z', '2026-11-25T08:00:00Z', 'succeeded', 'The answer of the latest run.', '2026-11-25T08:00:09Z')`;
+    for (const width of [320, 390, 1280]) {
+      const { page, errors } = await openPage(suite.browser, 'about:blank', { viewport: { width, height: 800 } });
+      await page.context().addCookies([{ name: SESSION_COOKIE, value: token, url: suite.stack.url }]);
+      await page.goto(timerRunUrl(suite.stack.url, timerId!, Number(older!.id)));
+      const linkedRun = row(page, timerId!).locator(`[data-run-id="${older!.id}"]`);
+      await linkedRun.getByText('The answer of the run on the 18th.').waitFor({ state: 'visible' });
+      const runList = row(page, timerId!).getByRole('list', { name: 'Runs, newest first' });
+      expect(await runList.getByText('The answer of the latest run.').isVisible()).toBe(false);
+      await until('the linked run to have focus', () => linkedRun.evaluate((el) => el.contains(document.activeElement)));
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await shot(page, `timer-run-link-${width}`);
+      expect(errors).toEqual([]);
+      await page.context().close();
+    }
   });
 
   it('signed out: shows the sign-in on home, and after signing in opens the timer', async () => {

@@ -5,6 +5,7 @@ import { billingReplySchema } from '../../core/contract/billing';
 import { describeReplySchema, describeRequestSchema } from '../../core/contract/describe';
 import { runNowReplySchema, searchReplySchema, timerRunsReplySchema } from '../../core/contract/event-replies';
 import { patchedTimerReplySchema } from '../../core/contract/public-api';
+import { searchHistoryReplySchema } from '../../core/contract/search-history';
 import { timerEventsReplySchema } from '../../core/contract/timer-events';
 import { timerSettingsSchema } from '../../core/contract/timer-settings';
 import { listedTimerSchema, scheduleRequestSchema, timersReplySchema } from '../../core/contract/timers';
@@ -69,6 +70,23 @@ export const OPERATIONS: Operation[] = [
         },
       },
     },
+  },
+  {
+    method: 'get',
+    path: '/v1/searches',
+    id: 'listSearches',
+    summary: 'Your past searches',
+    description:
+      'Your answered searches (from the page, POST /v1/search or find_events; not timer runs), newest first: each with its question, website, when it was asked and how many events it found. At most `limit` a page (20 unless said, up to 50); send the reply’s `cursor` as `before` for the older ones while `has_more` is true. GET /v1/searches/{id} has a search’s answer and events.',
+    scope: 'read',
+    query: [
+      {
+        name: 'before',
+        description: 'The `cursor` of an earlier reply: the searches older than its last one. Leave it out to start with the newest.',
+      },
+      { name: 'limit', description: 'How many searches a page holds, 1 to 50; 20 when left out.' },
+    ],
+    replies: { 200: { description: 'A page of your searches, newest first.', schema: searchHistoryReplySchema } },
   },
   {
     method: 'get',

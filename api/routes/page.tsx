@@ -27,8 +27,10 @@ export function pageRoutes({ config, sql, publicDir }: AppDeps) {
   app.get('/', async (c) => {
     const user = c.get('user');
     const billing = user ? await getBilling(sql, user.id, ALLOWANCES) : null;
+    // The page opens on the plans, as the spec says; a search's own address (`/?search=<id>`) asks for that
+    // search, on the home view.
     const state: AppState = {
-      view: 'subscription',
+      view: c.req.query('search') ? 'home' : 'subscription',
       loggedIn: user !== null,
       billing: billing ? billingReply(billing) : null,
     };

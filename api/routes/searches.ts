@@ -1,9 +1,10 @@
 import { type Context, Hono } from 'hono';
 import { createFactory } from 'hono/factory';
 import type { SearchReply } from '../../core/contract/event-replies';
+import type { SearchHistoryReply } from '../../core/contract/search-history';
 import { sanitizeSearchSuggestions } from '../../core/gemini/search-suggestions';
 import { searchEvents } from '../../db/events';
-import { getUserSearch } from '../../db/searches';
+import { getUserSearch, searchHistory } from '../../db/searches';
 import type { AppDeps, AppEnv } from '../deps';
 import { ApiError } from '../errors';
 import { requireUser } from '../middleware/session';
@@ -38,11 +39,47 @@ async function ownSearch(deps: AppDeps, c: Context<AppEnv>) {
 export const getSearchHandlers = (deps: AppDeps) =>
   factory.createHandlers(async (c) => {
     const { searchSuggestions, eventsStatus, ...search } = await ownSearch(deps, c);
+    const { shown, hidden } = await searchEvents(deps.sql, search.id);
     const reply: SearchReply = {
       ...search,
-      events: await searchEvents(deps.sql, search.id),
+      events: shown,
+      hidden_events: hidden,
       events_status: eventsStatus,
       search_suggestions_url: searchSuggestions ? `${c.req.path}/suggestions` : null,
+    };
+    return c.json(reply);
+  });
+
+const HISTORY_PAGE = 20;
+const HISTORY_MOST = 50;
+const BAD_BEFORE =
+  'before must be the cursor of an earlier reply of this call (a whole number), or left out to start with the newest search.';
+const BAD_LIMIT = `limit must be a whole number from 1 to ${HISTORY_MOST}, or left out for ${HISTORY_PAGE}.`;
+
+/**
+ * The user's own answered searches, newest first (GET /api/searches, GET /v1/searches): `?before=<cursor>` for
+ * the page after an earlier reply's, `?limit=` up to 50 a page.
+ */
+export const searchHistoryHandlers = (deps: AppDeps) =>
+  factory.createHandlers(async (c) => {
+    const user = requireUser(c);
+    const before = c.req.query('before');
+    const limit = c.req.query('limit') ?? String(HISTORY_PAGE);
+    if (before !== undefined && !/^[1-9]\d{0,14}$/.test(before)) throw new ApiError(400, BAD_BEFORE);
+    if (!/^\d{1,2}$/.test(limit) || Number(limit) < 1 || Number(limit) > HISTORY_MOST) throw new ApiError(400, BAD_LIMIT);
+    const found = await searchHistory(deps.sql, user.id, { before: before === undefined ? null : Number(before), limit: Number(limit) });
+    const last = found.at(-1);
+    const reply: SearchHistoryReply = {
+      searches: found.map((s) => ({
+        id: s.id,
+        question: s.question,
+        website: s.website,
+        created_at: s.startedAt.toISOString(),
+        events_count: s.eventsCount,
+        events_status: s.eventsStatus,
+      })),
+      cursor: last ? String(last.id) : null,
+      has_more: found.length === Number(limit),
     };
     return c.json(reply);
   });
@@ -60,9 +97,13 @@ export const searchSuggestionsHandlers = (deps: AppDeps) =>
     );
   });
 
-/** GET /api/searches/:id: the signed-in user's own search with its answer and events (docs/contract.md). */
+/**
+ * GET /api/searches (the signed-in user's history) and GET /api/searches/:id (one of their searches with its
+ * answer and events), docs/contract.md.
+ */
 export function searchRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
+  app.get('/api/searches', ...searchHistoryHandlers(deps));
   app.get('/api/searches/:id', ...getSearchHandlers(deps));
   app.get('/api/searches/:id/suggestions', ...searchSuggestionsHandlers(deps));
   return app;

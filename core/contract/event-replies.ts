@@ -9,6 +9,11 @@ export const searchReplySchema = z.object({
   answer: z.nullable(z.string()),
   events: z.array(eventSchema),
   /**
+   * The events the search's filters left out (its `filters` on POST /api/ask), in the order found: not in
+   * `events`, shown on request; empty without filters.
+   */
+  hidden_events: z.array(eventSchema),
+  /**
    * Whether `events` is complete: an ask's events are found a moment after its answer ends, and until they are
    * stored the search says 'pending' (read it again); then 'done', or 'failed' with the events it has.
    */
@@ -31,6 +36,8 @@ export const timerRunSchema = z.object({
   answer: z.nullable(z.string()),
   error: z.nullable(z.string()),
   events: z.array(eventSchema),
+  /** The events the timer's filters left out of this run (never delivered, never remembered), shown on request. */
+  hidden_events: z.array(eventSchema),
   new_count: z.number(),
   /** Events seen before that moved or were cancelled since (a run with only these is not "0 new"). */
   changed_count: z.number(),

@@ -3,7 +3,7 @@ import type { DeliveryToSend } from '../../db/deliveries';
 import { createUnsubscribeToken } from '../../db/unsubscribe-tokens';
 import { renderDigest, type RenderedEmail } from './email/digest';
 import { renderOutOfSearches, renderPausedAlert } from './email/notices';
-import { timerRunsUrl, unsubscribeUrl } from './links';
+import { timerRunsUrl, timerRunUrl, unsubscribeUrl } from './links';
 import type { OutgoingEmail } from './mailer';
 import { webhookPayload } from './webhook-payload';
 import { deliveryMessageId } from './webhook-signature';
@@ -27,7 +27,8 @@ export async function emailOf(sql: Db, appUrl: string, d: DeliveryToSend, notice
       question: d.timer.question,
       timezone: d.timer.timezone,
       events: d.events,
-      runsUrl,
+      // "Read this run's answer": the run the message is about, not whichever ran last.
+      runsUrl: timerRunUrl(appUrl, d.timer.id, d.run.id),
       unsubscribeUrl: unsubscribe,
     });
   } else {

@@ -5,6 +5,11 @@ export function timerRunsUrl(appUrl: string, timerId: number): string {
   return `${appUrl}/#timer-${timerId}`;
 }
 
+/** The page at one run of the timer: its runs opened at that run, its answer shown (a digest's own run). */
+export function timerRunUrl(appUrl: string, timerId: number, runId: number): string {
+  return `${appUrl}/#timer-${timerId}-run-${runId}`;
+}
+
 export function unsubscribeUrl(appUrl: string, token: string): string {
   return `${appUrl}/unsubscribe/${token}`;
 }

@@ -107,8 +107,14 @@ export async function eventsOfAnsweredSearch(deps: EventsDeps, s: AnsweredSearch
     if (kept.length < collected.length)
       logger?.info({ searchId: s.searchId, dropped: collected.length - kept.length }, 'filters left out events');
     const found = kept;
+    // Those the filters left out are kept beside the search, hidden, so the page can say how many and show them.
     // A series' cancelled date counts for a search only when the user found that date in an earlier search.
-    const forSearch = await recordSearchEvents(deps.sql, { id: s.searchId, userId: s.userId }, found, cancelledOccurrence);
+    const keptKeys = new Set(kept.map((e) => e.key));
+    const hidden = checked.filter((e) => !keptKeys.has(e.key));
+    const forSearch = await recordSearchEvents(deps.sql, { id: s.searchId, userId: s.userId }, found, {
+      hidden,
+      onlyIfSeen: cancelledOccurrence,
+    });
     if (s.timerRun === undefined) return { events: forSearch, runEvents: [], extraction, failed };
     // Classified under the timer's lock (db/events.ts), against what the timer remembers then.
     const runEvents = await recordRunEvents(deps.sql, s.timerRun, (seen) => classifyEvents(found, seen, new Date()));

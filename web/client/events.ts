@@ -1,5 +1,6 @@
 import type { Event } from '../../core/contract/event';
 import type { FeedUrls, SearchReply, TimerRunReply } from '../../core/contract/event-replies';
+import type { SearchHistoryReply } from '../../core/contract/search-history';
 import { apiFetch } from './http';
 import { readReply, replyJson, shapeOf } from './replies';
 
@@ -11,6 +12,8 @@ async function failureOf(res: Response): Promise<Error> {
 
 export interface SearchExtras {
   events: Event[];
+  /** The events the search's filters left out, shown on request. */
+  hiddenEvents: Event[];
   /** 'pending' while the events are still being found (a moment after the answer ends). */
   eventsStatus: SearchReply['events_status'];
   suggestionsUrl: string | null;
@@ -24,7 +27,32 @@ export async function fetchSearchExtras(searchId: string): Promise<SearchExtras>
   const res = await apiFetch(`/api/searches/${encodeURIComponent(searchId)}`);
   if (!res.ok) throw await failureOf(res);
   const reply = await readReply(res, (s) => s.searchReplySchema);
-  return { events: reply.events, eventsStatus: reply.events_status, suggestionsUrl: reply.search_suggestions_url };
+  return {
+    events: reply.events,
+    hiddenEvents: reply.hidden_events,
+    eventsStatus: reply.events_status,
+    suggestionsUrl: reply.search_suggestions_url,
+  };
+}
+
+/** Why a past search cannot be opened by its address: not the user's, or no longer kept. */
+export const SEARCH_NOT_FOUND =
+  'This search could not be opened: it is not among your searches (it may belong to another account, or it has been deleted). You can ask a new question above.';
+
+/** GET /api/searches/:id whole: a past search opened by its address (`/?search=<id>`) or from the history. */
+export async function fetchSearch(searchId: string): Promise<SearchReply> {
+  const res = await apiFetch(`/api/searches/${encodeURIComponent(searchId)}`);
+  if (res.status === 404) throw new Error(SEARCH_NOT_FOUND);
+  if (!res.ok) throw await failureOf(res);
+  return readReply(res, (s) => s.searchReplySchema);
+}
+
+/** GET /api/searches: a page of the user's own searches, newest first; `before` an earlier page's cursor. */
+export async function fetchSearchHistory(before: string | null, limit: number): Promise<SearchHistoryReply> {
+  const query = new URLSearchParams({ limit: String(limit), ...(before ? { before } : {}) });
+  const res = await apiFetch(`/api/searches?${query}`);
+  if (!res.ok) throw await failureOf(res);
+  return readReply(res, (s) => s.searchHistoryReplySchema);
 }
 
 // How often a pending search is read again: soon at first (the events usually take a second or two), then less.

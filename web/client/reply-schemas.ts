@@ -7,3 +7,4 @@ export { feedUrlsSchema, runNowReplySchema, searchReplySchema, timerRunsReplySch
 export { apiTokensReplySchema, createdApiTokenReplySchema } from '../../core/contract/api-tokens';
 export { describeReplySchema } from '../../core/contract/describe';
 export { runMapReplySchema } from '../../core/contract/run-map';
+export { searchHistoryReplySchema } from '../../core/contract/search-history';

@@ -3,7 +3,7 @@ import { googleCalendarLink, placeLine } from '../../core/events/calendar-link';
 import { icsFileName, singleEventIcs } from '../../core/events/ics';
 import { safeLink } from '../../core/events/strict-values';
 import { verificationText } from '../../core/events/verification-text';
-import { friendlyDate, isPast } from './event-date';
+import { friendlyDate, isPast, shortDate } from './event-date';
 
 export interface EventCardProps {
   event: Event;
@@ -66,7 +66,19 @@ export function EventCard({
         {cancelled ? (
           <s>{friendlyDate(event, timeZone)}</s>
         ) : (
-          <time dateTime={event.starts_at ?? undefined}>{friendlyDate(event, timeZone)}</time>
+          <time dateTime={event.starts_at ?? undefined}>
+            {compact ? (
+              // A run's line on a phone: the date short, so the place beside it keeps its room.
+              <>
+                <span className="event-card__date-long">{friendlyDate(event, timeZone)}</span>
+                <span className="event-card__date-short" aria-hidden="true">
+                  {shortDate(event, timeZone)}
+                </span>
+              </>
+            ) : (
+              friendlyDate(event, timeZone)
+            )}
+          </time>
         )}
         {event.status === 'tentative' && <span className="event-card__tentative"> · not yet confirmed</span>}
         {/* Compact: the place on the date's line. */}

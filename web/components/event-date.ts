@@ -1,5 +1,5 @@
 import { type Event, eventOverAt } from '../../core/contract/event';
-import { formatEventDays, formatEventMoment } from '../../core/time/event-date-format';
+import { formatEventDays, formatEventMoment, formatShortMoment } from '../../core/time/event-date-format';
 import { knownTimeZone } from '../../core/time/time-zone';
 
 /**
@@ -14,6 +14,15 @@ export function friendlyDate(e: Pick<Event, 'starts_at' | 'ends_at' | 'all_day'>
   const ms = Date.parse(e.starts_at);
   if (Number.isNaN(ms)) return 'Date not known';
   return formatEventMoment(new Date(ms), knownTimeZone(timeZone), locale);
+}
+
+/**
+ * The same date as a phone's short line has room for ('18 Jun, 09:00', decision 050): a timed event's moment
+ * without weekday and year; an all-day event's days and an unknown date as friendlyDate writes them.
+ */
+export function shortDate(e: Pick<Event, 'starts_at' | 'ends_at' | 'all_day'>, timeZone: string, locale?: string): string {
+  const ms = e.starts_at && !e.all_day ? Date.parse(e.starts_at) : Number.NaN;
+  return Number.isNaN(ms) ? friendlyDate(e, timeZone, locale) : formatShortMoment(new Date(ms), knownTimeZone(timeZone), locale);
 }
 
 /** True when the event is over: its end (or, without one, its start) lies before `now`. */

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { setAppState, type BillingInfo } from '../client/app-state';
 import { formatDate, searchesLeft } from '../client/format';
 import { type Answer, useAnswer, type AskFailure } from '../hooks/use-answer';
@@ -13,6 +13,9 @@ import { LazySetTimerPanel, loadSetTimerPanel } from './lazy-set-timer';
 import { EMPTY_FILTER_DRAFT, type FilterDraft, filtersOf } from '../client/timer-filters';
 import { LazyFilterFields } from './lazy-filters';
 import { LazyTimersPanel } from './lazy-timers';
+import { LazySearchHistory } from './lazy-search-history';
+import { HiddenEvents } from './hidden-events';
+import { searchInAddress, showSearchAddress } from '../client/search-address';
 
 type Panel = 'none' | 'set-timer' | 'timers';
 
@@ -56,6 +59,10 @@ export function EventSearch({ billing }: { billing: BillingInfo | null }) {
   const timersButton = useRef<HTMLButtonElement>(null);
   const linkedTimer = useTimerLink();
   const question = useRef<HTMLInputElement>(null);
+  const responseHeading = useRef<HTMLHeadingElement>(null);
+  // Bumped when the list of recent searches should be read again: a search has ended, or its events have.
+  const [historyRefresh, setHistoryRefresh] = useState(0);
+  const asked = useRef<string | null>(null);
 
   // Signed in just now (Google's button, which had focus, is gone): continue in the question field. Only when
   // the home view shows; signing in on the plans view keeps the user there.
@@ -73,10 +80,62 @@ export function EventSearch({ billing }: { billing: BillingInfo | null }) {
     if (linkedTimer !== null) setPanel('timers');
   }, [linkedTimer]);
 
-  function search(event: FormEvent) {
+  // A search's own address (`/?search=<id>`, from the history, a reload or a shared link) opens its answer and
+  // events, and its question and website in the fields; back and forward go through the searches shown.
+  const { open: openAnswer, clear } = answer;
+  const openSearch = useCallback(
+    async (searchId: string) => {
+      const shown = await openAnswer(searchId);
+      if (shown) {
+        setQues(shown.question);
+        setWeb(shown.website);
+      }
+    },
+    [openAnswer],
+  );
+  useEffect(() => {
+    const fromAddress = () => {
+      const searchId = searchInAddress();
+      if (searchId) void openSearch(searchId);
+      else clear();
+    };
+    const first = searchInAddress();
+    if (first) void openSearch(first);
+    window.addEventListener('popstate', fromAddress);
+    return () => window.removeEventListener('popstate', fromAddress);
+  }, [openSearch, clear]);
+
+  // The history counts the events of the search just asked once they are found.
+  useEffect(() => {
+    if (
+      asked.current !== null &&
+      answer.searchId === asked.current &&
+      answer.eventsStatus !== 'pending' &&
+      answer.eventsStatus !== 'none'
+    ) {
+      asked.current = null;
+      setHistoryRefresh((n) => n + 1);
+    }
+  }, [answer.searchId, answer.eventsStatus]);
+
+  async function search(event: FormEvent) {
     event.preventDefault();
     setSaved(null);
-    void answer.ask({ ques, web, filters: filtersOf(filters) });
+    const searchId = await answer.ask({ ques, web, filters: filtersOf(filters) });
+    if (searchId) {
+      asked.current = searchId;
+      showSearchAddress(searchId);
+      setHistoryRefresh((n) => n + 1);
+    }
+  }
+
+  /** A search chosen in the history: shown in the Response area, where keyboard focus goes too. */
+  function fromHistory(searchId: string) {
+    setSaved(null);
+    if (panel === 'set-timer') setPanel('none');
+    showSearchAddress(searchId);
+    void openSearch(searchId);
+    responseHeading.current?.focus();
   }
 
   function open(next: Panel) {
@@ -96,7 +155,7 @@ export function EventSearch({ billing }: { billing: BillingInfo | null }) {
         <h2 id={`${id}-title`}>Find events</h2>
         {billing ? <p className="credits-badge">{searchesLeft(billing.credits)}</p> : null}
       </div>
-      <form className="search__form" onSubmit={search} aria-busy={answer.streaming}>
+      <form className="search__form" onSubmit={(e) => void search(e)} aria-busy={answer.streaming}>
         <div className="field">
           <label htmlFor={`${id}-ques`}>Your Question</label>
           <input
@@ -165,7 +224,13 @@ export function EventSearch({ billing }: { billing: BillingInfo | null }) {
       {saved ? <Alert tone="success">{saved}</Alert> : null}
       {/* The Response region is not announced while it fills; this short status tells screen-reader users. */}
       <p className="visually-hidden" role="status">
-        {answer.streaming ? 'Searching for events.' : answer.text && !answer.failure ? 'The answer is ready in the Response area.' : ''}
+        {answer.streaming
+          ? 'Searching for events.'
+          : answer.opening
+            ? 'Opening your search.'
+            : answer.text && !answer.failure
+              ? 'The answer is ready in the Response area.'
+              : ''}
       </p>
 
       {panel === 'set-timer' ? (
@@ -189,20 +254,23 @@ export function EventSearch({ billing }: { billing: BillingInfo | null }) {
       {/* The spec hides the Response area while the Set Timer panel is open. */}
       {panel !== 'set-timer' ? (
         <div className="search__response">
-          <h3 className="search__response-label" id={`${id}-response-label`}>
+          <h3 className="search__response-label" id={`${id}-response-label`} ref={responseHeading} tabIndex={-1}>
             Response
           </h3>
           <section
             className="response"
             aria-labelledby={`${id}-response-label`}
-            aria-busy={answer.streaming}
+            aria-busy={answer.streaming || answer.opening}
             data-placeholder="Answers appear here as they are written."
           >
             {answer.text ? <AnswerText text={answer.text} /> : null}
           </section>
           {answer.suggestionsUrl ? <SearchSuggestions url={answer.suggestionsUrl} /> : null}
           <LazyEventList events={answer.events} timeZone={browserTimezone()} title="Events in this answer" uidDomain={pageHost()} />
+          <HiddenEvents hidden={answer.hiddenEvents} answer={answer.text} timeZone={browserTimezone()} uidDomain={pageHost()} />
           <EventsStatus status={answer.eventsStatus} found={answer.events.length} />
+          {/* Past searches while searching; managing timers keeps the page to the timers. */}
+          {panel === 'none' ? <LazySearchHistory currentId={answer.searchId} refresh={historyRefresh} onOpen={fromHistory} /> : null}
         </div>
       ) : null}
     </section>

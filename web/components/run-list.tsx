@@ -1,6 +1,8 @@
+import { useEffect, useRef } from 'react';
 import type { TimerRunReply } from '../../core/contract/event-replies';
 import { formatMoment, formatMomentShort } from '../client/format-time';
 import { EventList } from './event-list';
+import { HiddenEvents } from './hidden-events';
 import { runCounts, runCountsText } from './run-counts';
 import { RunMap } from './run-map';
 import { SearchSuggestions } from './search-suggestions';
@@ -20,6 +22,8 @@ export interface RunListProps {
   uidDomain?: string;
   /** Open the latest run's answer: the timer was opened from a link (an email's) that promises it. */
   answerOpen?: boolean;
+  /** The run a link named (a digest's own run): opened with its answer, brought into view and focused. */
+  linkedRun?: number | null;
 }
 
 /**
@@ -66,6 +70,7 @@ function RunBody({
           {counts.unchanged} {counts.unchanged === 1 ? 'event' : 'events'} seen before, unchanged
         </p>
       ) : null}
+      <HiddenEvents hidden={run.hidden_events} answer={run.answer ?? ''} timeZone={timeZone} uidDomain={uidDomain} compact />
       {withMap && run.status === 'succeeded' ? <RunMap timerId={timerId} runId={run.id} events={run.events} /> : null}
     </>
   );
@@ -75,56 +80,80 @@ function RunBody({
  * A timer's runs: the latest open with what it found, each older one a single line that opens on request, so
  * a phone shows many timers' runs without scrolling through events it has seen in every run before.
  */
-export function RunList({ runs, timerId, timeZone, uidDomain, answerOpen }: RunListProps) {
+export function RunList({ runs, timerId, timeZone, uidDomain, answerOpen, linkedRun }: RunListProps) {
+  const list = useRef<HTMLOListElement>(null);
+  const linked = linkedRun != null && runs.some((r) => r.id === linkedRun) ? linkedRun : null;
+  // The linked run's line takes focus once, when the runs first show with it.
+  useEffect(() => {
+    if (linked === null) return;
+    const line = list.current?.querySelector<HTMLElement>(`[data-run-id="${linked}"] summary, [data-run-id="${linked}"] .timer-run__line`);
+    line?.scrollIntoView({ block: 'center' });
+    line?.focus({ preventScroll: true });
+  }, [linked]);
   if (runs.length === 0) return <p className="timer-runs__empty">No runs yet.</p>;
   const now = Date.now();
+  // Without a linked run among these, a link opens the latest run's answer.
+  const openLatest = answerOpen && (linked === null || linked === runs[0]?.id);
   return (
-    <ol className="timer-runs__list" aria-label="Runs, newest first">
-      {runs.map((run, index) => {
-        const counts = runCounts(run, now);
-        // The map is offered for the latest run only: each map asks the server for its places.
-        const body = (
-          <RunBody run={run} counts={counts} timerId={timerId} timeZone={timeZone} uidDomain={uidDomain} withMap={index === 0} />
-        );
-        const answer = run.answer ? (
-          <>
-            <p className="timer-row__answer timer-run__answer">{run.answer}</p>
-            {run.search_suggestions_url ? <SearchSuggestions url={run.search_suggestions_url} /> : null}
-          </>
-        ) : null;
-        const empty = counts.shown.length === 0 && counts.unchanged === 0 && !(run.error && run.status !== 'succeeded');
-        return (
-          <li key={run.id} className={`timer-run${index === 0 ? ' timer-run--latest' : ''}`}>
-            {index === 0 || empty ? (
-              <>
-                {/* The run's line opens its answer; its news is listed below it already. */}
-                {answer ? (
-                  <details className="timer-run__answer-toggle" open={index === 0 && answerOpen}>
-                    <summary className="timer-run__line">
+    <>
+      {linkedRun != null && linked === null ? (
+        <p className="timer-runs__note">The run the link named is no longer listed here; the latest runs are below.</p>
+      ) : null}
+      <ol className="timer-runs__list" aria-label="Runs, newest first" ref={list}>
+        {runs.map((run, index) => {
+          const counts = runCounts(run, now);
+          // The map is offered for the latest run only: each map asks the server for its places.
+          const body = (
+            <RunBody run={run} counts={counts} timerId={timerId} timeZone={timeZone} uidDomain={uidDomain} withMap={index === 0} />
+          );
+          const answer = run.answer ? (
+            <>
+              <p className="timer-row__answer timer-run__answer">{run.answer}</p>
+              {run.search_suggestions_url ? <SearchSuggestions url={run.search_suggestions_url} /> : null}
+            </>
+          ) : null;
+          const empty =
+            counts.shown.length === 0 &&
+            counts.unchanged === 0 &&
+            run.hidden_events.length === 0 &&
+            !(run.error && run.status !== 'succeeded');
+          return (
+            <li
+              key={run.id}
+              data-run-id={run.id}
+              className={`timer-run${index === 0 ? ' timer-run--latest' : ''}${run.id === linked ? ' timer-run--linked' : ''}`}
+            >
+              {index === 0 || empty ? (
+                <>
+                  {/* The run's line opens its answer; its news is listed below it already. */}
+                  {answer ? (
+                    <details className="timer-run__answer-toggle" open={(index === 0 && openLatest) || run.id === linked}>
+                      <summary className="timer-run__line">
+                        <RunHead run={run} counts={counts} />
+                        <span className="visually-hidden"> (open for its answer)</span>
+                      </summary>
+                      {answer}
+                    </details>
+                  ) : (
+                    <p className="timer-run__line" tabIndex={run.id === linked ? -1 : undefined}>
                       <RunHead run={run} counts={counts} />
-                      <span className="visually-hidden"> (open for its answer)</span>
-                    </summary>
-                    {answer}
-                  </details>
-                ) : (
-                  <p className="timer-run__line">
+                    </p>
+                  )}
+                  {empty ? null : body}
+                </>
+              ) : (
+                <details className="timer-run__older" open={run.id === linked}>
+                  <summary>
                     <RunHead run={run} counts={counts} />
-                  </p>
-                )}
-                {empty ? null : body}
-              </>
-            ) : (
-              <details className="timer-run__older">
-                <summary>
-                  <RunHead run={run} counts={counts} />
-                </summary>
-                {answer}
-                {body}
-              </details>
-            )}
-          </li>
-        );
-      })}
-    </ol>
+                  </summary>
+                  {answer}
+                  {body}
+                </details>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </>
   );
 }

@@ -7,6 +7,8 @@ export interface TimerExtrasProps {
   timerId: number;
   /** Open the run history at once: the timer a link asked for. */
   showRuns?: boolean;
+  /** With showRuns: the run the link named, opened with its answer (null: the latest). */
+  showRun?: number | null;
   urls: FeedUrls;
   timeZone: string;
   uidDomain?: string;
@@ -21,6 +23,7 @@ export interface TimerExtrasProps {
 export default function TimerExtras({
   timerId,
   showRuns,
+  showRun,
   urls,
   timeZone,
   uidDomain,
@@ -30,7 +33,15 @@ export default function TimerExtras({
 }: TimerExtrasProps) {
   return (
     <>
-      <TimerRuns timerId={timerId} show={showRuns} timeZone={timeZone} uidDomain={uidDomain} onRunsChanged={onRunsChanged} pause={pause} />
+      <TimerRuns
+        timerId={timerId}
+        show={showRuns}
+        showRun={showRun}
+        timeZone={timeZone}
+        uidDomain={uidDomain}
+        onRunsChanged={onRunsChanged}
+        pause={pause}
+      />
       <TimerFeeds timerId={timerId} urls={urls} onRotated={onFeedsRenewed} />
     </>
   );

@@ -14,6 +14,7 @@ const POLL_MS = 2_000;
 export function TimerRuns({
   timerId,
   show,
+  showRun,
   timeZone,
   uidDomain,
   onRunsChanged,
@@ -21,6 +22,8 @@ export function TimerRuns({
 }: {
   timerId: number;
   show?: boolean;
+  /** The run a link named, opened with its answer; null or absent: the latest. */
+  showRun?: number | null;
   timeZone: string;
   uidDomain?: string;
   /** A run was started here or has ended: the timer's own summary ("Latest result") is out of date. */
@@ -100,7 +103,16 @@ export function TimerRuns({
       <p className="timer-runs__message" role="status">
         {message}
       </p>
-      {open && runs !== null ? <RunList runs={runs} timerId={timerId} timeZone={timeZone} uidDomain={uidDomain} answerOpen={show} /> : null}
+      {open && runs !== null ? (
+        <RunList
+          runs={runs}
+          timerId={timerId}
+          timeZone={timeZone}
+          uidDomain={uidDomain}
+          answerOpen={show}
+          linkedRun={show ? showRun : null}
+        />
+      ) : null}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { clearTimerLink, useTimerLink } from '../client/timer-link';
+import { clearTimerLink, linkedRunOf, useTimerLink } from '../client/timer-link';
 import { useTimerList } from '../hooks/use-timer-list';
 import { Alert } from './alert';
 import { browserTimezone, pageHost } from '../client/timezone';
@@ -20,8 +20,9 @@ export function TimersPanel({ onBack }: TimersPanelProps) {
   // After a delete the focused row is gone: focus moves to the next Delete button, or to Back.
   const refocusAt = useRef<number | null>(null);
   const linked = useTimerLink();
-  // The linked timer, shown with its runs; `false` when the link named a timer this list does not have.
-  const [shown, setShown] = useState<number | false | null>(null);
+  // The linked timer, shown with its runs (at the linked run, when the link named one); `false` when the link
+  // named a timer this list does not have.
+  const [shown, setShown] = useState<{ timer: number; run: number | null } | false | null>(null);
 
   // Opening the panel moves focus to its heading, so keyboard users go on from there; Back hands it back.
   useEffect(() => section.current?.querySelector<HTMLElement>('h3')?.focus(), []);
@@ -29,9 +30,10 @@ export function TimersPanel({ onBack }: TimersPanelProps) {
   // A link to a timer: once the list is here, bring that row into view and focus it, or say it is gone.
   useEffect(() => {
     if (linked === null || !timers || !section.current) return;
+    const run = linkedRunOf();
     clearTimerLink();
     const row = section.current.querySelector<HTMLElement>(`[data-timer-id="${linked}"]`);
-    setShown(row ? linked : false);
+    setShown(row ? { timer: linked, run } : false);
     const target = row ?? section.current.querySelector<HTMLElement>('h3');
     target?.scrollIntoView({ block: 'start' });
     target?.focus({ preventScroll: true });
@@ -83,7 +85,8 @@ export function TimersPanel({ onBack }: TimersPanelProps) {
             <TimerRow key={t.id} timer={t} onDelete={removeAt} onUpdate={update}>
               <LazyTimerExtras
                 timerId={t.id}
-                showRuns={t.id === shown}
+                showRuns={shown !== false && t.id === shown?.timer}
+                showRun={shown !== false && t.id === shown?.timer ? shown.run : null}
                 urls={{ ical_url: t.ical_url ?? null, atom_url: t.atom_url ?? null }}
                 timeZone={browserTimezone()}
                 uidDomain={pageHost()}

@@ -19,6 +19,8 @@ export interface Answer {
   failure: AskFailure | null;
   /** The events of the finished answer (GET /api/searches/:id), empty while streaming or when there are none. */
   events: Event[];
+  /** The events the search's filters left out (shown on request), empty without filters. */
+  hiddenEvents: Event[];
   /**
    * Where the answer's events are: 'none' before an answer has ended (or without one), 'pending' while they are
    * found after it, then 'done', or 'failed' when some could not be read ('gave-up': the page stopped waiting).
@@ -26,7 +28,16 @@ export interface Answer {
   eventsStatus: 'none' | 'pending' | 'done' | 'failed' | 'gave-up';
   /** Google's Search Suggestions page for a grounded answer (framed beside it), null otherwise. */
   suggestionsUrl: string | null;
-  ask: (input: { ques: string; web: string; filters?: TimerFilters | null }) => Promise<void>;
+  /** The search shown (its answer ended, or opened from its address or the history), else null. */
+  searchId: string | null;
+  /** True while a past search is being read to show it. */
+  opening: boolean;
+  /** Resolves once the answer has ended: to the search's id, or null when there is none to go back to. */
+  ask: (input: { ques: string; web: string; filters?: TimerFilters | null }) => Promise<string | null>;
+  /** Shows a past search, its answer and events; resolves to its question and website, or null when it failed. */
+  open: (searchId: string) => Promise<{ question: string; website: string } | null>;
+  /** Back to an empty Response area (the address names no search any more). */
+  clear: () => void;
 }
 
 class AskError extends Error {
@@ -47,11 +58,16 @@ export function useAnswer(): Answer {
   const [streaming, setStreaming] = useState(false);
   const [failure, setFailure] = useState<AskFailure | null>(null);
   const [events, setEvents] = useState<Event[]>([]);
+  const [hiddenEvents, setHiddenEvents] = useState<Event[]>([]);
   const [eventsStatus, setEventsStatus] = useState<Answer['eventsStatus']>('none');
   const [suggestionsUrl, setSuggestionsUrl] = useState<string | null>(null);
+  const [searchId, setSearchId] = useState<string | null>(null);
+  const [opening, setOpening] = useState(false);
   const running = useRef(false);
   const abort = useRef<AbortController | null>(null);
   const waiting = useRef<AbortController | null>(null);
+  // Which open() or ask() is the latest: an earlier open's reply arriving after it is dropped.
+  const latest = useRef(0);
 
   // A search still streaming (or its events still awaited) when the screen goes away (logout) has no reader left.
   useEffect(
@@ -62,74 +78,133 @@ export function useAnswer(): Answer {
     [],
   );
 
-  const ask = useCallback(async ({ ques, web, filters }: { ques: string; web: string; filters?: TimerFilters | null }) => {
-    if (running.current) return;
-    running.current = true;
+  // The answer's events are read until they are stored, showing that they are coming; a new search (or leaving
+  // the page) stops this wait.
+  const follow = useCallback((id: string, extrasReader: Promise<typeof import('../client/events')>) => {
+    setEventsStatus('pending');
+    const onRead = (extras: { events: Event[]; hiddenEvents: Event[]; suggestionsUrl: string | null }) => {
+      setEvents(extras.events);
+      setHiddenEvents(extras.hiddenEvents);
+      setSuggestionsUrl(extras.suggestionsUrl);
+    };
+    const stop = new AbortController();
     waiting.current?.abort();
-    setStreaming(true);
+    waiting.current = stop;
+    extrasReader
+      .then(({ waitForSearchExtras }) => waitForSearchExtras(id, onRead, stop.signal))
+      .then(
+        (extras) => {
+          if (!stop.signal.aborted) setEventsStatus(extras.eventsStatus === 'pending' ? 'gave-up' : extras.eventsStatus);
+        },
+        (err: unknown) => {
+          if (!stop.signal.aborted) setEventsStatus('gave-up');
+          console.warn('Could not load the events of the answer:', errorText(err));
+        },
+      );
+  }, []);
+
+  const clear = useCallback(() => {
+    if (running.current) return;
+    waiting.current?.abort();
     setText('');
     setFailure(null);
     setEvents([]);
+    setHiddenEvents([]);
     setEventsStatus('none');
     setSuggestionsUrl(null);
-    const controller = new AbortController();
-    abort.current = controller;
-    // The answer's events are read once it has ended: their reader loads while it streams, not with the page.
-    const extrasReader = import('../client/events');
-    try {
-      const res = await apiFetch('/api/ask', {
-        method: 'POST',
-        body: JSON.stringify({ ques, web, timezone: browserTimezone(), ...(filters ? { filters } : {}) }),
-        signal: controller.signal,
-      });
-      if (!res.ok) throw new AskError(res.status === 402 ? 'out-of-searches' : 'error', `Backend error: ${await res.text()}`);
-      if (!res.body) throw new AskError('error', 'The answer could not be read.');
-      const reader = res.body.getReader();
-      const decoder = new TextDecoder();
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        const piece = decoder.decode(value, { stream: true });
-        if (piece) setText((prev) => prev + piece);
-      }
-      const rest = decoder.decode();
-      if (rest) setText((prev) => prev + rest);
-      // The reply ends with the answer; its events are found a moment later: read the search until they are
-      // stored, showing that they are coming. Without them the answer stands alone.
-      const searchId = res.headers.get('x-search-id');
-      if (searchId && !controller.signal.aborted) {
-        setEventsStatus('pending');
-        const onRead = (extras: { events: Event[]; suggestionsUrl: string | null }) => {
-          setEvents(extras.events);
-          setSuggestionsUrl(extras.suggestionsUrl);
-        };
-        // A new search (or leaving the page) stops this wait: its abort is the next search's controller's.
-        const stop = new AbortController();
-        waiting.current?.abort();
-        waiting.current = stop;
-        extrasReader
-          .then(({ waitForSearchExtras }) => waitForSearchExtras(searchId, onRead, stop.signal))
-          .then(
-            (extras) => {
-              if (!stop.signal.aborted) setEventsStatus(extras.eventsStatus === 'pending' ? 'gave-up' : extras.eventsStatus);
-            },
-            (err: unknown) => {
-              if (!stop.signal.aborted) setEventsStatus('gave-up');
-              console.warn('Could not load the events of the answer:', errorText(err));
-            },
-          );
-      }
-    } catch (err) {
-      if (!controller.signal.aborted) {
-        setFailure({ kind: err instanceof AskError ? err.kind : 'error', message: `Error: ${errorText(err)}` });
-      }
-    } finally {
-      running.current = false;
-      abort.current = null;
-      setStreaming(false);
-      void refreshBilling();
-    }
+    setSearchId(null);
   }, []);
 
-  return { text, streaming, failure, events, eventsStatus, suggestionsUrl, ask };
+  const open = useCallback(
+    async (id: string) => {
+      if (running.current) return null;
+      clear();
+      setSearchId(id);
+      setOpening(true);
+      const mine = ++latest.current;
+      const reader = import('../client/events');
+      try {
+        const search = await (await reader).fetchSearch(id);
+        if (mine !== latest.current) return null;
+        setText(search.answer ?? '');
+        setEvents(search.events);
+        setHiddenEvents(search.hidden_events);
+        setSuggestionsUrl(search.search_suggestions_url);
+        if (search.events_status === 'pending') follow(id, reader);
+        else setEventsStatus(search.events_status);
+        return { question: search.question, website: search.website };
+      } catch (err) {
+        if (mine !== latest.current) return null;
+        setSearchId(null);
+        setFailure({ kind: 'error', message: errorText(err) });
+        return null;
+      } finally {
+        if (mine === latest.current) setOpening(false);
+      }
+    },
+    [clear, follow],
+  );
+
+  const ask = useCallback(
+    async ({ ques, web, filters }: { ques: string; web: string; filters?: TimerFilters | null }) => {
+      if (running.current) return null;
+      running.current = true;
+      latest.current++;
+      setOpening(false);
+      waiting.current?.abort();
+      setStreaming(true);
+      setText('');
+      setFailure(null);
+      setEvents([]);
+      setHiddenEvents([]);
+      setEventsStatus('none');
+      setSuggestionsUrl(null);
+      setSearchId(null);
+      const controller = new AbortController();
+      abort.current = controller;
+      // The answer's events are read once it has ended: their reader loads while it streams, not with the page.
+      const extrasReader = import('../client/events');
+      try {
+        const res = await apiFetch('/api/ask', {
+          method: 'POST',
+          body: JSON.stringify({ ques, web, timezone: browserTimezone(), ...(filters ? { filters } : {}) }),
+          signal: controller.signal,
+        });
+        if (!res.ok) throw new AskError(res.status === 402 ? 'out-of-searches' : 'error', `Backend error: ${await res.text()}`);
+        if (!res.body) throw new AskError('error', 'The answer could not be read.');
+        const reader = res.body.getReader();
+        const decoder = new TextDecoder();
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          const piece = decoder.decode(value, { stream: true });
+          if (piece) setText((prev) => prev + piece);
+        }
+        const rest = decoder.decode();
+        if (rest) setText((prev) => prev + rest);
+        // The reply ends with the answer; its events are found a moment later: read the search until they are
+        // stored, showing that they are coming. Without them the answer stands alone.
+        const id = res.headers.get('x-search-id');
+        if (id && !controller.signal.aborted) {
+          setSearchId(id);
+          follow(id, extrasReader);
+          return id;
+        }
+        return null;
+      } catch (err) {
+        if (!controller.signal.aborted) {
+          setFailure({ kind: err instanceof AskError ? err.kind : 'error', message: `Error: ${errorText(err)}` });
+        }
+        return null;
+      } finally {
+        running.current = false;
+        abort.current = null;
+        setStreaming(false);
+        void refreshBilling();
+      }
+    },
+    [follow],
+  );
+
+  return { text, streaming, failure, events, hiddenEvents, eventsStatus, suggestionsUrl, searchId, opening, ask, open, clear };
 }

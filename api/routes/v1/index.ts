@@ -10,7 +10,7 @@ import { getBilling } from '../../../db/accounts';
 import { ApiError } from '../../errors';
 import { requireUser } from '../../middleware/session';
 import { billingReply } from '../billing';
-import { getSearchHandlers, searchSuggestionsHandlers } from '../searches';
+import { getSearchHandlers, searchHistoryHandlers, searchSuggestionsHandlers } from '../searches';
 import { v1SearchRoutes } from './search';
 import { v1TimerEventRoutes } from './timer-events';
 import { v1TimerRoutes } from './timers';
@@ -49,6 +49,7 @@ export function v1Routes(deps: AppDeps) {
   app.use('/v1/timers/:id/run', perUser);
 
   app.route('/', v1SearchRoutes(deps));
+  app.get('/v1/searches', requireScope('read'), ...searchHistoryHandlers(deps));
   app.get('/v1/searches/:id', requireScope('read'), ...getSearchHandlers(deps));
   app.get('/v1/searches/:id/suggestions', requireScope('read'), ...searchSuggestionsHandlers(deps));
   app.get('/v1/account', requireScope('read'), async (c) => {

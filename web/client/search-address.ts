@@ -1,0 +1,16 @@
+/**
+ * A search's own address on the page, `/?search=<id>`: a reload, a bookmark or the history opens its answer and
+ * events again (only for its owner: GET /api/searches/:id answers 404 to anyone else).
+ */
+
+/** The search the address names, else null. */
+export function searchInAddress(): string | null {
+  const id = new URLSearchParams(window.location.search).get('search');
+  return id ? id : null;
+}
+
+/** Makes `/?search=<id>` the page's address (a new history entry, so Back returns to the search before it). */
+export function showSearchAddress(id: string): void {
+  if (searchInAddress() === id) return;
+  window.history.pushState(null, '', `/?search=${encodeURIComponent(id)}`);
+}
