@@ -46,6 +46,11 @@ async function main(): Promise<void> {
   const subscriber = createRedis(config, 'queue');
   subscriber.on('error', (err) => logger.warn({ err: err.message }, 'redis (session revocations) error'));
   const gemini = createGemini(config, logger);
+  const warm = warmUp(sql, DEFAULT_POOL_SIZE, logger, {
+    client: gemini,
+    model: config.gemini.model,
+    connections: geminiConnectionsAtStart(config.apiProcesses),
+  });
   const deps: AppDeps = {
     config,
     sql,
@@ -55,11 +60,7 @@ async function main(): Promise<void> {
     searchEventsQueue: createSearchEventsQueue(queueConnection, config.queuePrefix),
     stripe: createStripe(config),
     gemini,
-    warmUp: warmUp(sql, DEFAULT_POOL_SIZE, logger, {
-      client: gemini,
-      model: config.gemini.model,
-      connections: geminiConnectionsAtStart(config.apiProcesses),
-    }),
+    warmUp: warm,
     logger,
     publicDir: path.resolve(process.cwd(), 'dist/public'),
   };
@@ -68,6 +69,10 @@ async function main(): Promise<void> {
   // Started now, so the first website read finds a reading thread warm.
   readingPool(config.reading);
   const app = createApp(deps);
+  // Several processes share one port, and a load balancer's /readyz reaches whichever takes the connection: each
+  // listens only once its pools are open, so none that is still starting is ever asked. Alone, the api listens
+  // at once and its /readyz says it is starting.
+  if (cluster.isWorker) await warm.done;
   const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
     // Several processes share the port: the first says it once for all.
     if ((cluster.worker?.id ?? 1) !== 1) return;

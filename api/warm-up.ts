@@ -26,8 +26,8 @@ export interface GeminiWarmUp {
  * Opens the api's Postgres pool at start, every connection checked, and `gemini.connections` kept-alive
  * connections to Gemini, so the first burst of asks after a start pays for no connection (decisions 068, 077);
  * Postgres is tried again until it answers, Gemini once (its trouble is the start-up check's to report, and is no
- * reason to refuse the sign-in, billing and timer requests). The api listens meanwhile, and its /readyz says it
- * is still starting.
+ * reason to refuse the sign-in, billing and timer requests). A single api process listens meanwhile, and its
+ * /readyz says it is still starting; one of several listens only once this is done (api/main.ts).
  */
 export function warmUp(sql: Sql, poolSize: number, logger: Logger, gemini?: GeminiWarmUp): WarmUp {
   let open = false;

@@ -126,6 +126,8 @@ async function main(): Promise<void> {
       `dev: stopping the api, the worker, the stand-ins${services && Object.keys(services.env).length ? ' and the services it started' : ''}`,
     );
     await stopGroups(groups, { graceMs: STOP_GRACE_MS });
+    // The islands' watch, and the esbuild service process under this one.
+    await (await built.catch(() => null))?.stop();
     await standins?.close();
     await services?.stop();
     process.exit(code);

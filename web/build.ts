@@ -51,8 +51,12 @@ function manifestFrom(meta: esbuild.Metafile, outdir: string): Manifest {
   return manifest;
 }
 
-/** Bundles the browser islands (hashed, split, with a manifest) and optionally the server entries. */
-export async function buildWeb(options: BuildOptions = {}): Promise<void> {
+/**
+ * Bundles the browser islands (hashed, split, with a manifest) and optionally the server entries. Watching, it
+ * resolves once the first build is under way and gives back how to stop: the watch and esbuild's own service
+ * process, which would otherwise outlive a caller that exits.
+ */
+export async function buildWeb(options: BuildOptions = {}): Promise<{ stop: () => Promise<void> }> {
   const outdir = path.resolve(ROOT, options.outdir ?? 'dist/public');
   const assets = path.join(outdir, 'assets');
   if (!options.watch && options.clean !== false) await rm(assets, { recursive: true, force: true });
@@ -92,10 +96,16 @@ export async function buildWeb(options: BuildOptions = {}): Promise<void> {
   if (options.watch) {
     const ctx = await esbuild.context(browser);
     await ctx.watch();
-    return;
+    return {
+      stop: async () => {
+        await ctx.dispose();
+        await esbuild.stop();
+      },
+    };
   }
   await esbuild.build(browser);
   if (options.server) await buildServer();
+  return { stop: async () => {} };
 }
 
 /** Server entries keep node_modules external: Bull Board, for one, finds its UI files on disk at run time. */
