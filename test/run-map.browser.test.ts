@@ -80,14 +80,19 @@ describe('the map of a run', () => {
     const tooltip = box.locator('.leaflet-tooltip');
     expect(await pins.getAttribute('title')).toBe('Munich ML Night (Werk1, München)');
     await pins.hover();
-    await until('the hover label', async () => (await tooltip.count()) === 1 && (await tooltip.textContent()) === 'Munich ML Night (Werk1, München)');
+    await until(
+      'the hover label',
+      async () => (await tooltip.count()) === 1 && (await tooltip.textContent()) === 'Munich ML Night (Werk1, München)',
+    );
     await page.mouse.move(0, 0);
     // The count takes focus from the keyboard, and Enter zooms in to the two events.
     await reachByTab(page, '.run-map__cluster');
     await page.keyboard.press('Enter');
     await until('the two pins apart', async () => {
       const titles = await pins.evaluateAll((els) => els.map((el) => el.getAttribute('title')));
-      return titles.includes('Berlin Crypto Evening (Factory, Berlin)') && titles.includes('Potsdam AI Meetup (Wissenschaftspark, Potsdam)');
+      return (
+        titles.includes('Berlin Crypto Evening (Factory, Berlin)') && titles.includes('Potsdam AI Meetup (Wissenschaftspark, Potsdam)')
+      );
     });
     const potsdam = box.locator('.run-map__pin[title="Potsdam AI Meetup (Wissenschaftspark, Potsdam)"]');
     await potsdam.focus();
@@ -106,7 +111,8 @@ describe('the map of a run', () => {
       });
     // The changing sample's last stage: four Berlin events, one of them cancelled.
     const web = `${suite.stack.standins.url}/sites/changing/map-cluster.html?stage=3`;
-    const timerId = ((await (await call('POST', '/api/schedule', dailyTimer({ ques: 'Berlin meetups', web }))).json()) as { id: number }).id;
+    const timerId = ((await (await call('POST', '/api/schedule', dailyTimer({ ques: 'Berlin meetups', web }))).json()) as { id: number })
+      .id;
     const { run_id } = (await (await call('POST', `/api/timers/${timerId}/run`)).json()) as { run_id: number };
     await until(
       'the run to end',

@@ -53,9 +53,7 @@ sitesApp.get('/around-berlin.html', (c) => c.html(regionSitePage()));
 sitesApp.get('/berlin-ai.html', (c) => c.html(file('berlin-ai.html')));
 sitesApp.get('/meetups.ics', (c) => c.body(file('meetups.ics'), 200, { 'content-type': 'text/calendar; charset=utf-8' }));
 sitesApp.get('/upcoming/berlin-ai.html', (c) => c.html(upcomingBerlinAiPage()));
-sitesApp.get('/upcoming/meetups.ics', (c) =>
-  c.body(upcomingMeetupsIcs(), 200, { 'content-type': 'text/calendar; charset=utf-8' }),
-);
+sitesApp.get('/upcoming/meetups.ics', (c) => c.body(upcomingMeetupsIcs(), 200, { 'content-type': 'text/calendar; charset=utf-8' }));
 sitesApp.get('/plain.html', (c) =>
   c.html('<!doctype html><title>Community calendar</title><main><h1>Community calendar</h1><p>No events are planned yet.</p></main>'),
 );
