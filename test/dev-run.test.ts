@@ -90,8 +90,8 @@ describe('make dev helpers', () => {
       const res = await app.request(`http://127.0.0.1:8090${path}`);
       expect(res.status).toBe(200);
       const html = await res.text();
-      expect(html).toContain('http://127.0.0.1:8090/sites/berlin-ai.html');
-      expect(html).toContain('http://127.0.0.1:8090/sites/meetups.ics');
+      expect(html).toContain('http://127.0.0.1:8090/sites/upcoming/berlin-ai.html');
+      expect(html).toContain('http://127.0.0.1:8090/sites/upcoming/meetups.ics');
     }
   });
 

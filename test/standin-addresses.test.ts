@@ -36,7 +36,7 @@ describe('stand-ins reached at another address by the browser than by the server
 
   it('lists the sample websites under the servers’ address, which the server fetches', async () => {
     const index = await (await fetch(`${standins.url}/sites/`)).text();
-    expect(index).toContain('http://standins:8090/sites/berlin-ai.html');
+    expect(index).toContain('http://standins:8090/sites/upcoming/berlin-ai.html');
     expect(index).not.toContain(standins.url);
   });
 

@@ -3,16 +3,20 @@ import { Hono, type Context } from 'hono';
 import { stream } from 'hono/streaming';
 import { changingSitePage } from './changing-site';
 import { regionSitePage } from './region-site';
+import { upcomingBerlinAiPage, upcomingMeetupsIcs } from './upcoming-samples';
 
 // Sample event websites for `make dev` and the tests (dev/run.ts lets the server read the stand-in host).
 const file = (name: string) => readFileSync(new URL(`./sites/${name}`, import.meta.url), 'utf8');
 
 export const sitesApp = new Hono();
 
-/** The samples worth pasting into 'Website URL' (the others exist to test the website guard). */
+/**
+ * The samples worth pasting into 'Website URL', each with upcoming events on the day it is read (the others exist
+ * to test the website guard; /sites/berlin-ai.html and /sites/meetups.ics keep their fixed 2026 dates for the tests).
+ */
 const SAMPLES: { path: string; what: string }[] = [
-  { path: 'berlin-ai.html', what: 'an events page with schema.org Event data (three Berlin AI events)' },
-  { path: 'meetups.ics', what: 'an iCalendar feed (three meetups)' },
+  { path: 'upcoming/berlin-ai.html', what: 'an events page with schema.org Event data (three Berlin AI events, dated from today)' },
+  { path: 'upcoming/meetups.ics', what: 'an iCalendar feed (three meetups, dated from today)' },
   { path: 'around-berlin.html', what: 'events in Potsdam, Munich, online and Berlin, to try a timer’s place and attendance filters' },
   { path: 'plain.html', what: 'a page with no events on it' },
   {
@@ -48,6 +52,8 @@ sitesApp.get('/changing/:file{[A-Za-z0-9_-]+\\.html}', (c) => {
 sitesApp.get('/around-berlin.html', (c) => c.html(regionSitePage()));
 sitesApp.get('/berlin-ai.html', (c) => c.html(file('berlin-ai.html')));
 sitesApp.get('/meetups.ics', (c) => c.body(file('meetups.ics'), 200, { 'content-type': 'text/calendar; charset=utf-8' }));
+sitesApp.get('/upcoming/berlin-ai.html', (c) => c.html(upcomingBerlinAiPage()));
+sitesApp.get('/upcoming/meetups.ics', (c) => c.body(upcomingMeetupsIcs(), 200, { 'content-type': 'text/calendar; charset=utf-8' }));
 sitesApp.get('/plain.html', (c) =>
   c.html('<!doctype html><title>Community calendar</title><main><h1>Community calendar</h1><p>No events are planned yet.</p></main>'),
 );

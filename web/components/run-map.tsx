@@ -1,3 +1,4 @@
+import type * as Leaflet from 'leaflet';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Event } from '../../core/contract/event';
 import type { RunMapReply } from '../../core/contract/run-map';
@@ -32,16 +33,26 @@ export function RunMap({ timerId, runId, events }: { timerId: number; runId: num
     const element = box.current;
     let remove = () => {};
     import('leaflet')
-      .then(({ default: L }) => {
-        const map = L.map(element, { scrollWheelZoom: false });
+      .then(async ({ default: L }) => {
+        // The clustering plugin extends the global L that Leaflet sets, so it loads after Leaflet.
+        await import('leaflet.markercluster');
+        const map = L.map(element, { scrollWheelZoom: false, maxZoom: 18 });
         L.tileLayer(reply.tile_url!, { attribution: reply.attribution, maxZoom: 18 }).addTo(map);
         // Pins are focusable markers (Leaflet gives them tabindex and opens a bound tooltip on focus as on
         // hover), so their labels reach keyboard users too; the pin is a styled div, no image to fetch.
         const icon = L.divIcon({ className: 'run-map__pin', iconSize: [18, 18] });
         const markers = reply.points.map((p) => {
           const label = `${p.title} (${p.place})`;
-          return L.marker([p.lat, p.lng], { icon, keyboard: true, title: label, alt: label }).bindTooltip(label).addTo(map);
+          return L.marker([p.lat, p.lng], { icon, keyboard: true, title: label, alt: label }).bindTooltip(label);
         });
+        // Events in one place (one city puts them on one spot) show as one round count; a click or Enter on it
+        // zooms in, or spreads the pins out where they share a spot.
+        const clusters = L.markerClusterGroup({
+          showCoverageOnHover: false,
+          maxClusterRadius: 40,
+          iconCreateFunction: (cluster) => clusterIcon(L, cluster),
+        });
+        clusters.addLayers(markers).addTo(map);
         map.fitBounds(L.featureGroup(markers).getBounds(), { padding: [24, 24], maxZoom: 11 });
         remove = () => map.remove();
       })
@@ -66,4 +77,23 @@ export function RunMap({ timerId, runId, events }: { timerId: number; runId: num
       {shown ? <section id={`${id}-map`} ref={box} className="run-map__box" aria-label={label} /> : null}
     </div>
   );
+}
+
+/**
+ * A cluster's round count, named for screen readers and on hover ("2 events: …"); Leaflet makes it a focusable
+ * button as it does the pins.
+ */
+function clusterIcon(L: typeof Leaflet, cluster: Leaflet.MarkerCluster): Leaflet.DivIcon {
+  const count = cluster.getChildCount();
+  const titles = cluster.getAllChildMarkers().map((m) => m.options.title);
+  const label = `${count} events: ${titles.join('; ')}`;
+  const icon = L.divIcon({ className: 'run-map__cluster', html: `<span aria-hidden="true">${count}</span>`, iconSize: [32, 32] });
+  const create = icon.createIcon.bind(icon);
+  icon.createIcon = (old) => {
+    const element = create(old);
+    element.setAttribute('aria-label', label);
+    element.title = label;
+    return element;
+  };
+  return icon;
 }
