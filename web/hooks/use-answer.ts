@@ -103,8 +103,8 @@ export function useAnswer(): Answer {
       );
   }, []);
 
-  const clear = useCallback(() => {
-    if (running.current) return;
+  // What an answer shows, emptied before another is opened or asked; a wait for the last one's events ends.
+  const reset = useCallback(() => {
     waiting.current?.abort();
     setText('');
     setFailure(null);
@@ -114,6 +114,11 @@ export function useAnswer(): Answer {
     setSuggestionsUrl(null);
     setSearchId(null);
   }, []);
+
+  const clear = useCallback(() => {
+    if (running.current) return;
+    reset();
+  }, [reset]);
 
   const open = useCallback(
     async (id: string) => {
@@ -151,15 +156,8 @@ export function useAnswer(): Answer {
       running.current = true;
       latest.current++;
       setOpening(false);
-      waiting.current?.abort();
+      reset();
       setStreaming(true);
-      setText('');
-      setFailure(null);
-      setEvents([]);
-      setHiddenEvents([]);
-      setEventsStatus('none');
-      setSuggestionsUrl(null);
-      setSearchId(null);
       const controller = new AbortController();
       abort.current = controller;
       // The answer's events are read once it has ended: their reader loads while it streams, not with the page.
@@ -203,7 +201,7 @@ export function useAnswer(): Answer {
         void refreshBilling();
       }
     },
-    [follow],
+    [follow, reset],
   );
 
   return { text, streaming, failure, events, hiddenEvents, eventsStatus, suggestionsUrl, searchId, opening, ask, open, clear };
