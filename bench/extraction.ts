@@ -3,7 +3,7 @@ import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { eventsFromFacts } from '../core/events/from-facts';
 import { extractFacts } from '../core/website/extract';
-import { CORPUS_DIR, formatTable, GOALS, missedGoals, rates, scoreCorpus } from '../dev/harness/real-world-corpus';
+import { CORPUS_DIR, formatTable, GOALS, missedGoals, rates, SEARCHERS, scoreCorpus } from '../dev/harness/real-world-corpus';
 import { ReadingPool } from '../core/reading/pool';
 import type { ReadingStep } from '../core/reading/read-pages';
 import { HOSTILE_SITES, type HostileSite } from '../dev/harness/hostile-sites';
@@ -86,9 +86,9 @@ export async function run(): Promise<BenchResult[]> {
       name: 'extraction',
       method:
         `The corpus of test/fixtures/real-world/ (${score.files.length} real files with hand-written expected events) read without ` +
-        'Gemini (extractFacts, then eventsFromFacts) by searchers in Europe/Berlin and America/Los_Angeles; recall, precision and ' +
-        'starts right from the Berlin reading, floating times right only when both readings give the venue-local start, keys ' +
-        `compared between the two. Then a ${(Buffer.byteLength(body) / 2 ** 20).toFixed(1)} MB page of the corpus's real events ` +
+        `Gemini (extractFacts, then eventsFromFacts) by searchers in ${SEARCHERS.join(', ')}; recall, precision and ` +
+        'starts right from the Berlin reading, floating times right only when every reading gives the venue-local start, keys ' +
+        `compared between them. Then a ${(Buffer.byteLength(body) / 2 ** 20).toFixed(1)} MB page of the corpus's real events ` +
         `repeated, read ${RUNS} times after ${WARMUP} warm-ups. Last, pages shaped to find costs that grow faster than the page ` +
         `(bench/lib/hostile-pages.ts), each read ${HOSTILE_RUNS} times at 1 MB and at 2 MB: linear when the 2 MB reading's least CPU ` +
         'time is about twice the 1 MB one. The 2 MB page is also read as the api reads it, through the reading pool (core/reading, ' +

@@ -9,13 +9,16 @@ import { decodeBody } from '../../core/website/decode-body';
 /**
  * The real-world corpus (test/fixtures/real-world/, see its README): real files written by others, each with
  * the events a person read in it. Scoring runs the pipeline without Gemini, extractFacts then eventsFromFacts,
- * as two searchers far apart, so a time read in the searcher's zone instead of the venue's shows, and so
+ * as searchers far apart, so a time read in the searcher's zone instead of the venue's shows, and so
  * does a key that depends on who looks. Used by test/real-world-events.test.ts and `make bench ONLY=extraction`.
  */
 export const CORPUS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test/fixtures/real-world');
 
-/** The two searchers: nine hours apart, so a floating time read in the searcher's zone is wrong for one of them. */
-export const SEARCHERS = ['Europe/Berlin', 'America/Los_Angeles'] as const;
+/**
+ * The searchers, far apart (Los Angeles nine hours behind Berlin, Tokyo eight ahead), so a floating time read in the
+ * searcher's zone instead of the venue's is wrong for at least one of them, and a key that depends on who looks shows.
+ */
+export const SEARCHERS = ['Europe/Berlin', 'America/Los_Angeles', 'Asia/Tokyo'] as const;
 
 export const FORMATS = ['json-ld', 'microdata', 'rdfa', 'h-event', 'hcalendar', 'data-vocabulary', 'ics'] as const;
 export type CorpusFormat = (typeof FORMATS)[number];
@@ -202,11 +205,11 @@ function keyDifference(a: string[], b: string[]): string[] {
 
 /** Scores one file: the first searcher's reading for recall, precision and starts; both for floating times and keys. */
 export function scoreFile(file: CorpusFile): FileScore {
-  const [near, far] = SEARCHERS;
-  const readings = { [near]: readFile(file, near), [far]: readFile(file, far) } as FileScore['readings'];
+  const [near, ...others] = SEARCHERS;
+  const readings = Object.fromEntries(SEARCHERS.map((zone) => [zone, readFile(file, zone)])) as FileScore['readings'];
   const primary = readings[near];
   const pairs = match(file.events, primary.events);
-  const farPairs = match(file.events, readings[far].events);
+  const otherPairs = others.map((zone) => ({ zone, pairs: match(file.events, readings[zone].events) }));
   const problems: string[] = [];
   for (const [searcher, reading] of Object.entries(readings)) {
     if (reading.error) problems.push(`threw for a searcher in ${searcher}: ${reading.error}`);
@@ -234,10 +237,10 @@ export function scoreFile(file: CorpusFile): FileScore {
     }
     if (e.floating) {
       floating++;
-      const g = farPairs.get(i);
-      if (f && g && startRight(e, f) && startRight(e, g)) floatingRight++;
-      else if (f && g && startRight(e, f)) {
-        problems.push(`floating "${e.title}" read as ${g.starts_at} by a searcher in ${far}, expected ${e.starts_at}`);
+      const wrong = otherPairs.map((o) => ({ zone: o.zone, g: o.pairs.get(i) })).find(({ g }) => !g || !startRight(e, g));
+      if (f && startRight(e, f) && !wrong) floatingRight++;
+      else if (f && startRight(e, f) && wrong?.g) {
+        problems.push(`floating "${e.title}" read as ${wrong.g.starts_at} by a searcher in ${wrong.zone}, expected ${e.starts_at}`);
         miss(e, 'floating');
       }
     }
@@ -255,7 +258,9 @@ export function scoreFile(file: CorpusFile): FileScore {
   for (const f of primary.events) {
     if (!matchedFound.has(f)) problems.push(`unexpected "${f.title}" at ${f.starts_at}`);
   }
-  const keysDiffering = keyDifference(sortedKeys(primary.events), sortedKeys(readings[far].events));
+  const keysDiffering = [
+    ...new Set(others.flatMap((zone) => keyDifference(sortedKeys(primary.events), sortedKeys(readings[zone].events)))),
+  ];
   if (keysDiffering.length) problems.push(`keys differ between searchers: ${keysDiffering.slice(0, 4).join(', ')}`);
   return {
     file,
