@@ -18,7 +18,7 @@ import { KNOWN_MISSES } from './support/real-world-known-misses';
  * The reading goal, and a ratchet (test/support/real-world-known-misses.ts): on the real-world files of test/fixtures/real-world/ (schema.org's examples,
  * microformats tests, iCalendar exports from Google, Apple, Outlook/Exchange, Meetup, SabreDAV...), read
  * without Gemini, recall ≥ 95%, precision ≥ 98%, starts right ≥ 99%, floating times in the venue's zone ≥ 90%,
- * and the same keys whether the searcher is in Berlin or Los Angeles. The expected events were written by hand.
+ * and the same keys whether the searcher is in Berlin, Los Angeles or Tokyo. The expected events were written by hand.
  */
 describe('real-world corpus', () => {
   const corpus = loadCorpus();
