@@ -3,7 +3,8 @@ import type { Config } from '../core/config';
 import { SEARCH_EVENTS_QUEUE, type SearchEventsJob } from '../core/jobs';
 import type { Logger } from '../core/logger';
 import type { RedisClient } from '../core/redis/client';
-import { createSearchEventsProcessor, type SearchEventsDeps, type SearchEventsOutcome } from './jobs/search-events';
+import type { AskEventsDeps, AskEventsOutcome } from '../core/search/ask-events';
+import { createSearchEventsProcessor } from './jobs/search-events';
 
 /**
  * Jobs at once per worker process: each is mostly a wait on Gemini's extraction reply, so a few run side by side
@@ -11,21 +12,21 @@ import { createSearchEventsProcessor, type SearchEventsDeps, type SearchEventsOu
  */
 const CONCURRENCY = 8;
 
-export interface SearchEventsWorkerDeps extends SearchEventsDeps {
+export interface SearchEventsWorkerDeps extends AskEventsDeps {
   config: Config;
   connection: RedisClient;
   logger: Logger;
 }
 
 export interface SearchEventsWorker {
-  worker: Worker<SearchEventsJob, SearchEventsOutcome>;
+  worker: Worker<SearchEventsJob, AskEventsOutcome>;
   close: (force?: boolean) => Promise<void>;
 }
 
 /** Starts the BullMQ worker of the `search-events` queue: an ask's events, found after its reply (decision 068). */
 export async function startSearchEventsWorker(deps: SearchEventsWorkerDeps): Promise<SearchEventsWorker> {
   const { config, connection, logger } = deps;
-  const worker = new Worker<SearchEventsJob, SearchEventsOutcome>(SEARCH_EVENTS_QUEUE, createSearchEventsProcessor(deps), {
+  const worker = new Worker<SearchEventsJob, AskEventsOutcome>(SEARCH_EVENTS_QUEUE, createSearchEventsProcessor(deps), {
     connection,
     prefix: config.queuePrefix,
     concurrency: CONCURRENCY,
