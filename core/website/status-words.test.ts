@@ -28,6 +28,14 @@ describe('statusInWords', () => {
     expect(statusInWords('postponed')).toBe('moved');
   });
 
+  it('reads a marker after a warning word as at the start', () => {
+    // FabLab Cottbus's calendar (test/fixtures/real-world/recurringical-fablab-cottbus.ics).
+    expect(statusInWords('Achtung, verschoben: Repair Café')).toBe('moved');
+    expect(statusInWords('UPDATE: Cancelled - Spring Gala')).toBe('cancelled');
+    expect(statusInWords('Achtung: Chorprobe heute')).toBeUndefined();
+    expect(statusInWords('Important cancelled flights briefing')).toBeUndefined();
+  });
+
   it('says cancelled when a title says both', () => {
     expect(statusInWords('Postponed: Parade (Cancelled)')).toBe('cancelled');
   });

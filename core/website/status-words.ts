@@ -2,8 +2,8 @@
  * The status a title (or a status written as free text) states in words, in the languages the product reads:
  * "Board Meeting – CANCELLED", "(Cancelled) Council", "Abgesagt: Konzert", "Concert annulé", "Postponed".
  * Only clear markers count (decision 073): the marker alone, in parentheses or brackets, at the start before a
- * dash or colon (or in capitals), or at the end, so "Cancellation policy workshop" and "The Cancelled Sisters"
- * stay scheduled. Postponed and rescheduled are `moved`, as schema.org's EventPostponed is read.
+ * dash or colon (or in capitals, or after a warning word: "Achtung, verschoben: Repair Café"), or at the end, so
+ * "Cancellation policy workshop" and "The Cancelled Sisters" stay scheduled. Postponed and rescheduled are `moved`, as schema.org's EventPostponed is read.
  */
 
 const CANCELLED = [
@@ -44,6 +44,10 @@ const MOVED = [
   'verplaatst',
 ];
 
+// Words that only call attention to what follows ("Achtung, verschoben: Repair Café", "UPDATE: Cancelled - Gala"):
+// a marker after one of them is still at the start.
+const WARNING = ['achtung', 'attention', 'update', 'wichtig', 'important', 'hinweis', 'note', 'notice', 'info', 'attenzione', 'atención', 'atencion', 'let op'];
+
 const alternatives = (words: string[]) => words.map((w) => w.replace(/ /g, '\\s+')).join('|');
 // A marker is a whole word: no letter or digit touches it.
 const word = (words: string[]) => `(?<![\\p{L}\\p{N}])(?:${alternatives(words)})(?![\\p{L}\\p{N}])`;
@@ -55,8 +59,9 @@ function markers(words: string[]): RegExp[] {
     // The marker alone, or wrapped: "Cancelled", "(Cancelled) Council", "Concert [postponed]", "*CANCELLED*".
     new RegExp(`^[\\s*!.]*${w}[\\s*!.]*$`, 'iu'),
     new RegExp(`[([{*]\\s*${w}\\s*[!.]?\\s*[)\\]}*]`, 'iu'),
-    // At the start before a separator: "Abgesagt: Konzert", "CANCELLED - Typhoon with Radiation City".
-    new RegExp(`^\\s*${w}\\s*!*\\s*${SEPARATOR}`, 'iu'),
+    // At the start before a separator: "Abgesagt: Konzert", "CANCELLED - Typhoon with Radiation City", also
+    // after a warning word: "Achtung, verschoben: Repair Café".
+    new RegExp(`^\\s*(?:${word(WARNING)}\\s*[,:!-]?\\s*)?${w}\\s*!*\\s*${SEPARATOR}`, 'iu'),
     // After a separator at the end, or as the title's last words: "Board Meeting – CANCELLED", "Konzert entfällt".
     new RegExp(`${w}[\\s!.]*$`, 'iu'),
   ];
