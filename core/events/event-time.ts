@@ -31,6 +31,11 @@ export interface ZoneKnowledge {
   pageVenues?: string | null;
   /** Whether the page's visible text shows this wall-clock time beside the event (see venueOverOffset). */
   shown?: (wall: { h: number; mi: number }) => boolean;
+  /**
+   * The zone the page's place gives (its address lines, else its domain), asked only when nothing nearer names a
+   * zone: a page whose events all carry one wrong offset still names its place (eventON's "+0:00" on Akron times).
+   */
+  pagePlace?: () => string | null;
 }
 
 /**
@@ -38,13 +43,14 @@ export interface ZoneKnowledge {
  * the venue's zone's offset at that wall time and the page's text shows that wall time beside the event, the
  * offset is the site's mistake (WordPress plugins write "+00:00" on local times) and the wall time is read in
  * the venue's zone. Without that evidence the written offset stands. The venue's zone is the event's own (the
- * source's or its place's), else the one the page's venues agree on, else the one zone the page gives.
+ * source's or its place's), else the one the page's venues agree on, else the one zone the page gives (its other
+ * events', else its place's: events that agree only on an offset, the suspect one, say nothing of the venue).
  */
 function venueOverOffset(start: ParsedTime, known: ZoneKnowledge): Clock | null {
   // A time written in UTC with 'Z' was converted by its writer, on purpose: only a written offset is suspect.
   if (start.allDay || start.offset === null || start.utc || !known.shown) return null;
   const page = known.page && 'zone' in known.page ? known.page.zone : null;
-  const zone = known.own?.zone ?? known.pageVenues ?? page;
+  const zone = known.own?.zone ?? known.pageVenues ?? page ?? known.pagePlace?.();
   if (!zone || !isTimeZone(zone)) return null;
   if (offsetMinutes(zone, wallTimeToEpoch(start.wall, zone)) === start.offset) return null;
   return known.shown(start.wall) ? { zone, source: 'venue-over-offset' } : null;

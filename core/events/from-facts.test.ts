@@ -111,6 +111,36 @@ describe('eventsFromFacts: zones', () => {
     expect(eventsFromFacts({ url: page, events: [right], text }, { searcherTimezone: 'UTC', now })[0]?.timezone_source).toBe('venue');
   });
 
+  it('takes the page’s place for the venue when the page’s events agree only on the offset it contradicts', () => {
+    // admboard.org's eventON list: every start written "+0:00" on Akron wall times, the venue a street alone,
+    // "Akron, OH 44313" in the text, the list showing "28 may 4:30 pm".
+    const meetings: EventFact[] = [
+      {
+        name: 'ADM Board of Directors Meeting (MAY 28)',
+        startAt: '2024-05-28T16:30+00:00',
+        address: '1867 West Market Street, Entrance A',
+      },
+      { name: 'ADM Board of Directors Meeting (DEC 10)', startAt: '2024-12-10T17:30+00:00' },
+    ];
+    const text =
+      '28 may 4:30 pm 6:00 pm ADM Board of Directors Meeting (MAY 28)\n10 dec 5:30 pm 7:00 pm ADM Board of Directors Meeting (DEC 10)\n' +
+      '1867 West Market Street, Entrance A, Akron, OH 44313';
+    const read = eventsFromFacts(
+      { url: 'https://admboard.org/board-of-directors/', events: meetings, text },
+      { searcherTimezone: 'UTC', now },
+    );
+    expect(read.map((e) => [e.starts_at, e.timezone_source])).toEqual([
+      ['2024-05-28T16:30:00-04:00', 'venue-over-offset'],
+      ['2024-12-10T17:30:00-05:00', 'venue-over-offset'],
+    ]);
+    // Without the times on the page, the offset they agree on stands.
+    const unshown = eventsFromFacts(
+      { url: 'https://admboard.org/', events: meetings, text: 'Akron, OH 44313' },
+      { searcherTimezone: 'UTC', now },
+    );
+    expect(unshown.map((e) => e.starts_at)).toEqual(['2024-05-28T16:30:00+00:00', '2024-12-10T17:30:00+00:00']);
+  });
+
   it('takes the zone the page’s venues agree on for an event whose own place names none', () => {
     // cambridgewi.com's calendar: every start written -07:00, one venue in Cambridge, WI, the page showing 9:00am.
     const events: EventFact[] = [

@@ -36,7 +36,13 @@ const ONLINE = /^online\b/i;
 export function eventsFromFacts(website: WebsiteFacts, context: FactContext): FoundEvent[] {
   const venueZones = website.events.flatMap((f) => (f.timezone ? [] : [ownZone(f)?.zone ?? []].flat()));
   const pageVenues = agreedZone(venueZones);
-  const page = pageZone(website.events) ?? textPage(website.text) ?? domainPage(website.url, venueZones);
+  // The zone of the page's place (its address lines, else its domain), read once and only when asked.
+  let place: string | null | undefined;
+  const pagePlace = () => {
+    if (place === undefined) place = textPlaceZone(website.text) ?? domainZone(website.url, venueZones);
+    return place;
+  };
+  const page = pageZone(website.events) ?? zoneOf(pagePlace());
   // Every event's source is the page: its link is made safe once, not twice per event.
   const source = safeLink(website.url);
   const overrides = new Map<string, EventFact[]>();
@@ -61,7 +67,7 @@ export function eventsFromFacts(website: WebsiteFacts, context: FactContext): Fo
     }
     // An override is placed by its series; one whose series is not on the page stands alone.
     if (f.recurrenceId && f.uid && seriesUids.has(f.uid)) continue;
-    const known: ZoneKnowledge = { own: ownZone(f), page, pageVenues, searcherTimezone: context.searcherTimezone };
+    const known: ZoneKnowledge = { own: ownZone(f), page, pageVenues, pagePlace, searcherTimezone: context.searcherTimezone };
     if (!f.recurrence) {
       // A one-off's written offset may be overruled by the time its page shows (decision 078).
       const shown = (wall: { h: number; mi: number }) => textShowsTime(website.text, f.name, wall);
@@ -129,20 +135,7 @@ function pageZone(facts: EventFact[]): ZoneKnowledge['page'] {
   return offsets.size === 1 ? { offset: [...offsets][0]! } : null;
 }
 
-/**
- * The page's country, US state or city by its domain, when nothing on the page names a zone or offset
- * (decisions 057, 078); the zones of the page's venues tell a city-named host which city it is.
- */
-function domainPage(url: string, venueZones: string[]): ZoneKnowledge['page'] {
-  const zone = domainZone(url, venueZones);
-  return zone ? { zone } : null;
-}
-
-/** The zone the address lines in the page's text agree on (decision 078). */
-function textPage(text: string): ZoneKnowledge['page'] {
-  const zone = textPlaceZone(text);
-  return zone ? { zone } : null;
-}
+const zoneOf = (zone: string | null) => (zone ? { zone } : null);
 
 /** The zone all of `zones` name (at least one), or null when they name several or none. */
 function agreedZone(zones: string[]): string | null {

@@ -46,7 +46,21 @@ const MOVED = [
 
 // Words that only call attention to what follows ("Achtung, verschoben: Repair Café", "UPDATE: Cancelled - Gala"):
 // a marker after one of them is still at the start.
-const WARNING = ['achtung', 'attention', 'update', 'wichtig', 'important', 'hinweis', 'note', 'notice', 'info', 'attenzione', 'atención', 'atencion', 'let op'];
+const WARNING = [
+  'achtung',
+  'attention',
+  'update',
+  'wichtig',
+  'important',
+  'hinweis',
+  'note',
+  'notice',
+  'info',
+  'attenzione',
+  'atención',
+  'atencion',
+  'let op',
+];
 
 const alternatives = (words: string[]) => words.map((w) => w.replace(/ /g, '\\s+')).join('|');
 // A marker is a whole word: no letter or digit touches it.

@@ -15,6 +15,70 @@ export const KNOWN_MISSES: (Miss & { reason: string })[] = [
       'The structured data gives only the date; the time is in French prose outside any property, which structured reading does not read.',
   },
   {
+    file: 'citybureau-cuyahoga-sitefinity-utc-without-zone',
+    title: 'Audit Committee - 12/14/23',
+    starts_at: '2023-12-14T09:30:00-05:00',
+    what: 'start',
+    reason:
+      "The startDate is the UTC instant written without Z or offset ('2023-12-14T14:30', the page showing 9:30 AM) and nothing names the venue's place: a street alone, no city line in the text, a county's .gov host; it is read as a floating time in the searcher's zone.",
+  },
+  {
+    file: 'citybureau-glwa-tec-summer-offset-in-november',
+    title: 'Operations and Resources',
+    starts_at: '2025-11-12T11:00:00-05:00',
+    what: 'start',
+    reason:
+      "Every start carries Detroit's summer offset (-04:00) in November while the page shows the wall time, but nothing names the venue's place (Zoom, 'southeast Michigan' in prose only, glwater.org names no place): without the venue's zone the written offset stands (decision 078).",
+  },
+  {
+    file: 'citybureau-glwa-tec-summer-offset-in-november',
+    title: 'Legal Committee',
+    starts_at: '2025-11-20T12:00:00-05:00',
+    what: 'start',
+    reason:
+      "Every start carries Detroit's summer offset (-04:00) in November while the page shows the wall time, but nothing names the venue's place (Zoom, 'southeast Michigan' in prose only, glwater.org names no place): without the venue's zone the written offset stands (decision 078).",
+  },
+  {
+    file: 'citybureau-glwa-tec-summer-offset-in-november',
+    title: 'Board of Directors Workshop',
+    starts_at: '2025-11-20T13:00:00-05:00',
+    what: 'start',
+    reason:
+      "Every start carries Detroit's summer offset (-04:00) in November while the page shows the wall time, but nothing names the venue's place (Zoom, 'southeast Michigan' in prose only, glwater.org names no place): without the venue's zone the written offset stands (decision 078).",
+  },
+  {
+    file: 'citybureau-glwa-tec-summer-offset-in-november',
+    title: 'Audit Committee',
+    starts_at: '2025-11-21T08:00:00-05:00',
+    what: 'start',
+    reason:
+      "Every start carries Detroit's summer offset (-04:00) in November while the page shows the wall time, but nothing names the venue's place (Zoom, 'southeast Michigan' in prose only, glwater.org names no place): without the venue's zone the written offset stands (decision 078).",
+  },
+  {
+    file: 'citybureau-glwa-tec-summer-offset-in-november',
+    title: 'Special Audit Committee Meeting',
+    starts_at: '2025-12-03T08:00:00-05:00',
+    what: 'start',
+    reason:
+      "Every start carries Detroit's summer offset (-04:00) in November while the page shows the wall time, but nothing names the venue's place (Zoom, 'southeast Michigan' in prose only, glwater.org names no place): without the venue's zone the written offset stands (decision 078).",
+  },
+  {
+    file: 'citybureau-north-river-tec-utc-offsets',
+    title: 'Economic Development Meeting',
+    starts_at: '2019-10-01T19:00:00-05:00',
+    what: 'start',
+    reason:
+      "The Events Calendar wrote +00:00 on Chicago wall times, and the month view shows those times only in its tooltips' data attributes, not in the page's text: without visible evidence the written offset stands (decision 078).",
+  },
+  {
+    file: 'citybureau-north-river-tec-utc-offsets',
+    title: 'Social Media/Marketing Workshop',
+    starts_at: '2019-10-22T09:30:00-05:00',
+    what: 'start',
+    reason:
+      "The Events Calendar wrote +00:00 on Chicago wall times, and the month view shows those times only in its tooltips' data attributes, not in the page's text: without visible evidence the written offset stands (decision 078).",
+  },
+  {
     file: 'icalnet-csv-convertor-cp1252',
     title: 'UNC @ Duke (Durham',
     starts_at: '1969-12-31T16:59:59-05:00',
