@@ -50,7 +50,11 @@ describe('the price table', () => {
   it('prices an unlisted 3.x Flash-Lite as the dearest listed 3.x Flash-Lite: within its line, and high', () => {
     for (const name of ['gemini-3.9-flash-lite', 'gemini-3-flash-lite-preview', 'gemini-3.6-flash-lite-preview-01-2027']) {
       // 3.5 Flash-Lite's $0.30 / $2.50, not 3.1's $0.25 / $1.50, nor a Flash's $1.50 / $9, nor 2.5's per-call search.
-      expect(priceFor(table, name, day('2026-11-27'))).toMatchObject({ inputPerMillion: 0.3, outputPerMillion: 2.5, searchBilledPer: 'query' });
+      expect(priceFor(table, name, day('2026-11-27'))).toMatchObject({
+        inputPerMillion: 0.3,
+        outputPerMillion: 2.5,
+        searchBilledPer: 'query',
+      });
       expect(priceFor(table, name, day('2027-06-01'))).toMatchObject({ inputPerMillion: 0.3, outputPerMillion: 2.5 });
     }
   });
