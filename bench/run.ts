@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { createTemplateDatabase, dropDatabase } from '../dev/harness/pg';
 import type { BenchResult, Row } from './lib/report';
-import { missedRequired, report } from './lib/report';
+import { fmt, missedRequired, report } from './lib/report';
 import { printFigures } from './lib/figures';
 
 /** Each benchmark runs on its own: `make bench ONLY=stream`. */
@@ -47,7 +47,9 @@ async function main(): Promise<Row[]> {
 main().then(
   (missed) => {
     if (missed.length) {
-      console.error(`\nRequired goals missed:\n${missed.map((r) => `- ${r.metric}: ${fmt(r.value)} ${r.unit}, goal ${r.goal}`).join('\n')}`);
+      console.error(
+        `\nRequired goals missed:\n${missed.map((r) => `- ${r.metric}: ${fmt(r.value)} ${r.unit}, goal ${r.goal}`).join('\n')}`,
+      );
       process.exit(1);
     }
     process.exit(0);
