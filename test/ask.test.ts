@@ -71,8 +71,9 @@ describe('POST /api/ask', () => {
     expect(request.model).toBe(stack.config.gemini.model);
     expect(request.apiKey).toBe(stack.config.gemini.apiKey);
     expect(request.body.tools).toEqual([{ googleSearch: {} }]);
-    // The default model is the alias gemini-flash-latest: the lowest level every newest Flash accepts (core/gemini/thinking.ts).
-    expect(request.body.generationConfig).toMatchObject({ thinkingConfig: { thinkingLevel: 'LOW' } });
+    // The default model is the alias gemini-flash-lite-latest: the lowest level every 3.x Flash-Lite accepts
+    // (core/gemini/thinking.ts).
+    expect(request.body.generationConfig).toMatchObject({ thinkingConfig: { thinkingLevel: 'MINIMAL' } });
     expect(request.prompt).toContain('Europe/Berlin');
     expect(request.prompt).toContain('QUESTION: Find AI conferences in Berlin next month');
 
