@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { createTemplateDatabase, dropDatabase } from '../dev/harness/pg';
-import type { BenchResult } from './lib/report';
-import { report } from './lib/report';
+import type { BenchResult, Row } from './lib/report';
+import { fmt, missedRequired, report } from './lib/report';
 import { printFigures } from './lib/figures';
 
 /** Each benchmark runs on its own: `make bench ONLY=stream`. */
@@ -17,7 +17,7 @@ const BENCHMARKS: Record<string, () => Promise<BenchResult[]>> = {
   verification: async () => (await import('./verification')).run(),
 };
 
-async function main(): Promise<void> {
+async function main(): Promise<Row[]> {
   const only = process.argv.slice(2).filter(Boolean);
   const unknown = only.filter((n) => !(n in BENCHMARKS));
   if (unknown.length) {
@@ -27,20 +27,33 @@ async function main(): Promise<void> {
   const names = only.length ? only : Object.keys(BENCHMARKS);
   // Benchmarks clone their databases from a migrated template, like the tests.
   const template = await createTemplateDatabase();
+  const missed: Row[] = [];
   try {
     for (const name of names) {
       const start = performance.now();
-      for (const result of await BENCHMARKS[name]!()) await report(result);
+      for (const result of await BENCHMARKS[name]!()) {
+        await report(result);
+        missed.push(...missedRequired(result));
+      }
       console.log(`(${name}: ${((performance.now() - start) / 1000).toFixed(1)} s)`);
     }
     await printFigures();
   } finally {
     await dropDatabase(template);
   }
+  return missed;
 }
 
 main().then(
-  () => process.exit(0),
+  (missed) => {
+    if (missed.length) {
+      console.error(
+        `\nRequired goals missed:\n${missed.map((r) => `- ${r.metric}: ${fmt(r.value)} ${r.unit}, goal ${r.goal}`).join('\n')}`,
+      );
+      process.exit(1);
+    }
+    process.exit(0);
+  },
   (err) => {
     console.error(err);
     process.exit(1);

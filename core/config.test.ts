@@ -8,7 +8,7 @@ describe('loadConfig', () => {
     expect(c.port).toBe(8080);
     expect(c.appUrl).toBe('http://localhost:8080');
     expect(c.databaseUrl).toBe('postgres://postgres@127.0.0.1:5432/eventfinder');
-    expect(c.gemini.model).toBe('gemini-flash-latest');
+    expect(c.gemini.model).toBe('gemini-flash-lite-latest');
     expect(c.google.certsUrl).toBe('http://127.0.0.1:8090/oauth2/v3/certs');
     expect(c.stripe.apiUrl).toBe('http://127.0.0.1:8090');
     expect(c.standins).toEqual(['GOOGLE_CLIENT_ID', 'GEMINI_API_KEY', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']);

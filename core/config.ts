@@ -65,7 +65,11 @@ const envSchema = z.object({
   GOOGLE_GSI_URL: url('https://accounts.google.com/gsi/client'),
   GEMINI_API_KEY: optional,
   GEMINI_BASE_URL: optional.pipe(z.url().optional()),
-  GEMINI_MODEL: z.string().trim().min(1).default('gemini-flash-latest'),
+  /**
+   * The model that answers searches: Google's alias of its newest Flash-Lite, whose grounded answer costs a plan
+   * at full use under 40% of its price where a Flash's does not (decision 081); any model name may be set.
+   */
+  GEMINI_MODEL: z.string().trim().min(1).default('gemini-flash-lite-latest'),
   /**
    * The model that turns an answer into its events (structured output, no Google Search): the cheapest row of
    * the price table by default, since the call only copies what the answer says (decision 079); `answer` asks

@@ -117,8 +117,8 @@ export interface SearchRow {
   finished_at: Date | null;
 }
 
-/** A user's searches, newest first (support and tests). */
-export async function listSearches(sql: Sql, userId: number, limit = 50): Promise<SearchRow[]> {
+/** A user's search rows as stored (status, tokens, timings), newest first: for support and tests, not the history people see. */
+export async function searchRowsOf(sql: Sql, userId: number, limit = 50): Promise<SearchRow[]> {
   const rows = await sql<(SearchRow & { id: string })[]>`
     select id, status, question, website, error, answer_chars, model, prompt_tokens, output_tokens, first_chunk_at, finished_at
     from searches where user_id = ${userId} order by started_at desc, id desc limit ${limit}`;

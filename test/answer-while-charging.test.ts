@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { getBilling } from '../db/accounts';
-import { listSearches } from '../db/searches';
+import { searchRowsOf } from '../db/searches';
 import { type ChargedSearchOutcome, runChargedSearch } from '../core/search/charged-search';
 import { startTestStack, type TestStack } from '../dev/harness/stack';
 import { createSignedInUser } from '../dev/harness/users';
@@ -34,7 +34,7 @@ describe('answering while the credit is taken', () => {
         answerWhileCharging: true,
       },
     );
-    const searches = (await listSearches(stack.db.sql, user.id)).map((s) => s.status);
+    const searches = (await searchRowsOf(stack.db.sql, user.id)).map((s) => s.status);
     return { outcome, texts, searches, used: (await getBilling(stack.db.sql, user.id, ALLOWANCES))!.used };
   }
 

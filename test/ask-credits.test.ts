@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getBilling } from '../db/accounts';
-import { listSearches } from '../db/searches';
+import { searchRowsOf } from '../db/searches';
 import { ask } from './support/ask';
 import { startTestStack, type TestStack } from '../dev/harness/stack';
 import { createSignedInUser } from '../dev/harness/users';
@@ -39,7 +39,7 @@ describe('POST /api/ask credits under concurrency', () => {
     for (const r of answered) expect(r.text).toContain('AI Summit Berlin');
     for (const r of refused) expect(r.text).toBe('You have used all 10 searches of your free plan this month.');
     expect((await getBilling(stack.db.sql, user.id, ALLOWANCES))!.credits).toBe(0);
-    const records = await listSearches(stack.db.sql, user.id);
+    const records = await searchRowsOf(stack.db.sql, user.id);
     expect(records).toHaveLength(20);
     expect(records.filter((r) => r.status === 'refused')).toHaveLength(10);
   });

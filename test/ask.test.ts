@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getBilling } from '../db/accounts';
-import { listSearches } from '../db/searches';
+import { searchRowsOf } from '../db/searches';
 import { ask, readChunks } from './support/ask';
 import { until } from '../dev/harness/wait';
 import { startTestStack, type TestStack } from '../dev/harness/stack';
@@ -71,14 +71,15 @@ describe('POST /api/ask', () => {
     expect(request.model).toBe(stack.config.gemini.model);
     expect(request.apiKey).toBe(stack.config.gemini.apiKey);
     expect(request.body.tools).toEqual([{ googleSearch: {} }]);
-    // The default model is the alias gemini-flash-latest: the lowest level every newest Flash accepts (core/gemini/thinking.ts).
-    expect(request.body.generationConfig).toMatchObject({ thinkingConfig: { thinkingLevel: 'LOW' } });
+    // The default model is the alias gemini-flash-lite-latest: the lowest level every 3.x Flash-Lite accepts
+    // (core/gemini/thinking.ts).
+    expect(request.body.generationConfig).toMatchObject({ thinkingConfig: { thinkingLevel: 'MINIMAL' } });
     expect(request.prompt).toContain('Europe/Berlin');
     expect(request.prompt).toContain('QUESTION: Find AI conferences in Berlin next month');
 
     expect(await used(user.id)).toBe(1);
-    await until('the search to be answered', async () => (await listSearches(stack.db.sql, user.id))[0]?.status === 'answered');
-    const [rec] = await listSearches(stack.db.sql, user.id);
+    await until('the search to be answered', async () => (await searchRowsOf(stack.db.sql, user.id))[0]?.status === 'answered');
+    const [rec] = await searchRowsOf(stack.db.sql, user.id);
     expect(rec).toMatchObject({ status: 'answered', website: '', model: stack.config.gemini.model, answer_chars: text.length });
     expect(rec!.prompt_tokens).toBeGreaterThan(0);
     expect(rec!.output_tokens).toBeGreaterThan(0);
@@ -112,7 +113,7 @@ describe('POST /api/ask', () => {
     expect(res.status).toBe(429);
     expect(await res.text()).toMatch(/too many requests.*try again/i);
     expect(await used(user.id)).toBe(0);
-    const [rec] = await listSearches(stack.db.sql, user.id);
+    const [rec] = await searchRowsOf(stack.db.sql, user.id);
     expect(rec!.status).toBe('failed');
 
     stack.standins.gemini.failNext({ when: 'before', status: 500 });
@@ -134,7 +135,7 @@ describe('POST /api/ask', () => {
     expect(empty.status).toBe(502);
     expect(await empty.text()).toBe('The AI service returned an empty answer. Please try again or rephrase your question.');
     expect(await used(user.id)).toBe(0);
-    expect((await listSearches(stack.db.sql, user.id)).map((r) => r.status)).toEqual(['failed', 'failed']);
+    expect((await searchRowsOf(stack.db.sql, user.id)).map((r) => r.status)).toEqual(['failed', 'failed']);
   });
 
   it('keeps the credit and ends with an incomplete-answer line when Gemini fails after text', async () => {
@@ -146,7 +147,7 @@ describe('POST /api/ask', () => {
     expect(text.startsWith('Here are events')).toBe(true);
     expect(text).toMatch(/\n\n\[The answer is incomplete: The AI service failed while answering\. Please try again in a moment\.\]\n$/);
     expect(await used(user.id)).toBe(1);
-    await until('the search to fail', async () => (await listSearches(stack.db.sql, user.id))[0]?.status === 'failed');
+    await until('the search to fail', async () => (await searchRowsOf(stack.db.sql, user.id))[0]?.status === 'failed');
   });
 
   /** Runs `body` with ASK_IDLE_TIMEOUT_SECONDS at `ms` (the route reads it per ask), then puts it back. */
@@ -170,7 +171,7 @@ describe('POST /api/ask', () => {
       expect(await res.text()).toBe('The AI service took too long to answer. Please try again in a few minutes.');
     });
     expect(await used(user.id)).toBe(0);
-    const [rec] = await listSearches(stack.db.sql, user.id);
+    const [rec] = await searchRowsOf(stack.db.sql, user.id);
     expect(rec).toMatchObject({ status: 'failed', error: 'The AI service took too long to answer. Please try again in a few minutes.' });
     await until('Gemini to see the request given up', () => stack.standins.gemini.state.abortedRequests === aborted + 1);
     // Its search slot went back: two more asks run at once.
@@ -201,7 +202,7 @@ describe('POST /api/ask', () => {
     // Text was delivered, so the search is charged; its record says why it ended.
     expect(await used(user.id)).toBe(2);
     const stalled = await until('the stalled search to fail', async () =>
-      (await listSearches(stack.db.sql, user.id)).find((r) => r.status === 'failed'),
+      (await searchRowsOf(stack.db.sql, user.id)).find((r) => r.status === 'failed'),
     );
     expect(stalled.error).toBe('The AI service took too long to answer. Please try again in a few minutes.');
   });
@@ -249,8 +250,8 @@ describe('POST /api/ask', () => {
     await reader.read();
     controller.abort();
     await until('Gemini to see the client leave', () => stack.standins.gemini.state.abortedRequests === aborted + 1);
-    await until('the search to fail', async () => (await listSearches(stack.db.sql, user.id))[0]?.status === 'failed');
-    const [rec] = await listSearches(stack.db.sql, user.id);
+    await until('the search to fail', async () => (await searchRowsOf(stack.db.sql, user.id))[0]?.status === 'failed');
+    const [rec] = await searchRowsOf(stack.db.sql, user.id);
     expect(rec!.error).toMatch(/went away/);
   });
 

@@ -75,6 +75,34 @@ describe('event cards and timer feeds in Chromium', () => {
     expect(unexpectedErrors(errors)).toEqual([]);
   });
 
+  it('shows no events while their status is pending, though some are stored, then all of them at once', async () => {
+    const { page, errors } = await openSignedInHome(suite, { locale: 'en-GB', timezoneId: 'Europe/Berlin' });
+    // Events are written a moment before their status ends: the first two reads see them still pending.
+    let pendingReads = 0;
+    const twoPendingReads = new Promise<void>((resolve) => {
+      void page.route('**/api/searches/*', async (route) => {
+        const reply = await (await route.fetch()).json();
+        if (pendingReads < 2 && reply.events.length > 0) {
+          pendingReads++;
+          if (pendingReads === 2) resolve();
+          await route.fulfill({ json: { ...reply, events: reply.events.slice(0, 1), events_status: 'pending' } });
+          return;
+        }
+        await route.fulfill({ json: reply });
+      });
+    });
+    await page.getByLabel('Your Question').fill('AI events in Berlin');
+    await page.getByLabel('Website URL').fill(`${suite.stack.standins.url}/sites/berlin-ai.html`);
+    await page.getByRole('button', { name: 'Search Events' }).click();
+    await twoPendingReads;
+    expect(await page.getByRole('status').filter({ hasText: 'Finding the events in this answer…' }).count()).toBe(1);
+    expect(await page.getByRole('region', { name: 'Events in this answer' }).count()).toBe(0);
+    const list = page.getByRole('region', { name: 'Events in this answer' });
+    await list.waitFor();
+    expect(await list.getByRole('listitem').count()).toBe(3);
+    expect(unexpectedErrors(errors)).toEqual([]);
+  });
+
   it('one event this browser cannot show leaves the other cards and the page standing', async () => {
     const { page, errors } = await openSignedInHome(suite, { locale: 'en-GB', timezoneId: 'Europe/Berlin' });
     // A reply as a server with an event stored before strict values would send it: a date no browser can read.

@@ -52,6 +52,9 @@ describe.each([
   ['gemini-2.5-pro', undefined],
   ['gemini-2.5-flash', { thinkingBudget: 0 }],
   ['gemini-flash-latest', { thinkingLevel: 'LOW' }],
+  ['gemini-3.5-flash-lite', { thinkingLevel: 'MINIMAL' }],
+  // The default: Google's newest Flash-Lite, at the level every 3.x Flash-Lite accepts.
+  ['gemini-flash-lite-latest', { thinkingLevel: 'MINIMAL' }],
 ])('GEMINI_MODEL=%s', (model, thinkingConfig) => {
   let stack: TestStack;
   beforeAll(async () => {
@@ -131,7 +134,8 @@ describe('GEMINI_THINKING set to a level the model refuses', () => {
   let stack: TestStack;
   const log = capturingLogger();
   beforeAll(async () => {
-    stack = await startTestStack({ env: { GEMINI_THINKING: 'minimal' } });
+    // The newest Flash (3.8) refuses minimal, which the default Flash-Lite takes.
+    stack = await startTestStack({ env: { GEMINI_MODEL: 'gemini-flash-latest', GEMINI_THINKING: 'minimal' } });
     stack.standins.gemini.setChunkDelay(0);
     setGeminiLogger(stack.deps.gemini, log.logger);
   });

@@ -71,7 +71,7 @@ describe('the Gemini calls of a search', () => {
   const mime = (r: GeminiRequestRecord) => r.body.generationConfig?.responseMimeType;
 
   it('a timer run on the default model (a Gemini 3 family) makes exactly one call, on Flex: answer and events together', async () => {
-    expect(stack.config.gemini.model).toBe('gemini-flash-latest');
+    expect(stack.config.gemini.model).toBe('gemini-flash-lite-latest');
     const { requests, search, events } = await timerRun('');
     expect(requests).toHaveLength(1);
     const [one] = requests;

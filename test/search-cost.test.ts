@@ -1,5 +1,8 @@
 import { manualFireJob } from '../dev/harness/fire-job';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { estimateCost, priceTable } from '../core/gemini/prices';
+import type { GeminiUsage } from '../core/gemini/usage';
+import { PLANS } from '../core/plans';
 import { monthSpendUsd } from '../db/searches';
 import { insertTimer } from '../db/timers';
 import { createRunTimerProcessor } from '../worker/jobs/run-timer';
@@ -20,9 +23,10 @@ interface CostRow {
   cost_usd: string;
 }
 
-// Google's published prices for Gemini 3.8 Flash (what gemini-flash-latest answers with in the stand-in), written
-// out here rather than read from the code under test.
-const flash38 = (at: Date) => (at < new Date('2027-01-01T00:00:00Z') ? { input: 0.75, output: 3.75 } : { input: 1.5, output: 7.5 });
+// Google's published prices for Gemini 3.5 Flash-Lite (what gemini-flash-lite-latest, the default model, answers
+// with in the stand-in), written out here rather than read from the code under test: no dated row, so the same
+// from 2027-01-01.
+const FLASH_LITE_35 = { input: 0.3, output: 2.5 };
 const SEARCH_QUERY_USD = 14 / 1000;
 // Gemini 2.5 Flash-Lite, the default model of the extraction call, from the same table.
 const FLASH_LITE_25 = { input: 0.1, output: 0.4 };
@@ -80,9 +84,9 @@ describe('what a search costs', () => {
     // tools) none.
     expect(row).toMatchObject({ gemini_calls: 2, grounding_queries: 1 });
     expect(answered!.thinking_tokens).toBeGreaterThan(0);
-    // The answer at Gemini 3.8 Flash's price, its extraction on Gemini 2.5 Flash-Lite (decision 079), which does
-    // not think.
-    const price = flash38(new Date());
+    // The answer at Gemini 3.5 Flash-Lite's price (decision 081), its extraction on Gemini 2.5 Flash-Lite
+    // (decision 079), which does not think.
+    const price = FLASH_LITE_35;
     const answerUsd =
       (answered!.prompt_tokens * price.input + (answered!.output_tokens + answered!.thinking_tokens) * price.output) / 1e6 +
       SEARCH_QUERY_USD;
@@ -100,10 +104,11 @@ describe('what a search costs', () => {
         headers: { authorization: `Basic ${Buffer.from(`${ADMIN.user}:${ADMIN.password}`).toString('base64')}` },
       })
     ).text();
-    expect(metrics).toMatch(/gemini_cost_usd_total\{model="gemini-3.8-flash",kind="ask"\} 0\.0\d+/);
-    expect(metrics).toMatch(/gemini_grounding_queries_total\{model="gemini-3.8-flash",kind="ask"\} [1-9]/);
+    // Counted under the model the alias stood for, as the reply's modelVersion names it.
+    expect(metrics).toMatch(/gemini_cost_usd_total\{model="gemini-3.5-flash-lite",kind="ask"\} 0\.0\d+/);
+    expect(metrics).toMatch(/gemini_grounding_queries_total\{model="gemini-3.5-flash-lite",kind="ask"\} [1-9]/);
     expect(metrics).toMatch(/gemini_calls_total\{model="gemini-2.5-flash-lite",kind="extraction"\} [1-9]/);
-    expect(metrics).not.toMatch(/gemini_calls_total\{model="gemini-3.8-flash",kind="extraction"\}/);
+    expect(metrics).not.toMatch(/gemini_calls_total\{model="gemini-3.5-flash-lite",kind="extraction"\}/);
   });
 
   it('a timer run asks on the Flex tier: its tokens cost half, its search queries the same', async () => {
@@ -118,9 +123,59 @@ describe('what a search costs', () => {
     // One call on Gemini 3: the answer and its events together (test/search-calls.test.ts).
     expect(row).toMatchObject({ gemini_calls: 1, grounding_queries: 1 });
     // Exactly half the token price, the query at full price.
-    const price = flash38(new Date());
+    const price = FLASH_LITE_35;
     const tokens = (row.prompt_tokens * price.input + (row.output_tokens + row.thinking_tokens) * price.output) / 1e6;
     expect(Number(row.cost_usd)).toBeCloseTo(tokens / 2 + SEARCH_QUERY_USD, 5);
+  });
+
+  it('a paid plan at full use costs at most 40% of its price on the default models, today and from 2027-01-01', async () => {
+    // One grounded ask (the answer, then its extraction) and one grounded timer run on Flex, on the stand-in's
+    // sizes of real grounded replies (18,329 tool-use prompt tokens a grounded 3.x call), priced with the
+    // product's own table as today and as from 2027-01-01, when Gemini 3.8 Flash's token prices double.
+    const { user, cookie } = await createSignedInUser(stack.db.sql);
+    const writes = await noteSearchWrites();
+    const res = await ask(stack.url, cookie, { ques: 'AI conferences in Berlin', web: '' });
+    await res.text();
+    await searchWithEvents(stack.url, res.headers.get('x-search-id'), { cookie });
+    const asked = await costOf(user.id);
+    const [answered] = await writes(user.id);
+    const usage = (prompt: number, output: number, thinking: number, queries: number): GeminiUsage => ({
+      calls: 1,
+      promptTokens: prompt,
+      outputTokens: output,
+      thinkingTokens: thinking,
+      groundingQueries: queries,
+      groundedCalls: queries > 0 ? 1 : 0,
+    });
+    const answerUsage = usage(answered!.prompt_tokens, answered!.output_tokens, answered!.thinking_tokens, asked.grounding_queries);
+    const extractionUsage = usage(
+      asked.prompt_tokens - answered!.prompt_tokens,
+      asked.output_tokens - answered!.output_tokens,
+      asked.thinking_tokens - answered!.thinking_tokens,
+      0,
+    );
+
+    const runner = await createSignedInUser(stack.db.sql);
+    const timer = await insertTimer(stack.db.sql, runner.user.id, dailyTimer({ ques: 'AI conferences in Berlin', web: '' }));
+    const processJob = createRunTimerProcessor({ ...stack.deps, sql: stack.db.sql, deliveriesQueue: stack.deliveriesQueue });
+    await processJob(manualFireJob(timer.id, Date.UTC(2026, 5, 3, 7)));
+    const ran = await costOf(runner.user.id);
+    const runUsage = usage(ran.prompt_tokens, ran.output_tokens, ran.thinking_tokens, ran.grounding_queries);
+
+    const table = priceTable(stack.config.gemini.prices);
+    const answering = stack.standins.gemini.models.answeringModel(stack.config.gemini.model);
+    expect(answering).toBe('gemini-3.5-flash-lite');
+    const extracting = stack.config.gemini.extractionModel ?? answering;
+    for (const at of [new Date(), new Date('2027-01-01T12:00:00Z')]) {
+      const askUsd = estimateCost(table, answering, answerUsage, at) + estimateCost(table, extracting, extractionUsage, at);
+      const runUsd = estimateCost(table, answering, runUsage, at, 'flex');
+      for (const plan of PLANS.filter((p) => p.priceCents > 0)) {
+        const limit = (0.4 * plan.priceCents) / 100;
+        const when = at.toISOString().slice(0, 10);
+        expect(askUsd * plan.searchesPerMonth, `${plan.name}'s grounded asks on ${when}`).toBeLessThanOrEqual(limit);
+        expect(runUsd * plan.searchesPerMonth, `${plan.name}'s timer runs on ${when}`).toBeLessThanOrEqual(limit);
+      }
+    }
   });
 
   it('the spend guard: once the month reached GEMINI_MONTHLY_BUDGET_USD, timer runs are skipped without Gemini, asks go on', async () => {

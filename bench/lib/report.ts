@@ -14,6 +14,8 @@ export interface Row {
   figure?: string;
   /** Whether the figure meets its goal, for the summary. */
   met?: boolean;
+  /** A goal the benchmark must meet: when `met` is false the run prints everything, then exits non-zero. */
+  required?: boolean;
   /**
    * A limit this machine puts on one of the headline figures whatever the product's code does (a floor or a
    * ceiling measured in the same run), and whether that limit alone already misses the figure's goal.
@@ -50,6 +52,9 @@ export function printTable(header: string[], lines: string[][]): void {
   console.log(row(widths.map((w) => '-'.repeat(w))));
   for (const l of lines) console.log(row(l));
 }
+
+/** The rows of a result whose required goal was missed. */
+export const missedRequired = (result: BenchResult): Row[] => result.rows.filter((r) => r.required && r.met === false);
 
 /** Prints the table and writes bench/results/<name>.json (the latest figures of that benchmark). */
 export async function report(result: BenchResult): Promise<void> {

@@ -132,7 +132,7 @@ export function configurationProblem(err: unknown, model: string): { about: stri
   if (err.status === 404) {
     return {
       about: `model:${model}`,
-      problem: `GEMINI_MODEL=${model} is not a model this Gemini API key can use (404 NOT_FOUND). Set GEMINI_MODEL to a model listed by GET /v1beta/models, e.g. gemini-flash-latest.${said}`,
+      problem: `GEMINI_MODEL=${model} is not a model this Gemini API key can use (404 NOT_FOUND). Set GEMINI_MODEL to a model listed by GET /v1beta/models, e.g. gemini-flash-lite-latest.${said}`,
     };
   }
   if (err.status === 401 || err.status === 403 || body?.reason === 'API_KEY_INVALID' || /api key/i.test(body?.message ?? '')) {

@@ -34,6 +34,31 @@ describe('the price table', () => {
     expect(priceFor(table, 'gemini-3.7-pro-preview', day('2026-11-25'))).toMatchObject({ inputPerMillion: 2, outputPerMillion: 12 });
   });
 
+  it('prices the Flash-Lites of Gemini 3 at their own rows, per search query (Google, 2026-11)', () => {
+    // 3.5 Flash-Lite: 1,000 × $0.30/M + 800 × $2.50/M + 2 queries × $14/1,000
+    expect(estimateCost(table, 'gemini-3.5-flash-lite', usage, day('2026-11-27'))).toBeCloseTo(0.0003 + 0.002 + 0.028, 9);
+    // 3.1 Flash-Lite: 1,000 × $0.25/M + 800 × $1.50/M + the same queries
+    expect(estimateCost(table, 'gemini-3.1-flash-lite', usage, day('2026-11-27'))).toBeCloseTo(0.00025 + 0.0012 + 0.028, 9);
+    // The longest name wins: a Flash-Lite is not priced as the Flash of its version, and a dated name is its model's.
+    expect(priceFor(table, 'gemini-3.5-flash-lite', day('2026-11-27'))).toMatchObject({ inputPerMillion: 0.3, outputPerMillion: 2.5 });
+    expect(priceFor(table, 'models/gemini-3.1-flash-lite-preview', day('2026-11-27'))).toMatchObject({ inputPerMillion: 0.25 });
+    expect(priceFor(table, 'gemini-3.5-flash', day('2026-11-27'))).toMatchObject({ inputPerMillion: 1.5, outputPerMillion: 9 });
+    // No dated row: the same prices from 2027-01-01, when 3.8 Flash's double.
+    expect(priceFor(table, 'gemini-3.5-flash-lite', day('2027-01-01'))).toMatchObject({ inputPerMillion: 0.3, outputPerMillion: 2.5 });
+  });
+
+  it('prices an unlisted 3.x Flash-Lite as the dearest listed 3.x Flash-Lite: within its line, and high', () => {
+    for (const name of ['gemini-3.9-flash-lite', 'gemini-3-flash-lite-preview', 'gemini-3.6-flash-lite-preview-01-2027']) {
+      // 3.5 Flash-Lite's $0.30 / $2.50, not 3.1's $0.25 / $1.50, nor a Flash's $1.50 / $9, nor 2.5's per-call search.
+      expect(priceFor(table, name, day('2026-11-27'))).toMatchObject({
+        inputPerMillion: 0.3,
+        outputPerMillion: 2.5,
+        searchBilledPer: 'query',
+      });
+      expect(priceFor(table, name, day('2027-06-01'))).toMatchObject({ inputPerMillion: 0.3, outputPerMillion: 2.5 });
+    }
+  });
+
   it('prices gemini-3-pro-preview at its own row, not the 3.x Flash one ($2/$12 per million, Google 2026-11)', () => {
     const pro = { calls: 1, promptTokens: 1_000_000, outputTokens: 1_000_000, thinkingTokens: 0, groundingQueries: 0, groundedCalls: 0 };
     expect(estimateCost(table, 'gemini-3-pro-preview', pro, day('2026-11-25'))).toBeCloseTo(14, 9);

@@ -18,10 +18,12 @@ export const priceSchema = z.object({
 export type Price = z.infer<typeof priceSchema>;
 
 /**
- * Google's published paid-tier prices (ai.google.dev/gemini-api/docs/pricing, read 2026-11-25). Unlisted 3.x
- * Flash models are priced as the dearest listed 3.x Flash, an unlisted 3.x Pro as 3.1 Pro, any other model
- * as the dearest row of the table, so an estimate errs high rather than low. Operators override or add rows
- * with GEMINI_PRICES.
+ * Google's published paid-tier prices (ai.google.dev/gemini-api/docs/pricing, read 2026-11-25; the Flash-Lite
+ * rows 2026-11-27: 3.5 Flash-Lite from ai.google.dev/gemini-api/docs/generate-content/whats-new-gemini-3.6, 3.1
+ * Flash-Lite as the pricing page has listed it since 2026-03-03, quoted in decision 081). Unlisted 3.x
+ * Flash models are priced as the dearest listed 3.x Flash, an unlisted 3.x Flash-Lite as the dearest listed
+ * 3.x Flash-Lite, an unlisted 3.x Pro as 3.1 Pro, any other model as the dearest row of the table, so an
+ * estimate errs high rather than low within a model's line. Operators override or add rows with GEMINI_PRICES.
  */
 export const DEFAULT_PRICES: Price[] = [
   { model: 'gemini-3.8-flash', inputPerMillion: 0.75, outputPerMillion: 3.75, searchPerThousand: 14, searchBilledPer: 'query' },
@@ -34,6 +36,8 @@ export const DEFAULT_PRICES: Price[] = [
     searchBilledPer: 'query',
   },
   { model: 'gemini-3.5-flash', inputPerMillion: 1.5, outputPerMillion: 9, searchPerThousand: 14, searchBilledPer: 'query' },
+  { model: 'gemini-3.5-flash-lite', inputPerMillion: 0.3, outputPerMillion: 2.5, searchPerThousand: 14, searchBilledPer: 'query' },
+  { model: 'gemini-3.1-flash-lite', inputPerMillion: 0.25, outputPerMillion: 1.5, searchPerThousand: 14, searchBilledPer: 'query' },
   { model: 'gemini-3.1-pro', inputPerMillion: 2, outputPerMillion: 12, searchPerThousand: 14, searchBilledPer: 'query' },
   { model: 'gemini-3-pro', inputPerMillion: 2, outputPerMillion: 12, searchPerThousand: 14, searchBilledPer: 'query' },
   { model: 'gemini-3', inputPerMillion: 1.5, outputPerMillion: 9, searchPerThousand: 14, searchBilledPer: 'query' },
@@ -52,8 +56,9 @@ export function priceTable(overrides: Price[]): Price[] {
 
 /**
  * The row for a model on a day: the longest matching name, then the latest day that has begun. A 3.x name no
- * row names is priced by its kind (a Pro as the dearest 3.x Pro, anything else by the 3.x Flash row); a name
- * that matches nothing at all gets the dearest row in force, so an unknown model is never priced at $0.
+ * row names is priced by its tier (a Pro as the dearest 3.x Pro, a Flash-Lite as the dearest 3.x Flash-Lite,
+ * anything else by the 3.x Flash row); a name that matches nothing at all gets the dearest row in force, so an
+ * unknown model is never priced at $0.
  */
 export function priceFor(table: Price[], model: string, at: Date): Price | null {
   const day = at.toISOString().slice(0, 10);
@@ -64,9 +69,13 @@ export function priceFor(table: Price[], model: string, at: Date): Price | null 
     if (name.startsWith(p.model) && (!best || p.model.length > best.model.length)) best = p;
   }
   if (!best) return dearest(inForce);
-  // The catch-all 3.x row is a Flash's price; an unlisted 3.x Pro costs what the listed Pros cost.
-  if (best.model === 'gemini-3' && /-pro\b/.test(name)) return dearest(inForce.filter((p) => /^gemini-3[.\d]*-pro/.test(p.model))) ?? best;
-  return best;
+  // The catch-all 3.x row is a Flash's price: an unlisted 3.x Pro costs what the listed Pros cost, an unlisted
+  // 3.x Flash-Lite what the listed Flash-Lites cost, not a Flash's several times dearer tokens.
+  if (best.model !== 'gemini-3') return best;
+  const tier = /-(pro|flash-lite)\b/.exec(name)?.[1];
+  if (!tier) return best;
+  const sameTier = new RegExp(`^gemini-3[.\\d]*-${tier}`);
+  return dearest(inForce.filter((p) => sameTier.test(p.model))) ?? best;
 }
 
 // Of the rows in force, the one with the latest day for each model name.

@@ -36,6 +36,9 @@ describe('Gemini stand-in models', () => {
       description: 'Latest release of Gemini Flash',
     });
     expect(JSON.stringify(alias)).not.toMatch(/3\.\d/);
+    const lite = await served.gemini.models.get({ model: 'gemini-flash-lite-latest' });
+    expect(lite).toMatchObject({ name: 'models/gemini-flash-lite-latest', version: 'Gemini Flash-Lite Latest' });
+    expect(JSON.stringify(lite)).not.toMatch(/3\.\d/);
     expect(await refusal(served.gemini.models.get({ model: 'gemini-9-flash' }))).toMatchObject({
       status: 404,
       message: expect.stringMatching(/not found/),
@@ -81,6 +84,9 @@ describe('Gemini stand-in models', () => {
     ['gemini-3.5-flash', { thinkingLevel: 'MINIMAL' }],
     ['gemini-3.8-flash', { thinkingLevel: 'LOW' }],
     ['gemini-flash-latest', { thinkingLevel: 'low' }],
+    ['gemini-3.5-flash-lite', { thinkingLevel: 'MINIMAL' }],
+    ['gemini-3.1-flash-lite', { thinkingLevel: 'MINIMAL' }],
+    ['gemini-flash-lite-latest', { thinkingLevel: 'minimal' }],
     ['gemini-3.1-pro-preview', { thinkingLevel: 'LOW' }],
   ] as const)('%s accepts %o', async (model, thinkingConfig) => {
     const res = await ask(model, thinkingConfig ? { thinkingConfig: thinkingConfig as never } : {});
@@ -109,6 +115,21 @@ describe('Gemini stand-in models', () => {
     expect(json.events.map((e: { title: string }) => e.title)).toEqual(['AI Summit Berlin', 'Berlin Machine Learning Meetup']);
     expect(res.candidates?.[0]?.groundingMetadata?.groundingChunks).toHaveLength(2);
     expect(await refusal(ask('gemini-2.5-flash', oneCall))).toMatchObject({ status: 400 });
+  });
+
+  it("answers for an alias with the model it stands for now, as a real reply's modelVersion names it", async () => {
+    const oneCall = {
+      responseMimeType: 'application/json',
+      responseJsonSchema: { type: 'object', properties: { answer: { type: 'string' }, events: { type: 'array' } } },
+      tools: [{ googleSearch: {} }],
+      thinkingConfig: { thinkingLevel: 'MINIMAL' as never },
+    };
+    const lite = await ask('gemini-flash-lite-latest', oneCall);
+    expect(lite.modelVersion).toBe('gemini-3.5-flash-lite');
+    expect(JSON.parse(lite.text!).events).toHaveLength(2);
+    // A grounded 3.x call reads the recorded Gemini 3 tool-use size, whichever 3.x model answers (gemini-usage.ts).
+    expect(lite.usageMetadata?.toolUsePromptTokenCount).toBe(18_329);
+    expect((await ask('gemini-flash-latest', {})).modelVersion).toBe('gemini-3.8-flash');
   });
 
   it('runs one search query for a prompt that asks for as few as it can, two otherwise, or when set to ignore it', async () => {

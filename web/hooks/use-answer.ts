@@ -1,6 +1,7 @@
 import type { TimerFilters } from '../../core/contract/timer-filters';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Event } from '../../core/contract/event';
+import type { SearchExtras } from '../client/events';
 import { refreshBilling } from '../client/billing';
 import { apiFetch, errorText } from '../client/http';
 import { browserTimezone } from '../client/timezone';
@@ -79,13 +80,17 @@ export function useAnswer(): Answer {
   );
 
   // The answer's events are read until they are stored, showing that they are coming; a new search (or leaving
-  // the page) stops this wait.
+  // the page) stops this wait. While they are pending, what is stored may be half of them (they are written
+  // before their status ends), so they are shown once their status has ended, or when the page stops waiting.
   const follow = useCallback((id: string, extrasReader: Promise<typeof import('../client/events')>) => {
     setEventsStatus('pending');
-    const onRead = (extras: { events: Event[]; hiddenEvents: Event[]; suggestionsUrl: string | null }) => {
+    const show = (extras: { events: Event[]; hiddenEvents: Event[] }) => {
       setEvents(extras.events);
       setHiddenEvents(extras.hiddenEvents);
+    };
+    const onRead = (extras: SearchExtras) => {
       setSuggestionsUrl(extras.suggestionsUrl);
+      if (extras.eventsStatus !== 'pending') show(extras);
     };
     const stop = new AbortController();
     waiting.current?.abort();
@@ -94,7 +99,9 @@ export function useAnswer(): Answer {
       .then(({ waitForSearchExtras }) => waitForSearchExtras(id, onRead, stop.signal))
       .then(
         (extras) => {
-          if (!stop.signal.aborted) setEventsStatus(extras.eventsStatus === 'pending' ? 'gave-up' : extras.eventsStatus);
+          if (stop.signal.aborted) return;
+          show(extras);
+          setEventsStatus(extras.eventsStatus === 'pending' ? 'gave-up' : extras.eventsStatus);
         },
         (err: unknown) => {
           if (!stop.signal.aborted) setEventsStatus('gave-up');
@@ -132,11 +139,13 @@ export function useAnswer(): Answer {
         const search = await (await reader).fetchSearch(id);
         if (mine !== latest.current) return null;
         setText(search.answer ?? '');
-        setEvents(search.events);
-        setHiddenEvents(search.hidden_events);
         setSuggestionsUrl(search.search_suggestions_url);
         if (search.events_status === 'pending') follow(id, reader);
-        else setEventsStatus(search.events_status);
+        else {
+          setEvents(search.events);
+          setHiddenEvents(search.hidden_events);
+          setEventsStatus(search.events_status);
+        }
         return { question: search.question, website: search.website };
       } catch (err) {
         if (mine !== latest.current) return null;
