@@ -200,6 +200,31 @@ describe('the extraction call on its own model (GEMINI_EXTRACTION_MODEL)', () =>
     const body = (await (await fetch(`${stack.url}/readyz`)).json()) as { warnings: string[] };
     expect(body.warnings.filter((w) => /gemini/.test(w))).toEqual([]);
   });
+
+  it('asks the answer’s model for one answer the extraction model refused without naming itself, and not from then on', async () => {
+    const { collectEvents } = await import('../core/events/collect');
+    const extract = () =>
+      collectEvents(
+        { gemini: stack.deps.gemini },
+        {
+          settings: { model: 'gemini-flash-latest', thinking: stack.config.gemini.thinking },
+          extractionModel: stack.config.gemini.extractionModel,
+          prompt: 'QUESTION: AI conferences in Berlin',
+          answer: 'The AI conferences in Berlin next month, with their dates and links.',
+          sources: [],
+          website: null,
+          userTimezone: 'Europe/Berlin',
+        },
+      );
+    const warnedBefore = log.lines.filter((l) => /GEMINI_EXTRACTION_MODEL/.test(l.msg)).length;
+    // Google's generic "Request contains an invalid argument.": about this request, not about the model.
+    stack.standins.gemini.failNext({ when: 'before', status: 400 });
+    expect((await extract()).length).toBeGreaterThan(0);
+    expect(stack.standins.gemini.lastRequest!.model).toBe('gemini-flash-latest');
+    expect((await extract()).length).toBeGreaterThan(0);
+    expect(stack.standins.gemini.lastRequest!.model).toBe('gemini-2.5-flash-lite');
+    expect(log.lines.filter((l) => /GEMINI_EXTRACTION_MODEL/.test(l.msg))).toHaveLength(warnedBefore);
+  });
 });
 
 describe('a Gemini model or key that cannot be used', () => {

@@ -7,8 +7,10 @@ import { type GeminiSettings, logOnce, modelState } from './model';
  * than the answer's, since the call only copies what the answer already says into JSON. When that model is not
  * one this key can use (404, or a 400 that is not about thinking: retired, or no JSON output), the call is asked
  * once more on the answer's model, remembered for the process and told to the operator once, so a retired
- * model costs a log line, never a search's events. `request` gets the settings to call with and whether its
- * outcome speaks for GEMINI_MODEL's health.
+ * model costs a log line, never a search's events. A 400 that names no model (a request this one answer made
+ * invalid) is asked again on the answer's model for this call only: one odd answer does not move every later
+ * extraction to the dearer model. `request` gets the settings to call with and whether its outcome speaks for
+ * GEMINI_MODEL's health.
  */
 export async function withExtractionModel<T>(
   gemini: GoogleGenAI,
@@ -25,6 +27,7 @@ export async function withExtractionModel<T>(
     return await request({ model: extractionModel, thinking: 'auto' }, { health: false });
   } catch (err) {
     if (!isModelUnavailable(err)) throw err;
+    if (!isAboutTheModel(err, extractionModel)) return request(answer, { health: true });
     refused.add(extractionModel);
     logOnce(gemini, `extraction-model-refused:${extractionModel}`, (log) =>
       log.warn(
@@ -39,3 +42,7 @@ export async function withExtractionModel<T>(
 // A model the key cannot call at all, or one that refuses the request's shape; not a passing failure.
 const isModelUnavailable = (err: unknown) =>
   err instanceof ApiError && (err.status === 404 || (err.status === 400 && !isThinkingRefusal(err)));
+
+// Google names the model when the model itself is the trouble: not found (404), or "… for models/NAME" when it
+// does not take JSON output or the request's settings.
+const isAboutTheModel = (err: unknown, model: string) => err instanceof ApiError && (err.status === 404 || err.message.includes(model));
