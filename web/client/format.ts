@@ -1,8 +1,11 @@
+import { formatDayOf } from '../../core/time/event-date-format';
+import { browserTimezone } from './timezone';
+
 // Dates and counts the first paint shows; times (a timer's clock, a run's moment) are in ./format-time.ts.
 
-/** A date alone, e.g. "1 December 2026". */
+/** The day a moment falls on in the browser's zone, in the one style (decision 082): "Tue 1 Dec 2026". */
 export function formatDate(iso: string): string {
-  return new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'long', year: 'numeric' });
+  return formatDayOf(new Date(iso), browserTimezone());
 }
 
 /** The credits badge: "1 search left", "10 searches left". */

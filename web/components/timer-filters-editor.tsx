@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import type { TimerFilters } from '../../core/contract/timer-filters';
+import { formatEventDays } from '../../core/time/event-date-format';
 import { draftOf, type FilterDraft, filtersOf } from '../client/timer-filters';
 import type { ListedTimer, TimerSettingsPatch, UpdateOutcome } from '../client/timers';
 import { Alert } from './alert';
@@ -10,13 +11,16 @@ export interface TimerFiltersEditorProps {
   onUpdate: (timerId: number, patch: TimerSettingsPatch) => Promise<UpdateOutcome>;
 }
 
-/** The filters in a few words, for the summary line: "within 20 km of Berlin · in person · not: crypto". */
+/**
+ * The filters in a few words, for the summary line: "within 20 km of Berlin · in person · not: crypto", a
+ * window of days as "Sun 20 Dec 2026 – Tue 5 Jan 2027".
+ */
 export function filtersSummary(f: TimerFilters | null | undefined): string {
   if (!f) return 'all events';
   const w = f.window;
   return (
     [
-      w ? ('next_days' in w ? `next ${w.next_days} days` : `${w.from} to ${w.to}`) : null,
+      w ? ('next_days' in w ? `next ${w.next_days} days` : formatEventDays(w.from, w.to)) : null,
       f.place ? `within ${f.place.radius_km} km of ${f.place.name}` : null,
       f.attendance === 'in_person' ? 'in person' : f.attendance === 'online' ? 'online' : null,
       f.exclude.length ? `not: ${f.exclude.join(', ')}` : null,
