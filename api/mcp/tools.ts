@@ -84,7 +84,8 @@ export function registerTools(server: McpServer, v1: V1Call): string[] {
       outputSchema: getSearchOutput,
       annotations: { readOnlyHint: true },
     },
-    async ({ search_id }, extra) => toolResult<SearchReply>(await v1('GET', `/v1/searches/${search_id}`, undefined, extra.signal), searchText),
+    async ({ search_id }, extra) =>
+      toolResult<SearchReply>(await v1('GET', `/v1/searches/${search_id}`, undefined, extra.signal), searchText),
   );
 
   register(
@@ -147,7 +148,10 @@ export function registerTools(server: McpServer, v1: V1Call): string[] {
     },
     async ({ timer_id, since }, extra) => {
       const query = since === undefined ? '' : `?since=${encodeURIComponent(String(since))}`;
-      return toolResult<TimerEventsReply>(await v1('GET', `/v1/timers/${timer_id}/events${query}`, undefined, extra.signal), timerEventsText);
+      return toolResult<TimerEventsReply>(
+        await v1('GET', `/v1/timers/${timer_id}/events${query}`, undefined, extra.signal),
+        timerEventsText,
+      );
     },
   );
   return names;

@@ -18,9 +18,8 @@ export type Clock = '24h' | '12h';
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-// Between a clock and AM or PM: the narrow no-break space Intl writes, so '7:00 PM' never breaks across lines.
-const BEFORE_PERIOD = '\u202f';
-const RANGE = ' – ';
+/** Between a range's two ends: 'Mon 1 Jun 2026 – Wed 3 Jun 2026'. */
+export const DATE_RANGE = ' – ';
 
 interface Wall {
   y: number;
@@ -37,7 +36,7 @@ const shortDayText = ({ mo, d }: Wall) => `${d} ${MONTHS[mo - 1]}`;
 
 function clockText({ h, mi }: Pick<Wall, 'h' | 'mi'>, clock: Clock): string {
   if (clock === '24h') return `${pad(h)}:${pad(mi)}`;
-  return `${h % 12 || 12}:${pad(mi)}${BEFORE_PERIOD}${h < 12 ? 'AM' : 'PM'}`;
+  return `${h % 12 || 12}:${pad(mi)} ${h < 12 ? 'AM' : 'PM'}`;
 }
 
 const momentText = (w: Wall, clock: Clock) => `${dayText(w)}, ${clockText(w, clock)}`;
@@ -46,7 +45,13 @@ const shortMomentText = (w: Wall, clock: Clock) => `${shortDayText(w)}, ${clockT
 /** The wall clock of an instant in a zone (one from knownTimeZone, time-zone.ts). */
 function wallAt(epochMs: number, timeZone: string): Wall {
   const local = new Date(epochMs + offsetMinutes(timeZone, epochMs) * 60_000);
-  return { y: local.getUTCFullYear(), mo: local.getUTCMonth() + 1, d: local.getUTCDate(), h: local.getUTCHours(), mi: local.getUTCMinutes() };
+  return {
+    y: local.getUTCFullYear(),
+    mo: local.getUTCMonth() + 1,
+    d: local.getUTCDate(),
+    h: local.getUTCHours(),
+    mi: local.getUTCMinutes(),
+  };
 }
 
 /**
@@ -75,7 +80,7 @@ export function formatDay(isoDay: string): string {
 export function formatEventDays(startsAt: string, endsAt?: string | null): string {
   const start = startsAt.slice(0, 10);
   const end = endsAt?.slice(0, 10);
-  return end && end > start ? `${formatDay(start)}${RANGE}${formatDay(end)}` : formatDay(start);
+  return end && end > start ? `${formatDay(start)}${DATE_RANGE}${formatDay(end)}` : formatDay(start);
 }
 
 /** The day an instant falls on in a zone: 'Tue 1 Dec 2026' (when searches renew, when a token was made). */
@@ -139,8 +144,10 @@ export function formatEventDate(e: EventTimes, timeZone: string, options: EventD
   const write = options.short ? shortMomentText : momentText;
   const end = e.ends_at ? eventWall(e.ends_at, e.timezone, timeZone) : null;
   const laterDay =
-    end?.kind === start.kind && end.at > start.at && Date.UTC(end.wall.y, end.wall.mo - 1, end.wall.d) > Date.UTC(start.wall.y, start.wall.mo - 1, start.wall.d);
-  const text = laterDay ? `${write(start.wall, clock)}${RANGE}${write(end.wall, clock)}` : write(start.wall, clock);
+    end?.kind === start.kind &&
+    end.at > start.at &&
+    Date.UTC(end.wall.y, end.wall.mo - 1, end.wall.d) > Date.UTC(start.wall.y, start.wall.mo - 1, start.wall.d);
+  const text = laterDay ? `${write(start.wall, clock)}${DATE_RANGE}${write(end.wall, clock)}` : write(start.wall, clock);
   return options.nameZone && start.kind === 'instant' ? withZone(text, timeZone) : text;
 }
 
