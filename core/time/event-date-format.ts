@@ -6,41 +6,15 @@
  * brackets as 'Sat 12 Jul 2026, 19:00 (America/New York)'. Only the clock follows the page's reader: 24-hour,
  * or '7:00 PM' where the browser's locale reads a 12-hour clock. Written from the wall clock's numbers (not
  * Intl's formats, whose words, order and commas differ between locales and between ICU versions), so Node and
- * the browser write the same string. Browser-safe: Intl only, through zoned-time.ts.
+ * the browser write the same string (the words: date-words.ts). Browser-safe: Intl only, through zoned-time.ts.
  */
 
+import { type Clock, clockText, DATE_RANGE, dayText, formatDay, momentText, shortMomentText, type Wall } from './date-words';
 import { cachedFormat } from './format-cache';
 import { offsetMinutes, parseIsoTime, wallTimeToEpoch } from './zoned-time';
 import { isTimeZone } from './time-zone';
 
-/** How a clock reads: '19:00', or '7:00 PM' for a reader whose locale counts twelve hours. */
-export type Clock = '24h' | '12h';
-
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-/** Between a range's two ends: 'Mon 1 Jun 2026 – Wed 3 Jun 2026'. */
-export const DATE_RANGE = ' – ';
-
-interface Wall {
-  y: number;
-  mo: number;
-  d: number;
-  h: number;
-  mi: number;
-}
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-const dayText = ({ y, mo, d }: Wall) => `${WEEKDAYS[new Date(Date.UTC(y, mo - 1, d)).getUTCDay()]} ${d} ${MONTHS[mo - 1]} ${y}`;
-const shortDayText = ({ mo, d }: Wall) => `${d} ${MONTHS[mo - 1]}`;
-
-function clockText({ h, mi }: Pick<Wall, 'h' | 'mi'>, clock: Clock): string {
-  if (clock === '24h') return `${pad(h)}:${pad(mi)}`;
-  return `${h % 12 || 12}:${pad(mi)} ${h < 12 ? 'AM' : 'PM'}`;
-}
-
-const momentText = (w: Wall, clock: Clock) => `${dayText(w)}, ${clockText(w, clock)}`;
-const shortMomentText = (w: Wall, clock: Clock) => `${shortDayText(w)}, ${clockText(w, clock)}`;
+export { type Clock, DATE_RANGE, formatDay } from './date-words';
 
 /** The wall clock of an instant in a zone (one from knownTimeZone, time-zone.ts). */
 function wallAt(epochMs: number, timeZone: string): Wall {
@@ -69,12 +43,6 @@ export const zoneLabel = (timeZone: string) => timeZone.replace(/_/g, ' ');
 
 /** A date or dates followed by the zone they are in: 'Sat 12 Jul 2026, 19:00 (Europe/Berlin)'. */
 export const withZone = (text: string, timeZone: string) => `${text} (${zoneLabel(timeZone)})`;
-
-/** A calendar day (an ISO date, or the first 10 characters of an ISO date-time), the same in every zone: 'Sat 12 Jul 2026'. */
-export function formatDay(isoDay: string): string {
-  const [y, mo, d] = isoDay.slice(0, 10).split('-').map(Number);
-  return dayText({ y: y!, mo: mo!, d: d!, h: 0, mi: 0 });
-}
 
 /** An all-day event's day, or its days 'Mon 1 Jun 2026 – Wed 3 Jun 2026' (the last one included) when it lasts longer. */
 export function formatEventDays(startsAt: string, endsAt?: string | null): string {

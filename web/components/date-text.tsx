@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import { DATE_RANGE } from '../../core/time/event-date-format';
+import { DATE_RANGE } from '../../core/time/date-words';
 
 /**
  * A date as the one style writes it (core/time/event-date-format.ts). A range breaks only at its dash, never
