@@ -25,9 +25,15 @@ export const DATE_RANGE = ' – ';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
+/** The weekday of a day (Date.UTC would read years 0 to 99 as 1900 to 1999). */
+function weekday(y: number, mo: number, d: number): string {
+  const day = new Date(0);
+  day.setUTCFullYear(y, mo - 1, d);
+  return WEEKDAYS[day.getUTCDay()]!;
+}
+
 /** 'Sun 12 Jul 2026'. */
-export const dayText = ({ y, mo, d }: Pick<Wall, 'y' | 'mo' | 'd'>) =>
-  `${WEEKDAYS[new Date(Date.UTC(y, mo - 1, d)).getUTCDay()]} ${d} ${MONTHS[mo - 1]} ${y}`;
+export const dayText = ({ y, mo, d }: Pick<Wall, 'y' | 'mo' | 'd'>) => `${weekday(y, mo, d)} ${d} ${MONTHS[mo - 1]} ${y}`;
 
 /** '19:00', or '7:00 PM' on a 12-hour clock (AM and PM after a plain space, as V8's Intl writes them). */
 export function clockText({ h, mi }: Pick<Wall, 'h' | 'mi'>, clock: Clock): string {

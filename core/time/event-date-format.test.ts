@@ -98,6 +98,8 @@ describe('the one date style', () => {
     expect(formatEventDays('2026-12-31', '2027-01-02')).toBe('Thu 31 Dec 2026 – Sat 2 Jan 2027');
     expect(formatEventDays('2026-06-01', '2026-06-01')).toBe('Mon 1 Jun 2026');
     expect(formatDay('2028-02-29')).toBe('Tue 29 Feb 2028');
+    // Any year a date window names, the first and the last four-digit ones too (Date.UTC reads 0001 as 1901).
+    expect(formatEventDays('0001-01-01', '9999-12-31')).toBe('Mon 1 Jan 1 – Fri 31 Dec 9999');
     // A date alone is a day even where all_day was not set.
     expect(formatEventDate(timed('2026-06-01'), 'Asia/Tokyo', { nameZone: true })).toBe('Mon 1 Jun 2026');
   });
