@@ -22,7 +22,7 @@ const TITLE = 'Applied ML Summit Berlin 2026';
 describe('one date style on every surface (Chromium)', () => {
   const suite = browserSuite();
 
-  it('writes one event the same way on its card, its run line, in the email, the webhook, the Atom feed and the MCP text', async () => {
+  it('writes one event the same way on its card, its run line, in the email, the webhook, the Atom feed and the MCP text; days alike', async () => {
     const { stack } = suite;
     const { page, errors, cookie } = await openSignedInHome(suite, { locale: 'en-GB', timezoneId: 'Europe/Berlin' });
     await page.getByLabel('Your Question').fill('AI events in Berlin');
@@ -52,6 +52,7 @@ describe('one date style on every surface (Chromium)', () => {
         ques: 'AI events in Berlin',
         web: '',
         timezone: 'Europe/Berlin',
+        filters: { window: { from: '2026-12-20', to: '2027-01-05' }, place: null, attendance: 'both', exclude: [] },
       }),
     });
     const timerId = ((await made.json()) as { id: number }).id;
@@ -61,6 +62,8 @@ describe('one date style on every surface (Chromium)', () => {
     await row.getByRole('button', { name: 'Show runs' }).click();
     const line = row.locator('.timer-run--latest .event-card').filter({ hasText: TITLE });
     await line.waitFor();
+    // The timer's filter window, in the same style.
+    expect(await row.getByText('Filters: Sun 20 Dec 2026 – Tue 5 Jan 2027', { exact: true }).count()).toBe(1);
     expect(await line.locator('.event-card__date-long').textContent()).toBe(WHEN);
     expect(await line.locator('.event-card__date-short').textContent()).toBe(SHORT);
     for (const width of [320, 390, 1280]) {
@@ -126,6 +129,20 @@ describe('one date style on every surface (Chromium)', () => {
     expect((await words('get_search', { search_id: searchId })).split('\n')).toContain(line0);
     expect((await words('timer_events', { timer_id: timerId })).split('\n')).toEqual([line0]);
     await client.close();
+
+    // The token's own days, in the same style: made and last used today.
+    await page.getByRole('button', { name: 'Subscription' }).click();
+    await page.getByText('API tokens', { exact: true }).click();
+    const tokenLine = page.getByRole('list', { name: 'Your API tokens' }).locator('.api-tokens__meta');
+    await tokenLine.waitFor();
+    const day = '[A-Z][a-z]{2} \\d{1,2} [A-Z][a-z]{2} \\d{4}';
+    expect(await tokenLine.textContent()).toMatch(new RegExp(`^read · made ${day} · last used ${day}$`));
+    for (const width of [320, 390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await shot(page, `date-style-tokens-${width}`);
+    }
+    expect(await seriousViolations(page)).toEqual([]);
     expect(unexpectedErrors(errors)).toEqual([]);
   }, 90_000);
 });
