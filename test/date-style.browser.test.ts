@@ -18,6 +18,8 @@ import { seedRuns } from './support/seed-runs';
 const WHEN = 'Thu 18 Jun 2026, 09:00 – Fri 19 Jun 2026, 18:00';
 const SHORT = '18 Jun, 09:00 – 19 Jun, 18:00';
 const TITLE = 'Applied ML Summit Berlin 2026';
+// A day that depends on today (a next run, a token's): the style's shape.
+const day = '[A-Z][a-z]{2} \\d{1,2} [A-Z][a-z]{2} \\d{4}';
 
 describe('one date style on every surface (Chromium)', () => {
   const suite = browserSuite();
@@ -128,6 +130,12 @@ describe('one date style on every surface (Chromium)', () => {
     const line0 = `• ${TITLE} — ${WHEN} (Europe/Berlin) — bcc Berlin Congress Center, Berlin — https://ai-events.example/events/applied-ml-summit`;
     expect((await words('get_search', { search_id: searchId })).split('\n')).toContain(line0);
     expect((await words('timer_events', { timer_id: timerId })).split('\n')).toEqual([line0]);
+    // A timer's next run in its own zone, named the same way.
+    expect(await words('list_timers', {})).toMatch(
+      new RegExp(
+        `^Timer ${timerId}: "AI events in Berlin", every day at 09:00 \\(Europe/Berlin\\); next run ${day}, 09:00 \\(Europe/Berlin\\)$`,
+      ),
+    );
     await client.close();
 
     // The token's own days, in the same style: made and last used today.
@@ -135,7 +143,6 @@ describe('one date style on every surface (Chromium)', () => {
     await page.getByText('API tokens', { exact: true }).click();
     const tokenLine = page.getByRole('list', { name: 'Your API tokens' }).locator('.api-tokens__meta');
     await tokenLine.waitFor();
-    const day = '[A-Z][a-z]{2} \\d{1,2} [A-Z][a-z]{2} \\d{4}';
     expect(await tokenLine.textContent()).toMatch(new RegExp(`^read · made ${day} · last used ${day}$`));
     for (const width of [320, 390, 1280]) {
       await page.setViewportSize({ width, height: 900 });

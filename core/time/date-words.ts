@@ -1,6 +1,6 @@
 /**
  * The words and numbers of the one date style (decision 082), with no zone in them: a wall clock's day and
- * time as 'Sat 12 Jul 2026, 19:00'. event-date-format.ts finds the wall clock of an instant in a zone and
+ * time as 'Sun 12 Jul 2026, 19:00'. event-date-format.ts finds the wall clock of an instant in a zone and
  * writes it with these; the page's first paint (a renewal day) uses them alone, so no zone code (offsets, Intl
  * formats) is part of its first scripts (decision 048). No imports: browser-safe.
  */
@@ -47,7 +47,7 @@ export const momentText = (w: Wall, clock: Clock) => `${dayText(w)}, ${clockText
 /** '12 Jul, 19:00': the same without weekday and year, for a phone's one line (decision 050). */
 export const shortMomentText = (w: Wall, clock: Clock) => `${w.d} ${MONTHS[w.mo - 1]}, ${clockText(w, clock)}`;
 
-/** A calendar day (an ISO date, or the first 10 characters of an ISO date-time), the same in every zone: 'Sat 12 Jul 2026'. */
+/** A calendar day (an ISO date, or the first 10 characters of an ISO date-time), the same in every zone: 'Sun 12 Jul 2026'. */
 export function formatDay(isoDay: string): string {
   const [y, mo, d] = isoDay.slice(0, 10).split('-').map(Number);
   return dayText({ y: y!, mo: mo!, d: d! });

@@ -1,9 +1,9 @@
 /**
  * The one way a date and time reads for people (decision 082), on every surface: the page (event cards, runs,
  * next run, latest result, search history, renewals, tokens, filters), emails, webhooks' text, the Atom feed's
- * and the iCal feed's words, and the MCP tools' text. 'Sat 12 Jul 2026, 19:00': weekday, day, month, year and
+ * and the iCal feed's words, and the MCP tools' text. 'Sun 12 Jul 2026, 19:00': weekday, day, month, year and
  * the clock, in that order, in English like the rest of the product; a zone, where one is named, after it in
- * brackets as 'Sat 12 Jul 2026, 19:00 (America/New York)'. Only the clock follows the page's reader: 24-hour,
+ * brackets as 'Sun 12 Jul 2026, 19:00 (America/New York)'. Only the clock follows the page's reader: 24-hour,
  * or '7:00 PM' where the browser's locale reads a 12-hour clock. Written from the wall clock's numbers (not
  * Intl's formats, whose words, order and commas differ between locales and between ICU versions), so Node and
  * the browser write the same string (the words: date-words.ts). Browser-safe: Intl only, through zoned-time.ts.
@@ -41,7 +41,7 @@ export function localeClock(locale?: string): Clock {
 /** A zone as people read it: 'America/New York'. */
 export const zoneLabel = (timeZone: string) => timeZone.replace(/_/g, ' ');
 
-/** A date or dates followed by the zone they are in: 'Sat 12 Jul 2026, 19:00 (Europe/Berlin)'. */
+/** A date or dates followed by the zone they are in: 'Sun 12 Jul 2026, 19:00 (Europe/Berlin)'. */
 export const withZone = (text: string, timeZone: string) => `${text} (${zoneLabel(timeZone)})`;
 
 /** An all-day event's day, or its days 'Mon 1 Jun 2026 – Wed 3 Jun 2026' (the last one included) when it lasts longer. */
@@ -56,7 +56,7 @@ export function formatDayOf(at: Date, timeZone: string): string {
   return dayText(wallAt(at.getTime(), timeZone));
 }
 
-/** An instant in a zone: 'Sat 12 Jul 2026, 19:00'. The caller names the zone (withZone) where it is not the reader's own. */
+/** An instant in a zone: 'Sun 12 Jul 2026, 19:00'. The caller names the zone (withZone) where it is not the reader's own. */
 export function formatEventMoment(at: Date, timeZone: string, clock: Clock = '24h'): string {
   return momentText(wallAt(at.getTime(), timeZone), clock);
 }
@@ -94,10 +94,10 @@ export interface EventDateOptions {
   short?: boolean;
 }
 
-export const DATE_NOT_KNOWN = 'Date not known';
+const DATE_NOT_KNOWN = 'Date not known';
 
 /**
- * When an event is, as every surface writes it, in `timeZone` (from knownTimeZone): 'Sat 12 Jul 2026, 19:00';
+ * When an event is, as every surface writes it, in `timeZone` (from knownTimeZone): 'Sun 12 Jul 2026, 19:00';
  * one that ends on a later day as a range, 'Fri 10 Jul 2026, 09:00 – Sun 12 Jul 2026, 17:00'; an all-day
  * event as its days, the same in every zone, so never with a zone; 'Date not known' without a readable start.
  * A time written without an offset is read in the event's own zone, or shown as written when it has none
