@@ -13,7 +13,7 @@ const BROWSER_SAFE = [
   '^core/plans[.]ts$',
   '^core/delivery/links[.]ts$',
   '^core/events/(calendar-link|canonical-url|event-key|ics|strict-values|verification-text)[.]ts$',
-  '^core/time/(calendar-day|event-date-format|format-cache|iso-time|time-zone|whole-days|zoned-time)[.]ts$',
+  '^core/time/(calendar-day|date-words|event-date-format|format-cache|iso-time|time-zone|whole-days|zoned-time)[.]ts$',
 ];
 
 /** An error for an import from a module under `from` (not a test file) to one matching `to`. */

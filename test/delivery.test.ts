@@ -163,7 +163,10 @@ describe('delivery: email digests, webhooks, unsubscribe, auto-pause', () => {
       expect(part).toContain('Applied ML Summit');
       expect(part).toContain('Data Night');
       // 18:30 at +01:00 is 18:30 in the timer's zone (Europe/Berlin).
-      expect(part).toContain('Thu, 3 Dec 2026, 18:30');
+      expect(part).toContain('Thu 3 Dec 2026, 18:30');
+      // An all-day event's day, in the same style.
+      expect(part).toContain('Thu 10 Dec 2026');
+      expect(part).toContain('Dates are in Europe/Berlin, the time zone of your timer.');
       expect(part).toContain('Kulturbrauerei, Berlin');
       expect(part).toContain('Online');
       expect(part).toContain('https://calendar.google.com/calendar/render?action=TEMPLATE');

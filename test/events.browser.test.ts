@@ -21,7 +21,7 @@ describe('event cards and timer feeds in Chromium', () => {
     expect(await first.getByRole('link', { name: 'Applied ML Summit Berlin 2026', exact: true }).getAttribute('href')).toBe(
       'https://ai-events.example/events/applied-ml-summit',
     );
-    expect(await first.textContent()).toContain('Thu, 18 Jun 2026, 09:00');
+    expect(await first.textContent()).toContain('Thu 18 Jun 2026, 09:00 – Fri 19 Jun 2026, 18:00');
     // The sample site's events were in June 2026: over now, so shown as past and never badged New.
     expect(await first.getByText('Past', { exact: true }).count()).toBe(1);
     expect(await list.getByText('New', { exact: true }).count()).toBe(0);
@@ -119,7 +119,7 @@ describe('event cards and timer feeds in Chromium', () => {
     await list.waitFor();
     const cards = list.getByRole('listitem');
     expect(await cards.count()).toBe(4);
-    expect(await cards.first().textContent()).toContain('Thu, 18 Jun 2026, 09:00');
+    expect(await cards.first().textContent()).toContain('Thu 18 Jun 2026, 09:00 – Fri 19 Jun 2026, 18:00');
     expect(await cards.nth(1).textContent()).toContain('“Broken date”: this event could not be shown');
     expect(
       await cards

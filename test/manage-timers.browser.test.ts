@@ -6,8 +6,8 @@ import { seriousViolations } from './support/axe';
 import { browserSuite, openSignedInHome } from './support/browser-suite';
 import { seededEvent, seedRuns } from './support/seed-runs';
 
-// One date style everywhere, en-GB: 'Thu, 26 Nov 2026, 09:00'.
-const MOMENT = /^[A-Z][a-z]{2}, \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/;
+// One date style everywhere (decision 082), en-GB's 24-hour clock: 'Thu 26 Nov 2026, 09:00'.
+const MOMENT = /^[A-Z][a-z]{2} \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/;
 
 describe('Manage Timers, round 3 (Chromium)', () => {
   const suite = browserSuite();
@@ -113,7 +113,7 @@ describe('Manage Timers, round 3 (Chromium)', () => {
     // Next run names its zone only when it is not the browser's.
     const newYork = rows.filter({ hasText: 'Data conferences in New York' });
     expect(await newYork.locator('.timer-row__meta', { hasText: 'Next run' }).textContent()).toMatch(
-      /^Next run: [A-Z][a-z]{2}, \d{1,2} [A-Z][a-z]{2} \d{4}, 18:30 \(America\/New York\)$/,
+      /^Next run: [A-Z][a-z]{2} \d{1,2} [A-Z][a-z]{2} \d{4}, 18:30 \(America\/New York\)$/,
     );
     expect(await row.locator('.timer-row__meta', { hasText: 'Next run' }).textContent()).not.toContain('(');
 
@@ -157,7 +157,7 @@ describe('Manage Timers, round 3 (Chromium)', () => {
       expect(await short.textContent()).toMatch(/^\d{1,2} [A-Z][a-z]{2}, \d{2}:\d{2}$/);
       expect(await short.getAttribute('title')).toMatch(MOMENT);
       const read = (await olderLines.first().ariaSnapshot()).split('\n');
-      expect(read[0]).toMatch(/^- time: [A-Z][a-z]{2}, \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/);
+      expect(read[0]).toMatch(/^- time: [A-Z][a-z]{2} \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/);
       expect(read.slice(1)).toEqual(['- text: ·', '- strong: 2 changed']);
     }
     await page.setViewportSize({ width: 390, height: 900 });

@@ -13,15 +13,24 @@ import {
   timerEventsInput,
   timerEventsOutput,
 } from '../../core/contract/mcp-tools';
+import type { SearchReply } from '../../core/contract/event-replies';
+import type { TimerEventsReply } from '../../core/contract/timer-events';
+import type { ListedTimer } from '../../core/contract/timers';
+import { searchText, timersText, timerEventsText } from './tool-text';
 
 /** Makes one /v1 call as the MCP request's own token; answers its reply. */
 export type V1Call = (method: string, path: string, body?: unknown, signal?: AbortSignal) => Promise<Response>;
 
 /**
  * A tool's result from its /v1 reply: the JSON as structured content (and as text, for clients that read only
- * text), or the reply's sentence as a tool error the agent can read and act on (no credits, missing scope).
+ * text), then what it says in words (`words`: events and timers with their dates as people read them), or the
+ * reply's sentence as a tool error the agent can read and act on (no credits, missing scope).
  */
-async function toolResult(res: Response, wrap?: (json: unknown) => Record<string, unknown>): Promise<CallToolResult> {
+async function toolResult<T extends Record<string, unknown>>(
+  res: Response,
+  words: (reply: T) => string,
+  wrap?: (json: unknown) => T,
+): Promise<CallToolResult> {
   const json: unknown = await res.json().catch(() => null);
   if (!res.ok) {
     const message = (json as { error?: unknown } | null)?.error;
@@ -30,8 +39,14 @@ async function toolResult(res: Response, wrap?: (json: unknown) => Record<string
       content: [{ type: 'text', text: typeof message === 'string' ? message : `The call failed (HTTP ${res.status}).` }],
     };
   }
-  const structured = wrap ? wrap(json) : (json as Record<string, unknown>);
-  return { structuredContent: structured, content: [{ type: 'text', text: JSON.stringify(structured) }] };
+  const structured = wrap ? wrap(json) : (json as T);
+  return {
+    structuredContent: structured,
+    content: [
+      { type: 'text', text: JSON.stringify(structured) },
+      { type: 'text', text: words(structured) },
+    ],
+  };
 }
 
 /**
@@ -56,7 +71,7 @@ export function registerTools(server: McpServer, v1: V1Call): string[] {
       outputSchema: findEventsOutput,
       annotations: { readOnlyHint: false, openWorldHint: true },
     },
-    async (args, extra) => toolResult(await v1('POST', '/v1/search', args, extra.signal)),
+    async (args, extra) => toolResult<SearchReply>(await v1('POST', '/v1/search', args, extra.signal), searchText),
   );
 
   register(
@@ -69,7 +84,8 @@ export function registerTools(server: McpServer, v1: V1Call): string[] {
       outputSchema: getSearchOutput,
       annotations: { readOnlyHint: true },
     },
-    async ({ search_id }, extra) => toolResult(await v1('GET', `/v1/searches/${search_id}`, undefined, extra.signal)),
+    async ({ search_id }, extra) =>
+      toolResult<SearchReply>(await v1('GET', `/v1/searches/${search_id}`, undefined, extra.signal), searchText),
   );
 
   register(
@@ -81,7 +97,12 @@ export function registerTools(server: McpServer, v1: V1Call): string[] {
       outputSchema: listTimersOutput,
       annotations: { readOnlyHint: true },
     },
-    async (extra) => toolResult(await v1('GET', '/v1/timers', undefined, extra.signal), (timers) => ({ timers })),
+    async (extra) =>
+      toolResult<{ timers: ListedTimer[] }>(
+        await v1('GET', '/v1/timers', undefined, extra.signal),
+        (r) => timersText(r.timers),
+        (timers) => ({ timers: timers as ListedTimer[] }),
+      ),
   );
 
   register(
@@ -95,7 +116,10 @@ export function registerTools(server: McpServer, v1: V1Call): string[] {
       annotations: { readOnlyHint: false, idempotentHint: false },
     },
     async (args, extra) =>
-      toolResult(await v1('POST', '/v1/timers', { ...args, weekday: args.weekday ?? null, web: args.web ?? '' }, extra.signal)),
+      toolResult<ListedTimer>(
+        await v1('POST', '/v1/timers', { ...args, weekday: args.weekday ?? null, web: args.web ?? '' }, extra.signal),
+        (t) => timersText([t]),
+      ),
   );
 
   register(
@@ -108,7 +132,8 @@ export function registerTools(server: McpServer, v1: V1Call): string[] {
       outputSchema: editTimerOutput,
       annotations: { readOnlyHint: false, idempotentHint: true },
     },
-    async ({ timer_id, ...change }, extra) => toolResult(await v1('PATCH', `/v1/timers/${timer_id}`, change, extra.signal)),
+    async ({ timer_id, ...change }, extra) =>
+      toolResult<ListedTimer>(await v1('PATCH', `/v1/timers/${timer_id}`, change, extra.signal), (t) => timersText([t])),
   );
 
   register(
@@ -123,7 +148,10 @@ export function registerTools(server: McpServer, v1: V1Call): string[] {
     },
     async ({ timer_id, since }, extra) => {
       const query = since === undefined ? '' : `?since=${encodeURIComponent(String(since))}`;
-      return toolResult(await v1('GET', `/v1/timers/${timer_id}/events${query}`, undefined, extra.signal));
+      return toolResult<TimerEventsReply>(
+        await v1('GET', `/v1/timers/${timer_id}/events${query}`, undefined, extra.signal),
+        timerEventsText,
+      );
     },
   );
   return names;

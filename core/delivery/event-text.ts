@@ -1,20 +1,17 @@
 import type { Event } from '../contract/event';
-import { formatEventDays, formatEventMoment } from '../time/event-date-format';
+import { formatEventDate } from '../time/event-date-format';
 import { knownTimeZone } from '../time/time-zone';
 import { verificationText } from '../events/verification-text';
 
-// Messages are written in English, so their dates are too, in the page's style (core/time/event-date-format.ts).
-const MESSAGE_LOCALE = 'en-GB';
-
-/** How an event reads in a digest: its date in the timer's time zone, and its place. */
+/** How an event reads in a message: its date in the timer's time zone (the one style, decision 082), and its place. */
 
 /**
- * "Tue, 3 Mar 2026, 18:30 (Europe/Berlin)" ("zone: false" leaves the zone to a line above: a digest says it
+ * "Tue 3 Mar 2026, 18:30 (Europe/Berlin)" ("zone: false" leaves the zone to a line above: a digest says it
  * once); all-day events as dates; "Date not known" without a start; a
  * tentative event says it is not yet confirmed.
  */
 export function eventWhen(event: Event, timezone: string, options: { zone?: boolean } = {}): string {
-  const when = eventMoment(event, timezone, options.zone ?? true);
+  const when = formatEventDate(event, knownTimeZone(timezone), { nameZone: options.zone ?? true });
   return event.status === 'tentative' ? `${when}, not yet confirmed` : when;
 }
 
@@ -30,16 +27,6 @@ export function eventCheck(event: Event, timezone: string): string | null {
 
 /** The zone a message's dates are in: the timer's, or UTC when this runtime does not know it. */
 export const messageZone = (timezone: string) => knownTimeZone(timezone);
-
-function eventMoment(event: Event, timezone: string, withZone: boolean): string {
-  if (!event.starts_at) return 'Date not known';
-  if (event.all_day) return formatEventDays(event.starts_at, event.ends_at, MESSAGE_LOCALE);
-  const start = new Date(event.starts_at);
-  if (Number.isNaN(start.getTime())) return event.starts_at;
-  const zone = knownTimeZone(timezone);
-  const moment = formatEventMoment(start, zone, MESSAGE_LOCALE);
-  return withZone ? `${moment} (${zone})` : moment;
-}
 
 /** "Venue, City", "Online", "Venue, City · also online", or null when nothing is known. */
 export function eventPlace(event: Event): string | null {

@@ -18,15 +18,15 @@ const base: Event = deliveredEvent({
 
 describe('event text and calendar links', () => {
   it('writes the date in the timer zone, across a DST change', () => {
-    expect(eventWhen(base, 'Europe/Berlin')).toBe('Sun, 29 Mar 2026, 01:30 (Europe/Berlin)');
-    expect(eventWhen(base, 'America/New_York')).toBe('Sat, 28 Mar 2026, 20:30 (America/New_York)');
-    expect(eventWhen({ ...base, status: 'tentative' }, 'Europe/Berlin')).toBe('Sun, 29 Mar 2026, 01:30 (Europe/Berlin), not yet confirmed');
+    expect(eventWhen(base, 'Europe/Berlin')).toBe('Sun 29 Mar 2026, 01:30 (Europe/Berlin)');
+    expect(eventWhen(base, 'America/New_York')).toBe('Sat 28 Mar 2026, 20:30 (America/New York)');
+    expect(eventWhen({ ...base, status: 'tentative' }, 'Europe/Berlin')).toBe('Sun 29 Mar 2026, 01:30 (Europe/Berlin), not yet confirmed');
     expect(eventWhen({ ...base, all_day: true, starts_at: '2026-06-01', ends_at: '2026-06-03' }, 'Asia/Tokyo')).toBe(
-      'Mon, 1 Jun 2026 – Wed, 3 Jun 2026',
+      'Mon 1 Jun 2026 – Wed 3 Jun 2026',
     );
     expect(eventWhen({ ...base, starts_at: null }, 'UTC')).toBe('Date not known');
     // A zone this runtime does not know writes UTC, and says so, instead of failing the digest.
-    expect(eventWhen(base, 'Mars/Olympus_Mons')).toBe('Sun, 29 Mar 2026, 00:30 (UTC)');
+    expect(eventWhen(base, 'Mars/Olympus_Mons')).toBe('Sun 29 Mar 2026, 00:30 (UTC)');
   });
 
   it('names the place', () => {
@@ -103,9 +103,9 @@ describe('digest and webhook content', () => {
       runsUrl: 'https://app.example/#timer-1',
       unsubscribeUrl: 'https://app.example/unsubscribe/t',
     });
-    expect(mail.text).toContain('  Corrected from meetup.example (the answer said Wed, 4 Mar 2026, 21:00)');
+    expect(mail.text).toContain('  Corrected from meetup.example (the answer said Wed 4 Mar 2026, 21:00)');
     expect(mail.text).toContain('  Not confirmed');
-    expect(mail.html).toContain('Corrected from meetup.example (the answer said Wed, 4 Mar 2026, 21:00)');
+    expect(mail.html).toContain('Corrected from meetup.example (the answer said Wed 4 Mar 2026, 21:00)');
     const body = webhookPayload({
       kind: 'digest',
       timer: { id: 4, question: 'Berlin AI', website: '', timezone: 'Europe/Berlin' },
@@ -113,7 +113,7 @@ describe('digest and webhook content', () => {
       events: [corrected, unconfirmed],
       runsUrl: 'https://app.example/#timer-4',
     });
-    expect(body.text).toContain('(Corrected from meetup.example (the answer said Wed, 4 Mar 2026, 21:00))');
+    expect(body.text).toContain('(Corrected from meetup.example (the answer said Wed 4 Mar 2026, 21:00))');
     expect(body.text).toContain('(Not confirmed)');
     expect(body.events[0]!.verification).toEqual(corrected.verification);
   });
@@ -145,10 +145,10 @@ describe('digest and webhook content', () => {
       runsUrl: 'https://app.example/#timer-4',
     });
     const lines = body.text.split('\n');
-    expect(lines[1]).toBe('• [New] @everyone free tickets — Sun, 29 Mar 2026, 01:30 (Europe/Berlin)');
-    expect(lines[2]).toBe('• [New] &lt;!channel&gt; sale ends today — Sun, 29 Mar 2026, 01:30 (Europe/Berlin)');
-    expect(lines[3]).toBe('• [New] &lt;https://phish.example|Official tickets&gt; — Sun, 29 Mar 2026, 01:30 (Europe/Berlin)');
-    expect(lines[4]).toBe('• [New] Rock &amp; Roll — Sun, 29 Mar 2026, 01:30 (Europe/Berlin)');
+    expect(lines[1]).toBe('• [New] @everyone free tickets — Sun 29 Mar 2026, 01:30 (Europe/Berlin)');
+    expect(lines[2]).toBe('• [New] &lt;!channel&gt; sale ends today — Sun 29 Mar 2026, 01:30 (Europe/Berlin)');
+    expect(lines[3]).toBe('• [New] &lt;https://phish.example|Official tickets&gt; — Sun 29 Mar 2026, 01:30 (Europe/Berlin)');
+    expect(lines[4]).toBe('• [New] Rock &amp; Roll — Sun 29 Mar 2026, 01:30 (Europe/Berlin)');
     expect(body.text).not.toMatch(/<|>/);
     // Discord shows `content` as written but pings no @everyone, @here, user or role.
     expect(body.content).toContain('• [New] @everyone free tickets');

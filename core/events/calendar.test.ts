@@ -160,6 +160,18 @@ describe('timer feeds', () => {
   });
 });
 
+describe("an entry's words", () => {
+  it("says what the answer said of a corrected start in the one date style, in the event's zone and naming it", () => {
+    const corrected = event({
+      verification: { status: 'corrected', source_url: 'https://www.meetup.example/ml', model_starts_at: '2026-06-17T19:00:00Z' },
+    });
+    const vevent = parse(singleEventIcs(corrected, 'events.example') ?? '').getFirstSubcomponent('vevent')!;
+    expect(String(vevent.getFirstPropertyValue('description')).split('\n')[0]).toBe(
+      'Corrected from meetup.example (the answer said Wed 17 Jun 2026, 21:00 (Europe/Berlin))',
+    );
+  });
+});
+
 describe('calendar entries without a known end', () => {
   it('a timed event with no end is written with its start only: no hour nobody announced', () => {
     const vevent = parse(singleEventIcs(event({ ends_at: null }), 'events.example') ?? '').getFirstSubcomponent('vevent')!;
@@ -194,8 +206,8 @@ describe('the Atom feed, times and changes', () => {
       idAuthority: 'events.example',
       runsUrl: 'https://events.example/#timer-7',
     });
-    // 09:00 in Berlin (UTC+2) is 03:00 in New York (UTC-4).
-    expect(entryHtml(text).content).toContain('Thu, 18 Jun 2026, 03:00 (America/New_York)');
+    // 09:00 in Berlin (UTC+2) is 03:00 in New York (UTC-4); it ends the next day, 18:00 in Berlin.
+    expect(entryHtml(text).content).toContain('Thu 18 Jun 2026, 03:00 – Fri 19 Jun 2026, 12:00 (America/New York)');
   });
 
   it('includes a run whose events only changed, and says which changed', () => {

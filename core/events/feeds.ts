@@ -1,7 +1,7 @@
 import type { Event } from '../contract/event';
 import { placeLine } from './calendar-link';
 import type { FoundEvent } from '../contract/event';
-import { formatEventDays, formatEventMoment } from '../time/event-date-format';
+import { formatEventDate } from '../time/event-date-format';
 import { knownTimeZone } from '../time/time-zone';
 import { calendarText, escapeText, veventLines } from './ics';
 
@@ -12,9 +12,6 @@ export interface FeedTimer {
   /** The timer's zone: the Atom feed's times are written in it, with its name, as the timer's messages are. */
   timezone?: string;
 }
-
-// The feed is read by machines and people in any locale; its dates are written as the messages write them.
-const FEED_LOCALE = 'en-GB';
 
 /** Calendar clients poll a subscription at this interval (RFC 7986 REFRESH-INTERVAL, and Outlook's TTL). */
 export const FEED_REFRESH = 'PT1H';
@@ -59,19 +56,14 @@ const xml = (s: string) =>
     .join('')
     .replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 
-/** When an event is, in the timer's zone and naming it ('Thu, 3 Dec 2026, 13:00 (America/New_York)'). */
-function eventWhen(e: Event, timezone: string): string {
-  if (!e.starts_at) return 'date not known';
-  if (e.all_day) return formatEventDays(e.starts_at, e.ends_at, FEED_LOCALE);
-  const start = new Date(e.starts_at);
-  if (Number.isNaN(start.getTime())) return e.starts_at;
-  const zone = knownTimeZone(timezone);
-  return `${formatEventMoment(start, zone, FEED_LOCALE)} (${zone})`;
-}
-
+/**
+ * An event as an entry's line: its title, when it is in the timer's zone and naming it, as the messages write
+ * it ('Thu 3 Dec 2026, 13:00 (America/New York)', decision 082), and its place.
+ */
 function eventLine(e: Event, timezone: string): string {
   const change = e.new ? '' : e.status === 'cancelled' ? 'Cancelled: ' : 'Changed: ';
-  return [`${change}${e.title}`, eventWhen(e, timezone), placeLine(e)].filter(Boolean).join(' · ');
+  const when = formatEventDate(e, knownTimeZone(timezone), { nameZone: true });
+  return [`${change}${e.title}`, when, placeLine(e)].filter(Boolean).join(' · ');
 }
 
 /** '2 new events', '1 changed event', '1 new and 2 changed events'. */

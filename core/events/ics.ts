@@ -1,4 +1,6 @@
 import type { Event } from '../contract/event';
+import { formatEventDate } from '../time/event-date-format';
+import { knownTimeZone } from '../time/time-zone';
 import { calendarSpan, placeLine } from './calendar-link';
 import { keyDigest } from './event-key';
 import { safeLink } from './strict-values';
@@ -97,8 +99,9 @@ export function veventLines(e: Event, options: VeventOptions): string[] | null {
   const url = safeLink(e.url);
   const source = safeLink(e.source_url);
   if (url) lines.push(`URL:${url}`);
-  // How the event was checked, in the words a card uses; the model's start written as it said it.
-  const checked = verificationText(e, (iso) => iso);
+  // How the event was checked, in the words a card uses; the model's start in the event's own zone, named.
+  const zone = knownTimeZone(e.timezone);
+  const checked = verificationText(e, (iso) => formatEventDate({ ...e, starts_at: iso, ends_at: null }, zone, { nameZone: true }));
   const description = [
     e.status === 'moved' ? 'This event was moved.' : null,
     checked,

@@ -76,9 +76,14 @@ describe('resolveFilters', () => {
   });
 
   it('refuses what cannot be meant and stores filters that keep everything as none', () => {
-    expect(resolveFilters({ window: { from: '2026-12-10', to: '2026-12-01' } })).toMatchObject({
+    // The days in the one date style (decision 082).
+    expect(resolveFilters({ window: { from: '2026-12-10', to: '2026-12-01' } })).toEqual({
       ok: false,
-      message: expect.stringMatching(/swap/),
+      message: 'The date window ends on Tue 1 Dec 2026, before it starts on Thu 10 Dec 2026; swap the dates.',
+    });
+    expect(resolveFilters({ window: { from: '2026-01-01', to: '2027-01-05' } })).toEqual({
+      ok: false,
+      message: 'The date window spans 370 days (Thu 1 Jan 2026 – Tue 5 Jan 2027); it can span at most 366 days. Choose closer dates.',
     });
     expect(resolveFilters({ place: { name: 'Berlin', radius_km: 0 } })).toEqual({
       ok: false,

@@ -1,5 +1,6 @@
 import { MAX_WINDOW_DAYS, type TimerFilters, timerFiltersSchema, filtersAreEmpty } from '../contract/timer-filters';
 import { isCalendarDay } from '../time/calendar-day';
+import { formatDay, formatEventDays } from '../time/event-date-format';
 import { findPlace } from './gazetteer';
 
 export type FiltersCheck = { ok: true; filters: TimerFilters | null } | { ok: false; message: string };
@@ -19,12 +20,13 @@ export function resolveFilters(body: unknown): FiltersCheck {
       if (!isCalendarDay(Number(day.slice(0, 4)), Number(day.slice(5, 7)), Number(day.slice(8, 10))))
         return { ok: false, message: `The date window names a day that does not exist (${day}); check the month and day.` };
     }
-    if (from > to) return { ok: false, message: `The date window ends (${to}) before it starts (${from}); swap the dates.` };
+    if (from > to)
+      return { ok: false, message: `The date window ends on ${formatDay(to)}, before it starts on ${formatDay(from)}; swap the dates.` };
     const days = (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1;
     if (days > MAX_WINDOW_DAYS)
       return {
         ok: false,
-        message: `The date window spans ${days} days (${from} to ${to}); it can span at most ${MAX_WINDOW_DAYS} days. Choose closer dates.`,
+        message: `The date window spans ${days} days (${formatEventDays(from, to)}); it can span at most ${MAX_WINDOW_DAYS} days. Choose closer dates.`,
       };
   }
   const exclude = [...new Set(filters.exclude.filter((w) => w.length > 0))];

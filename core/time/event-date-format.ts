@@ -1,65 +1,133 @@
 /**
- * The one way a date and time reads, everywhere: event cards, runs, next run and latest result on the page
- * (web/client/format-time.ts, web/components/event-date.ts) and the digest messages (core/delivery/event-text.ts).
- * Weekday, day, month, year and the clock, in the reader's locale ('Thu, 18 Jun 2026, 09:00' in en-GB,
- * 'Thu, Jun 18, 2026, 9:00 AM' in en-US). Intl only: it runs in the browser too. A run's line on a phone alone
- * shows a moment short (formatShortMoment, decision 050). Its formats come from the one cache (format-cache.ts).
+ * The one way a date and time reads for people (decision 082), on every surface: the page (event cards, runs,
+ * next run, latest result, search history, renewals, tokens, filters), emails, webhooks' text, the Atom feed's
+ * and the iCal feed's words, and the MCP tools' text. 'Sun 12 Jul 2026, 19:00': weekday, day, month, year and
+ * the clock, in that order, in English like the rest of the product; a zone, where one is named, after it in
+ * brackets as 'Sun 12 Jul 2026, 19:00 (America/New York)'. Only the clock follows the page's reader: 24-hour,
+ * or '7:00 PM' where the browser's locale reads a 12-hour clock. Written from the wall clock's numbers (not
+ * Intl's formats, whose words, order and commas differ between locales and between ICU versions), so Node and
+ * the browser write the same string (the words: date-words.ts). Browser-safe: Intl only, through zoned-time.ts.
  */
 
+import { type Clock, clockText, DATE_RANGE, dayText, formatDay, momentText, shortMomentText, type Wall } from './date-words';
 import { cachedFormat } from './format-cache';
+import { offsetMinutes, parseIsoTime, wallTimeToEpoch } from './zoned-time';
+import { isTimeZone } from './time-zone';
 
-// What a format writes: the day ('Thu, 18 Jun 2026'), the day and the time ('…, 09:00'), or, where a line has
-// no room for the weekday and year, the day, month and time alone ('18 Jun, 09:00').
-const DAY = 0;
-const TIME = 1;
-const SHORT_TIME = 2;
+export { type Clock, DATE_RANGE, formatDay } from './date-words';
 
-/** 'Thu, 18 Jun 2026' in the locale, and after it what `parts` asks for. */
-function dateFormat(timeZone: string, parts: number, locale: string | undefined): Intl.DateTimeFormat {
-  const format = cachedFormat(`event-date|${parts}|${locale ?? ''}|${timeZone}`, () => {
-    const options: Intl.DateTimeFormatOptions = {
-      timeZone,
-      ...(parts !== SHORT_TIME && { weekday: 'short', year: 'numeric' }),
-      day: 'numeric',
-      month: 'short',
-      ...(parts > DAY && { hour: 'numeric', minute: '2-digit' }),
-    };
-    const first = new Intl.DateTimeFormat(locale, options);
-    // The clock as the locale's own short time writes it (timeStyle, which cannot go with a weekday): '09:00'
-    // on a 24-hour clock, '9:00 AM' on a 12-hour one.
-    return parts > DAY && /^h2[34]$/.test(first.resolvedOptions().hourCycle ?? '')
-      ? new Intl.DateTimeFormat(locale, { ...options, hour: '2-digit' })
-      : first;
-  });
-  if (!format) throw new RangeError(`No date format for the zone ${timeZone} in the locale ${locale ?? "the runtime's"}`);
-  return format;
-}
-
-// A calendar day (the first 10 characters of an ISO date) is the same in every zone: read it in UTC.
-const day = (iso: string, locale: string | undefined) => dateFormat('UTC', DAY, locale).format(new Date(`${iso.slice(0, 10)}T12:00:00Z`));
-
-/** An all-day event's day, or its days 'Mon, 1 Jun 2026 – Wed, 3 Jun 2026' when it lasts longer. */
-export function formatEventDays(startsAt: string, endsAt: string | null | undefined, locale?: string): string {
-  const start = startsAt.slice(0, 10);
-  const end = endsAt?.slice(0, 10);
-  return end && end > start ? `${day(start, locale)} – ${day(end, locale)}` : day(start, locale);
+/** The wall clock of an instant in a zone (one from knownTimeZone, time-zone.ts). */
+function wallAt(epochMs: number, timeZone: string): Wall {
+  const local = new Date(epochMs + offsetMinutes(timeZone, epochMs) * 60_000);
+  return {
+    y: local.getUTCFullYear(),
+    mo: local.getUTCMonth() + 1,
+    d: local.getUTCDate(),
+    h: local.getUTCHours(),
+    mi: local.getUTCMinutes(),
+  };
 }
 
 /**
- * 'Thu, 18 Jun 2026, 09:00' in a zone from knownTimeZone (time-zone.ts); `locale` undefined is the runtime's (the browser's).
- * Callers name the zone in words where it is not the reader's own (a digest's timer zone, another zone's timer).
+ * The clock a locale reads ('12h' for en-US, '24h' for en-GB and de); undefined is the runtime's (the
+ * browser's), an unknown locale 24 hours.
  */
-export function formatEventMoment(at: Date, timeZone: string, locale?: string): string {
-  return dateFormat(timeZone, TIME, locale).format(at);
-}
-
-/**
- * The same moment without weekday and year, '18 Jun, 09:00', for a line a phone has no room for the whole of
- * (a timer's older runs); the whole one stays beside it for screen readers and on hover.
- */
-export function formatShortMoment(at: Date, timeZone: string, locale?: string): string {
-  return dateFormat(timeZone, SHORT_TIME, locale).format(at);
+export function localeClock(locale?: string): Clock {
+  const format = cachedFormat(`clock|${locale ?? ''}`, () => new Intl.DateTimeFormat(locale, { hour: 'numeric' }));
+  const cycle = format?.resolvedOptions().hourCycle;
+  return cycle === 'h11' || cycle === 'h12' ? '12h' : '24h';
 }
 
 /** A zone as people read it: 'America/New York'. */
 export const zoneLabel = (timeZone: string) => timeZone.replace(/_/g, ' ');
+
+/** A date or dates followed by the zone they are in: 'Sun 12 Jul 2026, 19:00 (Europe/Berlin)'. */
+export const withZone = (text: string, timeZone: string) => `${text} (${zoneLabel(timeZone)})`;
+
+/** An all-day event's day, or its days 'Mon 1 Jun 2026 – Wed 3 Jun 2026' (the last one included) when it lasts longer. */
+export function formatEventDays(startsAt: string, endsAt?: string | null): string {
+  const start = startsAt.slice(0, 10);
+  const end = endsAt?.slice(0, 10);
+  return end && end > start ? `${formatDay(start)}${DATE_RANGE}${formatDay(end)}` : formatDay(start);
+}
+
+/** The day an instant falls on in a zone: 'Tue 1 Dec 2026' (when searches renew, when a token was made). */
+export function formatDayOf(at: Date, timeZone: string): string {
+  return dayText(wallAt(at.getTime(), timeZone));
+}
+
+/** An instant in a zone: 'Sun 12 Jul 2026, 19:00'. The caller names the zone (withZone) where it is not the reader's own. */
+export function formatEventMoment(at: Date, timeZone: string, clock: Clock = '24h'): string {
+  return momentText(wallAt(at.getTime(), timeZone), clock);
+}
+
+/**
+ * The same instant without weekday and year, '12 Jul, 19:00', for a line a phone has no room for the whole of
+ * (a timer's older runs, decision 050); the whole one stays beside it for screen readers and on hover.
+ */
+export function formatShortMoment(at: Date, timeZone: string, clock: Clock = '24h'): string {
+  return shortMomentText(wallAt(at.getTime(), timeZone), clock);
+}
+
+/** A wall-clock time 'HH:MM' (a timer's time) as the clock reads it: '18:30' or '6:30 PM'; anything else as given. */
+export function formatWallClock(hhmm: string, clock: Clock = '24h'): string {
+  const m = /^(\d{1,2}):(\d{2})$/.exec(hhmm.trim());
+  const h = Number(m?.[1]);
+  const mi = Number(m?.[2]);
+  return m && h <= 23 && mi <= 59 ? clockText({ h, mi }, clock) : hhmm;
+}
+
+/** What formatEventDate reads of an event (core/contract/event.ts's fields of the same names). */
+export interface EventTimes {
+  starts_at: string | null;
+  ends_at: string | null;
+  all_day: boolean;
+  /** The event's own zone, when known: a time written without offset is read in it. */
+  timezone?: string | null;
+}
+
+export interface EventDateOptions {
+  clock?: Clock;
+  /** Name the zone after the time ('… (Europe/Berlin)'): where the reader may be in another zone. */
+  nameZone?: boolean;
+  /** Without weekday and year ('12 Jul, 19:00'), for a phone's one line; an all-day event's days stay whole. */
+  short?: boolean;
+}
+
+const DATE_NOT_KNOWN = 'Date not known';
+
+/**
+ * When an event is, as every surface writes it, in `timeZone` (from knownTimeZone): 'Sun 12 Jul 2026, 19:00';
+ * one that ends on a later day as a range, 'Fri 10 Jul 2026, 09:00 – Sun 12 Jul 2026, 17:00'; an all-day
+ * event as its days, the same in every zone, so never with a zone; 'Date not known' without a readable start.
+ * A time written without an offset is read in the event's own zone, or shown as written when it has none
+ * (then no zone is named: it has none).
+ */
+export function formatEventDate(e: EventTimes, timeZone: string, options: EventDateOptions = {}): string {
+  if (!e.starts_at) return DATE_NOT_KNOWN;
+  const start = eventWall(e.starts_at, e.timezone, timeZone);
+  if (!start) return DATE_NOT_KNOWN;
+  if (e.all_day || start.kind === 'day') return formatEventDays(e.starts_at, e.all_day ? e.ends_at : null);
+  const clock = options.clock ?? '24h';
+  const write = options.short ? shortMomentText : momentText;
+  const end = e.ends_at ? eventWall(e.ends_at, e.timezone, timeZone) : null;
+  const laterDay =
+    end?.kind === start.kind &&
+    end.at > start.at &&
+    Date.UTC(end.wall.y, end.wall.mo - 1, end.wall.d) > Date.UTC(start.wall.y, start.wall.mo - 1, start.wall.d);
+  const text = laterDay ? `${write(start.wall, clock)}${DATE_RANGE}${write(end.wall, clock)}` : write(start.wall, clock);
+  return options.nameZone && start.kind === 'instant' ? withZone(text, timeZone) : text;
+}
+
+type ReadTime = { kind: 'day' } | { kind: 'instant' | 'floating'; at: number; wall: Wall };
+
+/** An event's start or end as the wall clock of `timeZone`; a floating one (no offset, no zone) as written. */
+function eventWall(iso: string, eventZone: string | null | undefined, timeZone: string): ReadTime | null {
+  const parsed = parseIsoTime(iso);
+  if (!parsed) return null;
+  if (parsed.allDay) return { kind: 'day' };
+  const at = parsed.epochMs ?? (isTimeZone(eventZone) ? wallTimeToEpoch(parsed.wall, eventZone) : null);
+  if (at !== null) return { kind: 'instant', at, wall: wallAt(at, timeZone) };
+  const { y, mo, d, h, mi } = parsed.wall;
+  return { kind: 'floating', at: Date.UTC(y, mo - 1, d, h, mi), wall: { y, mo, d, h, mi } };
+}

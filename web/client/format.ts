@@ -1,8 +1,16 @@
+import { formatDay } from '../../core/time/date-words';
+
 // Dates and counts the first paint shows; times (a timer's clock, a run's moment) are in ./format-time.ts.
 
-/** A date alone, e.g. "1 December 2026". */
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * The day a moment falls on in the browser's zone, in the one style (decision 082): "Tue 1 Dec 2026". The
+ * browser's own zone is its Date's, so no zone code (core's offsets, Intl formats) is part of the first paint.
+ */
 export function formatDate(iso: string): string {
-  return new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'long', year: 'numeric' });
+  const at = new Date(iso);
+  return formatDay(`${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`);
 }
 
 /** The credits badge: "1 search left", "10 searches left". */

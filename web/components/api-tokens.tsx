@@ -129,8 +129,8 @@ export function ApiTokens() {
               <div>
                 <strong>{t.name}</strong> <code>{t.hint}</code>
                 <p className="api-tokens__meta">
-                  {t.scopes.join(', ')} · made {formatDate(t.created_at)} ·{' '}
-                  {t.last_used_at ? `last used ${formatDate(t.last_used_at)}` : 'never used'}
+                  {t.scopes.join(', ')} · <span className="api-tokens__when">made {formatDate(t.created_at)}</span> ·{' '}
+                  <span className="api-tokens__when">{t.last_used_at ? `last used ${formatDate(t.last_used_at)}` : 'never used'}</span>
                 </p>
               </div>
               <button

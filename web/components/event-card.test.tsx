@@ -2,7 +2,8 @@ import ICAL from 'ical.js';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { Event } from '../../core/contract/event';
-import { friendlyDate, isPast } from './event-date';
+import { friendlyDate, isPast, shortDate } from './event-date';
+
 import { EventList } from './event-list';
 
 const base: Event = {
@@ -24,15 +25,19 @@ const base: Event = {
 };
 
 describe('event cards', () => {
-  it('show the date in the user zone and locale, all-day dates as dates', () => {
-    expect(friendlyDate(base, 'Europe/Berlin', 'en-GB')).toBe('Fri, 18 Jun 2027, 09:00');
-    expect(friendlyDate(base, 'America/New_York', 'en-GB')).toBe('Fri, 18 Jun 2027, 03:00');
-    expect(friendlyDate(base, 'America/New_York', 'en-US')).toBe('Fri, Jun 18, 2027, 3:00 AM');
+  it("show the date in the user's zone in the one style, the clock as their locale reads it, all-day dates as dates", () => {
+    // Two days: a range, both ends in the same style (decision 082).
+    expect(friendlyDate(base, 'Europe/Berlin', 'en-GB')).toBe('Fri 18 Jun 2027, 09:00 – Sat 19 Jun 2027, 18:00');
+    expect(friendlyDate(base, 'America/New_York', 'en-GB')).toBe('Fri 18 Jun 2027, 03:00 – Sat 19 Jun 2027, 12:00');
+    expect(friendlyDate(base, 'America/New_York', 'en-US')).toBe('Fri 18 Jun 2027, 3:00 AM – Sat 19 Jun 2027, 12:00 PM');
+    expect(shortDate(base, 'Europe/Berlin', 'en-GB')).toBe('18 Jun, 09:00 – 19 Jun, 18:00');
     // A UTC time (the model's extraction writes one, timezone_source 'offset') reads in the viewer's zone.
     const utc = { ...base, starts_at: '2026-06-18T18:00:00Z', ends_at: null, timezone: null, timezone_source: 'offset' as const };
-    expect(friendlyDate(utc, 'Europe/Berlin', 'en-GB')).toBe('Thu, 18 Jun 2026, 20:00');
+    expect(friendlyDate(utc, 'Europe/Berlin', 'en-GB')).toBe('Thu 18 Jun 2026, 20:00');
+    expect(friendlyDate(utc, 'Europe/Berlin', 'de-DE')).toBe('Thu 18 Jun 2026, 20:00');
+    expect(shortDate(utc, 'Europe/Berlin', 'en-GB')).toBe('18 Jun, 20:00');
     expect(friendlyDate({ starts_at: '2026-07-01', ends_at: '2026-07-02', all_day: true }, 'Pacific/Auckland', 'en-GB')).toBe(
-      'Wed, 1 Jul 2026 – Thu, 2 Jul 2026',
+      'Wed 1 Jul 2026 – Thu 2 Jul 2026',
     );
     expect(friendlyDate({ starts_at: null, ends_at: null, all_day: false }, 'UTC')).toBe('Date not known');
   });
@@ -126,8 +131,9 @@ describe('event cards', () => {
     expect(html).toContain(
       'Checked on <a href="https://www.ai-events.example/summit" target="_blank" rel="noopener noreferrer">ai-events.example</a>',
     );
+    // The clock as the runtime's locale reads it (Node's default, en-US, here).
     expect(html).toContain(
-      'Corrected from <a href="https://meetup.example/ml" target="_blank" rel="noopener noreferrer">meetup.example</a> (the answer said Sat, Jun 19, 2027, 11:00 AM)',
+      `Corrected from <a href="https://meetup.example/ml" target="_blank" rel="noopener noreferrer">meetup.example</a> (the answer said Sat 19 Jun 2027, 11:00 AM)`,
     );
     expect(html).toContain('>Not confirmed<');
     // A page's own event needs no line: it is what the page says.

@@ -3,6 +3,7 @@ import { googleCalendarLink, placeLine } from '../../core/events/calendar-link';
 import { icsFileName, singleEventIcs } from '../../core/events/ics';
 import { safeLink } from '../../core/events/strict-values';
 import { verificationText } from '../../core/events/verification-text';
+import { DateText } from './date-text';
 import { friendlyDate, isPast, shortDate } from './event-date';
 
 export interface EventCardProps {
@@ -64,19 +65,23 @@ export function EventCard({
       </header>
       <p className="event-card__when">
         {cancelled ? (
-          <s>{friendlyDate(event, timeZone)}</s>
+          <s>
+            <DateText text={friendlyDate(event, timeZone)} />
+          </s>
         ) : (
           <time dateTime={event.starts_at ?? undefined}>
             {compact ? (
               // A run's line on a phone: the date short, so the place beside it keeps its room.
               <>
-                <span className="event-card__date-long">{friendlyDate(event, timeZone)}</span>
+                <span className="event-card__date-long">
+                  <DateText text={friendlyDate(event, timeZone)} />
+                </span>
                 <span className="event-card__date-short" aria-hidden="true">
-                  {shortDate(event, timeZone)}
+                  <DateText text={shortDate(event, timeZone)} />
                 </span>
               </>
             ) : (
-              friendlyDate(event, timeZone)
+              <DateText text={friendlyDate(event, timeZone)} />
             )}
           </time>
         )}

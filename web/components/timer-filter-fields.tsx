@@ -9,7 +9,7 @@ export interface TimerFilterFieldsProps {
   onChange: (patch: Partial<FilterDraft>) => void;
   /** Open when a description set filters, or the timer has some. */
   open: boolean;
-  summary?: string;
+  summary?: ReactNode;
   /** Shown inside, after the fields (a Save button). */
   children?: ReactNode;
 }

@@ -1,5 +1,6 @@
 import type { Event } from '../../contract/event';
 import { safeLink } from '../../events/strict-values';
+import { zoneLabel } from '../../time/event-date-format';
 import { addToCalendarUrl } from '../calendar';
 import { digestCounts, eventBadge, eventCheck, eventPlace, eventWhen, messageZone } from '../event-text';
 import { shortQuestion } from '../links';
@@ -83,6 +84,9 @@ function EventItem({ event, timezone }: { event: Event; timezone: string }) {
   );
 }
 
+// The zone named once above the events, as everywhere a zone is named: 'America/New York'.
+const datesAreIn = (zone: string) => `Dates are in ${zoneLabel(zone)}, the time zone of your timer.`;
+
 function DigestEmail(props: DigestInput) {
   const zone = messageZone(props.timezone);
   return (
@@ -100,7 +104,7 @@ function DigestEmail(props: DigestInput) {
     >
       <h1 style={{ fontSize: '20px', lineHeight: 1.3, margin: '0 0 4px' }}>{digestSubject(props.question, props.events)}</h1>
       {props.notice ? <p style={{ margin: '0 0 12px', fontWeight: 600 }}>{props.notice}</p> : null}
-      <p style={{ ...muted, margin: '0 0 16px' }}>Dates are in {zone.replace(/_/g, ' ')}, the time zone of your timer.</p>
+      <p style={{ ...muted, margin: '0 0 16px' }}>{datesAreIn(zone)}</p>
       <ul style={{ padding: 0, margin: 0 }}>
         {props.events.map((e) => (
           <EventItem key={e.key} event={e} timezone={zone} />
@@ -117,7 +121,7 @@ function DigestEmail(props: DigestInput) {
 
 function digestText(props: DigestInput): string {
   const zone = messageZone(props.timezone);
-  const lines = [digestSubject(props.question, props.events), ...(props.notice ? ['', props.notice, ''] : []), `Dates are in ${zone}.`, ''];
+  const lines = [digestSubject(props.question, props.events), ...(props.notice ? ['', props.notice, ''] : []), datesAreIn(zone), ''];
   for (const e of props.events) {
     lines.push(`[${eventBadge(e)}] ${e.title}`, `  ${eventWhen(e, zone, { zone: false })}`);
     const place = eventPlace(e);

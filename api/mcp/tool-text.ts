@@ -1,0 +1,51 @@
+import type { Event } from '../../core/contract/event';
+import type { SearchReply } from '../../core/contract/event-replies';
+import type { TimerEventsReply } from '../../core/contract/timer-events';
+import type { ListedTimer } from '../../core/contract/timers';
+import { eventPlace, eventWhen } from '../../core/delivery/event-text';
+import { safeLink } from '../../core/events/strict-values';
+import { formatEventMoment, formatWallClock, withZone, zoneLabel } from '../../core/time/event-date-format';
+import { knownTimeZone } from '../../core/time/time-zone';
+
+/*
+ * A tool's reply in words, the text block beside its JSON for an agent to quote to a person: each event's date
+ * in the one style with its zone named (decision 082), written by the same function as a webhook's line.
+ * An event reads in its own zone, as its venue's calendar says it (a search or a timer's events carry no
+ * reader's zone here); UTC when it has none.
+ */
+
+/** '• Title — Sun 12 Jul 2026, 19:00 (Europe/Berlin) — Venue, City — link'. */
+function eventLine(e: Event, mark = ''): string {
+  const parts = [`${mark}${e.title}`, eventWhen(e, knownTimeZone(e.timezone)), eventPlace(e), safeLink(e.url)];
+  return `• ${parts.filter(Boolean).join(' — ')}`;
+}
+
+const lines = <E extends Event>(events: E[], mark?: (e: E) => string) => events.map((e) => eventLine(e, mark?.(e)));
+
+/** find_events, get_search: how many events and each one; while they are still being found, that it is so. */
+export function searchText(reply: SearchReply): string {
+  const head =
+    reply.events_status === 'pending'
+      ? 'The events are still being found: read them with get_search.'
+      : `${reply.events.length} ${reply.events.length === 1 ? 'event' : 'events'} found.`;
+  return [head, ...lines(reply.events)].join('\n');
+}
+
+/** timer_events: each new or changed event, the changed ones marked. */
+export function timerEventsText(reply: TimerEventsReply): string {
+  if (reply.events.length === 0) return 'No new or changed events since the cursor.';
+  return lines(reply.events, (e) => (e.changed ? 'Changed: ' : '')).join('\n');
+}
+
+/** list_timers, create_timer, edit_timer: each timer, its schedule and its next run in its own zone, named. */
+export function timersText(timers: ListedTimer[]): string {
+  if (timers.length === 0) return 'No timers.';
+  return timers
+    .map((t) => {
+      const zone = knownTimeZone(t.timezone);
+      const every = t.scheduleType === 'weekly' && t.weekday ? `every ${t.weekday}` : 'every day';
+      const next = t.paused ? 'paused' : `next run ${withZone(formatEventMoment(new Date(t.nextRunAt), zone), zone)}`;
+      return `Timer ${t.id}: "${t.ques}", ${every} at ${formatWallClock(t.time)} (${zoneLabel(zone)}); ${next}`;
+    })
+    .join('\n');
+}
