@@ -14,7 +14,7 @@ import { EMPTY_FILTER_DRAFT, type FilterDraft, filtersOf } from '../client/timer
 import { LazyFilterFields } from './lazy-filters';
 import { LazyTimersPanel } from './lazy-timers';
 import { LazySearchHistory } from './lazy-search-history';
-import { HiddenEvents } from './hidden-events';
+import { LazyHiddenEvents } from './lazy-hidden-events';
 import { searchInAddress, showSearchAddress } from '../client/search-address';
 
 type Panel = 'none' | 'set-timer' | 'timers';
@@ -267,7 +267,7 @@ export function EventSearch({ billing }: { billing: BillingInfo | null }) {
           </section>
           {answer.suggestionsUrl ? <SearchSuggestions url={answer.suggestionsUrl} /> : null}
           <LazyEventList events={answer.events} timeZone={browserTimezone()} title="Events in this answer" uidDomain={pageHost()} />
-          <HiddenEvents hidden={answer.hiddenEvents} answer={answer.text} timeZone={browserTimezone()} uidDomain={pageHost()} />
+          <LazyHiddenEvents hidden={answer.hiddenEvents} answer={answer.text} timeZone={browserTimezone()} uidDomain={pageHost()} />
           <EventsStatus status={answer.eventsStatus} found={answer.events.length} />
           {/* Past searches while searching; managing timers keeps the page to the timers. */}
           {panel === 'none' ? <LazySearchHistory currentId={answer.searchId} refresh={historyRefresh} onOpen={fromHistory} /> : null}
