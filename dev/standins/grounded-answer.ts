@@ -126,13 +126,24 @@ const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 
 const iso = (d: Date) => d.toISOString().slice(0, 10);
 const human = (d: Date) => `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
 
-/** The prompt's "Today is Wednesday, 14 May 2025." as a UTC midnight; today's date when it has none. */
+/** Today's date in Berlin, where the events are, as a UTC midnight. */
+function berlinToday(): Date {
+  const [y, m, d] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date()).split('-').map(Number);
+  return new Date(Date.UTC(y!, m! - 1, d!));
+}
+
+/**
+ * The prompt's "Today is Wednesday, 14 May 2025." as a UTC midnight; Berlin's today when it has none. A date
+ * at most a day from Berlin's is today in the searcher's zone: the events are dated from Berlin's today then,
+ * so the answer and the pages it cites (which have no prompt) name the same days at any hour.
+ */
 function todayOf(prompt: string): Date {
+  const today = berlinToday();
   const m = /Today is (?:\w+, )?(\d{1,2}) (\w+) (\d{4})/.exec(prompt);
   const month = m ? MONTHS.indexOf(m[2]!) : -1;
-  if (m && month >= 0) return new Date(Date.UTC(Number(m[3]), month, Number(m[1])));
-  const now = new Date();
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  if (!m || month < 0) return today;
+  const said = Date.UTC(Number(m[3]), month, Number(m[1]));
+  return Math.abs(said - today.getTime()) <= DAY_MS ? today : new Date(said);
 }
 
 /** "+02:00" for Europe/Berlin on that day at that local time. */
