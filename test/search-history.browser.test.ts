@@ -27,6 +27,7 @@ describe('search history in Chromium', () => {
     return { answer: (await response(page).textContent()) ?? '', id: searchIdInAddress(page)! };
   }
 
+  // Two searches, their events, reload, Back and a second user: about 30 s of a browser on a loaded machine.
   it('lists past searches, opens one from the list, by keyboard, on reload and with Back; only for its owner', async () => {
     const { page, errors } = await openSignedInHome(suite);
     // No searches yet: no list at all.
@@ -109,7 +110,7 @@ describe('search history in Chromium', () => {
     await theirs.setViewportSize({ width: 390, height: 900 });
     await shot(theirs, 'search-history-not-yours-390');
     expect(unexpectedErrors(theirErrors)).toEqual([]);
-  });
+  }, 90_000);
 
   it('under a filtered answer: "1 event hidden by your filters", that the answer names it, and Show them', async () => {
     const { page, errors } = await openSignedInHome(suite);
