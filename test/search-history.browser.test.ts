@@ -137,7 +137,7 @@ describe('search history in Chromium', () => {
     await page.reload();
     await page.getByText('1 event hidden by your filters. The answer above still names it.').waitFor();
     expect(errors).toEqual([]);
-  });
+  }, 60_000);
 
   it('under a filtered timer run: how many its filters hid, and Show them, at 320, 390 and 1280 px', async () => {
     const { page, errors, cookie } = await openSignedInHome(suite);
@@ -174,5 +174,5 @@ describe('search history in Chromium', () => {
     }
     expect(await seriousViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
-  });
+  }, 60_000);
 });
