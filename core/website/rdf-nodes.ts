@@ -14,13 +14,17 @@ export interface TagListener {
 }
 
 /**
- * Drains the quads a parser pushed into its readable side. The parsers are Transform streams; nothing reads them
- * while they are fed, so every quad is still buffered, and read() hands them back synchronously.
+ * Gathers the quads a streaming parser makes as it makes them. The parsers are Transform streams that hand each
+ * quad to their readable side through `push` (the versions are pinned exactly); nothing reads that side while
+ * they are fed, so it would only buffer every quad through the stream's machinery until the page ends.
  */
-export function drainQuads(stream: { read(): unknown }): Quad[] {
+export function gatherQuads(parser: object): () => Quad[] {
   const quads: Quad[] = [];
-  for (let q = stream.read(); q !== null; q = stream.read()) quads.push(q as Quad);
-  return quads;
+  (parser as { push(quad: Quad): boolean }).push = (quad) => {
+    quads.push(quad);
+    return true;
+  };
+  return () => quads;
 }
 
 function add(node: Record<string, unknown[]>, key: string, value: unknown): void {
