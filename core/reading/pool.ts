@@ -60,6 +60,8 @@ export class ReadingPool {
   private readonly partsFrom: number;
   /** Tasks handed to the threads and not yet answered, queued or running. */
   private tasks = 0;
+  /** Readings read in parts so far (see runInParts). */
+  private partsRead = 0;
 
   constructor(
     readonly limits: ReadingLimits,
@@ -109,6 +111,7 @@ export class ReadingPool {
    * reading past it would. The page's bytes are written once into a buffer the three tasks share.
    */
   private async runInParts(step: PageStep, timeMs: number, signal?: AbortSignal): Promise<StepResult> {
+    this.partsRead++;
     const body = sharedBody(step.page.body);
     const bodyless: PageStep = { ...step, page: { ...step.page, body: '' } };
     const stop = new AbortController();
@@ -166,6 +169,11 @@ export class ReadingPool {
       port1.close();
     }
     return { bytes, workMs: startedAt === undefined ? 0 : performance.now() - startedAt };
+  }
+
+  /** How many readings this pool has read in parts. */
+  get readingsInParts(): number {
+    return this.partsRead;
   }
 
   close(): Promise<void> {
