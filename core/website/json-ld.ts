@@ -1,5 +1,5 @@
 import { decodeHTML } from 'entities';
-import { clean, type EventFact } from './event-fact';
+import { clean, type EventFact, withoutAbsent } from './event-fact';
 import type { FactSink } from './fact-sink';
 import { addDuration, isoDateTime } from '../time/iso-time';
 import { resolveLink } from './links';
@@ -331,7 +331,5 @@ function toFact(node: Node, baseUrl: string, holder: string | undefined): EventF
     uid: identifier(node),
     recurrence: series?.recurrence,
   };
-  // Absent fields stay absent, so a fact compares equal however it was built.
-  for (const k of Object.keys(fact) as (keyof EventFact)[]) if (fact[k] === undefined) delete fact[k];
-  return fact;
+  return withoutAbsent(fact);
 }
