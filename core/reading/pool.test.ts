@@ -6,8 +6,9 @@ import { ReadingOverLimit, ReadingPool } from './pool';
 import { listedForTheMainThread, type PageStep, readStep } from './read-pages';
 
 const limits = { timeLimitMs: 60_000, heapMb: 256, maxEvents: 20_000, threads: 2 };
-// Every HTML page read in parts, however small, so the corpus's pages go that way.
-const inParts = new ReadingPool(limits, { partsFromChars: 0 });
+// Every HTML page read in parts, however small and however busy the machine, so the corpus's pages go that way.
+const always = { partsFromChars: 0, spareCore: () => true };
+const inParts = new ReadingPool(limits, always);
 afterAll(() => inParts.close());
 
 const stepOf = (url: string, contentType: string, body: string, now: string): PageStep => ({
@@ -31,7 +32,7 @@ describe('the reading pool', () => {
     expect(inParts.readingsInParts - before).toBe(steps.length);
   });
 
-  it('reads a page whole while another reading holds its threads', async () => {
+  it('reads a page whole while another reading holds its threads, or when the machine has no core to spare', async () => {
     const [first, second] = loadCorpus()
       .filter((f) => f.format === 'h-event')
       .map((f) => stepOf(f.page_url, f.contentType, f.body, f.now));
@@ -39,10 +40,17 @@ describe('the reading pool', () => {
     const both = await Promise.all([inParts.run(first!, limits.timeLimitMs), inParts.run(second!, limits.timeLimitMs)]);
     expect(inParts.readingsInParts - before).toBe(1);
     expect(both[1]).toEqual(listedForTheMainThread(readStep(second!), second!.context));
+    const busy = new ReadingPool(limits, { partsFromChars: 0, spareCore: () => false });
+    try {
+      expect(await busy.run(first!, limits.timeLimitMs)).toEqual(listedForTheMainThread(readStep(first!), first!.context));
+      expect(busy.readingsInParts).toBe(0);
+    } finally {
+      await busy.close();
+    }
   });
 
   it('drops a reading whose part goes past the time limit, and reads the next one in fresh threads', { timeout: 120_000 }, async () => {
-    const tight = new ReadingPool({ ...limits, timeLimitMs: 300 }, { partsFromChars: 0 });
+    const tight = new ReadingPool({ ...limits, timeLimitMs: 300 }, always);
     try {
       const microformats = HOSTILE_SITES.find((s) => s.name === '2 MB of microformats')!;
       const slow = stepOf('https://hostile.example/', microformats.contentType, microformats.body(), '2026-05-01T12:00:00Z');

@@ -7,6 +7,7 @@ import { pageKind } from '../website/page-kind';
 import type { PagePart } from '../website/page-parts';
 import type { PageStep, ReadingStep, StepResult } from './read-pages';
 import type { ThreadTask } from './thread';
+import { hasSpareCore } from './spare-core';
 import { decodeAnswer, encodeBody, sharedBody } from './thread-wire';
 
 /** The limits every reading is held to from outside its thread (READING_* in core/config.ts). */
@@ -58,6 +59,8 @@ export class ReadingPool {
 
   /** Pages of at least this many characters are read in parts (see runInParts). */
   private readonly partsFrom: number;
+  /** Whether the machine has a core to spare for a reading's second part (see hasSpareCore). */
+  private readonly spareCore: () => boolean;
   /** Tasks handed to the threads and not yet answered, queued or running. */
   private tasks = 0;
   /** Readings read in parts so far (see runInParts). */
@@ -65,9 +68,10 @@ export class ReadingPool {
 
   constructor(
     readonly limits: ReadingLimits,
-    options: { partsFromChars?: number } = {},
+    options: { partsFromChars?: number; spareCore?: () => boolean } = {},
   ) {
     this.partsFrom = options.partsFromChars ?? PARTS_FROM_CHARS;
+    this.spareCore = options.spareCore ?? hasSpareCore;
     this.pool = new Piscina({
       filename: THREAD_FILE,
       execArgv: fromSource ? ['--import', 'tsx'] : [],
@@ -96,12 +100,16 @@ export class ReadingPool {
   }
 
   /**
-   * A large HTML page, when no other reading is queued or running: a busy pool's threads are taken anyway, and
-   * the second parse would only add to their work.
+   * A large HTML page, when no other reading is queued or running and the machine has a core to spare: on a
+   * busy pool or a busy machine the two parts would only take turns, and the second parse add to the work.
    */
   private readsInParts(page: WebsitePage): boolean {
     return (
-      this.limits.threads >= 2 && this.tasks === 0 && page.body.length >= this.partsFrom && pageKind(page.contentType, page.body) === 'html'
+      this.limits.threads >= 2 &&
+      this.tasks === 0 &&
+      page.body.length >= this.partsFrom &&
+      pageKind(page.contentType, page.body) === 'html' &&
+      this.spareCore()
     );
   }
 
