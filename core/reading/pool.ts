@@ -7,7 +7,7 @@ import { pageKind } from '../website/page-kind';
 import type { PagePart } from '../website/page-parts';
 import type { PageStep, ReadingStep, StepResult } from './read-pages';
 import type { ThreadTask } from './thread';
-import { hasSpareCore } from './spare-core';
+import { SpareCores } from './spare-core';
 import { decodeAnswer, encodeBody, sharedBody } from './thread-wire';
 
 /** The limits every reading is held to from outside its thread (READING_* in core/config.ts). */
@@ -59,8 +59,9 @@ export class ReadingPool {
 
   /** Pages of at least this many characters are read in parts (see runInParts). */
   private readonly partsFrom: number;
-  /** Whether the machine has a core to spare for a reading's second part (see hasSpareCore). */
+  /** Whether the machine has cores to spare for a reading's second part (see SpareCores). */
   private readonly spareCore: () => boolean;
+  private readonly cores?: SpareCores;
   /** Tasks handed to the threads and not yet answered, queued or running. */
   private tasks = 0;
   /** Readings read in parts so far (see runInParts). */
@@ -71,7 +72,12 @@ export class ReadingPool {
     options: { partsFromChars?: number; spareCore?: () => boolean } = {},
   ) {
     this.partsFrom = options.partsFromChars ?? PARTS_FROM_CHARS;
-    this.spareCore = options.spareCore ?? hasSpareCore;
+    if (options.spareCore) this.spareCore = options.spareCore;
+    else if (limits.threads >= 2) {
+      const cores = new SpareCores();
+      this.cores = cores;
+      this.spareCore = () => cores.spare;
+    } else this.spareCore = () => false;
     this.pool = new Piscina({
       filename: THREAD_FILE,
       execArgv: fromSource ? ['--import', 'tsx'] : [],
@@ -100,8 +106,9 @@ export class ReadingPool {
   }
 
   /**
-   * A large HTML page, when no other reading is queued or running and the machine has a core to spare: on a
-   * busy pool or a busy machine the two parts would only take turns, and the second parse add to the work.
+   * A large HTML page, when no other reading is queued or running and other processes leave the machine cores
+   * to spare: on a busy pool or a busy machine the two parts would only take turns, and the second parse add
+   * to the work.
    */
   private readsInParts(page: WebsitePage): boolean {
     return (
@@ -185,6 +192,7 @@ export class ReadingPool {
   }
 
   close(): Promise<void> {
+    this.cores?.stop();
     return this.pool.close({ force: true });
   }
 }

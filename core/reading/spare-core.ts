@@ -1,38 +1,52 @@
-import { readFileSync } from 'node:fs';
 import os from 'node:os';
 
-/**
- * Where Linux says how often tasks waited for a CPU (pressure stall information): the process's own cgroup's
- * under cgroup v2, else the whole machine's.
- */
-const PRESSURE_FILES = ['/sys/fs/cgroup/cpu.pressure', '/proc/pressure/cpu'];
+/** How often the machine's CPU time is sampled, in ms. */
+const SAMPLE_MS = 1000;
 
 /**
- * The share of the last ten seconds in which some task waited for a CPU, past which no core counts as spare.
- * On an otherwise idle machine it stays near 0; with more runnable threads than cores it nears 100.
+ * Cores other processes must leave free for a page's two parts to pay: with about 1.3 cores the two parts and
+ * their join take as long as one thread (they cost about a quarter more CPU), with 2 about 70% of it.
  */
-const PRESSURE_LIMIT = 20;
+const FREE_CORES = 1.5;
 
-/**
- * Whether the machine has a core to spare right now: a second thread would run beside the first rather than
- * take turns with other work. From the CPU pressure where Linux reports it, else from the load average.
- */
-export function hasSpareCore(): boolean {
-  for (const file of PRESSURE_FILES) {
-    const waited = someAvg10(file);
-    if (waited !== undefined) return waited < PRESSURE_LIMIT;
-  }
-  return os.loadavg()[0]! + 1 <= os.availableParallelism();
+interface Sample {
+  at: number;
+  /** CPU time of every core of the machine, busy (not idle), in ms. */
+  machine: number;
+  /** CPU time of this process, every thread, in ms. */
+  own: number;
 }
 
-/** `some avg10=` of a pressure file, in percent; undefined when the file is not there or says no such thing. */
-function someAvg10(file: string): number | undefined {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch {
-    return undefined;
+function sample(): Sample {
+  let machine = 0;
+  for (const cpu of os.cpus()) machine += cpu.times.user + cpu.times.nice + cpu.times.sys + cpu.times.irq;
+  const own = process.cpuUsage();
+  return { at: performance.now(), machine, own: (own.user + own.system) / 1000 };
+}
+
+/**
+ * Whether the machine has cores to spare for a reading's second thread: how busy the other processes kept it
+ * over the last second, from every core's CPU time less this process's own. This process's own readings do not
+ * count: a reading that follows another finds the cores it used free again.
+ */
+export class SpareCores {
+  private last = sample();
+  /** Cores the other processes kept busy over the last sampled second. */
+  private others = 0;
+  private readonly timer = setInterval(() => this.update(), SAMPLE_MS).unref();
+
+  get spare(): boolean {
+    return os.availableParallelism() - this.others >= FREE_CORES;
   }
-  const match = /^some avg10=(\d+(?:\.\d+)?)/m.exec(text);
-  return match ? Number(match[1]) : undefined;
+
+  stop(): void {
+    clearInterval(this.timer);
+  }
+
+  private update(): void {
+    const now = sample();
+    const elapsed = now.at - this.last.at;
+    if (elapsed > 0) this.others = Math.max(0, now.machine - this.last.machine - (now.own - this.last.own)) / elapsed;
+    this.last = now;
+  }
 }
