@@ -14,6 +14,8 @@ const BENCHMARKS: Record<string, () => Promise<BenchResult[]>> = {
   page: async () => (await import('./page-weight')).run(),
   cost: async () => (await import('./cost')).run(),
   extraction: async () => (await import('./extraction')).run(),
+  // The 2 MB page of `extraction` alone.
+  reading: async () => (await import('./extraction')).runReading(),
   verification: async () => (await import('./verification')).run(),
 };
 

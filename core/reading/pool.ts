@@ -2,9 +2,13 @@ import { fileURLToPath } from 'node:url';
 import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { SearchError } from '../search-error';
-import type { ReadingStep, StepResult } from './read-pages';
+import type { WebsitePage } from '../website/fetch';
+import { pageKind } from '../website/page-kind';
+import type { PagePart } from '../website/page-parts';
+import type { PageStep, ReadingStep, StepResult } from './read-pages';
 import type { ThreadTask } from './thread';
-import { decodeAnswer, encodeBody } from './thread-wire';
+import { SpareCores } from './spare-core';
+import { decodeAnswer, encodeBody, sharedBody } from './thread-wire';
 
 /** The limits every reading is held to from outside its thread (READING_* in core/config.ts). */
 export interface ReadingLimits {
@@ -32,6 +36,14 @@ export class ReadingOverLimit extends Error {
   }
 }
 
+/**
+ * From this size a page's reading in parts pays for its second parse and its parts' crossing (decision 083);
+ * below it one thread reads a page in a few milliseconds.
+ */
+export const PARTS_FROM_CHARS = 256 * 1024;
+
+const PAGE_PARTS: PagePart[] = ['rdf', 'rest'];
+
 // Under tsx (make dev, the tests) the thread loads the TypeScript source through tsx; from dist/ the bundle
 // beside this one (web/build.ts writes dist/server/reading-thread.js next to api.js and worker.js).
 const fromSource = import.meta.url.endsWith('.ts');
@@ -45,7 +57,27 @@ const THREAD_FILE = fileURLToPath(new URL(fromSource ? './thread.ts' : './readin
 export class ReadingPool {
   private readonly pool: Piscina<ThreadTask, Uint8Array>;
 
-  constructor(readonly limits: ReadingLimits) {
+  /** Pages of at least this many characters are read in parts (see runInParts). */
+  private readonly partsFrom: number;
+  /** Whether the machine has cores to spare for a reading's second part (see SpareCores). */
+  private readonly spareCore: () => boolean;
+  private readonly cores?: SpareCores;
+  /** Tasks handed to the threads and not yet answered, queued or running. */
+  private tasks = 0;
+  /** Readings read in parts so far (see runInParts). */
+  private partsRead = 0;
+
+  constructor(
+    readonly limits: ReadingLimits,
+    options: { partsFromChars?: number; spareCore?: () => boolean } = {},
+  ) {
+    this.partsFrom = options.partsFromChars ?? PARTS_FROM_CHARS;
+    if (options.spareCore) this.spareCore = options.spareCore;
+    else if (limits.threads >= 2) {
+      const cores = new SpareCores();
+      this.cores = cores;
+      this.spareCore = () => cores.spare;
+    } else this.spareCore = () => false;
     this.pool = new Piscina({
       filename: THREAD_FILE,
       execArgv: fromSource ? ['--import', 'tsx'] : [],
@@ -61,42 +93,113 @@ export class ReadingPool {
 
   /**
    * Runs one step within `timeMs`; throws ReadingOverLimit past a limit, SearchError('aborted') when the
-   * search's own signal ends it.
+   * search's own signal ends it. A large HTML page is read in two threads at once when the pool has two: its
+   * parts (see PagePart) side by side, then joined in one of them (decision 083).
    */
   async run(step: ReadingStep, timeMs: number, signal?: AbortSignal): Promise<StepResult> {
+    if (step.kind === 'page' && this.readsInParts(step.page)) return this.runInParts(step, timeMs, signal);
+    // A page's body crosses as bytes moved into the thread (see ThreadTask.body), the answer as bytes moved out.
+    const body = step.kind === 'page' ? encodeBody(step.page.body) : undefined;
+    const task = body && step.kind === 'page' ? { step: { ...step, page: { ...step.page, body: '' } }, body } : { step };
+    const { bytes } = await this.runTask(task, body ? [body.buffer as ArrayBuffer] : [], timeMs, signal);
+    return resultOf(bytes, this.limits.maxEvents);
+  }
+
+  /**
+   * A large HTML page, when no other reading is queued or running and other processes leave the machine cores
+   * to spare: on a busy pool or a busy machine the two parts would only take turns, and the second parse add
+   * to the work.
+   */
+  private readsInParts(page: WebsitePage): boolean {
+    return (
+      this.limits.threads >= 2 &&
+      this.tasks === 0 &&
+      page.body.length >= this.partsFrom &&
+      pageKind(page.contentType, page.body) === 'html' &&
+      this.spareCore()
+    );
+  }
+
+  /**
+   * A page's two parts in two threads at once, each held to the time limit, then joined in one thread within
+   * what the slower part left of it. A part past a limit stops the other and drops the reading whole, as one
+   * reading past it would. The page's bytes are written once into a buffer the three tasks share.
+   */
+  private async runInParts(step: PageStep, timeMs: number, signal?: AbortSignal): Promise<StepResult> {
+    this.partsRead++;
+    const body = sharedBody(step.page.body);
+    const bodyless: PageStep = { ...step, page: { ...step.page, body: '' } };
+    const stop = new AbortController();
+    const either = signal ? AbortSignal.any([signal, stop.signal]) : stop.signal;
+    const parts = await Promise.all(PAGE_PARTS.map((part) => this.runTask({ step: bodyless, body, part }, [], timeMs, either))).catch(
+      (err: unknown) => {
+        // The first part to fail is the reading's reason; the other is stopped, its own end unheard.
+        stop.abort();
+        throw err;
+      },
+    );
+    const spent = Math.max(...parts.map((p) => p.workMs));
+    const joined = await this.runTask(
+      { step: bodyless, body, parts: parts.map((p) => p.bytes) },
+      parts.map((p) => p.bytes.buffer as ArrayBuffer),
+      timeMs - spent,
+      signal,
+    );
+    return resultOf(joined.bytes, this.limits.maxEvents);
+  }
+
+  /** One task in a thread within `timeMs`, counted from when a thread takes it; its answer and its time there. */
+  private async runTask(
+    task: Omit<ThreadTask, 'maxEvents' | 'started'>,
+    transfer: ArrayBuffer[],
+    timeMs: number,
+    signal?: AbortSignal,
+  ): Promise<{ bytes: Uint8Array; workMs: number }> {
     // The clock starts when a thread takes the step: a thread starting up (after one was ended) or a queue
     // behind other readings is not this page's cost.
     const { port1, port2 } = new MessageChannel();
     const timeout = new AbortController();
     let timer: NodeJS.Timeout | undefined;
+    let startedAt: number | undefined;
     port1.once('message', () => {
+      startedAt = performance.now();
       timer = setTimeout(() => timeout.abort(), Math.max(1, Math.round(timeMs)));
     });
     const both = signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal;
-    // A page's body crosses as bytes moved into the thread (see ThreadTask.body), the answer as bytes moved out.
-    const body = step.kind === 'page' ? encodeBody(step.page.body) : undefined;
-    const task: ThreadTask =
-      step.kind === 'page' && body
-        ? { step: { ...step, page: { ...step.page, body: '' } }, body, maxEvents: this.limits.maxEvents, started: port2 }
-        : { step, maxEvents: this.limits.maxEvents, started: port2 };
     let bytes: Uint8Array;
+    this.tasks++;
     try {
-      bytes = await this.pool.run(task, { signal: both, transferList: body ? [port2, body.buffer as ArrayBuffer] : [port2] });
+      bytes = await this.pool.run({ ...task, maxEvents: this.limits.maxEvents, started: port2 } satisfies ThreadTask, {
+        signal: both,
+        transferList: [port2, ...transfer],
+      });
     } catch (err) {
       if (signal?.aborted) throw new SearchError('aborted', 'The search was cancelled.', true, { cause: err });
       if (timeout.signal.aborted) throw new ReadingOverLimit('time', `${Math.round(timeMs)} ms`);
       if ((err as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') throw new ReadingOverLimit('heap', `${this.limits.heapMb} MB`);
       throw new ReadingOverLimit('failed', (err as Error).message);
     } finally {
+      this.tasks--;
       clearTimeout(timer);
       port1.close();
     }
-    const answer = decodeAnswer(bytes);
-    if ('overEvents' in answer) throw new ReadingOverLimit('events', `${answer.overEvents} > ${this.limits.maxEvents}`);
-    return answer.result;
+    return { bytes, workMs: startedAt === undefined ? 0 : performance.now() - startedAt };
+  }
+
+  /** How many readings this pool has read in parts. */
+  get readingsInParts(): number {
+    return this.partsRead;
   }
 
   close(): Promise<void> {
+    this.cores?.stop();
     return this.pool.close({ force: true });
   }
+}
+
+/** A step's answer as it arrives from its thread: the result, or the output bound it went past. */
+function resultOf(bytes: Uint8Array, maxEvents: number): StepResult {
+  const answer = decodeAnswer(bytes);
+  if ('overEvents' in answer) throw new ReadingOverLimit('events', `${answer.overEvents} > ${maxEvents}`);
+  return answer.result;
 }

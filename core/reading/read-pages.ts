@@ -7,6 +7,8 @@ import { extractFacts, type WebsiteFacts, withSinkCounts } from '../website/extr
 import { FactSink } from '../website/fact-sink';
 import type { WebsitePage } from '../website/fetch';
 import { eventsFromIcal } from '../website/ical';
+import { isCalendar } from '../website/page-kind';
+import { joinPageParts, type PartFacts, type RdfPart, type RestPart } from '../website/page-parts';
 
 /** How many calendars a page names that one reading follows. */
 export const MAX_CALENDAR_LINKS = 3;
@@ -23,9 +25,9 @@ export interface ReadingContext {
  * `page`: the fetched page, whose same-site calendars may still have to be fetched. `calendars`: the page's facts
  * from the first step and the calendars fetched for it, read into the same bound.
  */
-export type ReadingStep =
-  | { kind: 'page'; page: WebsitePage; context: ReadingContext }
-  | { kind: 'calendars'; facts: WebsiteFacts; calendars: LinkedCalendar[]; context: ReadingContext };
+export type ReadingStep = PageStep | { kind: 'calendars'; facts: WebsiteFacts; calendars: LinkedCalendar[]; context: ReadingContext };
+
+export type PageStep = { kind: 'page'; page: WebsitePage; context: ReadingContext };
 
 /** A calendar the page links, as the link named it, and what fetching it gave. */
 export interface LinkedCalendar {
@@ -50,22 +52,13 @@ export interface StepResult {
   leftOut: LeftOut[];
 }
 
-export const isCalendar = (contentType: string, body: string) => contentType === 'text/calendar' || /^\s*BEGIN:VCALENDAR/i.test(body);
-
 /**
  * The untrusted part of reading a website: the page's facts (every format), then its linked calendars', then
  * facts → events. Synchronous and CPU-bound: it runs in the reading thread (./thread.ts), never on a
  * process's main thread, where the pool's limits can stop it from outside.
  */
 export function readStep(step: ReadingStep): StepResult {
-  if (step.kind === 'page') {
-    const facts = extractFacts(step.page);
-    const follow = (facts.calendarLinks ?? [])
-      .filter((link) => link !== step.page.url && sameSite(link, step.page.url))
-      .slice(0, MAX_CALENDAR_LINKS);
-    if (follow.length > 0) return { facts, follow, events: [], leftOut: [] };
-    return { facts, follow, ...toEvents(facts, step.context) };
-  }
+  if (step.kind === 'page') return pageResult(step, extractFacts(step.page));
   const sink = new FactSink();
   // The page's facts count against the same bound as its calendars', as when both were read in one go.
   for (const fact of step.facts.events) sink.add(fact);
@@ -79,6 +72,23 @@ export function readStep(step: ReadingStep): StepResult {
   }
   const facts = withSinkCounts({ ...step.facts, events: sink.events, ...(read.length > 0 ? { calendarsRead: read } : {}) }, sink);
   return { facts, follow: [], ...toEvents(facts, step.context) };
+}
+
+/** A page step read in two parts at once (see PagePart), as readStep reads it in one: `page` gives its body. */
+export function joinedStep(step: PageStep, parts: PartFacts[], page: () => WebsitePage): StepResult {
+  const rdf = parts.find((p): p is RdfPart => p.part === 'rdf');
+  const rest = parts.find((p): p is RestPart => p.part === 'rest');
+  if (!rdf || !rest) throw new Error('a page read in parts needs its rdf and its rest part');
+  return pageResult(step, joinPageParts(step.page.url, rdf, rest) ?? extractFacts(page()));
+}
+
+/** A page's facts, then its same-site calendars to follow, or else its events. */
+function pageResult(step: PageStep, facts: WebsiteFacts): StepResult {
+  const follow = (facts.calendarLinks ?? [])
+    .filter((link) => link !== step.page.url && sameSite(link, step.page.url))
+    .slice(0, MAX_CALENDAR_LINKS);
+  if (follow.length > 0) return { facts, follow, events: [], leftOut: [] };
+  return { facts, follow, ...toEvents(facts, step.context) };
 }
 
 function toEvents(facts: WebsiteFacts, context: ReadingContext): Pick<StepResult, 'events' | 'leftOut'> {

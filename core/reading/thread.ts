@@ -1,7 +1,9 @@
 import type { MessagePort } from 'node:worker_threads';
 import { Piscina } from 'piscina';
-import { listedForTheMainThread, type ReadingStep, readStep, type StepResult } from './read-pages';
-import { decodeBody, encodeAnswer } from './thread-wire';
+import type { WebsitePage } from '../website/fetch';
+import { type PagePart, type PartFacts, readPagePart } from '../website/page-parts';
+import { joinedStep, listedForTheMainThread, type ReadingStep, readStep, type StepResult } from './read-pages';
+import { decodeBody, decodeJson, encodeAnswer, encodeJson } from './thread-wire';
 
 // The parsers and the offline zone tables load lazily, on first use: several seconds under tsx. Paid here, once
 // per thread as it starts, before any page's clock does (the pool starts the clock when a step begins).
@@ -34,9 +36,14 @@ export interface ThreadTask {
   step: ReadingStep;
   /**
    * A `page` step's body as UTF-8 bytes, moved into the thread, not copied: a 2 MB string would be copied on
-   * the main thread, and decoding it there is the thread's work, not the main thread's.
+   * the main thread, and decoding it there is the thread's work, not the main thread's. A page read in parts
+   * shares one buffer between its threads.
    */
   body?: Uint8Array;
+  /** Read only this part of the `page` step (see PagePart): the answer is the part's facts. */
+  part?: PagePart;
+  /** The `page` step's parts as their threads answered (JSON bytes, moved): joined into the step's result. */
+  parts?: Uint8Array[];
   /** The most events (and facts) a step may give back. */
   maxEvents: number;
   /** Told when the step starts in a thread: its time limit counts from here, not from a thread's start-up. */
@@ -52,13 +59,22 @@ export type ThreadAnswer = { result: StepResult } | { overEvents: number };
  * sent to the main thread, so a page that makes a million events never costs the main thread their copy. The
  * answer is serialised here, once, as JSON in one buffer that is moved, not copied: structured-cloning thousands
  * of facts and events cost the main thread tens of milliseconds per page, one JSON.parse of the bytes a few.
+ * A part's facts go back the same way, and on into the thread that joins them without being parsed between.
  */
 export default function readInThread(task: ThreadTask): unknown {
   task.started.postMessage('started');
   task.started.close();
-  const step: ReadingStep =
-    task.step.kind === 'page' && task.body ? { ...task.step, page: { ...task.step.page, body: decodeBody(task.body) } } : task.step;
-  const result = readStep(step);
+  const { step, body } = task;
+  const withBody = (): WebsitePage | undefined => (step.kind === 'page' && body ? { ...step.page, body: decodeBody(body) } : undefined);
+  if (task.part && step.kind === 'page') return Piscina.move(encodeJson(readPagePart(withBody() ?? step.page, task.part)));
+  let result: StepResult;
+  if (task.parts && step.kind === 'page') {
+    // The body is decoded only when the parts cannot be joined and the page is read whole.
+    result = joinedStep(step, task.parts.map(decodeJson<PartFacts>), () => withBody() ?? step.page);
+  } else {
+    const page = withBody();
+    result = readStep(page && step.kind === 'page' ? { ...step, page } : step);
+  }
   const count = Math.max(result.events.length, result.facts.events.length);
   const answer: ThreadAnswer = count > task.maxEvents ? { overEvents: count } : { result: listedForTheMainThread(result, step.context) };
   return Piscina.move(encodeAnswer(answer));

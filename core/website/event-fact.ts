@@ -74,3 +74,16 @@ export function clean(value: unknown, max = 300): string | undefined {
   if (!text) return undefined;
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
+
+/**
+ * The fact without its absent fields, so a fact compares equal however it was built. Copied rather than
+ * deleted from: an object that loses fields turns slow for every later read of it, its JSON included.
+ */
+export function withoutAbsent(fact: EventFact): EventFact {
+  const out: Record<string, unknown> = {};
+  for (const key in fact) {
+    const value = fact[key as keyof EventFact];
+    if (value !== undefined) out[key] = value;
+  }
+  return out as unknown as EventFact;
+}

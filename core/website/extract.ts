@@ -6,6 +6,7 @@ import { eventsFromIcal } from './ical';
 import { eventsFromJsonLd, parseJsonLd } from './json-ld';
 import { eventsFromMicrodata } from './microdata';
 import { eventsFromMicroformats } from './microformats';
+import { pageKind } from './page-kind';
 import { eventsFromRdfa } from './rdfa';
 
 /** What the prompt learns from the user's website: its address, title, structured events and readable text. */
@@ -33,8 +34,6 @@ export interface WebsiteFacts {
 
 export const TEXT_LIMIT = 20_000;
 
-const isCalendar = (contentType: string, body: string) => contentType === 'text/calendar' || /^\s*BEGIN:VCALENDAR/i.test(body);
-
 /**
  * Readable text and structured events of one fetched page: HTML (parsed once, without a tree; JSON-LD, microdata, RDFa,
  * microformats2 and hCalendar, data-vocabulary.org), iCalendar, or JSON(-LD). Synchronous and bounded; the
@@ -43,17 +42,18 @@ const isCalendar = (contentType: string, body: string) => contentType === 'text/
 export function extractFacts(page: WebsitePage, sink = new FactSink()): WebsiteFacts {
   const { url, contentType, body } = page;
   const options = { baseUrl: url, sink };
-  if (isCalendar(contentType, body)) {
+  const kind = pageKind(contentType, body);
+  if (kind === 'calendar') {
     // The events are the content; the raw feed adds nothing the list does not already say.
     eventsFromIcal(body, options);
     return withSinkCounts({ url, events: sink.events, text: '' }, sink);
   }
-  if (contentType === 'application/json' || contentType === 'application/ld+json') {
+  if (kind === 'json') {
     const parsed = parseJsonLd(body);
     if (parsed !== undefined) eventsFromJsonLd([parsed], options);
     return withSinkCounts({ url, events: sink.events, text: sink.events.length > 0 ? '' : body.slice(0, TEXT_LIMIT) }, sink);
   }
-  if (contentType === 'text/plain') return { url, events: [], text: body.slice(0, TEXT_LIMIT) };
+  if (kind === 'text') return { url, events: [], text: body.slice(0, TEXT_LIMIT) };
   const html = readHtml(body, url, TEXT_LIMIT);
   const htmlOptions = { baseUrl: html.baseUrl, sink };
   eventsFromJsonLd(

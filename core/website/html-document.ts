@@ -97,17 +97,36 @@ const CLOSE_UNRELATE = 8;
 
 const LD_JSON = /^\s*application\/ld\+json\s*(?:;|$)/i;
 
+/** The structured-data readers a pass over the page feeds (the text, title, JSON-LD and links are always read). */
+export interface HtmlFormats {
+  microdata: boolean;
+  rdfa: boolean;
+  microformats: boolean;
+}
+
+export const ALL_FORMATS: HtmlFormats = { microdata: true, rdfa: true, microformats: true };
+
+// Attribute names reach the readers lowercased and never through an entity, so a page whose text nowhere holds
+// one of these, in any case, has no such attribute: its microdata or RDFa would make no event (see readHtml).
+const ITEMSCOPE = /itemscope/i;
+const TYPEOF = /typeof/i;
+
 /**
  * Parses a page once, with htmlparser2's callbacks (entities decoded, raw text in script/style, as
  * parseDocument does) and no tree: readable text, title, base, JSON-LD and calendar links are read as the
- * tags go by, and each structured-data reader is fed its part (see PageReader). Depth-bound (MAX_DEPTH).
+ * tags go by, and each structured-data reader of `formats` is fed its part (see PageReader). The microdata and
+ * RDFa parsers are not fed at all when the page's text has no `itemscope` or no `typeof`: their quads would
+ * make no event. Depth-bound (MAX_DEPTH).
  */
-export function readHtml(html: string, pageUrl: string, textLimit: number): HtmlPage {
-  const microdata = microdataFeed(pageUrl);
-  const rdfa = rdfaFeed(pageUrl);
+export function readHtml(html: string, pageUrl: string, textLimit: number, formats: HtmlFormats = ALL_FORMATS): HtmlPage {
+  const microdata = formats.microdata && ITEMSCOPE.test(html) ? microdataFeed(pageUrl) : undefined;
+  const rdfa = formats.rdfa && TYPEOF.test(html) ? rdfaFeed(pageUrl) : undefined;
   const microformats = new MicroformatRoots();
   // RDFa last: it gets a copy of the attributes, but the others read them first anyway.
-  const readers: PageReader[] = [microformats, microdata.reader, rdfa.reader];
+  const readers: PageReader[] = [];
+  if (formats.microformats) readers.push(microformats);
+  if (microdata) readers.push(microdata.reader);
+  if (rdfa) readers.push(rdfa.reader);
   let title: string | undefined;
   let base: string | undefined;
   const jsonLd: string[] = [];
@@ -143,7 +162,7 @@ export function readHtml(html: string, pageUrl: string, textLimit: number): Html
       else if (name === 'base' && base === undefined && a.href) {
         base = a.href;
         const resolved = resolveLink(base, pageUrl);
-        if (resolved) microdata.setBase(resolved);
+        if (resolved) microdata?.setBase(resolved);
       } else if (name === 'script' && LD_JSON.test(a.type ?? '') && !gathering) gathering = { into: 'json-ld', depth, text: '' };
       if (name === 'a' || name === 'link') {
         const link = calendarLinkOf(name, a);
@@ -209,8 +228,8 @@ export function readHtml(html: string, pageUrl: string, textLimit: number): Html
     text: readableText(pieces.join(''), textLimit),
     calendarLinks,
     truncated,
-    microdata: has.microdata ? microdata.quads() : [],
-    rdfa: has.rdfa ? rdfa.quads() : [],
+    microdata: microdata && has.microdata ? microdata.quads() : [],
+    rdfa: rdfa && has.rdfa ? rdfa.quads() : [],
     microformatRoots: microformats.roots,
   };
 }

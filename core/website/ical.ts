@@ -1,5 +1,5 @@
 import ICAL from 'ical.js';
-import { clean, type EventFact } from './event-fact';
+import { clean, type EventFact, withoutAbsent } from './event-fact';
 import type { FactSink } from './fact-sink';
 import { textValue } from './ical-text';
 import { isCalendarDay } from '../time/calendar-day';
@@ -313,7 +313,5 @@ function toFact(event: Component, zones: Zones, baseUrl: string): EventFact | nu
   };
   if (fact.recurrence && fact.recurrence.rrule === undefined) delete fact.recurrence.rrule;
   if (fact.recurrence && moreRrules.length > 0) fact.recurrence.moreRrules = moreRrules.map(String);
-  // Absent fields stay absent, so a fact compares equal however it was built.
-  for (const k of Object.keys(fact) as (keyof EventFact)[]) if (fact[k] === undefined) delete fact[k];
-  return fact;
+  return withoutAbsent(fact);
 }

@@ -1,5 +1,5 @@
 import { decodeHTML } from 'entities';
-import { clean, type EventFact } from './event-fact';
+import { clean, type EventFact, withoutAbsent } from './event-fact';
 import type { FactSink } from './fact-sink';
 import { addDuration, isoDateTime } from '../time/iso-time';
 import { resolveLink } from './links';
@@ -71,24 +71,39 @@ const idOf = (node: Node): string | undefined => {
 export function eventsFromJsonLd(values: unknown[], options: ReadOptions): void {
   const seen = new Set<unknown>();
   // An explicit stack, not recursion: nesting depth is the page's choice. Depth still bounds how far from a
-  // block's root an event may sit, as no real page nests events deeper.
-  const stack: Visit[] = values.map((value): Visit => ({ value, depth: 0 })).reverse();
+  // block's root an event may sit, as no real page nests events deeper. Only objects go on it: a string or
+  // number holds no event. Children go on in reverse, so they come off in the order they are written.
+  const stack: Visit[] = [];
+  for (let i = values.length - 1; i >= 0; i--) if (isObject(values[i])) stack.push({ value: values[i], depth: 0 });
   while (stack.length > 0) {
     const visit = stack.pop()!;
     const { value, depth } = visit;
-    if (depth > 12 || value === null || typeof value !== 'object' || seen.has(value)) continue;
+    if (depth > 12 || seen.has(value)) continue;
     seen.add(value);
-    const children: Visit[] = [];
     if (Array.isArray(value)) {
-      for (const child of value) children.push({ ...visit, value: child, depth: depth + 1 });
+      for (let i = value.length - 1; i >= 0; i--) {
+        const child: unknown = value[i];
+        if (isObject(child)) {
+          stack.push({
+            value: child,
+            depth: depth + 1,
+            holder: visit.holder,
+            eventValued: visit.eventValued,
+            calendarPrefixes: visit.calendarPrefixes,
+          });
+        }
+      }
     } else if (isEvent(value as Node) || (visit.eventValued && typesOf(value as Node).length === 0)) {
       const node = value as Node;
       if (!isUmbrella(node)) {
         const fact = toFact(node, options.baseUrl, visit.holder);
         if (fact) options.sink.add(fact);
       }
-      for (const child of [...list(node.subEvent), ...list(node.subEvents)])
-        children.push({ value: child, depth: depth + 1, eventValued: true });
+      const subEvents = [...list(node.subEvent), ...list(node.subEvents)];
+      for (let i = subEvents.length - 1; i >= 0; i--) {
+        const child = subEvents[i];
+        if (isObject(child)) stack.push({ value: child, depth: depth + 1, eventValued: true });
+      }
     } else {
       const node = value as Node;
       const prefixes = calendarPrefixes(node, visit.calendarPrefixes);
@@ -96,13 +111,18 @@ export function eventsFromJsonLd(values: unknown[], options: ReadOptions): void 
       const fact = calendar && toFact(calendar, options.baseUrl, visit.holder);
       if (fact) options.sink.add(fact);
       const holder = text(node.name);
-      for (const [key, child] of Object.entries(node)) {
-        children.push({ value: child, depth: depth + 1, holder, eventValued: EVENT_VALUED.has(key), calendarPrefixes: prefixes });
+      const keys = Object.keys(node);
+      for (let i = keys.length - 1; i >= 0; i--) {
+        const child = node[keys[i]!];
+        if (isObject(child)) {
+          stack.push({ value: child, depth: depth + 1, holder, eventValued: EVENT_VALUED.has(keys[i]!), calendarPrefixes: prefixes });
+        }
       }
     }
-    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
   }
 }
+
+const isObject = (value: unknown): value is object => value !== null && typeof value === 'object';
 
 /** A value met on the way down, with what the item it is listed under says of it. */
 interface Visit {
@@ -311,7 +331,5 @@ function toFact(node: Node, baseUrl: string, holder: string | undefined): EventF
     uid: identifier(node),
     recurrence: series?.recurrence,
   };
-  // Absent fields stay absent, so a fact compares equal however it was built.
-  for (const k of Object.keys(fact) as (keyof EventFact)[]) if (fact[k] === undefined) delete fact[k];
-  return fact;
+  return withoutAbsent(fact);
 }

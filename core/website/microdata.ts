@@ -1,7 +1,7 @@
 import { MicrodataRdfParser } from 'microdata-rdf-streaming-parser';
 import { eventsFromJsonLd, type ReadOptions } from './json-ld';
 import { microdataFocus } from './microdata-focus';
-import { drainQuads, nodesFromQuads, type Quad, type TagListener } from './rdf-nodes';
+import { gatherQuads, nodesFromQuads, type Quad, type TagListener } from './rdf-nodes';
 import { FocusedFeed } from './tag-feed';
 
 /** microdata-rdf-streaming-parser fed as the page is parsed (see readHtml); its quads once the page has ended. */
@@ -14,6 +14,7 @@ export interface MicrodataFeed {
 
 export function microdataFeed(pageUrl: string): MicrodataFeed {
   const parser = new MicrodataRdfParser({ baseIRI: pageUrl });
+  const quads = gatherQuads(parser);
   return {
     reader: new FocusedFeed(parser as unknown as TagListener, microdataFocus),
     // The parser takes its base only when made, and reads no <base>; the page names it in <head>, before
@@ -21,7 +22,7 @@ export function microdataFeed(pageUrl: string): MicrodataFeed {
     setBase: (url) => {
       (parser as unknown as { util: { baseIRI: string } }).util.baseIRI = url;
     },
-    quads: () => drainQuads(parser as unknown as { read(): unknown }),
+    quads,
   };
 }
 

@@ -1,5 +1,5 @@
 import { mf2 } from 'microformats-parser';
-import { clean, type EventFact } from './event-fact';
+import { clean, type EventFact, withoutAbsent } from './event-fact';
 import type { FactSink } from './fact-sink';
 import { addDuration, isoDateTime } from '../time/iso-time';
 import { resolveLink } from './links';
@@ -211,6 +211,5 @@ function toFact(item: MicroformatRoot, baseUrl: string): EventFact | null {
     endAt,
     uid: str(first(item, 'uid'), 1000),
   };
-  for (const k of Object.keys(fact) as (keyof EventFact)[]) if (fact[k] === undefined) delete fact[k];
-  return fact;
+  return withoutAbsent(fact);
 }

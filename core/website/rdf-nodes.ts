@@ -14,13 +14,17 @@ export interface TagListener {
 }
 
 /**
- * Drains the quads a parser pushed into its readable side. The parsers are Transform streams; nothing reads them
- * while they are fed, so every quad is still buffered, and read() hands them back synchronously.
+ * Gathers the quads a streaming parser makes as it makes them. The parsers are Transform streams that hand each
+ * quad to their readable side through `push` (the versions are pinned exactly); nothing reads that side while
+ * they are fed, so it would only buffer every quad through the stream's machinery until the page ends.
  */
-export function drainQuads(stream: { read(): unknown }): Quad[] {
+export function gatherQuads(parser: object): () => Quad[] {
   const quads: Quad[] = [];
-  for (let q = stream.read(); q !== null; q = stream.read()) quads.push(q as Quad);
-  return quads;
+  (parser as { push(quad: Quad): boolean }).push = (quad) => {
+    quads.push(quad);
+    return true;
+  };
+  return () => quads;
 }
 
 function add(node: Record<string, unknown[]>, key: string, value: unknown): void {
@@ -61,37 +65,53 @@ function schemaName(iri: string): string | undefined {
  * are subjects themselves become the nested node (cycles are the reader's to stop, as in JSON-LD).
  */
 export function nodesFromQuads(quads: Quad[]): Record<string, unknown>[] {
-  const nodes = new Map<string, Record<string, unknown[]>>();
-  const nodeOf = (key: string) => {
-    let node = nodes.get(key);
+  // Blank and named subjects apart, by their value: no key string is made per quad. A page's quads repeat a
+  // few predicates and types thousands of times, so each IRI's schema.org name is found once.
+  const blank = new Map<string, Record<string, unknown[]>>();
+  const named = new Map<string, Record<string, unknown[]>>();
+  const subjects: { node: Record<string, unknown[]>; id?: string }[] = [];
+  const names = new Map<string, string | undefined>();
+  const nameOf = (iri: string) => {
+    let name = names.get(iri);
+    if (name === undefined && !names.has(iri)) {
+      name = schemaName(iri);
+      names.set(iri, name);
+    }
+    return name;
+  };
+  const nodeOf = (term: Quad['subject']) => {
+    const isBlank = term.termType === 'BlankNode';
+    const nodes = isBlank ? blank : named;
+    let node = nodes.get(term.value);
     if (!node) {
       node = {};
-      nodes.set(key, node);
+      nodes.set(term.value, node);
+      subjects.push(isBlank ? { node } : { node, id: term.value });
     }
     return node;
   };
-  const keyOf = (term: { termType: string; value: string }) => `${term.termType === 'BlankNode' ? '_' : 'n'}:${term.value}`;
   // Subjects first, so an object that is also a subject is recognised whatever the quads' order.
-  for (const q of quads) nodeOf(keyOf(q.subject));
-  for (const q of quads) {
-    const node = nodeOf(keyOf(q.subject));
+  const subjectNodes = quads.map((q) => nodeOf(q.subject));
+  for (let i = 0; i < quads.length; i++) {
+    const q = quads[i]!;
+    const node = subjectNodes[i]!;
     if (q.predicate.value === RDF_TYPE) {
-      const type = schemaName(q.object.value);
+      const type = nameOf(q.object.value);
       if (type) add(node, '@type', type);
       continue;
     }
-    const name = schemaName(q.predicate.value);
+    const name = nameOf(q.predicate.value);
     if (!name) continue;
-    const objectKey = keyOf(q.object);
+    const { termType, value: objectValue } = q.object;
     const value =
-      q.object.termType === 'Literal'
-        ? q.object.value
-        : (nodes.get(objectKey) ?? (q.object.termType === 'NamedNode' ? q.object.value : undefined));
+      termType === 'Literal'
+        ? objectValue
+        : ((termType === 'BlankNode' ? blank : named).get(objectValue) ?? (termType === 'NamedNode' ? objectValue : undefined));
     if (value !== undefined) add(node, name, value);
   }
   const out: Record<string, unknown>[] = [];
-  for (const [key, node] of nodes) {
-    if (key.startsWith('n:')) (node as Record<string, unknown>)['@id'] = key.slice(2);
+  for (const { node, id } of subjects) {
+    if (id !== undefined) (node as Record<string, unknown>)['@id'] = id;
     if (Object.keys(node).length > 0) out.push(node);
   }
   return out;

@@ -1,7 +1,7 @@
 import { RdfaParser } from 'rdfa-streaming-parser';
 import { eventsFromJsonLd, type ReadOptions } from './json-ld';
 import { rdfaFocus } from './rdfa-focus';
-import { drainQuads, nodesFromQuads, type Quad, type TagListener } from './rdf-nodes';
+import { gatherQuads, nodesFromQuads, type Quad, type TagListener } from './rdf-nodes';
 import { FocusedFeed } from './tag-feed';
 
 /** rdfa-streaming-parser fed as the page is parsed (see readHtml); its quads once the page has ended. */
@@ -14,6 +14,7 @@ export function rdfaFeed(pageUrl: string): RdfaFeed {
   // The parser reads <base> itself (rdfaFocus sends it).
   const parser = new RdfaParser({ baseIRI: pageUrl, contentType: 'text/html' });
   const listener = parser as unknown as TagListener;
+  const quads = gatherQuads(parser);
   // The parser edits the attributes it is given (drops a non-CURIE rel/rev beside property, adds xmlns to an
   // XML literal's tags): it gets a copy, so the other readers see the attributes as parsed.
   const copying: TagListener = {
@@ -22,7 +23,7 @@ export function rdfaFeed(pageUrl: string): RdfaFeed {
     onTagClose: () => listener.onTagClose(),
     onEnd: () => listener.onEnd(),
   };
-  return { reader: new FocusedFeed(copying, rdfaFocus), quads: () => drainQuads(parser as unknown as { read(): unknown }) };
+  return { reader: new FocusedFeed(copying, rdfaFocus), quads };
 }
 
 /**
