@@ -86,12 +86,14 @@ export function loadSession(sql: Sql, config: CookieConfig, revocations: Revocat
   const proofs = proofsFor(config, revocations);
   const held = (token: string, userId: number) => sessionHeldBy(sql, token, userId);
   return createMiddleware<AppEnv>(async (c, next) => {
-    const token = getCookie(c, SESSION_COOKIE);
+    // Both cookies from one reading of the Cookie header.
+    const cookies = getCookie(c);
+    const token = cookies[SESSION_COOKIE];
     if (!token) {
       c.set('user', null);
       return next();
     }
-    const proof = proofs ? getCookie(c, SESSION_PROOF_COOKIE) : undefined;
+    const proof = proofs ? cookies[SESSION_PROOF_COOKIE] : undefined;
     // A proof this process has not met yet costs one indexed read; a failed read only means Postgres decides below.
     const proven = proof ? await proofs!.verify(proof, token, held).catch(() => null) : null;
     if (proven) {

@@ -49,10 +49,9 @@ export function authRoutes({ config, sql, redis, sessionRevocations }: AppDeps) 
     return c.json({ status: 'success' } satisfies SignInReply);
   });
 
-  app.get('/api/check-session', (c) => {
-    c.header('Cache-Control', 'no-store');
-    return c.json({ loggedIn: c.get('user') !== null } satisfies SessionReply);
-  });
+  // No-store comes from the /api middleware (middleware/no-store.ts): a header of the route's own would make Hono
+  // build a fetch Headers for the one reply the page asks most often.
+  app.get('/api/check-session', (c) => c.json({ loggedIn: c.get('user') !== null } satisfies SessionReply));
 
   app.get('/api/logout', async (c) => {
     // The spec fixes GET, which SameSite=Lax still sends on a cross-site link; a browser marks such a request.

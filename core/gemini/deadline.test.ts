@@ -26,6 +26,9 @@ describe('deadline', () => {
     const cleared = deadline(undefined, 1000);
     cleared.clear();
     expect(vi.getTimerCount()).toBe(0);
+    // A piece of text that arrives after the work ended does not start the wait again.
+    cleared.restart();
+    expect(vi.getTimerCount()).toBe(0);
     vi.advanceTimersByTime(2000);
     expect(cleared.signal.aborted).toBe(false);
   });

@@ -14,23 +14,24 @@ export interface Deadline {
 export function deadline(parent: AbortSignal | undefined, ms: number): Deadline {
   const controller = new AbortController();
   const expire = () => controller.abort(new DOMException(`No answer within ${ms} ms.`, 'TimeoutError'));
-  let timer = setTimeout(expire, ms);
+  const timer = setTimeout(expire, ms);
   const cancelled = () => {
     clearTimeout(timer);
     controller.abort(parent?.reason);
   };
   if (parent?.aborted) cancelled();
   else parent?.addEventListener('abort', cancelled, { once: true });
+  let cleared = false;
   const clear = () => {
+    cleared = true;
     clearTimeout(timer);
     parent?.removeEventListener('abort', cancelled);
   };
   return {
     signal: controller.signal,
+    // Called for every piece of an answer: the same timer starts its wait again, with nothing made or unlinked.
     restart: () => {
-      if (controller.signal.aborted) return;
-      clearTimeout(timer);
-      timer = setTimeout(expire, ms);
+      if (!cleared && !controller.signal.aborted) timer.refresh();
     },
     clear,
   };
