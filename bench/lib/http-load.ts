@@ -36,7 +36,12 @@ export async function load(
  * A bench-only server (bench/<entry>.ts or bench/lib/<entry>.ts) bundled like the api (its packages left as
  * imports) and started in its own process on a free port, so it starts and runs as the built api does.
  */
-export async function startBuilt(entry: string, env: Record<string, string> = {}, readyPath?: string): Promise<ChildServer> {
+export async function startBuilt(
+  entry: string,
+  env: Record<string, string> = {},
+  readyPath?: string,
+  nodeArgs: string[] = [],
+): Promise<ChildServer> {
   const name = entry
     .replace(/^bench\//, '')
     .replace(/\.ts$/, '')
@@ -51,5 +56,5 @@ export async function startBuilt(entry: string, env: Record<string, string> = {}
     logLevel: 'error',
   });
   const port = await freePort();
-  return startChild([`dist/bench/${name}.js`, String(port)], env, { port, ...(readyPath ? { readyPath } : {}) });
+  return startChild([...nodeArgs, `dist/bench/${name}.js`, String(port)], env, { port, ...(readyPath ? { readyPath } : {}) });
 }

@@ -5,11 +5,17 @@ import { deletePrefix, createTestRedis, testQueuePrefix } from '../../dev/harnes
 import { freePort, startChild, type ChildServer } from '../../dev/harness/processes';
 
 export interface BenchStack {
+  /** The api running now (restartApi replaces it). */
   api: ChildServer;
   db: TestDatabase;
   standins: Standins;
   prefix: string;
   env: Record<string, string>;
+  /**
+   * Stops the api and starts it again on the same port (so APP_URL still names it) with `extraEnv` over the
+   * stack's environment: the same database, users and stand-ins, another configuration (e.g. API_PROCESSES).
+   */
+  restartApi: (extraEnv: Record<string, string>, options?: { nodeArgs?: string[] }) => Promise<void>;
   close: () => Promise<void>;
 }
 
@@ -28,15 +34,20 @@ export async function startBenchStack(extraEnv: Record<string, string> = {}, opt
     ...extraEnv,
   };
   // nodeArgs: e.g. ['--cpu-prof'] to profile the api (Node refuses that flag in NODE_OPTIONS).
-  const api = await startChild([...(options.nodeArgs ?? []), 'dist/server/api.js'], env, { port: apiPort });
-  return {
-    api,
+  const startApi = (apiEnv: Record<string, string>, nodeArgs: string[] = []) =>
+    startChild([...nodeArgs, 'dist/server/api.js'], apiEnv, { port: apiPort });
+  const stack: BenchStack = {
+    api: await startApi(env, options.nodeArgs),
     db,
     standins,
     prefix,
     env,
+    restartApi: async (changes, restart = {}) => {
+      await stack.api.stop();
+      stack.api = await startApi({ ...env, ...changes }, restart.nodeArgs);
+    },
     close: async () => {
-      await api.stop();
+      await stack.api.stop();
       await standins.close();
       const redis = createTestRedis();
       await deletePrefix(redis, prefix);
@@ -44,4 +55,5 @@ export async function startBenchStack(extraEnv: Record<string, string> = {}, opt
       await db.drop();
     },
   };
+  return stack;
 }
