@@ -45,10 +45,10 @@ describe('editing a timer in Manage Timers (Chromium)', () => {
       await shot(page, `edit-timer-form-${width}`);
     }
 
-    // Escape cancels and hands focus back to Edit.
+    // Escape cancels and hands focus back to Edit, on the next frame (timer-row.tsx).
     await page.keyboard.press('Escape');
     await form.waitFor({ state: 'detached' });
-    expect(await edit.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => edit.evaluate((el) => el === document.activeElement)).toBe(true);
 
     await page.keyboard.press('Enter');
     await form.getByLabel('Schedule Type').selectOption('weekly');
@@ -60,7 +60,7 @@ describe('editing a timer in Manage Timers (Chromium)', () => {
     expect(await form.count()).toBe(0);
     expect(await row.locator('.timer-row__when').textContent()).toBe('Every Friday at 18:30');
     expect(await row.locator('.timer-row__question').textContent()).toBe('ML evenings in Berlin');
-    expect(await edit.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => edit.evaluate((el) => el === document.activeElement)).toBe(true);
     // The same timer, changed in place.
     const [stored] = await suite.stack.db.sql<{ id: string; time: string; weekday: string }[]>`
       select id, time, weekday from timers where id = ${timerId}`;
