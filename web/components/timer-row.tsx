@@ -58,11 +58,19 @@ export function TimerRow({ timer, onDelete, onUpdate, children }: TimerRowProps)
     }
   }
 
-  // Closing the form hands focus back to Edit, where the person opened it.
+  // Closing the form hands focus back to Edit, where the person opened it: after every render until Edit takes
+  // it, since a saved timer's row renders again as the list refreshes (a disabled or replaced button cannot).
+  const focusEdit = useRef(false);
+  useEffect(() => {
+    const button = editButton.current;
+    if (!focusEdit.current || !button) return;
+    button.focus();
+    if (document.activeElement === button) focusEdit.current = false;
+  });
   function editDone(message: string | null) {
+    focusEdit.current = true;
     setEditing(false);
     setSaved(message);
-    requestAnimationFrame(() => editButton.current?.focus());
   }
 
   async function confirmDelete() {
