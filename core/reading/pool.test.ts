@@ -49,7 +49,9 @@ describe('the reading pool', () => {
     }
   });
 
-  it('drops a reading whose part goes past the time limit, and reads the next one in fresh threads', { timeout: 120_000 }, async () => {
+  it('drops a reading whose part goes past the time limit or whose search is cancelled, and reads the next one in fresh threads', {
+    timeout: 120_000,
+  }, async () => {
     const tight = new ReadingPool({ ...limits, timeLimitMs: 300 }, always);
     try {
       const microformats = HOSTILE_SITES.find((s) => s.name === '2 MB of microformats')!;
@@ -63,6 +65,14 @@ describe('the reading pool', () => {
         '<div class="h-event"><p class="p-name">After</p></div>',
         '2026-05-01T12:00:00Z',
       );
+      expect((await tight.run(next, 60_000)).events.map((e) => e.title)).toEqual(['After']);
+      // A search cancelled while its page is read in parts ends with the cancellation, not a limit.
+      const before = tight.readingsInParts;
+      const cancel = new AbortController();
+      const cancelled = tight.run(slow, 60_000, cancel.signal).catch((e: unknown) => e);
+      cancel.abort();
+      expect(await cancelled).toMatchObject({ code: 'aborted' });
+      expect(tight.readingsInParts - before).toBe(1);
       expect((await tight.run(next, 60_000)).events.map((e) => e.title)).toEqual(['After']);
     } finally {
       await tight.close();
