@@ -223,6 +223,28 @@ describe('iCalendar events (ical.js)', () => {
     expect(named).toMatchObject({ startAt: '2026-05-28T19:00:00', timezone: 'America/Denver' });
   });
 
+  it("reads a floating start or end in the zone its event's other time names", () => {
+    const [startFloating, endFloating, bothFloating] = read(
+      calendar(
+        ...vevent('UID:a', 'SUMMARY:error', 'DTSTART:20250814T180000', 'DTEND;TZID=Europe/Brussels:20250814T190000'),
+        ...vevent('UID:b', 'SUMMARY:Talk', 'DTSTART;TZID=America/Chicago:20250814T180000', 'DTEND:20250814T190000'),
+        ...vevent('UID:c', 'SUMMARY:Show', 'DTSTART:20250814T180000', 'DTEND:20250814T190000'),
+      ),
+    );
+    expect(startFloating).toMatchObject({
+      startAt: '2025-08-14T18:00:00',
+      timezone: 'Europe/Brussels',
+      start: '2025-08-14 18:00 (Europe/Brussels)',
+    });
+    expect(endFloating).toMatchObject({
+      endAt: '2025-08-14T19:00:00',
+      timezone: 'America/Chicago',
+      end: '2025-08-14 19:00 (America/Chicago)',
+    });
+    expect(bothFloating).toMatchObject({ start: '2025-08-14 18:00 (local time)', end: '2025-08-14 19:00 (local time)' });
+    expect(bothFloating?.timezone).toBeUndefined();
+  });
+
   it('turns DURATION into an end', () => {
     const events = read(
       calendar(

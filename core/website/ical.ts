@@ -264,12 +264,31 @@ export function eventsFromIcal(ics: string, options: IcalOptions): void {
   }
 }
 
+/** A wall time without zone, offset or Z: RFC 5545's floating time. */
+const isFloating = (t: CalendarTime | undefined): t is CalendarTime =>
+  !!t && !t.zone && t.at.length > 10 && !/(Z|[+-]\d\d:\d\d)$/.test(t.at);
+
+/**
+ * One event's start and end in one zone: when one of them is floating and the other names a zone
+ * (DTSTART:20250814T180000 beside DTEND;TZID=Europe/Brussels:20250814T190000, an editor that dropped one TZID),
+ * the floating one is read in the zone its event names rather than in the reader's (decision 088).
+ */
+function sharingTheirZone(
+  start: CalendarTime | undefined,
+  end: CalendarTime | undefined,
+): [CalendarTime | undefined, CalendarTime | undefined] {
+  const inZone = (t: CalendarTime, zone: string): CalendarTime => ({ at: t.at, zone, display: `${clock(t.at)} (${zone})` });
+  if (isFloating(start) && end?.zone) return [inZone(start, end.zone), end];
+  if (isFloating(end) && start?.zone) return [start, inZone(end, start.zone)];
+  return [start, end];
+}
+
 function toFact(event: Component, zones: Zones, baseUrl: string): EventFact | null {
   const text = (name: string, max?: number) => clean(textValue(event.getFirstProperty(name)), max);
   const summary = text('summary');
   if (!summary) return null;
   const dtstart = event.getFirstProperty('dtstart');
-  const start = propertyTime(dtstart, zones);
+  let start = propertyTime(dtstart, zones);
   // A DTSTART that is no date ('DTSTART;VALUE=DATE:Next Year') leaves nothing a calendar could hold.
   if (dtstart && !start) return null;
   let end = propertyTime(event.getFirstProperty('dtend') ?? event.getFirstProperty('due'), zones);
@@ -282,6 +301,7 @@ function toFact(event: Component, zones: Zones, baseUrl: string): EventFact | nu
     const last = lastDay(end.at, start.at);
     end = { at: last, display: last };
   }
+  [start, end] = sharingTheirZone(start, end);
   const status = text('status')?.toUpperCase();
   const [rrule, ...moreRrules] = event.getAllProperties('rrule').map((p) => p.getFirstValue());
   const rdates = allTimes(event, 'rdate', zones);
