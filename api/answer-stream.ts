@@ -48,6 +48,13 @@ export function answerStream(abort: AbortController) {
     abort.abort();
   };
 
+  /** Once the reply is open: the text held until then, and the end if it came first. */
+  const flushHeld = (pieces: readonly string[]) => {
+    for (const text of pieces) send!(text);
+    held.length = 0;
+    if (ended) finish!(endTail);
+  };
+
   const viaNode = (c: Context, outgoing: ServerResponse, status: 200, headers: Record<string, string>): Response => {
     // Hono's own headers for this reply (the session proof's Set-Cookie among them) join those the middleware
     // already set on Node's response (presetHeaders).
@@ -63,9 +70,7 @@ export function answerStream(abort: AbortController) {
       if (!outgoing.writableFinished) gone();
     });
     // Node writes the head with the first text in one write.
-    send(held.join(''));
-    held.length = 0;
-    if (ended) finish(endTail);
+    flushHeld([held.join('')]);
     // Tells @hono/node-server the reply is already being written. Its own instance, made before the server
     // replaced the global Response with its lighter one: a fresh one made now would be that lighter kind, which
     // @hono/node-server writes out again whatever its headers say.
@@ -86,9 +91,7 @@ export function answerStream(abort: AbortController) {
       if (tail) controller.enqueue(encoder.encode(tail));
       controller.close();
     };
-    for (const text of held) send(text);
-    held.length = 0;
-    if (ended) finish(endTail);
+    flushHeld(held);
     return c.body(body, status, headers);
   };
 

@@ -1,4 +1,5 @@
 import { availableParallelism, loadavg } from 'node:os';
+import { loadConfig } from '../core/config';
 import { createSignedInUser } from '../dev/harness/users';
 import { until } from '../dev/harness/wait';
 import { percentile, type BenchResult, type Row } from './lib/report';
@@ -97,8 +98,10 @@ export async function run(): Promise<BenchResult[]> {
     const cookies = await users(stack, OPEN_STREAMS / 2);
     const refill = () => stack.db.sql`update accounts set tier = 'pro', searches_used = 0`;
     await refill();
+    // The baseline asks the stand-in for the model the api and the floor ask.
+    const { model } = loadConfig(stack.env).gemini;
     const direct = () =>
-      fetch(`${stack.standins.url}/v1beta/models/${stack.env.GEMINI_MODEL ?? 'gemini-flash-latest'}:streamGenerateContent?alt=sse`, {
+      fetch(`${stack.standins.url}/v1beta/models/${model}:streamGenerateContent?alt=sse`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-goog-api-key': 'bench' },
         body: JSON.stringify({ contents: [{ role: 'user', parts: [{ text: QUESTION }] }] }),
@@ -117,6 +120,19 @@ export async function run(): Promise<BenchResult[]> {
     };
     const floor = () =>
       fetch(`${floorServer.url}/ask`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: ASK_BODY });
+    // Each user opens the page before asking, as a person does: the page's GET /api/check-session sets the proof
+    // the user's asks then carry (decision 089). Only the first burst after a start asks without it.
+    const openPages = async () => {
+      for (let from = 0; from < cookies.length; from += BURST) {
+        await Promise.all(
+          cookies.slice(from, from + BURST).map(async (cookie, i) => {
+            const res = await fetch(`${stack.api.url}/api/check-session`, { headers: { cookie } });
+            if (!res.ok) throw new Error(`check-session answered ${res.status}`);
+            cookies[from + i] = withSessionProof(cookie, res) ?? cookie;
+          }),
+        );
+      }
+    };
 
     // The baseline is read warm (this process's connections to the stand-in are open), before either server's first ask.
     await burst(BURST, direct);
@@ -125,6 +141,7 @@ export async function run(): Promise<BenchResult[]> {
     const coldFloor = await burst(BURST, floor);
     const coldOurs = await burst(BURST, ask);
     await refill();
+    await openPages();
 
     /** Warm bursts, the three interleaved so the machine's load falls on each alike; CPU counted over them. */
     const warmBursts = async () => {
@@ -256,6 +273,7 @@ export async function run(): Promise<BenchResult[]> {
       await refill();
       await stack.restartApi({ API_PROCESSES: 'auto' }, { nodeArgs: profile('api-default') });
       await apiReady();
+      await openPages();
       await burst(BURST, ask);
       await refill();
       const label = `default (API_PROCESSES=auto: ${cores} processes)`;
@@ -270,7 +288,7 @@ export async function run(): Promise<BenchResult[]> {
     return [
       {
         name: 'stream',
-        method: `The built api (dist/server/api.js) as one process, like the floor (bench/lib/bare-ask-child.ts: the product's prompt and Gemini call with the official client behind a bare node:http handler, no framework, session, Redis or Postgres), each in its own process, started fresh; the api's first burst waits for its /readyz. Then the api restarted with its default (API_PROCESSES=auto: ${cores} on this machine), measured again (warm bursts, one stream, CPU, check-session) against the same floor; the goals are the one-process api's (decision 084). Gemini stand-in in the bench process: first chunk after ${FIRST_CHUNK_DELAY_MS} ms, then chunks ${CHUNK_DELAY_MS} ms apart. Added time = a server's p50 minus the p50 of the same stream read straight from the stand-in in the same phase; the goals compare the api's added time with the floor's. First burst: ${BURST} asks at once, right after start; warm: ${WARM_BURSTS} bursts of ${BURST}, interleaved with the floor's and the baseline's; one stream: ${ONE_STREAM_SAMPLES} in turn. Each user sends the session proof its last reply set, as a browser does (decision 025). CPU: user + system time of the api's processes (the floor's process) from /proc over the warm bursts. check-session: autocannon, ${BURST} connections for ${SESSION_LOAD_S} s after ${SESSION_WARM_UP_S} s of warm-up, against bare node:http (bench/bare-node.ts). RSS from /proc. Load average (1 min) at start ${loadAtStart.toFixed(2)}, at end ${loadAtEnd.toFixed(2)}.`,
+        method: `The built api (dist/server/api.js) as one process, like the floor (bench/lib/bare-ask-child.ts: the product's prompt and Gemini call with the official client behind a bare node:http handler, no framework, session, Redis or Postgres), each in its own process, started fresh; the api's first burst waits for its /readyz. Then the api restarted with its default (API_PROCESSES=auto: ${cores} on this machine), measured again (warm bursts, one stream, CPU, check-session) against the same floor; the goals are the one-process api's (decision 084). Gemini stand-in in the bench process: first chunk after ${FIRST_CHUNK_DELAY_MS} ms, then chunks ${CHUNK_DELAY_MS} ms apart. Added time = a server's p50 minus the p50 of the same stream read straight from the stand-in in the same phase; the goals compare the api's added time with the floor's. First burst: ${BURST} asks at once, right after start; warm: ${WARM_BURSTS} bursts of ${BURST}, interleaved with the floor's and the baseline's; one stream: ${ONE_STREAM_SAMPLES} in turn. Each user sends the session proof its last reply set, as a browser does (decision 025); before the warm bursts (and after the restart) every user opens the page, whose check-session sets that proof, so only the first burst after start asks without one (decision 089). CPU: user + system time of the api's processes (the floor's process) from /proc over the warm bursts. check-session: autocannon, ${BURST} connections for ${SESSION_LOAD_S} s after ${SESSION_WARM_UP_S} s of warm-up, against bare node:http (bench/bare-node.ts). RSS from /proc. Load average (1 min) at start ${loadAtStart.toFixed(2)}, at end ${loadAtEnd.toFixed(2)}.`,
         rows,
       },
     ];
