@@ -93,7 +93,8 @@ describe('one date style on every surface (Chromium)', () => {
       unsubscribeUrl: `${stack.url}/unsubscribe/t`,
     });
     expect(mail.text).toContain('Dates are in Europe/Berlin, the time zone of your timer.');
-    expect(mail.text).toContain(`[New] ${TITLE}\n  ${WHEN}\n`);
+    // The place, too, reads as the card reads it (core/events/event-place.ts).
+    expect(mail.text).toContain(`[New] ${TITLE}\n  ${WHEN}\n  bcc Berlin Congress Center\n`);
     expect(mail.html).toContain(`<div style="font-size:15px">${WHEN}</div>`);
     const webhook = webhookText({
       kind: 'digest',
@@ -127,7 +128,7 @@ describe('one date style on every surface (Chromium)', () => {
       const result = await client.callTool({ name, arguments: args });
       return (result.content as { type: string; text: string }[])[1]!.text;
     };
-    const line0 = `• ${TITLE} — ${WHEN} (Europe/Berlin) — bcc Berlin Congress Center, Berlin — https://ai-events.example/events/applied-ml-summit`;
+    const line0 = `• ${TITLE} — ${WHEN} (Europe/Berlin) — bcc Berlin Congress Center — https://ai-events.example/events/applied-ml-summit`;
     expect((await words('get_search', { search_id: searchId })).split('\n')).toContain(line0);
     expect((await words('timer_events', { timer_id: timerId })).split('\n')).toEqual([line0]);
     // A timer's next run in its own zone, named the same way.

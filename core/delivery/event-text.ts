@@ -28,14 +28,6 @@ export function eventCheck(event: Event, timezone: string): string | null {
 /** The zone a message's dates are in: the timer's, or UTC when this runtime does not know it. */
 export const messageZone = (timezone: string) => knownTimeZone(timezone);
 
-/** "Venue, City", "Online", "Venue, City · also online", or null when nothing is known. */
-export function eventPlace(event: Event): string | null {
-  const where = [event.venue, event.city].filter(Boolean).join(', ');
-  if (where && event.online) return `${where} · also online`;
-  if (where) return where;
-  return event.online ? 'Online' : null;
-}
-
 /** "New", "Moved", "Cancelled" or "Changed": what makes the event worth a message. */
 export function eventBadge(event: Event): string {
   if (event.status === 'cancelled') return 'Cancelled';

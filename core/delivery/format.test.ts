@@ -4,7 +4,8 @@ import type { Event } from '../contract/event';
 import { parseTimerSettings } from '../contract/timer-settings';
 import { addToCalendarUrl } from './calendar';
 import { renderDigest } from './email/digest';
-import { eventPlace, eventWhen } from './event-text';
+import { eventPlace } from '../events/event-place';
+import { eventWhen } from './event-text';
 import { webhookPayload } from './webhook-payload';
 
 const base: Event = deliveredEvent({
@@ -34,6 +35,9 @@ describe('event text and calendar links', () => {
     expect(eventPlace({ ...base, venue: 'Hall 1', online: true })).toBe('Hall 1, Berlin · also online');
     expect(eventPlace({ ...base, city: null, online: true })).toBe('Online');
     expect(eventPlace({ ...base, city: null })).toBeNull();
+    // A venue that names its city is not followed by it again: the card, the feed and a message read alike.
+    expect(eventPlace({ ...base, venue: 'bcc Berlin Congress Center' })).toBe('bcc Berlin Congress Center');
+    expect(eventPlace({ ...base, venue: 'bcc Berlin Congress Center', online: true })).toBe('bcc Berlin Congress Center · also online');
   });
 
   it('links Add to calendar through the events work, never for a cancelled event', () => {

@@ -1,4 +1,5 @@
 import type { Event } from '../contract/event';
+import { placeLine } from './event-place';
 import { safeLink } from './strict-values';
 import { nextDay } from '../time/zoned-time';
 
@@ -9,13 +10,6 @@ const compactUtc = (iso: string) =>
     .replace(/\.\d{3}/, '');
 const compactDate = (date: string) => date.replace(/-/g, '');
 const HOUR_MS = 3_600_000;
-
-/** Where the event is, as one line for a calendar's location field. */
-export function placeLine(e: Pick<Event, 'venue' | 'city' | 'online'>): string {
-  const parts = [e.venue, e.city && !e.venue?.includes(e.city) ? e.city : null].filter(Boolean);
-  if (parts.length === 0) return e.online ? 'Online' : '';
-  return parts.join(', ');
-}
 
 /**
  * Start and end for a calendar: an all-day event as dates with an exclusive end, a timed one as UTC instants;

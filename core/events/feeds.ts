@@ -1,5 +1,5 @@
 import type { Event } from '../contract/event';
-import { placeLine } from './calendar-link';
+import { eventPlace } from './event-place';
 import type { FoundEvent } from '../contract/event';
 import { formatEventDate } from '../time/event-date-format';
 import { knownTimeZone } from '../time/time-zone';
@@ -63,7 +63,7 @@ const xml = (s: string) =>
 function eventLine(e: Event, timezone: string): string {
   const change = e.new ? '' : e.status === 'cancelled' ? 'Cancelled: ' : 'Changed: ';
   const when = formatEventDate(e, knownTimeZone(timezone), { nameZone: true });
-  return [`${change}${e.title}`, when, placeLine(e)].filter(Boolean).join(' · ');
+  return [`${change}${e.title}`, when, eventPlace(e)].filter(Boolean).join(' · ');
 }
 
 /** '2 new events', '1 changed event', '1 new and 2 changed events'. */

@@ -1,7 +1,8 @@
 import type { Event } from '../contract/event';
 import { formatEventDate } from '../time/event-date-format';
 import { knownTimeZone } from '../time/time-zone';
-import { calendarSpan, placeLine } from './calendar-link';
+import { calendarSpan } from './calendar-link';
+import { placeLine } from './event-place';
 import { keyDigest } from './event-key';
 import { safeLink } from './strict-values';
 import { verificationText } from './verification-text';

@@ -1,5 +1,6 @@
 import type { Event } from '../../core/contract/event';
-import { googleCalendarLink, placeLine } from '../../core/events/calendar-link';
+import { googleCalendarLink } from '../../core/events/calendar-link';
+import { eventPlace } from '../../core/events/event-place';
 import { icsFileName, singleEventIcs } from '../../core/events/ics';
 import { safeLink } from '../../core/events/strict-values';
 import { verificationText } from '../../core/events/verification-text';
@@ -29,7 +30,7 @@ function badgeOf(e: Event, past: boolean, changed: boolean): { text: string; ton
   return changed ? { text: 'Changed', tone: 'changed' } : null;
 }
 
-/** One event: title, date in the user's zone, place or "Online", its link, and Add to calendar. */
+/** One event: title, date in the user's zone, its place (core/events/event-place.ts), its link, and Add to calendar. */
 export function EventCard({
   event,
   timeZone,
@@ -42,7 +43,7 @@ export function EventCard({
   const badge = badgeOf(event, past, changed);
   const google = googleCalendarLink(event);
   const ics = singleEventIcs(event, uidDomain);
-  const place = placeLine(event) || (event.online ? 'Online' : '');
+  const place = eventPlace(event);
   const cancelled = event.status === 'cancelled';
   // Events stored before links were checked may hold any scheme: only http(s) becomes a link.
   const link = safeLink(event.url);

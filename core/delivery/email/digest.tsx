@@ -2,7 +2,8 @@ import type { Event } from '../../contract/event';
 import { safeLink } from '../../events/strict-values';
 import { zoneLabel } from '../../time/event-date-format';
 import { addToCalendarUrl } from '../calendar';
-import { digestCounts, eventBadge, eventCheck, eventPlace, eventWhen, messageZone } from '../event-text';
+import { eventPlace } from '../../events/event-place';
+import { digestCounts, eventBadge, eventCheck, eventWhen, messageZone } from '../event-text';
 import { shortQuestion } from '../links';
 import { buttonLink, EmailLayout, link, muted, renderEmailHtml } from './layout';
 
