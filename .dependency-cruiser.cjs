@@ -12,7 +12,7 @@ const BROWSER_SAFE = [
   '^core/contract/',
   '^core/plans[.]ts$',
   '^core/delivery/links[.]ts$',
-  '^core/events/(calendar-link|canonical-url|event-key|ics|strict-values|verification-text)[.]ts$',
+  '^core/events/(calendar-link|canonical-url|event-key|event-place|ics|strict-values|verification-text)[.]ts$',
   '^core/time/(calendar-day|date-words|event-date-format|format-cache|iso-time|time-zone|whole-days|zoned-time)[.]ts$',
 ];
 
