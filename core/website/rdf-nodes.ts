@@ -29,11 +29,12 @@ export function gatherQuads(parser: object): () => Quad[] {
 
 /**
  * Adds a value under a property the page names. The name is the page's: one that Object.prototype also has
- * (constructor, toString, __proto__) is only ever read as the node's own, and `__proto__` is defined as its own
- * property rather than set, which would replace the node's prototype.
+ * (constructor, toString, __proto__) finds a member that is no array, never the node's own list, and
+ * `__proto__` is defined as its own property rather than set, which would replace the node's prototype.
  */
 function add(node: Record<string, unknown[]>, key: string, value: unknown): void {
-  if (Object.hasOwn(node, key)) node[key]!.push(value);
+  const values = node[key];
+  if (Array.isArray(values)) values.push(value);
   else if (key === '__proto__') Object.defineProperty(node, key, { value: [value], enumerable: true, writable: true, configurable: true });
   else node[key] = [value];
 }
