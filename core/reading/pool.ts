@@ -66,6 +66,11 @@ export class ReadingPool {
   private tasks = 0;
   /** Readings read in parts so far (see runInParts). */
   private partsRead = 0;
+  /**
+   * The buffer a reading in parts shared its page in, written again by the next (see sharedBody). Taken while a
+   * reading uses it; given back only by one that ended with its answer, when no thread of it still reads it.
+   */
+  private spareBody?: SharedArrayBuffer;
 
   constructor(
     readonly limits: ReadingLimits,
@@ -127,7 +132,8 @@ export class ReadingPool {
    */
   private async runInParts(step: PageStep, timeMs: number, signal?: AbortSignal): Promise<StepResult> {
     this.partsRead++;
-    const body = sharedBody(step.page.body);
+    const body = sharedBody(step.page.body, this.spareBody);
+    this.spareBody = undefined;
     const bodyless: PageStep = { ...step, page: { ...step.page, body: '' } };
     const stop = new AbortController();
     const parts = await Promise.all(
@@ -144,6 +150,7 @@ export class ReadingPool {
       timeMs - spent,
       signal,
     );
+    this.spareBody = body.buffer as SharedArrayBuffer;
     return resultOf(joined.bytes, this.limits.maxEvents);
   }
 
