@@ -6,18 +6,15 @@ import type { ThreadAnswer } from './thread';
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
-/** A page's body as UTF-8 bytes in a buffer of its own, to move into the thread (see ThreadTask.body). */
-export const encodeBody = (body: string): Uint8Array => encoder.encode(body);
-
 /**
- * The same, in a buffer shared by the threads that read one page in parts (see PagePart): written once, copied
- * never. Written into `spare` when it is large enough: a 2 MB page took about 7 ms of the main thread to write
- * into fresh memory, 0.1 ms into memory already written once (and the fresh buffer's external memory drew
- * garbage collections). No thread may still read `spare` (see ReadingPool's spareBody).
+ * A page's body as UTF-8 bytes in a buffer shared with the reading threads (see ThreadTask.body): written once,
+ * copied never. Written into a spare buffer `take` gives for its length when there is one: a 2 MB page took about
+ * 7 ms of the main thread to write into fresh memory, 0.1 ms into memory written once (and fresh buffers' external
+ * memory drew garbage collections). No thread may still read a spare (see ReadingPool's spareBodies).
  */
-export function sharedBody(body: string, spare?: SharedArrayBuffer): Uint8Array {
+export function sharedBody(body: string, take: (length: number) => SharedArrayBuffer | undefined = () => undefined): Uint8Array {
   const length = Buffer.byteLength(body);
-  const bytes = new Uint8Array(spare && spare.byteLength >= length ? spare : new SharedArrayBuffer(length), 0, length);
+  const bytes = new Uint8Array(take(length) ?? new SharedArrayBuffer(length), 0, length);
   return bytes.subarray(0, encoder.encodeInto(body, bytes).written);
 }
 

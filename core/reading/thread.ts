@@ -35,9 +35,9 @@ export interface ThreadTask {
   /** The step; a `page` step's body comes as `body` instead (its own `body` is empty then). */
   step: ReadingStep;
   /**
-   * A `page` step's body as UTF-8 bytes, moved into the thread, not copied: a 2 MB string would be copied on
-   * the main thread, and decoding it there is the thread's work, not the main thread's. A page read in parts
-   * shares one buffer between its threads.
+   * A `page` step's body as UTF-8 bytes in a buffer shared with the thread, not copied: a 2 MB string would be
+   * copied on the main thread, and decoding it there is the thread's work, not the main thread's. A page read in
+   * parts shares one buffer between its threads; the pool writes the next page into it (see sharedBody).
    */
   body?: Uint8Array;
   /** Read only this part of the `page` step (see PagePart): the answer is the part's facts. */
