@@ -62,6 +62,22 @@ export const HOSTILE_SHAPES: HostileShape[] = [
       ),
   },
   {
+    // A page's names that Object.prototype also has, in microdata, RDFa and microformats: a reader that looked
+    // them up in a plain object threw, and the page's other events were lost.
+    name: 'items with names Object.prototype has',
+    contentType: 'text/html',
+    page: (bytes) =>
+      repeated(
+        bytes,
+        '<html><body vocab="https://schema.org/">',
+        (i) =>
+          `<div itemscope itemtype="https://schema.org/Event" itemref="constructor"><span itemprop="constructor __proto__">x</span>` +
+          `<span itemprop="name">Show ${i}</span></div><div typeof="Event"><span property="toString __proto__">y</span>` +
+          `<span property="name">Talk ${i}</span></div><div class="h-event"><span class="p-constructor">z</span><span class="p-name">Gig ${i}</span></div>`,
+        '</body></html>',
+      ),
+  },
+  {
     name: 'microdata items',
     contentType: 'text/html',
     page: (bytes) =>

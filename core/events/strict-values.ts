@@ -17,8 +17,16 @@ export const LINK_MAX = 2048;
 const CONTROLS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u200E\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/g;
 const BREAKS = /[\t\n\r\u2028\u2029]/g;
 
+/**
+ * What any of the replaces below would change: a control, a break, whitespace other than a space, or two spaces.
+ * Most values hold none, and are only trimmed: three replaces make three copies of each of a page's thousands.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters looked for
+const CHANGED = /[\u0000-\u001F\u007F-\u009F\u200E\u200F\u202A-\u202E\u2066-\u2069\uFEFF\u2028\u2029]|[^\S ]| {2}/;
+
 /** The text without control characters (see above), spaces collapsed. */
 export function stripControls(value: string): string {
+  if (!CHANGED.test(value)) return value.trim();
   return value.replace(BREAKS, ' ').replace(CONTROLS, '').replace(/\s+/g, ' ').trim();
 }
 

@@ -99,10 +99,11 @@ const COUNTRY_ALIASES: Record<string, string> = {
 };
 
 // Short names people write for cities that the tables spell out in full ("Some bar in SF").
-const CITY_ALIASES: Record<string, string> = {
-  sf: 'san francisco',
-  nyc: 'new york',
-};
+// A Map: the names looked up are the page's, and a plain object would answer 'constructor' with a function.
+const CITY_ALIASES = new Map([
+  ['sf', 'san francisco'],
+  ['nyc', 'new york'],
+]);
 
 /**
  * The names a part of a place line may give for its city: the part itself, what follows its last "in"
@@ -112,7 +113,7 @@ const CITY_ALIASES: Record<string, string> = {
 function cityNamesIn(part: string): string[] {
   const tail = /\bin ((?:\p{L}+ ?){1,3})$/u.exec(part)?.[1]?.trim();
   const civic = CIVIC_BUILDING.exec(part)?.[1]?.trim();
-  return [part, ...(tail ? [tail] : []), ...(civic ? [civic] : [])].map((name) => CITY_ALIASES[name] ?? name);
+  return [part, ...(tail ? [tail] : []), ...(civic ? [civic] : [])].map((name) => CITY_ALIASES.get(name) ?? name);
 }
 
 // A civic building named after its place ("Rossford City Hall", "Wichita Public Library"): the place.
@@ -286,7 +287,9 @@ function zoneIn(place: VenuePlace, parts: string[], country: string | null, coun
   const t = load();
   // A region written alone ("Colorado") or before a postal code ("CO 80203") names the cities it holds.
   // In a named country, its own region codes are read as its regions' names (WA in Australia).
-  const named = (r: string) => (country ? REGION_CODES[country]?.[r] : undefined) ?? r;
+  // Own codes only: the words are the page's, and the table's prototype would answer 'constructor'.
+  const codes = country ? REGION_CODES[country] : undefined;
+  const named = (r: string) => (codes && Object.hasOwn(codes, r) ? codes[r]! : r);
   const regionWords = [place.region, ...parts]
     .filter((r): r is string => !!r)
     .map(norm)

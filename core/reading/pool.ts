@@ -8,7 +8,7 @@ import type { PagePart } from '../website/page-parts';
 import type { PageStep, ReadingStep, StepResult } from './read-pages';
 import type { ThreadTask } from './thread';
 import { SpareCores } from './spare-core';
-import { decodeAnswer, encodeBody, sharedBody } from './thread-wire';
+import { decodeAnswer, sharedBody } from './thread-wire';
 
 /** The limits every reading is held to from outside its thread (READING_* in core/config.ts). */
 export interface ReadingLimits {
@@ -66,6 +66,12 @@ export class ReadingPool {
   private tasks = 0;
   /** Readings read in parts so far (see runInParts). */
   private partsRead = 0;
+  /**
+   * Buffers readings shared their pages in, written again by the next ones (see sharedBody), one per thread and
+   * one more at most. A reading takes one while it runs and gives it back only when it ends with its answer: a
+   * task stopped at a limit may still be read by a thread being ended.
+   */
+  private readonly spareBodies: SharedArrayBuffer[] = [];
 
   constructor(
     readonly limits: ReadingLimits,
@@ -98,10 +104,11 @@ export class ReadingPool {
    */
   async run(step: ReadingStep, timeMs: number, signal?: AbortSignal): Promise<StepResult> {
     if (step.kind === 'page' && this.readsInParts(step.page)) return this.runInParts(step, timeMs, signal);
-    // A page's body crosses as bytes moved into the thread (see ThreadTask.body), the answer as bytes moved out.
-    const body = step.kind === 'page' ? encodeBody(step.page.body) : undefined;
+    // A page's body crosses as bytes shared with the thread (see ThreadTask.body), the answer as bytes moved out.
+    const body = step.kind === 'page' ? this.pageBody(step.page.body) : undefined;
     const task = body && step.kind === 'page' ? { step: { ...step, page: { ...step.page, body: '' } }, body } : { step };
-    const { bytes } = await this.runTask(task, body ? [body.buffer as ArrayBuffer] : [], timeMs, signal);
+    const { bytes } = await this.runTask(task, [], timeMs, signal);
+    if (body) this.giveBack(body);
     return resultOf(bytes, this.limits.maxEvents);
   }
 
@@ -127,7 +134,7 @@ export class ReadingPool {
    */
   private async runInParts(step: PageStep, timeMs: number, signal?: AbortSignal): Promise<StepResult> {
     this.partsRead++;
-    const body = sharedBody(step.page.body);
+    const body = this.pageBody(step.page.body);
     const bodyless: PageStep = { ...step, page: { ...step.page, body: '' } };
     const stop = new AbortController();
     const parts = await Promise.all(
@@ -144,6 +151,7 @@ export class ReadingPool {
       timeMs - spent,
       signal,
     );
+    this.giveBack(body);
     return resultOf(joined.bytes, this.limits.maxEvents);
   }
 
@@ -201,6 +209,21 @@ export class ReadingPool {
       for (const other of [signal, stop]) other?.removeEventListener('abort', end);
     }
     return { bytes, workMs: startedAt === undefined ? 0 : performance.now() - startedAt };
+  }
+
+  /** A page's body in the smallest spare buffer that fits it, taken from the spares, or in a new one (see sharedBody). */
+  private pageBody(body: string): Uint8Array {
+    return sharedBody(body, (length) => {
+      let best = -1;
+      this.spareBodies.forEach((spare, i) => {
+        if (spare.byteLength >= length && (best < 0 || spare.byteLength < this.spareBodies[best]!.byteLength)) best = i;
+      });
+      return best < 0 ? undefined : this.spareBodies.splice(best, 1)[0];
+    });
+  }
+
+  private giveBack(body: Uint8Array): void {
+    if (this.spareBodies.length <= this.limits.threads) this.spareBodies.push(body.buffer as SharedArrayBuffer);
   }
 
   /** How many readings this pool has read in parts. */

@@ -3,7 +3,7 @@ import { Piscina } from 'piscina';
 import type { WebsitePage } from '../website/fetch';
 import { type PagePart, type PartFacts, readPagePart } from '../website/page-parts';
 import { joinedStep, listedForTheMainThread, type ReadingStep, readStep, type StepResult } from './read-pages';
-import { decodeBody, decodeJson, encodeAnswer, encodeJson } from './thread-wire';
+import { decodeBody, decodeValue, encodeAnswer, encodeValue } from './thread-wire';
 
 // The parsers and the offline zone tables load lazily, on first use: several seconds under tsx. Paid here, once
 // per thread as it starts, before any page's clock does (the pool starts the clock when a step begins).
@@ -35,14 +35,14 @@ export interface ThreadTask {
   /** The step; a `page` step's body comes as `body` instead (its own `body` is empty then). */
   step: ReadingStep;
   /**
-   * A `page` step's body as UTF-8 bytes, moved into the thread, not copied: a 2 MB string would be copied on
-   * the main thread, and decoding it there is the thread's work, not the main thread's. A page read in parts
-   * shares one buffer between its threads.
+   * A `page` step's body as UTF-8 bytes in a buffer shared with the thread, not copied: a 2 MB string would be
+   * copied on the main thread, and decoding it there is the thread's work, not the main thread's. A page read in
+   * parts shares one buffer between its threads; the pool writes the next page into it (see sharedBody).
    */
   body?: Uint8Array;
   /** Read only this part of the `page` step (see PagePart): the answer is the part's facts. */
   part?: PagePart;
-  /** The `page` step's parts as their threads answered (JSON bytes, moved): joined into the step's result. */
+  /** The `page` step's parts as their threads answered (serialised bytes, moved): joined into the step's result. */
   parts?: Uint8Array[];
   /** The most events (and facts) a step may give back. */
   maxEvents: number;
@@ -57,20 +57,20 @@ export type ThreadAnswer = { result: StepResult } | { overEvents: number };
  * The reading thread's entry (piscina imports its default export; web/build.ts bundles it as
  * dist/server/reading-thread.js). The output bound is checked here, outside the parsers and before the result is
  * sent to the main thread, so a page that makes a million events never costs the main thread their copy. The
- * answer is serialised here, once, as JSON in one buffer that is moved, not copied: structured-cloning thousands
- * of facts and events cost the main thread tens of milliseconds per page, one JSON.parse of the bytes a few.
- * A part's facts go back the same way, and on into the thread that joins them without being parsed between.
+ * answer is serialised here, once, into one buffer that is moved, not copied (see encodeValue): the main thread
+ * only deserialises it. A part's facts go back the same way, and on into the thread that joins them without being
+ * read between.
  */
 export default function readInThread(task: ThreadTask): unknown {
   task.started.postMessage('started');
   task.started.close();
   const { step, body } = task;
   const withBody = (): WebsitePage | undefined => (step.kind === 'page' && body ? { ...step.page, body: decodeBody(body) } : undefined);
-  if (task.part && step.kind === 'page') return Piscina.move(encodeJson(readPagePart(withBody() ?? step.page, task.part)));
+  if (task.part && step.kind === 'page') return Piscina.move(encodeValue(readPagePart(withBody() ?? step.page, task.part)));
   let result: StepResult;
   if (task.parts && step.kind === 'page') {
     // The body is decoded only when the parts cannot be joined and the page is read whole.
-    result = joinedStep(step, task.parts.map(decodeJson<PartFacts>), () => withBody() ?? step.page);
+    result = joinedStep(step, task.parts.map(decodeValue<PartFacts>), () => withBody() ?? step.page);
   } else {
     const page = withBody();
     result = readStep(page && step.kind === 'page' ? { ...step, page } : step);

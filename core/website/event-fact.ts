@@ -67,10 +67,15 @@ export interface EventFact {
   recurrenceId?: string;
 }
 
+/** Whitespace other than a space, or two spaces: what collapsing whitespace changes. */
+const SPACES_TO_COLLAPSE = /[^\S ]| {2}/;
+
 /** Collapses whitespace and bounds a field so one page cannot flood the prompt. */
 export function clean(value: unknown, max = 300): string | undefined {
   if (typeof value !== 'string' && typeof value !== 'number') return undefined;
-  const text = String(value).replace(/\s+/g, ' ').trim();
+  const raw = String(value);
+  // Most values hold no whitespace but single spaces: the replace, which copies them, is left out for those.
+  const text = (SPACES_TO_COLLAPSE.test(raw) ? raw.replace(/\s+/g, ' ') : raw).trim();
   if (!text) return undefined;
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }

@@ -1,6 +1,7 @@
+import { getEventListeners } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SearchError } from '../search-error';
 import { fetchWebsite, type WebsiteFetchOptions } from './fetch';
 
@@ -147,6 +148,20 @@ describe('fetchWebsite', () => {
     const err = await failure(fetchWebsite(`http://127.0.0.1:${port}/slow`, { ...allowed(), timeoutMs: 400 }));
     expect(err.message).toMatch(/did not answer within/);
     expect(Date.now() - started).toBeLessThan(3000);
+  });
+
+  it('stops when the search is cancelled, and leaves no listener on the search’s signal', async () => {
+    const search = new AbortController();
+    const slow = failure(fetchWebsite(`http://127.0.0.1:${port}/slow`, { ...allowed(), signal: search.signal }));
+    // The request is on its way once the server has taken it.
+    const hitsBefore = hits;
+    await vi.waitFor(() => expect(hits).toBeGreaterThan(hitsBefore), { interval: 5 });
+    search.abort();
+    expect(await slow).toMatchObject({ code: 'aborted', message: 'The search was cancelled.' });
+    const kept = new AbortController();
+    await fetchWebsite(`http://127.0.0.1:${port}/page`, { ...allowed(), signal: kept.signal });
+    expect(getEventListeners(kept.signal, 'abort')).toHaveLength(0);
+    expect(getEventListeners(search.signal, 'abort')).toHaveLength(0);
   });
 
   it('reads only HTML, plain text, JSON and iCalendar', async () => {

@@ -5,6 +5,7 @@ import { Agent, request } from 'undici';
 import { isPublicAddress } from './address';
 import { SearchError } from '../search-error';
 import { decodeBody } from './decode-body';
+import { type FetchDeadline, fetchDeadline } from './fetch-deadline';
 
 export interface ResolvedAddress {
   address: string;
@@ -119,8 +120,22 @@ export async function fetchWebsite(raw: string, options: WebsiteFetchOptions): P
   const timeoutMs = options.timeoutMs ?? WEBSITE_TIMEOUT_MS;
   const maxBytes = options.maxBytes ?? WEBSITE_MAX_BYTES;
   const maxRedirects = options.maxRedirects ?? 5;
-  const timeout = AbortSignal.timeout(timeoutMs);
-  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  const deadline = fetchDeadline(timeoutMs, options.signal);
+  try {
+    return await fetchWithin(raw, options, { deadline, timeoutMs, maxBytes, maxRedirects });
+  } finally {
+    deadline.release();
+  }
+}
+
+/** fetchWebsite's hops, each request stopped by `deadline`. */
+async function fetchWithin(
+  raw: string,
+  options: WebsiteFetchOptions,
+  limits: { deadline: FetchDeadline; timeoutMs: number; maxBytes: number; maxRedirects: number },
+): Promise<WebsitePage> {
+  const { deadline, timeoutMs, maxBytes, maxRedirects } = limits;
+  const { signal } = deadline;
   let url = parseWebsiteUrl(raw);
   for (let hop = 0; ; hop++) {
     const addresses = await checkHost(url, options);
@@ -136,7 +151,7 @@ export async function fetchWebsite(raw: string, options: WebsiteFetchOptions): P
           accept: 'text/html,application/xhtml+xml,application/ld+json,application/json,text/calendar,text/plain;q=0.9',
         },
       }).catch((err: unknown) => {
-        throw fetchFailure(url, err, timeout, options.signal, timeoutMs);
+        throw fetchFailure(url, err, deadline, options.signal, timeoutMs);
       });
       if (res.statusCode >= 300 && res.statusCode < 400 && res.headers.location) {
         await res.body.dump().catch(() => {});
@@ -184,7 +199,7 @@ export async function fetchWebsite(raw: string, options: WebsiteFetchOptions): P
         }
       } catch (err) {
         if (err instanceof SearchError) throw err;
-        throw fetchFailure(url, err, timeout, options.signal, timeoutMs);
+        throw fetchFailure(url, err, deadline, options.signal, timeoutMs);
       }
       const body = decodeBody(Buffer.concat(chunks), String(res.headers['content-type'] ?? ''));
       return { url: url.toString(), contentType, body };
@@ -200,9 +215,9 @@ function tooLarge(maxBytes: number): SearchError {
   );
 }
 
-function fetchFailure(url: URL, err: unknown, timeout: AbortSignal, caller: AbortSignal | undefined, ms: number): SearchError {
+function fetchFailure(url: URL, err: unknown, deadline: FetchDeadline, caller: AbortSignal | undefined, ms: number): SearchError {
   if (caller?.aborted) return new SearchError('aborted', 'The search was cancelled.', true, { cause: err });
-  if (timeout.aborted) {
+  if (deadline.timedOut) {
     return failed(`The website ${url.hostname} did not answer within ${Math.round(ms / 1000)} seconds. Try again later.`, err);
   }
   return failed(`We could not reach the website ${url.hostname}. Check the address or try again later.`, err);

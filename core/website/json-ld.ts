@@ -140,16 +140,16 @@ interface Visit {
 // may write its event in, in JSON-LD with no schema.org type: "ical:summary", "ical:dtstart" (apache/any23's
 // saved page of the Jornadas de Software Libre in Granada). Its properties under schema.org's names.
 const ICAL = 'http://www.w3.org/2002/12/cal/ical#';
-const ICAL_AS_SCHEMA: Record<string, string> = {
-  summary: 'name',
-  dtstart: 'startDate',
-  dtend: 'endDate',
-  duration: 'duration',
-  location: 'location',
-  url: 'url',
-  description: 'description',
-  uid: 'identifier',
-};
+const ICAL_AS_SCHEMA = new Map([
+  ['summary', 'name'],
+  ['dtstart', 'startDate'],
+  ['dtend', 'endDate'],
+  ['duration', 'duration'],
+  ['location', 'location'],
+  ['url', 'url'],
+  ['description', 'description'],
+  ['uid', 'identifier'],
+]);
 
 /** The prefixes bound to the RDF Calendar vocabulary by the node's own @context, added to those it inherits. */
 function calendarPrefixes(node: Node, inherited: string[] = []): string[] {
@@ -170,7 +170,7 @@ function calendarEvent(node: Node, prefixes: string[]): Node | undefined {
       : colon > 0 && prefixes.includes(key.slice(0, colon))
         ? key.slice(colon + 1)
         : undefined;
-    const name = local === undefined ? undefined : ICAL_AS_SCHEMA[local.toLowerCase()];
+    const name = local === undefined ? undefined : ICAL_AS_SCHEMA.get(local.toLowerCase());
     if (name) event[name] = value;
   }
   return event.name !== undefined && event.startDate !== undefined ? event : undefined;
@@ -272,12 +272,12 @@ function offers(value: unknown): string | undefined {
   return clean(parts.filter(Boolean).join(' / '));
 }
 
-const STATUS: Record<string, EventFact['status']> = {
-  EventCancelled: 'cancelled',
-  EventRescheduled: 'moved',
-  EventPostponed: 'moved',
-  EventMovedOnline: 'moved',
-};
+const STATUS = new Map<string, EventFact['status']>([
+  ['EventCancelled', 'cancelled'],
+  ['EventRescheduled', 'moved'],
+  ['EventPostponed', 'moved'],
+  ['EventMovedOnline', 'moved'],
+]);
 
 function identifier(node: Node): string | undefined {
   const id = idOf(node);
@@ -327,7 +327,7 @@ function toFact(node: Node, baseUrl: string, holder: string | undefined): EventF
     country: where.country,
     online,
     // A status written as text rather than schema.org's enumeration ('Cancelled', 'Abgesagt') is read as words.
-    status: STATUS[enumName(node.eventStatus) ?? ''] ?? statusInWords(text(node.eventStatus)),
+    status: STATUS.get(enumName(node.eventStatus) ?? '') ?? statusInWords(text(node.eventStatus)),
     uid: identifier(node),
     recurrence: series?.recurrence,
   };

@@ -27,9 +27,15 @@ export function gatherQuads(parser: object): () => Quad[] {
   return () => quads;
 }
 
+/**
+ * Adds a value under a property the page names. The name is the page's: one that Object.prototype also has
+ * (constructor, toString, __proto__) finds a member that is no array, never the node's own list, and
+ * `__proto__` is defined as its own property rather than set, which would replace the node's prototype.
+ */
 function add(node: Record<string, unknown[]>, key: string, value: unknown): void {
   const values = node[key];
-  if (values) values.push(value);
+  if (Array.isArray(values)) values.push(value);
+  else if (key === '__proto__') Object.defineProperty(node, key, { value: [value], enumerable: true, writable: true, configurable: true });
   else node[key] = [value];
 }
 
@@ -38,23 +44,23 @@ const SCHEMA = /^https?:\/\/(?:www\.)?schema\.org\//;
 // data-vocabulary.org, Google's retired vocabulary: microdata wrote it http://data-vocabulary.org/Event, RDFa
 // http://rdf.data-vocabulary.org/#Event. Its Event has schema.org's shape under a few other names.
 const DATA_VOCABULARY = /^https?:\/\/(?:rdf\.)?data-vocabulary\.org\/#?/;
-const DATA_VOCABULARY_NAMES: Record<string, string> = {
-  summary: 'name',
-  photo: 'image',
-  Address: 'PostalAddress',
-  'street-address': 'streetAddress',
-  locality: 'addressLocality',
-  region: 'addressRegion',
-  'postal-code': 'postalCode',
-  'country-name': 'addressCountry',
-};
+const DATA_VOCABULARY_NAMES = new Map([
+  ['summary', 'name'],
+  ['photo', 'image'],
+  ['Address', 'PostalAddress'],
+  ['street-address', 'streetAddress'],
+  ['locality', 'addressLocality'],
+  ['region', 'addressRegion'],
+  ['postal-code', 'postalCode'],
+  ['country-name', 'addressCountry'],
+]);
 
 /** A schema.org or data-vocabulary.org term by its schema.org name; undefined for other vocabularies. */
 function schemaName(iri: string): string | undefined {
   if (SCHEMA.test(iri)) return iri.replace(SCHEMA, '');
   if (DATA_VOCABULARY.test(iri)) {
     const name = iri.replace(DATA_VOCABULARY, '');
-    return DATA_VOCABULARY_NAMES[name] ?? name;
+    return DATA_VOCABULARY_NAMES.get(name) ?? name;
   }
   return undefined;
 }

@@ -12,21 +12,28 @@ const str = (value: unknown): string | undefined => {
   return clean(v);
 };
 
-const DAYS: Record<string, string> = {
-  monday: 'MO',
-  tuesday: 'TU',
-  wednesday: 'WE',
-  thursday: 'TH',
-  friday: 'FR',
-  saturday: 'SA',
-  sunday: 'SU',
-};
-const FREQ_WORDS: Record<string, string> = { daily: 'DAILY', weekly: 'WEEKLY', monthly: 'MONTHLY', yearly: 'YEARLY', annually: 'YEARLY' };
+// Maps: the words looked up are the page's, and a plain object would answer 'constructor' with a function.
+const DAYS = new Map([
+  ['monday', 'MO'],
+  ['tuesday', 'TU'],
+  ['wednesday', 'WE'],
+  ['thursday', 'TH'],
+  ['friday', 'FR'],
+  ['saturday', 'SA'],
+  ['sunday', 'SU'],
+]);
+const FREQ_WORDS = new Map([
+  ['daily', 'DAILY'],
+  ['weekly', 'WEEKLY'],
+  ['monthly', 'MONTHLY'],
+  ['yearly', 'YEARLY'],
+  ['annually', 'YEARLY'],
+]);
 
 /** 'P1W' → WEEKLY, 'P2W' → WEEKLY with INTERVAL=2, 'Monthly' → MONTHLY; undefined when unreadable. */
 function frequency(value: string | undefined): { freq: string; interval: number } | undefined {
   if (!value) return undefined;
-  const word = FREQ_WORDS[localName(value).toLowerCase()];
+  const word = FREQ_WORDS.get(localName(value).toLowerCase());
   if (word) return { freq: word, interval: 1 };
   const m = /^P(?:(\d+)Y|(\d+)M|(\d+)W|(\d+)D|T(\d+)H)$/i.exec(value.trim());
   if (!m) return undefined;
@@ -74,7 +81,7 @@ export function recurrenceOfSchedule(
     .map((d) => str(d))
     .map((d) =>
       d
-        ? (DAYS[localName(d).toLowerCase()] ?? (/^(?:[+-]?\d{1,2})?(?:MO|TU|WE|TH|FR|SA|SU)$/i.test(d) ? d.toUpperCase() : undefined))
+        ? (DAYS.get(localName(d).toLowerCase()) ?? (/^(?:[+-]?\d{1,2})?(?:MO|TU|WE|TH|FR|SA|SU)$/i.test(d) ? d.toUpperCase() : undefined))
         : undefined,
     )
     .filter((d): d is string => d !== undefined);

@@ -38,6 +38,33 @@ const day = (i: number) => new Date(Date.UTC(2026, 4, 1) + (i % 300) * 86_400_00
 
 const MB2 = 2 * 1024 * 1024 - 1024;
 
+/**
+ * Names Object.prototype also has (__proto__, constructor, toString, hasOwnProperty, prototype, valueOf) as a
+ * page's microdata itemprops, itemrefs and ids, RDFa properties, types, prefixes and pattern ids, JSON-LD keys
+ * and values, and microformats class names and rels, each beside one ordinary event of its format. A reader that
+ * looks such a name up in a plain object finds the prototype's member instead of nothing and throws, losing the
+ * page's other events. Written by hand; the ordinary events are the page's five shows.
+ */
+export const OBJECT_NAMES_PAGE = `<!doctype html><html><head><title>Names</title>
+<script type="application/ld+json">{"@context":{"@vocab":"https://schema.org/","constructor":"http://www.w3.org/2002/12/cal/ical#"},
+"@graph":[{"__proto__":{"@type":"Thing","toString":"t"},"constructor:summary":"c","hasOwnProperty":[1]},
+{"@type":"Event","__proto__":{"x":1},"constructor":"c","prototype":"p","name":"JSON-LD show","startDate":"2026-06-01T19:00",
+"eventStatus":"constructor","eventSchedule":{"@type":"Schedule","repeatFrequency":"constructor","byDay":"toString"}}]}</script>
+</head><body>
+<div itemscope itemtype="https://schema.org/Event" id="constructor" itemref="__proto__ toString constructor">
+<span itemprop="__proto__">a</span><span itemprop="constructor">b</span><span itemprop="toString hasOwnProperty prototype">c</span>
+<link itemprop="eventStatus" href="https://schema.org/valueOf">
+<span itemprop="name">Microdata show</span><meta itemprop="startDate" content="2026-06-02T19:00"></div>
+<p id="__proto__"><span itemprop="valueOf">v</span></p>
+<div vocab="https://schema.org/" prefix="__proto__: https://schema.org/ toString: http://example.org/" typeof="Event hasOwnProperty">
+<span property="__proto__">a</span><span property="constructor valueOf:name">b</span><meta property="__proto__:endDate" content="2026-06-03T21:00"><a rel="toString" href="/r">r</a>
+<link property="rdfa:copy" href="constructor"><span property="name">RDFa show</span><span property="startDate" content="2026-06-03T19:00">3 June</span></div>
+<div typeof="rdfa:Pattern" resource="constructor"><span property="hasOwnProperty">p</span></div>
+<div class="h-event h-constructor"><a rel="__proto__ constructor toString" href="/rel">rel</a><span class="p-constructor">c</span>
+<span class="u-constructor dt-constructor">u</span><span class="p-name">Microformats show</span><time class="dt-start" datetime="2026-06-04T19:00">4 June</time></div>
+<div class="vevent constructor" itemref="constructor"><span class="summary">hCalendar show</span><abbr class="dtstart" title="2026-06-05T19:00">5 June</abbr></div>
+</body></html>`;
+
 export const HOSTILE_SITES: HostileSite[] = [
   { name: 'VTIMEZONE rule every minute since 1970', contentType: 'text/calendar', body: () => zoneBomb('MINUTELY'), quick: true },
   { name: 'VTIMEZONE rule every hour since 1970', contentType: 'text/calendar', body: () => zoneBomb('HOURLY'), quick: true },
@@ -128,6 +155,7 @@ export const HOSTILE_SITES: HostileSite[] = [
         '</div></body></html>',
       ),
   },
+  { name: 'names Object.prototype has', contentType: 'text/html', body: () => OBJECT_NAMES_PAGE, quick: true },
   {
     name: '3,000 itemref loops',
     contentType: 'text/html',
