@@ -5,6 +5,7 @@ import { createGemini, createStripe } from '../core/clients';
 import { loadConfigOrExit } from '../core/config';
 import { createSearchEventsQueue, createTimersQueue } from '../core/jobs';
 import { emailStatusLine } from '../core/delivery/email-status';
+import { keepGeminiConnectionsOpen } from '../core/gemini/kept-open';
 import { checkGeminiModel } from '../core/gemini/model';
 import { createLogger } from '../core/logger';
 import { standinNotice } from '../core/standin-notice';
@@ -46,11 +47,10 @@ async function main(): Promise<void> {
   const subscriber = createRedis(config, 'queue');
   subscriber.on('error', (err) => logger.warn({ err: err.message }, 'redis (session revocations) error'));
   const gemini = createGemini(config, logger);
-  const warm = warmUp(sql, DEFAULT_POOL_SIZE, logger, {
-    client: gemini,
-    model: config.gemini.model,
-    connections: geminiConnectionsAtStart(config.apiProcesses),
-  });
+  const geminiConnections = geminiConnectionsAtStart(config.apiProcesses);
+  const warm = warmUp(sql, DEFAULT_POOL_SIZE, logger, { client: gemini, model: config.gemini.model, connections: geminiConnections });
+  // The connections opened at start stay open through quiet minutes too.
+  const keptOpen = warm.done.then(() => keepGeminiConnectionsOpen(gemini, config.gemini.model, geminiConnections));
   const deps: AppDeps = {
     config,
     sql,
@@ -88,6 +88,7 @@ async function main(): Promise<void> {
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
+    void keptOpen.then((kept) => kept.stop());
     logger.info({ signal }, 'shutting down: finishing in-flight requests');
     const force = setTimeout(() => {
       logger.warn('grace period over, exiting');

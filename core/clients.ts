@@ -2,7 +2,7 @@ import { GoogleGenAI } from '@google/genai';
 import Stripe from 'stripe';
 import type { Config } from './config';
 import type { Logger } from './logger';
-import { fetchOver, geminiConnections } from './gemini/connections';
+import { fetchOver, geminiConnections, noteTraffic } from './gemini/connections';
 import { setGeminiLogger } from './gemini/model';
 
 /** The official Stripe client, pointed at `STRIPE_API_URL` (the real API or the local stand-in). */
@@ -23,11 +23,17 @@ export function createStripe(config: Config): Stripe {
  * operator warnings about the model (refused thinking settings, a missing model, a refused key).
  */
 export function createGemini(config: Config, logger?: Logger): GoogleGenAI {
+  const traffic = { sent: 0 };
   const gemini = new GoogleGenAI({
     apiKey: config.gemini.apiKey,
-    // Its requests travel on connections kept open and reused (core/gemini/connections.ts).
-    httpOptions: { fetch: fetchOver(geminiConnections()), ...(config.gemini.baseUrl ? { baseUrl: config.gemini.baseUrl } : {}) },
+    // Its requests travel on connections kept open and reused (core/gemini/connections.ts), and are counted, so
+    // an idle process can keep them open (core/gemini/kept-open.ts).
+    httpOptions: {
+      fetch: fetchOver(geminiConnections(), traffic),
+      ...(config.gemini.baseUrl ? { baseUrl: config.gemini.baseUrl } : {}),
+    },
   });
+  noteTraffic(gemini, traffic);
   if (logger) setGeminiLogger(gemini, logger);
   return gemini;
 }

@@ -6,7 +6,7 @@ import { Agent } from 'undici';
  * there for the first burst of asks and between a quiet minute's asks (undici's own default is 4 s); an answer
  * stream itself has no timeout here, as the official client sets none (its deadlines are the callers').
  */
-const IDLE_KEEP_MS = 60_000;
+export const IDLE_KEEP_MS = 60_000;
 
 /**
  * The connections the official Gemini client's requests travel on: kept alive and reused, as many at once as
@@ -17,9 +17,28 @@ export function geminiConnections(): Agent {
   return new Agent({ keepAliveTimeout: IDLE_KEEP_MS, keepAliveMaxTimeout: IDLE_KEEP_MS, headersTimeout: 0, bodyTimeout: 0 });
 }
 
-/** The client's fetch over `agent` (the global fetch, so requests and replies are the types the client expects). */
-export function fetchOver(agent: Agent): typeof fetch {
-  return (input, init) => fetch(input, { ...init, dispatcher: agent } as RequestInit);
+/** How many requests a client has sent to Gemini: what tells an idle process from a busy one (kept-open.ts). */
+export interface GeminiTraffic {
+  sent: number;
+}
+
+// Each client made by createGemini, with the count its fetch keeps.
+const traffics = new WeakMap<GoogleGenAI, GeminiTraffic>();
+
+export const noteTraffic = (gemini: GoogleGenAI, traffic: GeminiTraffic) => traffics.set(gemini, traffic);
+
+/** The requests a client has sent so far, or null for a client whose fetch does not count them. */
+export const trafficOf = (gemini: GoogleGenAI): GeminiTraffic | null => traffics.get(gemini) ?? null;
+
+/**
+ * The client's fetch over `agent` (the global fetch, so requests and replies are the types the client expects),
+ * counting each request in `traffic`.
+ */
+export function fetchOver(agent: Agent, traffic?: GeminiTraffic): typeof fetch {
+  return (input, init) => {
+    if (traffic) traffic.sent++;
+    return fetch(input, { ...init, dispatcher: agent } as RequestInit);
+  };
 }
 
 /**
