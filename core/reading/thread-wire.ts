@@ -12,7 +12,7 @@ const decoder = new TextDecoder();
  * 7 ms of the main thread to write into fresh memory, 0.1 ms into memory written once (and fresh buffers' external
  * memory drew garbage collections). No thread may still read a spare (see ReadingPool's spareBodies).
  */
-export function sharedBody(body: string, take: (length: number) => SharedArrayBuffer | undefined = () => undefined): Uint8Array {
+export function sharedBody(body: string, take: (length: number) => SharedArrayBuffer | undefined): Uint8Array {
   const length = Buffer.byteLength(body);
   const bytes = new Uint8Array(take(length) ?? new SharedArrayBuffer(length), 0, length);
   return bytes.subarray(0, encoder.encodeInto(body, bytes).written);
