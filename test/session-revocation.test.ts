@@ -43,6 +43,7 @@ describe('revoking a session on two api processes', () => {
       .split(';')[0]!;
     const pair = `${cookie}; ${proof}`;
     for (const api of [0, 1]) expect((await call(api, pair)).status).toBe(200);
+    for (const api of [0, 1]) expect(await (await call(api, pair, 'GET', '/api/check-session')).json()).toEqual({ loggedIn: true });
     // Each process now answers the pair from memory: a row deleted behind its back does not show (decision 025).
     return { pair, user };
   }
@@ -51,6 +52,8 @@ describe('revoking a session on two api processes', () => {
     // Process 0 ended the session itself: refused on the very next request; process 1 within a second.
     expect((await call(0, pair)).status).toBe(401);
     await until('the other process to refuse the copied pair', async () => (await call(1, pair)).status === 401, 1000);
+    // The page's check-session, answered before the app from what a process holds, holds it no more either.
+    for (const api of [0, 1]) expect(await (await call(api, pair, 'GET', '/api/check-session')).json()).toEqual({ loggedIn: false });
   };
 
   it('a sign-out ends the copied pair on both processes', async () => {
@@ -132,6 +135,7 @@ describe('revoking a session on two api processes', () => {
     expect((await endSessionsCli('--session', 'abc')).out).toMatch(/^--session takes a session's token_hash \(64 hex digits\)\./);
     expect((await endSessionsCli()).code).toBe(1);
     for (const api of [0, 1]) expect((await call(api, pair)).status).toBe(200);
+    for (const api of [0, 1]) expect(await (await call(api, pair, 'GET', '/api/check-session')).json()).toEqual({ loggedIn: true });
   });
 
   /** As refusedOnBoth, when process `from` ended the session. */

@@ -2,7 +2,7 @@ import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../deps';
 import { presetHeaders } from './preset-headers';
 
-const NO_STORE = [['Cache-Control', 'no-store']] as const;
+export const NO_STORE = [['Cache-Control', 'no-store']] as const;
 
 /**
  * Marks every reply `Cache-Control: no-store` unless the route chose otherwise: these replies carry a user's

@@ -32,33 +32,44 @@ function lazyChild(logger: Logger, requestId: string): Logger {
   });
 }
 
+/** A request's id: a trusted proxy's X-Request-Id when it is a plain token, otherwise a new UUID. */
+export const requestIdFrom = (incoming: string | undefined): string =>
+  incoming && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+
+/** The one line a finished request leaves in the log, at info. */
+export function logRequestLine(
+  logger: Logger,
+  line: { requestId: string; method: string; path: string; status: number; startedAt: number; userId?: number },
+): void {
+  logger.info(
+    {
+      requestId: line.requestId,
+      method: line.method,
+      path: loggedPath(line.path),
+      status: line.status,
+      ms: Math.round((performance.now() - line.startedAt) * 10) / 10,
+      ...(line.userId !== undefined ? { userId: line.userId } : {}),
+    },
+    'request',
+  );
+}
+
 /**
  * Gives each request an id (kept from a trusted proxy's X-Request-Id) and logs one line when it ends, at info:
  * above that level the line costs nothing but the id.
  */
 export function requestLog(logger: Logger) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    const incoming = c.req.header('x-request-id');
-    const requestId = incoming && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    const requestId = requestIdFrom(c.req.header('x-request-id'));
     c.set('requestId', requestId);
     c.set('log', lazyChild(logger, requestId));
     if (!logger.isLevelEnabled('info')) {
       await presetHeaders(c, [['X-Request-Id', requestId]], next);
       return;
     }
-    const start = performance.now();
+    const startedAt = performance.now();
     await presetHeaders(c, [['X-Request-Id', requestId]], next);
     const user = c.get('user');
-    logger.info(
-      {
-        requestId,
-        method: c.req.method,
-        path: loggedPath(c.req.path),
-        status: c.res.status,
-        ms: Math.round((performance.now() - start) * 10) / 10,
-        ...(user ? { userId: user.id } : {}),
-      },
-      'request',
-    );
+    logRequestLine(logger, { requestId, method: c.req.method, path: c.req.path, status: c.res.status, startedAt, userId: user?.id });
   });
 }

@@ -8,13 +8,13 @@ const BOARD_STYLE_ORIGIN = 'https://fonts.googleapis.com';
 const BOARD_FONT_ORIGIN = 'https://fonts.gstatic.com';
 
 /**
+ * The security headers of every reply, built once: `app` for the product, `board` under `adminPath` (Bull Board).
  * Secure defaults (the set hono/secure-headers sends) plus what Google sign-in needs: its popup must keep
  * `window.opener`, so COOP is `same-origin-allow-popups`, and the CSP lets its script, iframe and styles load
  * from the GSI origin. Google's button iframe is cross-origin and sends no CORP header, so there is no COEP.
  * Under `adminPath` (Bull Board) the CSP also lets the board's web fonts load, and nothing else changes.
- * Both sets are built once; each request only copies one onto its reply.
  */
-export function securityHeaders(config: Config, options: { adminPath: string }) {
+export function securityHeaderLists(config: Config): { app: HeaderList; board: HeaderList } {
   const gsi = new URL(config.google.gsiUrl).origin;
   // Map tiles over https are images like any other; a plain-http tile server (a local one) is named.
   const tiles = config.map && /^http:\/\/[^{}/]+\//.test(config.map.tileUrl) ? ` ${new URL(config.map.tileUrl).origin}` : '';
@@ -47,8 +47,12 @@ export function securityHeaders(config: Config, options: { adminPath: string }) 
       ['X-XSS-Protection', '0'],
     ];
   };
-  const app = headers({ style: [], font: [] });
-  const board = headers({ style: [BOARD_STYLE_ORIGIN], font: [BOARD_FONT_ORIGIN] });
+  return { app: headers({ style: [], font: [] }), board: headers({ style: [BOARD_STYLE_ORIGIN], font: [BOARD_FONT_ORIGIN] }) };
+}
+
+/** Puts the security headers on every reply; each request only copies one of the sets built at start. */
+export function securityHeaders(config: Config, options: { adminPath: string }) {
+  const { app, board } = securityHeaderLists(config);
   const isBoard = (path: string) => path === options.adminPath || path.startsWith(`${options.adminPath}/`);
   return createMiddleware((c, next) => presetHeaders(c, isBoard(c.req.path) ? board : app, next));
 }

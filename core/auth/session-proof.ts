@@ -42,6 +42,11 @@ export interface SessionProofs {
    * session exists: asked once per proof through `held`, then remembered for the proof's lifetime.
    */
   verify: (proof: string, token: string, held: SessionHeld, now?: number) => Promise<SessionUser | null>;
+  /**
+   * What this process already knows of a proof, without a signature check or a read: its user while it holds,
+   * null once it expired or its session ended, undefined when the proof was never checked here (`verify` decides).
+   */
+  known: (proof: string, token: string, now?: number) => SessionUser | null | undefined;
 }
 
 /**
@@ -105,6 +110,18 @@ export function sessionProofs(secret: string, revocations?: RevocationWatch): Se
     verified.set(key, entry);
   };
 
+  // A proof checked before: its expiry and its session's revocation are all that can change.
+  function known(proof: string, token: string, now = Date.now()): SessionUser | null | undefined {
+    const key = `${token} ${proof}`;
+    const entry = trusted() ? verified.get(key) : undefined;
+    if (!entry) return undefined;
+    if (revoked.has(entry.session)) {
+      verified.delete(key);
+      return null;
+    }
+    return entry.expiresAt > now ? entry.user : null;
+  }
+
   return {
     sign(user, token, expiresAt) {
       const session = sessionHash(token);
@@ -114,22 +131,16 @@ export function sessionProofs(secret: string, revocations?: RevocationWatch): Se
       remember(`${token} ${proof}`, { user, expiresAt, session });
       return proof;
     },
+    known,
     async verify(proof, token, held, now = Date.now()) {
-      const key = `${token} ${proof}`;
-      let entry = trusted() ? verified.get(key) : undefined;
-      if (entry && revoked.has(entry.session)) {
-        verified.delete(key);
-        return null;
-      }
-      if (!entry) {
-        const checked = check(proof, token);
-        if (!checked || checked.expiresAt <= now || revoked.has(checked.session) || !(await held(token, checked.user.id))) return null;
-        // Ended while Postgres was read: the read may have seen the row just before it went.
-        if (revoked.has(checked.session)) return null;
-        remember(key, checked);
-        entry = checked;
-      }
-      return entry.expiresAt > now ? entry.user : null;
+      const already = known(proof, token, now);
+      if (already !== undefined) return already;
+      const checked = check(proof, token);
+      if (!checked || checked.expiresAt <= now || revoked.has(checked.session) || !(await held(token, checked.user.id))) return null;
+      // Ended while Postgres was read: the read may have seen the row just before it went.
+      if (revoked.has(checked.session)) return null;
+      remember(`${token} ${proof}`, checked);
+      return checked.expiresAt > now ? checked.user : null;
     },
   };
 }
