@@ -26,4 +26,4 @@ COPY --from=build /app/db/migrations ./db/migrations
 COPY package.json ./
 USER node
 EXPOSE 8080
-CMD ["node", "dist/server/api.js"]
+CMD ["node", "--max-semi-space-size=64", "dist/server/api.js"]

@@ -3,6 +3,7 @@ import type { SearchReply } from '../core/contract/event-replies';
 import { deadline } from '../core/gemini/deadline';
 import { observeAskFirstByte, streamClosed, streamOpened } from '../core/metrics';
 import { type ChargedSearchOutcome, runChargedSearch } from '../core/search/charged-search';
+import { answerBeforeAdmission, type EarlyAnswer } from '../core/search/early-answer';
 import { queueSearchEvents } from '../core/search/events-job';
 import type { Logger } from '../core/logger';
 import { finishSearchEvents } from '../db/searches';
@@ -10,22 +11,10 @@ import { outOfCreditMarks } from './admission/out-of-credit';
 import type { SearchEnv, searchAdmission } from './admission/search-admission';
 import { ANSWER_HEADERS, answerStream } from './answer-stream';
 import type { AppDeps } from './deps';
-import { requireUser } from './middleware/session';
 import type { AskInput } from './routes/ask-input';
-import { busy, refusal } from './routes/ask-refusals';
+import { refusal } from './routes/ask-refusals';
 
 type Admitted = ReturnType<typeof searchAdmission>;
-
-/** The admitted request's search slot, and how to give it back once its answer has ended. */
-function takeSlot(admitted: Admitted, c: Context<SearchEnv>) {
-  const user = requireUser(c);
-  // The order of refusals is the one from when the rate limit was a middleware: rate, then body, then slot.
-  const admission = c.get('admission');
-  if (admission.kind !== 'admitted') throw busy(admitted.maxSearches);
-  const log = c.get('log');
-  const release = () => admitted.slots.release(user.id, admission.token).catch((err) => log.warn({ err }, 'could not release search slot'));
-  return { user, release };
-}
 
 /** The charged search's input from the ask's body. */
 const searchInput = (input: AskInput) => ({ question: input.ques, website: input.web, timezone: input.timezone, filters: input.filters });
@@ -48,15 +37,49 @@ async function queueEvents(deps: AppDeps, log: Logger, outcome: ChargedSearchOut
  * Keeps the credit hint (admission/out-of-credit.ts) true to what the search found: a refusal for want of
  * searches marks the user; an answer to a marked user clears the mark. Off the reply's way; a failure is logged.
  */
-function noteCredit(deps: AppDeps, c: Context<SearchEnv>, userId: number, outcome: ChargedSearchOutcome): void {
+function noteCredit(deps: AppDeps, c: Context<SearchEnv>, creditLikely: boolean, userId: number, outcome: ChargedSearchOutcome): void {
   const marks = outOfCreditMarks(deps.redis, deps.config.queuePrefix);
   const write =
-    outcome.kind === 'no_credits' ? marks.mark(userId) : outcome.kind === 'answered' && !c.get('creditLikely') ? marks.clear(userId) : null;
+    outcome.kind === 'no_credits' ? marks.mark(userId) : outcome.kind === 'answered' && !creditLikely ? marks.clear(userId) : null;
   write?.catch((err) => c.get('log').warn({ err }, 'could not note the credit hint'));
 }
 
 /** What an answer cut off after it began ends with, streamed or whole. */
 const incomplete = (message: string) => `\n\n[The answer is incomplete: ${message}]\n`;
+
+// Asks this process is waiting to admit. Alone or nearly, an ask's answer is built while Redis answers; in a
+// burst that work would only push back every other ask's admission on the one event loop (decision 092), so the
+// answer is built once the ask is admitted, as before. A scheduling choice of this process, not shared state.
+let admitting = 0;
+const EARLY_WHILE_ADMITTING = 2;
+
+/**
+ * Waits for the ask's admission with its answer already asked for (decision 092): without a website, and with
+ * few asks being admitted at once, the answer's request is built now and leaves the moment the search is
+ * admitted with a credit likely left (core/search/early-answer.ts); refused, or with the user marked out of
+ * credit, it never leaves and is cancelled here. A refusal (rate, then slot) is thrown.
+ */
+async function admittedAskingEarly(deps: AppDeps, admitted: Admitted, c: Context<SearchEnv>, input: AskInput, signal: AbortSignal) {
+  admitting++;
+  let early: EarlyAnswer | null = null;
+  try {
+    if (admitting <= EARLY_WHILE_ADMITTING) {
+      const send = c.get('admission').then(
+        (a) => a.kind === 'admitted' && a.creditLikely,
+        () => false,
+      );
+      early = await answerBeforeAdmission(deps, searchInput(input), send, signal, 'streamed');
+    }
+    const slot = await admitted.admittedSlot(c);
+    if (!slot.creditLikely) early?.held.cancel();
+    return { ...slot, early: slot.creditLikely ? (early ?? undefined) : undefined };
+  } catch (err) {
+    early?.held.cancel();
+    throw err;
+  } finally {
+    admitting--;
+  }
+}
 
 /**
  * The model's deadline for a request a person or agent waits on: given up when the request goes away, or when the
@@ -75,10 +98,10 @@ function waitedOn(deps: AppDeps, c: Context<SearchEnv>) {
  * search's id is in `X-Search-Id`; its events are read from the search once the answer has ended.
  */
 export async function streamedSearch(deps: AppDeps, admitted: Admitted, c: Context<SearchEnv>, input: AskInput): Promise<Response> {
-  const { user, release } = takeSlot(admitted, c);
   const log = c.get('log');
   const arrived = performance.now();
   const { abort, upstream } = waitedOn(deps, c);
+  const { user, release, creditLikely, early } = await admittedAskingEarly(deps, admitted, c, input, upstream.signal);
   const answer = answerStream(abort);
   let searchId = 0;
   const outcome = runChargedSearch(deps, {
@@ -92,14 +115,15 @@ export async function streamedSearch(deps: AppDeps, admitted: Admitted, c: Conte
       searchId = id;
     },
     signal: upstream.signal,
-    answerWhileCharging: c.get('creditLikely'),
+    answerWhileCharging: creditLikely,
+    early,
     eventsAfterReply: true,
   });
   void outcome.then(upstream.clear, upstream.clear);
   await Promise.race([answer.started, outcome]);
   if (!answer.hasText) {
     const refused = await outcome;
-    noteCredit(deps, c, user.id, refused);
+    noteCredit(deps, c, creditLikely, user.id, refused);
     throw refusal(refused);
   }
   observeAskFirstByte((performance.now() - arrived) / 1000);
@@ -109,7 +133,7 @@ export async function streamedSearch(deps: AppDeps, admitted: Admitted, c: Conte
       (o) => {
         if ('unrecorded' in o && o.unrecorded) log.error({ err: o.unrecorded }, 'could not finish search record');
         answer.end(o.kind === 'failed' ? incomplete(o.error.message) : undefined);
-        noteCredit(deps, c, user.id, o);
+        noteCredit(deps, c, creditLikely, user.id, o);
         // Only now, with the reply's last byte out, are its events looked for.
         return queueEvents(deps, log, o);
       },
@@ -129,7 +153,7 @@ export async function streamedSearch(deps: AppDeps, admitted: Admitted, c: Conte
  * stream would end with, and is charged as the stream would be.
  */
 export async function wholeSearch(deps: AppDeps, admitted: Admitted, c: Context<SearchEnv>, input: AskInput): Promise<SearchReply> {
-  const { user, release } = takeSlot(admitted, c);
+  const { user, release, creditLikely } = await admitted.admittedSlot(c);
   const { upstream } = waitedOn(deps, c);
   let text = '';
   let outcome: Awaited<ReturnType<typeof runChargedSearch>>;
@@ -142,14 +166,14 @@ export async function wholeSearch(deps: AppDeps, admitted: Admitted, c: Context<
         text += piece;
       },
       signal: upstream.signal,
-      answerWhileCharging: c.get('creditLikely'),
+      answerWhileCharging: creditLikely,
       eventsAfterReply: true,
     });
   } finally {
     upstream.clear();
   }
   if ('unrecorded' in outcome && outcome.unrecorded) c.get('log').error({ err: outcome.unrecorded }, 'could not finish search record');
-  noteCredit(deps, c, user.id, outcome);
+  noteCredit(deps, c, creditLikely, user.id, outcome);
   // A refusal goes back through the admission's own release (on the error); an answer gives its slot back here.
   if (outcome.kind !== 'answered' && !(outcome.kind === 'failed' && outcome.delivered)) throw refusal(outcome);
   await release();

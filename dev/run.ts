@@ -12,6 +12,7 @@ import { startLocalServices, type LocalServices } from './services/local-service
 import { standinAddressOptions } from './standins/options';
 import { startStandins, type Standins } from './standins/server';
 import { stripeStateFileIn } from './standins/state-file';
+import { apiNodeFlags } from './harness/api-node-flags';
 import { startGroup, signalGroup, stopGroups, type ProcessGroup } from './supervise';
 
 /** How long the api (in-flight requests) and the worker (a running timer) get to stop before SIGKILL. */
@@ -100,12 +101,15 @@ async function main(): Promise<void> {
   // tsx's own CLI under this node, not npx: no npm and shell in between that would swallow a signal.
   const tsx = createRequire(import.meta.url).resolve('tsx/cli');
   // Their logs stay JSON (the production format); this terminal shows them readably (dev/pretty-logs.ts).
-  const watch = (name: string, entry: string) => {
-    const group = startGroup(name, process.execPath, [tsx, 'watch', '--clear-screen=false', entry], env, { stdout: 'pipe' });
+  // The api runs with the Node flags `npm start` gives it, through NODE_OPTIONS, which tsx's child inherits.
+  const watch = (name: string, entry: string, nodeFlags: string[] = []) => {
+    const options = [env.NODE_OPTIONS, ...nodeFlags].filter(Boolean).join(' ');
+    const childEnv = options ? { ...env, NODE_OPTIONS: options } : env;
+    const group = startGroup(name, process.execPath, [tsx, 'watch', '--clear-screen=false', entry], childEnv, { stdout: 'pipe' });
     if (group.child.stdout) void pipePrettyLogs(group.child.stdout, process.stdout);
     return group;
   };
-  const groups: ProcessGroup[] = [watch('api', 'api/main.ts'), watch('worker', 'worker/main.ts')];
+  const groups: ProcessGroup[] = [watch('api', 'api/main.ts', apiNodeFlags()), watch('worker', 'worker/main.ts')];
   console.log(`dev: open ${config.appUrl}`);
   const board = new URL(ADMIN_BASE_PATH, config.appUrl).href;
   console.log(

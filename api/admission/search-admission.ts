@@ -1,22 +1,25 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { AppDeps, AppEnv } from '../deps';
 import { requireUser } from '../middleware/session';
 import { tooFast } from '../middleware/user-rate-limit';
+import { busy } from '../routes/ask-refusals';
 import { type Admission, askAdmission } from './ask-admission';
 import { userSlots } from './user-slots';
 
-/** The variables an admitted search request carries to its handler. */
+/** The variables a search request carries to its handler: its admission, still being decided when the handler starts. */
 export interface SearchEnv extends AppEnv {
-  Variables: AppEnv['Variables'] & { admission: Admission; creditLikely: boolean };
+  Variables: AppEnv['Variables'] & { admission: Promise<Admission> };
 }
 
 /**
  * Admission of one charged search over HTTP (POST /api/ask, POST /v1/search): the same rate, slot and credit
- * hint for the page and for a token. Before the body is read, one Redis round trip counts the request against
- * the user's rate, takes a search slot (decision 026) and reads the credit hint (out-of-credit.ts), so Gemini is
- * asked while the credit is taken (decision 024) with no Postgres query before it (decision 068). A slot taken
- * for a request that is then refused (bad body, no credit, failure before any text) goes back here; an answered
- * search's slot goes back through `release` when its answer ends.
+ * hint for the page and for a token. One Redis round trip counts the request against the user's rate, takes a
+ * search slot (decision 026) and reads the credit hint (out-of-credit.ts). It is sent before the body is read and
+ * not waited for here: the body is read and checked meanwhile, and the handler asks Gemini while Redis answers,
+ * the request leaving only once the search is admitted (decision 092), with no Postgres query before it
+ * (decision 068). `admittedSlot` is the handler's wait. A slot taken for a request that is then refused (bad
+ * body, no credit, failure before any text) goes back here; an answered search's slot goes back through
+ * `release` when its answer ends.
  */
 export function searchAdmission(deps: AppDeps) {
   const { queuePrefix: prefix, userRatePerMinute: perMinute } = deps.config;
@@ -28,16 +31,34 @@ export function searchAdmission(deps: AppDeps) {
     const user = requireUser(c);
     // The body is read while Redis answers; the validator after this reuses the text read here.
     c.req.text().catch(() => {});
-    const admission = await gate.admit(user.id);
-    if (admission.kind === 'too_fast') throw tooFast(perMinute, admission.msBeforeNext);
+    const admission = gate.admit(user.id);
+    // Waited for by the handler, or below; a Redis failure is the request's error there, not an unhandled one.
+    admission.catch(() => {});
     c.set('admission', admission);
-    c.set('creditLikely', admission.kind === 'admitted' && admission.creditLikely);
     await next();
     // Hono turns a thrown error into the error reply before it gets here, and leaves it in `c.error`.
-    if (c.error && admission.kind === 'admitted') {
-      await slots.release(user.id, admission.token).catch((err) => c.get('log').warn({ err }, 'could not release search slot'));
+    if (!c.error) return;
+    const settled = await admission;
+    // The order of refusals is the one from when the rate limit ran before the body was read: rate, then body.
+    if (settled.kind === 'too_fast') throw tooFast(perMinute, settled.msBeforeNext);
+    if (settled.kind === 'admitted') {
+      await slots.release(user.id, settled.token).catch((err) => c.get('log').warn({ err }, 'could not release search slot'));
     }
   };
 
-  return { admitted, slots, maxSearches };
+  /**
+   * The handler's wait for its admission: the user's search slot, how to give it back once the answer has
+   * ended, and whether a credit is likely left; a refusal (rate, then slot) is thrown.
+   */
+  const admittedSlot = async (c: Context<SearchEnv>) => {
+    const user = requireUser(c);
+    const admission = await c.get('admission');
+    if (admission.kind === 'too_fast') throw tooFast(perMinute, admission.msBeforeNext);
+    if (admission.kind !== 'admitted') throw busy(maxSearches);
+    const release = () =>
+      slots.release(user.id, admission.token).catch((err) => c.get('log').warn({ err }, 'could not release search slot'));
+    return { user, release, creditLikely: admission.creditLikely };
+  };
+
+  return { admitted, admittedSlot, slots, maxSearches };
 }

@@ -2,6 +2,7 @@ import type { Standins } from '../../dev/standins/server';
 import { createTestDatabase, type TestDatabase } from '../../dev/harness/db';
 import { startTestStandins, testBaseEnv } from '../../dev/harness/base-env';
 import { deletePrefix, createTestRedis, testQueuePrefix } from '../../dev/harness/redis';
+import { apiNodeFlags } from '../../dev/harness/api-node-flags';
 import { freePort, startChild, type ChildServer } from '../../dev/harness/processes';
 
 export interface BenchStack {
@@ -33,9 +34,10 @@ export async function startBenchStack(extraEnv: Record<string, string> = {}, opt
     ...testBaseEnv({ appUrl, databaseUrl: db.url, queuePrefix: prefix, standins }),
     ...extraEnv,
   };
-  // nodeArgs: e.g. ['--cpu-prof'] to profile the api (Node refuses that flag in NODE_OPTIONS).
+  // Started with the flags `npm start` gives it; nodeArgs: e.g. ['--cpu-prof'] to profile the api (Node refuses
+  // that flag in NODE_OPTIONS).
   const startApi = (apiEnv: Record<string, string>, nodeArgs: string[] = []) =>
-    startChild([...nodeArgs, 'dist/server/api.js'], apiEnv, { port: apiPort });
+    startChild([...apiNodeFlags(), ...nodeArgs, 'dist/server/api.js'], apiEnv, { port: apiPort });
   const stack: BenchStack = {
     api: await startApi(env, options.nodeArgs),
     db,

@@ -1,5 +1,6 @@
 import type { GoogleGenAI } from '@google/genai';
 import { Agent } from 'undici';
+import { passGate } from './send-gate';
 
 /**
  * How long an idle connection to Gemini is kept. Long enough that the connections opened at start are still
@@ -32,10 +33,12 @@ export const trafficOf = (gemini: GoogleGenAI): GeminiTraffic | null => traffics
 
 /**
  * The client's fetch over `agent` (the global fetch, so requests and replies are the types the client expects),
- * counting each request in `traffic`.
+ * counting each request in `traffic`; a request made under a send gate waits for it (send-gate.ts).
  */
 export function fetchOver(agent: Agent, traffic?: GeminiTraffic): typeof fetch {
-  return (input, init) => {
+  return async (input, init) => {
+    // A request built before its search was admitted leaves only once it is (send-gate.ts).
+    await passGate();
     if (traffic) traffic.sent++;
     return fetch(input, { ...init, dispatcher: agent } as RequestInit);
   };
