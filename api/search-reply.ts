@@ -101,7 +101,13 @@ export async function streamedSearch(deps: AppDeps, admitted: Admitted, c: Conte
   const log = c.get('log');
   const arrived = performance.now();
   const { abort, upstream } = waitedOn(deps, c);
-  const { user, release, creditLikely, early } = await admittedAskingEarly(deps, admitted, c, input, upstream.signal);
+  // A refused ask ends here: its deadline's timer goes with it.
+  const { user, release, creditLikely, early } = await admittedAskingEarly(deps, admitted, c, input, upstream.signal).catch(
+    (err: unknown) => {
+      upstream.clear();
+      throw err;
+    },
+  );
   const answer = answerStream(abort);
   let searchId = 0;
   const outcome = runChargedSearch(deps, {
