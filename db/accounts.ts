@@ -100,17 +100,28 @@ async function takeFromAllowance(sql: Db, userId: number, allowances: Allowances
   return row;
 }
 
+/** An interactive search as it starts: what its row records. */
+export interface SearchStart {
+  userId: number;
+  question: string;
+  website: string;
+  model: string;
+  filters: unknown;
+}
+
+/** A started search's id, and the allowance period its credit came from (null: none was taken). */
+export interface StartedSearch {
+  searchId: number;
+  epoch: number | null;
+}
+
 /**
  * Records an interactive search as it starts and takes its credit, in one statement (one round trip while
  * Gemini is already asked): `epoch` is the allowance period the credit came from, or null when this take found
  * none (the caller then tries `takeCredit`, which rolls an ended free period, or refuses). The row is written
  * either way, as `startSearchRecord` writes it.
  */
-export async function startSearchTakingCredit(
-  sql: Db,
-  row: { userId: number; question: string; website: string; model: string; filters: unknown },
-  allowances: Allowances,
-): Promise<{ searchId: number; epoch: number | null }> {
+export async function startSearchTakingCredit(sql: Db, row: SearchStart, allowances: Allowances): Promise<StartedSearch> {
   const filters = row.filters ? sql.json(row.filters as never) : null;
   const [rec] = await sql<{ id: string; usage_epoch: number | null }[]>`
     with taken as (

@@ -1,6 +1,6 @@
 import type { GoogleGenAI } from '@google/genai';
 import { Agent } from 'undici';
-import { passGate } from './send-gate';
+import { currentGate, GatedDispatcher, notSent, opened } from './send-gate';
 
 /**
  * How long an idle connection to Gemini is kept. Long enough that the connections opened at start are still
@@ -36,11 +36,19 @@ export const trafficOf = (gemini: GoogleGenAI): GeminiTraffic | null => traffics
  * counting each request in `traffic`; a request made under a send gate waits for it (send-gate.ts).
  */
 export function fetchOver(agent: Agent, traffic?: GeminiTraffic): typeof fetch {
-  return async (input, init) => {
-    // A request built before its search was admitted leaves only once it is (send-gate.ts).
-    await passGate();
+  // A request built before its search was admitted leaves only once it is (send-gate.ts).
+  const dispatcher = new GatedDispatcher(agent, () => {
     if (traffic) traffic.sent++;
-    return fetch(input, { ...init, dispatcher: agent } as RequestInit);
+  });
+  return async (input, init) => {
+    const gate = currentGate();
+    try {
+      return await fetch(input, { ...init, dispatcher } as RequestInit);
+    } catch (err) {
+      // fetch reports a request failed before it left as a network failure; a shut gate is not one.
+      if (gate && !(await opened(gate))) throw notSent();
+      throw err;
+    }
   };
 }
 

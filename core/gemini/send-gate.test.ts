@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGeminiStandin } from '../../dev/standins/gemini';
 import { createGemini } from '../clients';
 import { loadConfig } from '../config';
+import { trafficOf } from './connections';
 import { sentWhen } from './send-gate';
 
 const MODEL = 'gemini-flash-lite-latest';
@@ -27,12 +28,16 @@ describe('a request to Gemini built under a send gate', () => {
     const gate = new Promise<boolean>((resolve) => (open = resolve));
     const gated = sentWhen(gate, () => ask('gated: AI meetups in Lisbon'));
     // A request made after it, without a gate, is answered while the gated one still waits.
+    const sentBefore = trafficOf(gemini)!.sent;
     await ask('ungated: AI meetups in Porto');
     expect(asked('ungated: AI meetups in Porto')).toBe(true);
     expect(asked('gated: AI meetups in Lisbon')).toBe(false);
+    // Counted as sent when it is handed to a connection, not when it is built.
+    expect(trafficOf(gemini)!.sent).toBe(sentBefore + 1);
     open(true);
     await gated;
     expect(asked('gated: AI meetups in Lisbon')).toBe(true);
+    expect(trafficOf(gemini)!.sent).toBe(sentBefore + 2);
   });
 
   it('never leaves when the gate says no, or fails, and ends as an aborted request', async () => {

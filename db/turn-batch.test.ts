@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { turnBatch } from './turn-batch';
+
+// The statements themselves are tested against Postgres (search-starts.test.ts, search-finishes.test.ts); this is
+// what the grouping does with their outcomes.
+describe('writes grouped by turn of the event loop', () => {
+  const recorder = (many: (items: number[]) => Promise<string[]>) => {
+    const calls: { one: number[]; many: number[][] } = { one: [], many: [] };
+    const write = turnBatch<number, string>({
+      one: async (item) => {
+        calls.one.push(item);
+        return `one ${item}`;
+      },
+      many: (items) => {
+        calls.many.push(items);
+        return many(items);
+      },
+    });
+    return { write, calls };
+  };
+
+  it("gives each item its own result, in the turn's order, and starts a new group in the next turn", async () => {
+    const { write, calls } = recorder(async (items) => items.map((i) => `many ${i}`));
+    expect(await Promise.all([write(1), write(2), write(3)])).toEqual(['many 1', 'many 2', 'many 3']);
+    expect(await write(4)).toBe('one 4');
+    expect(calls).toEqual({ many: [[1, 2, 3]], one: [4] });
+  });
+
+  it('fails every item of a group whose write failed for another reason than a refusal, and tries none again', async () => {
+    const lost = new Error('write CONNECTION_CLOSED');
+    const { write, calls } = recorder(async () => {
+      throw lost;
+    });
+    const results = await Promise.allSettled([write(1), write(2)]);
+    expect(results).toEqual([
+      { status: 'rejected', reason: lost },
+      { status: 'rejected', reason: lost },
+    ]);
+    expect(calls.one).toEqual([]);
+  });
+});
