@@ -1,3 +1,4 @@
+import postgres from 'postgres';
 import { createSql, type Sql } from '../../db/client';
 import { adminUrl, createOwnedDatabase, dropDatabase, templateDatabase, testDatabaseName, withAdmin } from './pg';
 
@@ -32,4 +33,24 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       await dropDatabase(name);
     },
   };
+}
+
+/** A pool that notes each statement it sends, so a test can tell one statement from many. */
+export interface NotingPool {
+  sql: Sql;
+  /** The statements sent so far, oldest first; `sent.length = 0` forgets them. */
+  sent: string[];
+}
+
+/** A pool of its own on a test database (`url`), noting its statements; end it with `sql.end()`. */
+export function notingPool(url: string): NotingPool {
+  const sent: string[] = [];
+  const sql = postgres(url, {
+    max: 10,
+    onnotice: () => {},
+    debug: (_connection, query) => {
+      sent.push(query);
+    },
+  });
+  return { sql, sent };
 }
