@@ -1,27 +1,22 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ALLOWANCES } from '../core/plans';
-import { createTestDatabase, type NotingPool, notingPool, type TestDatabase } from '../dev/harness/db';
+import { createNotingTestDatabase, type NotingTestDatabase } from '../dev/harness/db';
 import { createSignedInUser } from '../dev/harness/users';
 import type { SearchStart } from './accounts';
 import { startSearchSoon } from './search-starts';
 
 describe('searches started in the same turn', () => {
-  let db: TestDatabase;
-  // The starts go through a pool of their own, which notes each statement.
-  let noting: NotingPool;
+  // The starts go through the database's noting pool, which notes each statement.
+  let db: NotingTestDatabase;
   beforeAll(async () => {
-    db = await createTestDatabase();
-    noting = notingPool(db.url);
+    db = await createNotingTestDatabase();
   });
-  afterAll(async () => {
-    await noting.sql.end({ timeout: 5 });
-    await db.drop();
-  });
+  afterAll(() => db.drop());
   beforeEach(() => {
-    noting.sent.length = 0;
+    db.noting.sent.length = 0;
   });
 
-  const sent = () => noting.sent;
+  const sent = () => db.noting.sent;
   const starts = () => sent().filter((q) => q.includes('insert into searches')).length;
   const user = async (used: number, tier = 'free') => {
     const { user } = await createSignedInUser(db.sql);
@@ -43,9 +38,9 @@ describe('searches started in the same turn', () => {
     const users = await Promise.all([user(0), user(3), user(9)]);
     const filters = { freeOnly: true };
     const started = await Promise.all([
-      startSearchSoon(noting.sql, start(users[0]!, 'Jazz in Lisbon'), ALLOWANCES),
-      startSearchSoon(noting.sql, start(users[1]!, 'Book fairs in Porto', filters), ALLOWANCES),
-      startSearchSoon(noting.sql, start(users[2]!, 'Film nights in Braga'), ALLOWANCES),
+      startSearchSoon(db.noting.sql, start(users[0]!, 'Jazz in Lisbon'), ALLOWANCES),
+      startSearchSoon(db.noting.sql, start(users[1]!, 'Book fairs in Porto', filters), ALLOWANCES),
+      startSearchSoon(db.noting.sql, start(users[2]!, 'Film nights in Braga'), ALLOWANCES),
     ]);
     expect(starts()).toBe(1);
     expect(new Set(started.map((s) => s.searchId)).size).toBe(3);
@@ -65,8 +60,8 @@ describe('searches started in the same turn', () => {
   it('records a search whose user has no credit left without taking one', async () => {
     const [spent, left] = await Promise.all([user(ALLOWANCES.free), user(0)]);
     const [none, one] = await Promise.all([
-      startSearchSoon(noting.sql, start(spent!), ALLOWANCES),
-      startSearchSoon(noting.sql, start(left!), ALLOWANCES),
+      startSearchSoon(db.noting.sql, start(spent!), ALLOWANCES),
+      startSearchSoon(db.noting.sql, start(left!), ALLOWANCES),
     ]);
     expect(starts()).toBe(1);
     expect(none!.epoch).toBeNull();
@@ -78,8 +73,8 @@ describe('searches started in the same turn', () => {
   it('puts a second start of one user in another statement, so its last credit is taken once', async () => {
     const last = await user(ALLOWANCES.free - 1);
     const twice = await Promise.all([
-      startSearchSoon(noting.sql, start(last), ALLOWANCES),
-      startSearchSoon(noting.sql, start(last), ALLOWANCES),
+      startSearchSoon(db.noting.sql, start(last), ALLOWANCES),
+      startSearchSoon(db.noting.sql, start(last), ALLOWANCES),
     ]);
     expect(starts()).toBe(2);
     expect(twice.map((s) => s.epoch).sort()).toEqual([0, null]);
@@ -89,9 +84,9 @@ describe('searches started in the same turn', () => {
   it('makes each start alone when Postgres refuses the statement, so one bad start fails alone', async () => {
     const good = await user(0);
     const results = await Promise.allSettled([
-      startSearchSoon(noting.sql, start(good), ALLOWANCES),
+      startSearchSoon(db.noting.sql, start(good), ALLOWANCES),
       // No such user: the row's reference to its user fails.
-      startSearchSoon(noting.sql, start(2_000_000_000), ALLOWANCES),
+      startSearchSoon(db.noting.sql, start(2_000_000_000), ALLOWANCES),
     ]);
     expect(results[0]).toMatchObject({ status: 'fulfilled', value: { epoch: 0 } });
     expect(results[1]).toMatchObject({ status: 'rejected', reason: { code: '23503' } });
@@ -101,13 +96,13 @@ describe('searches started in the same turn', () => {
 
   it('sends a start alone as the one-row statement, and a large turn in statements of a hundred', async () => {
     const alone = await user(0, 'pro');
-    await startSearchSoon(noting.sql, start(alone), ALLOWANCES);
+    await startSearchSoon(db.noting.sql, start(alone), ALLOWANCES);
     expect(sent().filter((q) => q.includes('jsonb_to_recordset'))).toHaveLength(0);
     expect(starts()).toBe(1);
 
-    noting.sent.length = 0;
+    db.noting.sent.length = 0;
     const many = await Promise.all(Array.from({ length: 120 }, () => user(0, 'pro')));
-    const started = await Promise.all(many.map((id) => startSearchSoon(noting.sql, start(id), ALLOWANCES)));
+    const started = await Promise.all(many.map((id) => startSearchSoon(db.noting.sql, start(id), ALLOWANCES)));
     expect(starts()).toBe(2);
     expect(new Set(started.map((s) => s.searchId)).size).toBe(120);
     expect(started.every((s) => s.epoch === 0)).toBe(true);

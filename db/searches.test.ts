@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type NotingPool, notingPool, type TestDatabase } from '../dev/harness/db';
+import { createNotingTestDatabase, createTestDatabase, type NotingTestDatabase, type TestDatabase } from '../dev/harness/db';
 import { createSignedInUser } from '../dev/harness/users';
 import { finishSearchSoon } from './search-finishes';
 import { type CallUsage, finishSearchRecord, type SearchOutcome, startSearchRecord } from './searches';
@@ -61,17 +61,12 @@ describe("a search's usage, written with its outcome", () => {
 });
 
 describe('searches finished in the same turn', () => {
-  let db: TestDatabase;
-  // The finishes go through a pool of their own, which notes each statement.
-  let noting: NotingPool;
+  // The finishes go through the database's noting pool, which notes each statement.
+  let db: NotingTestDatabase;
   beforeAll(async () => {
-    db = await createTestDatabase();
-    noting = notingPool(db.url);
+    db = await createNotingTestDatabase();
   });
-  afterAll(async () => {
-    await noting.sql.end({ timeout: 5 });
-    await db.drop();
-  });
+  afterAll(() => db.drop());
 
   const search = async () => {
     const { user } = await createSignedInUser(db.sql);
@@ -104,9 +99,9 @@ describe('searches finished in the same turn', () => {
     const alone = await Promise.all(outcomes.map(() => search()));
     for (const [i, id] of alone.entries()) await finishSearchRecord(db.sql, id, outcomes[i]!);
     const together = await Promise.all(outcomes.map(() => search()));
-    noting.sent.length = 0;
-    await Promise.all(together.map((id, i) => finishSearchSoon(noting.sql, id, outcomes[i]!)));
-    expect(noting.sent.filter((q) => q.includes('update searches'))).toHaveLength(1);
+    db.noting.sent.length = 0;
+    await Promise.all(together.map((id, i) => finishSearchSoon(db.noting.sql, id, outcomes[i]!)));
+    expect(db.noting.sent.filter((q) => q.includes('update searches'))).toHaveLength(1);
     for (const i of outcomes.keys()) expect(await written(together[i]!)).toEqual(await written(alone[i]!));
     expect(await written(together[0]!)).toMatchObject({
       status: 'answered',

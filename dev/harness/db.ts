@@ -42,8 +42,8 @@ export interface NotingPool {
   sent: string[];
 }
 
-/** A pool of its own on a test database (`url`), noting its statements; end it with `sql.end()`. */
-export function notingPool(url: string): NotingPool {
+/** A pool of its own on a test database (`url`), noting its statements. */
+function notingPool(url: string): NotingPool {
   const sent: string[] = [];
   const sql = postgres(url, {
     max: 10,
@@ -53,4 +53,20 @@ export function notingPool(url: string): NotingPool {
     },
   });
   return { sql, sent };
+}
+
+export type NotingTestDatabase = TestDatabase & { noting: NotingPool };
+
+/** A test database (createTestDatabase) with a second pool on it that notes its statements; `drop` ends both. */
+export async function createNotingTestDatabase(): Promise<NotingTestDatabase> {
+  const db = await createTestDatabase();
+  const noting = notingPool(db.url);
+  return {
+    ...db,
+    noting,
+    drop: async () => {
+      await noting.sql.end({ timeout: 5 });
+      await db.drop();
+    },
+  };
 }
