@@ -32,7 +32,10 @@ export async function openPage(browser: Browser, url: string, options: BrowserCo
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (msg) => {
-    if (msg.type() === 'error') errors.push(msg.text());
+    if (msg.type() !== 'error') return;
+    // Chromium's "Failed to load resource" names no address; the message's location is the request's.
+    const failedLoad = msg.text().startsWith('Failed to load resource:') && msg.location().url;
+    errors.push(failedLoad ? `${msg.text()} (${msg.location().url})` : msg.text());
   });
   page.on('pageerror', (err) => errors.push(err.message));
   await page.goto(url);
