@@ -44,6 +44,36 @@ describe('askAdmission', () => {
     expect((await gate.admit(7)).kind).toBe('too_fast');
   });
 
+  it('admits the asks that reach it in one turn with one script, each as if it came alone, in order', async () => {
+    const gate = askAdmission(redis, { prefix, perMinute: 3, maxSearches: 2 });
+    const { result, scripts } = await scriptsSentDuring(() => Promise.all([11, 11, 11, 11, 12].map((id) => gate.admit(id))));
+    // User 11: two slots, then busy (a third ask takes no slot), then over the rate; user 12 on its own budget.
+    expect(result.map((a) => a.kind)).toEqual(['admitted', 'admitted', 'busy', 'too_fast', 'admitted']);
+    expect(scripts).toBe(1);
+    const tokens = result.flatMap((a) => (a.kind === 'admitted' ? [a.token] : []));
+    expect(new Set(tokens).size).toBe(3);
+    expect(await redis.zrange(slotKey(prefix, 11), 0, -1)).toEqual(expect.arrayContaining(tokens.slice(0, 2)));
+    expect(await redis.zcard(slotKey(prefix, 11))).toBe(2);
+  });
+
+  /** What `run` returned, and how many scripts this file's prefix saw meanwhile, read from Redis's MONITOR. */
+  async function scriptsSentDuring<T>(run: () => Promise<T>): Promise<{ result: T; scripts: number }> {
+    const monitor = await redis.monitor();
+    const done = `${prefix}:done`;
+    let scripts = 0;
+    const ended = new Promise<void>((resolve) =>
+      monitor.on('monitor', (_time: string, args: string[]) => {
+        if (args[0]?.toLowerCase().startsWith('eval') && args.some((a) => a.startsWith(prefix))) scripts++;
+        if (args[0]?.toLowerCase() === 'echo' && args[1] === done) resolve();
+      }),
+    );
+    const result = await run();
+    await redis.echo(done);
+    await ended;
+    monitor.disconnect();
+    return { result, scripts };
+  }
+
   it('says Redis is unavailable (ServiceUnavailableError) instead of failing with its raw error', async () => {
     const down = createRedis({ redisUrl: `redis://127.0.0.1:${await freePort()}`, redisClusterNodes: null }, 'requests');
     down.on('error', () => {}); // refused connections, expected here
@@ -61,13 +91,13 @@ describe('redisScript', () => {
 
   it('sends a script the server has not seen once, then only its SHA1', async () => {
     const lua = `-- ${testQueuePrefix()}\nreturn tonumber(ARGV[1]) + 1`;
-    const run = redisScript(lua, 0);
+    const run = redisScript(lua);
     const [before] = (await redis.script('EXISTS', sha1(lua))) as number[];
     expect(before).toBe(0);
-    expect(await run(redis, [41])).toBe(42);
+    expect(await run(redis, [], [41])).toBe(42);
     const [after] = (await redis.script('EXISTS', sha1(lua))) as number[];
     expect(after).toBe(1);
-    expect(await run(redis, [1])).toBe(2);
+    expect(await run(redis, [], [1])).toBe(2);
   });
 });
 

@@ -1,20 +1,29 @@
-import { randomUUID } from 'node:crypto';
 import type { RedisClient } from '../../core/redis/client';
 import { viaRedis } from '../../core/unavailable';
+
+/** The Lua expressions one slot take reads: the user's set, and the take's now, max, expiry, token and ttl. */
+export interface SlotTakeLua {
+  set: string;
+  now: string;
+  max: string;
+  expiry: string;
+  token: string;
+  ttl: string;
+}
 
 /**
  * A sorted-set semaphore: members are slot tokens scored by their expiry time. Expired members are dropped
  * before counting, so a process that dies mid-search frees its slot after the TTL instead of never.
- * A Lua fragment over KEYS[k] (the user's set) and ARGV[a..a+4] (now, max, expiry, token, ttl), so the ask's
- * admission (ask-admission.ts) runs the very same take in its own script. Sets `slot` to 1 or 0.
+ * A Lua fragment over the given expressions (the ask's admission, ask-admission.ts, runs it in its own script).
+ * Sets the local `slot` to 1 or 0.
  */
-export function slotTakeLua(k: number, a: number): string {
+export function slotTakeLua(e: SlotTakeLua): string {
   return `
-redis.call('ZREMRANGEBYSCORE', KEYS[${k}], '-inf', ARGV[${a}])
+redis.call('ZREMRANGEBYSCORE', ${e.set}, '-inf', ${e.now})
 local slot = 0
-if redis.call('ZCARD', KEYS[${k}]) < tonumber(ARGV[${a + 1}]) then
-  redis.call('ZADD', KEYS[${k}], ARGV[${a + 2}], ARGV[${a + 3}])
-  redis.call('PEXPIRE', KEYS[${k}], ARGV[${a + 4}])
+if redis.call('ZCARD', ${e.set}) < tonumber(${e.max}) then
+  redis.call('ZADD', ${e.set}, ${e.expiry}, ${e.token})
+  redis.call('PEXPIRE', ${e.set}, ${e.ttl})
   slot = 1
 end`;
 }
@@ -23,13 +32,6 @@ export const DEFAULT_SLOT_TTL_MS = 5 * 60_000;
 
 /** The Redis key of one user's running searches; under the queue prefix, a Cluster hash tag. */
 export const slotKey = (prefix: string, userId: number) => `${prefix}:search-slots:${userId}`;
-
-/** The ARGV of one slot take (see slotTakeLua), with a fresh token. */
-export function slotTakeArgs(max: number, ttlMs: number): { token: string; args: (string | number)[] } {
-  const token = randomUUID();
-  const now = Date.now();
-  return { token, args: [now, max, now + ttlMs, token, ttlMs] };
-}
 
 export interface UserSlots {
   /**
