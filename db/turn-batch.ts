@@ -16,6 +16,11 @@ export interface TurnBatch<T, R> {
   many: (items: T[]) => Promise<R[]>;
   /** Items with one key never share a statement (e.g. two rows updating one account). */
   keyOf?: (item: T) => unknown;
+  /**
+   * An item that comes while none of this batch's statements awaits its reply goes at once, alone: a quiet
+   * process does not wait for the end of the turn, and a burst's items still go together behind its first.
+   */
+  atOnceWhenIdle?: boolean;
 }
 
 /**
@@ -28,14 +33,20 @@ export interface TurnBatch<T, R> {
  */
 export function turnBatch<T, R>(batch: TurnBatch<T, R>): (item: T) => Promise<R> {
   let turn: Waiting<T, R>[] | null = null;
+  let awaitingReply = 0;
+  const sent = (statement: Waiting<T, R>[]) => {
+    awaitingReply++;
+    void send(batch, statement).finally(() => awaitingReply--);
+  };
   return (item) =>
     new Promise<R>((resolve, reject) => {
+      if (batch.atOnceWhenIdle && !turn && awaitingReply === 0) return sent([{ item, resolve, reject }]);
       if (!turn) {
         const sending: Waiting<T, R>[] = [];
         turn = sending;
         setImmediate(() => {
           turn = null;
-          for (const statement of statements(sending, batch.keyOf)) void send(batch, statement);
+          for (const statement of statements(sending, batch.keyOf)) sent(statement);
         });
       }
       turn.push({ item, resolve, reject });

@@ -81,6 +81,8 @@ export function askAdmission(redis: RedisClient, options: { prefix: string; perM
   const admit = turnBatch<AdmissionAsk, Admission>({
     one: async (ask) => (await admitMany([ask]))[0]!,
     many: admitMany,
+    // One ask alone is admitted at once; the asks of a burst that come meanwhile go together at the end of the turn.
+    atOnceWhenIdle: true,
   });
   return {
     admit: (userId: number): Promise<Admission> => admit({ userId, token: randomUUID() }),

@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppDeps, AppEnv } from '../deps';
+import { ApiError } from '../errors';
 import { requireUser } from '../middleware/session';
 import { tooFast } from '../middleware/user-rate-limit';
 import { busy } from '../routes/ask-refusals';
@@ -13,13 +14,14 @@ export interface SearchEnv extends AppEnv {
 
 /**
  * Admission of one charged search over HTTP (POST /api/ask, POST /v1/search): the same rate, slot and credit
- * hint for the page and for a token. One Redis round trip counts the request against the user's rate, takes a
- * search slot (decision 026) and reads the credit hint (out-of-credit.ts). It is sent before the body is read and
- * not waited for here: the body is read and checked meanwhile, and the handler asks Gemini while Redis answers,
- * the request leaving only once the search is admitted (decision 092), with no Postgres query before it
- * (decision 068). `admittedSlot` is the handler's wait. A slot taken for a request that is then refused (bad
- * body, no credit, failure before any text) goes back here; an answered search's slot goes back through
- * `release` when its answer ends.
+ * hint for the page and for a token. One Redis round trip, shared with the asks of the same turn of the event
+ * loop (ask-admission.ts, decision 094), counts the request against the user's rate, takes a search slot (decision
+ * 026) and reads the credit hint (out-of-credit.ts). It is sent before the body is read and not waited for here:
+ * the body is read and checked meanwhile, and the handler asks Gemini while Redis answers, the request leaving
+ * only once the search is admitted (decision 092), with no Postgres query before it (decision 068).
+ * `admittedSlot` is the handler's wait. A slot taken for a request that is then refused (bad body, no credit,
+ * failure before any text) goes back here; an answered search's slot goes back through `release` when its answer
+ * ends.
  */
 export function searchAdmission(deps: AppDeps) {
   const { queuePrefix: prefix, userRatePerMinute: perMinute } = deps.config;
@@ -40,7 +42,10 @@ export function searchAdmission(deps: AppDeps) {
     if (!c.error) return;
     const settled = await admission;
     // The order of refusals is the one from when the rate limit ran before the body was read: rate, then body.
-    if (settled.kind === 'too_fast') throw tooFast(perMinute, settled.msBeforeNext);
+    // A request the handler already refused for its rate (admittedSlot) keeps that reply.
+    if (settled.kind === 'too_fast' && !(c.error instanceof ApiError && c.error.status === 429)) {
+      throw tooFast(perMinute, settled.msBeforeNext);
+    }
     if (settled.kind === 'admitted') {
       await slots.release(user.id, settled.token).catch((err) => c.get('log').warn({ err }, 'could not release search slot'));
     }
