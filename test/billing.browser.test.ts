@@ -15,9 +15,13 @@ describe('plans and billing in Chromium', () => {
     await page.context().addCookies([{ name: 'ef_session', value: signedIn.token, url: suite.stack.url }]);
     const requests: Request[] = [];
     page.on('request', (r) => requests.push(r));
+    // The recent searches load after the page (a lazy chunk, then GET /api/searches); a test that ends the
+    // session waits for them first, or their request may arrive after it and be refused.
+    const historyRead = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/searches');
+    historyRead.catch(() => {}); // not awaited by every test: the page may close first
     await page.goto(`${suite.stack.url}${path}`);
     await page.waitForFunction(() => document.querySelectorAll('[data-island]').length === 2);
-    return { ...signedIn, page, errors, requests };
+    return { ...signedIn, page, errors, requests, historyRead };
   }
 
   const card = (page: Page, name: string) => page.getByRole('button', { name: new RegExp(`^Choose the ${name} plan`) });
@@ -173,8 +177,9 @@ describe('plans and billing in Chromium', () => {
   });
 
   it('offers the data export and deletes the account after a confirmation', async () => {
-    const { page, user, errors } = await signedInPage();
+    const { page, user, errors, historyRead } = await signedInPage();
     await credits(page, '10 searches left');
+    expect((await historyRead).status()).toBe(200);
     const data = plans(page).getByRole('region', { name: 'Your data' });
     expect(await data.getByRole('link', { name: 'Export my data (JSON)' }).getAttribute('href')).toBe('/api/account/export');
     // Dismissing the confirmation deletes nothing.
