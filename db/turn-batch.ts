@@ -24,9 +24,10 @@ export interface TurnBatch<T, R> {
 }
 
 /**
- * Writes made in the same turn of the event loop, sent together when the turn ends (decision 093): a burst of
- * requests that reach the same step together (admitted by one Redis reply, say) makes one statement instead of
- * as many, each a round trip, a parse and a commit, on the one event loop and in Postgres. Alone, an item's own
+ * Writes made in the same turn of the event loop, sent together when the turn ends (decision 093; the ask's
+ * admission script in Redis too, decision 094): a burst of requests that reach the same step together (admitted
+ * by one Redis reply, say) makes one statement instead of as many, each a round trip, a parse and a commit, on
+ * the one event loop and in the database. Alone, an item's own
  * statement is sent as before. A statement Postgres refused wrote nothing, so its items are then sent one by one
  * and each fails or succeeds on its own; any other failure (the connection lost) may have come after the commit,
  * so it is each item's failure, never a second try. Process-local: it only groups this process's own writes.
