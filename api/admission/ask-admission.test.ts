@@ -57,6 +57,20 @@ describe('askAdmission', () => {
     expect(await redis.zcard(slotKey(prefix, 11))).toBe(2);
   });
 
+  it('fails only the ask whose keys Redis refuses, not the others of its script', async () => {
+    const gate = askAdmission(redis, { prefix, perMinute: 10, maxSearches: 2 });
+    // User 21's rate window is a hash: INCRBY on it is refused (WRONGTYPE).
+    await redis.hset(`${userRateKeyPrefix(prefix)}:21`, 'not', 'a counter');
+    const settled = await Promise.allSettled([22, 21, 23, 22].map((id) => gate.admit(id)));
+    expect(settled.map((s) => (s.status === 'fulfilled' ? s.value.kind : (s.reason as Error).name))).toEqual([
+      'admitted',
+      'ServiceUnavailableError',
+      'admitted',
+      'admitted',
+    ]);
+    expect(await redis.zcard(slotKey(prefix, 22))).toBe(2);
+  });
+
   /** What `run` returned, and how many scripts this file's prefix saw meanwhile, read from Redis's MONITOR. */
   async function scriptsSentDuring<T>(run: () => Promise<T>): Promise<{ result: T; scripts: number }> {
     const monitor = await redis.monitor();
