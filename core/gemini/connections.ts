@@ -1,5 +1,6 @@
 import type { GoogleGenAI } from '@google/genai';
 import { Agent } from 'undici';
+import { lightFetchOver } from './light-fetch';
 import { currentGate, GatedDispatcher, notSent, opened } from './send-gate';
 
 /**
@@ -32,18 +33,20 @@ export const noteTraffic = (gemini: GoogleGenAI, traffic: GeminiTraffic) => traf
 export const trafficOf = (gemini: GoogleGenAI): GeminiTraffic | null => traffics.get(gemini) ?? null;
 
 /**
- * The client's fetch over `agent` (the global fetch, so requests and replies are the types the client expects),
- * counting each request in `traffic`; a request made under a send gate waits for it (send-gate.ts).
+ * The client's fetch over `agent` (light-fetch.ts: the request dispatched straight onto the connections, the reply
+ * a standard Response), counting each request in `traffic`; a request made under a send gate waits for it
+ * (send-gate.ts).
  */
 export function fetchOver(agent: Agent, traffic?: GeminiTraffic): typeof fetch {
   // A request built before its search was admitted leaves only once it is (send-gate.ts).
   const dispatcher = new GatedDispatcher(agent, () => {
     if (traffic) traffic.sent++;
   });
+  const dispatched = lightFetchOver(dispatcher);
   return async (input, init) => {
     const gate = currentGate();
     try {
-      return await fetch(input, { ...init, dispatcher } as RequestInit);
+      return await dispatched(input, init);
     } catch (err) {
       // fetch reports a request failed before it left as a network failure; a shut gate is not one.
       if (gate && !(await opened(gate))) throw notSent();
