@@ -137,18 +137,21 @@ export async function streamedSearch(deps: AppDeps, admitted: Admitted, c: Conte
   outcome
     .then(
       (o) => {
+        // The slot goes back before the reply ends: an ask the client sends on seeing the end reaches Redis after
+        // it (one connection, in order), so a user allowed one search at a time can ask again at once.
+        void release();
         if ('unrecorded' in o && o.unrecorded) log.error({ err: o.unrecorded }, 'could not finish search record');
         answer.end(o.kind === 'failed' ? incomplete(o.error.message) : undefined);
         noteCredit(deps, c, creditLikely, user.id, o);
         // Only now, with the reply's last byte out, are its events looked for.
         return queueEvents(deps, log, o);
       },
-      (err: unknown) => answer.end(void log.error({ err }, 'search failed after its answer began')),
+      (err: unknown) => {
+        void release();
+        answer.end(void log.error({ err }, 'search failed after its answer began'));
+      },
     )
-    .finally(() => {
-      streamClosed();
-      return release();
-    });
+    .finally(streamClosed);
   return answer.reply(c, { ...ANSWER_HEADERS, 'x-search-id': String(searchId) });
 }
 
