@@ -4,7 +4,7 @@
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
-# npm ci's postinstall applies patches/ (patch-package): postgres.js's pool queue bounded (decisions 028, 033).
+# npm ci's postinstall applies patches/ (patch-package): postgres.js's pool queue bounded (docs/decisions/patched-libraries.md).
 COPY patches/ patches/
 RUN npm ci --no-audit --no-fund
 COPY . .

@@ -5,7 +5,7 @@ export NODE_NO_WARNINGS := 1
 # The Node LTS the project runs on is pinned in .node-version. When the machine's node is older than
 # package.json's engines, dev/ensure-node.sh fetches the pinned one from the npm registry into .dev-tools/node
 # (once), and this folder goes first on PATH, so npm, npx and every process below run on it. A machine with a
-# supported node has no such folder and uses its own (decision 061).
+# supported node has no such folder and uses its own (docs/decisions/fresh-machine.md).
 export PATH := $(CURDIR)/.dev-tools/node/bin:$(PATH)
 
 # Runs a command with Postgres and Redis there: DATABASE_URL / REDIS_URL when set, else the servers at their

@@ -18,7 +18,7 @@ export interface AppDeps {
   /** Shared Redis for rate limits and per-user concurrency (state shared by every api process). */
   redis: RedisClient;
   timersQueue: Queue<RunTimerJob>;
-  /** Sessions ended anywhere, heard by every api process through Redis (decision 067). */
+  /** Sessions ended anywhere, heard by every api process through Redis (docs/decisions/sign-in-and-sessions.md). */
   sessionRevocations: SessionRevocations;
   /** Where an answered ask's events are queued once its reply has ended (the worker finds them). */
   searchEventsQueue: Queue<SearchEventsJob>;

@@ -47,7 +47,7 @@ export async function run(): Promise<BenchResult[]> {
       });
       if (!res.ok) throw new Error(`creating timer ${i}: ${res.status} ${await res.text()}`);
     }
-    // What a browser sends: the session cookie and the proof its last lookup set (decision 025). A fresh one
+    // What a browser sends: the session cookie and the proof its last lookup set (docs/decisions/sign-in-and-sessions.md). A fresh one
     // before each route, so no proof expires during a run (the default lifetime is 60 s, a run 8 s).
     const browserCookie = async (api = stack.api, session = sessionCookie) => {
       const res = await fetch(`${api.url}/api/check-session`, { headers: { cookie: session } });
@@ -119,7 +119,7 @@ export async function run(): Promise<BenchResult[]> {
             value: drift.lastMicros,
             unit: 'µs',
             baseline: drift.firstMicros,
-            goal: '≤ 1.5× (decision 028)',
+            goal: '≤ 1.5× (docs/decisions/patched-libraries.md)',
             met: drift.lastMicros <= 1.5 * drift.firstMicros,
           },
           // The framework the design names, with an empty handler and nothing else: no signed-in route can be

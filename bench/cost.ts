@@ -20,7 +20,7 @@ interface Spent {
   usd: number;
 }
 
-// An ask's events (and its extraction call) end a moment after its reply (decision 068): its row is final then.
+// An ask's events (and its extraction call) end a moment after its reply (docs/decisions/ask.md): its row is final then.
 async function eventsEnded(stack: TestStack, userId: number): Promise<void> {
   await until("the ask's events to end", async () => {
     const [row] = await stack.db.sql<{ events_status: string }[]>`
@@ -111,7 +111,7 @@ interface Measured {
   runSite: Spent;
 }
 
-// The answer's model before decision 081: Google's newest Flash (Gemini 3.8 Flash in the stand-in), the baseline.
+// The baseline's answer model: Google's newest Flash (Gemini 3.8 Flash in the stand-in).
 const FLASH = 'gemini-flash-latest';
 
 /** One stack priced as on `day`, with the default models or the answer on `model`: an ask and a timer run each way. */
@@ -182,8 +182,8 @@ const measuredRows = (label: string, m: Measured, before: Measured): Row[] => [
  * What one search costs at the configured prices (Google's published ones by default), measured on the Gemini
  * stand-in's realistic sizes: an ask and a timer run, each with and without a website, priced as today and as
  * from 2027-01-01; then what a paid plan's searches cost at full use against its price. Baseline column: the
- * answer on Google's newest Flash (GEMINI_MODEL=gemini-flash-latest), as before decision 081. Last, in today's
- * stack: a model that ignores the few-searches line, and a timer run as before decision 042 (two calls, two
+ * answer on Google's newest Flash (GEMINI_MODEL=gemini-flash-latest), the larger model. Last, in today's
+ * stack: a model that ignores the few-searches line, and a timer run asked in two calls (two
  * queries; the stand-in's model made to refuse the one call and ignore the line).
  */
 export async function run(): Promise<BenchResult[]> {
@@ -200,7 +200,7 @@ export async function run(): Promise<BenchResult[]> {
     return [
       ...spentRows('today, timer run, no website, Flex, model ignoring the few-searches line', runIgnoring),
       ...spentRows('today, ask, no website, model ignoring the few-searches line', askIgnoring),
-      ...spentRows('today, timer run, no website, Flex, before decision 042 (two calls, two queries)', runBefore042),
+      ...spentRows('today, timer run, no website, Flex, in two calls with two queries', runBefore042),
       ...PAID.map((plan) => ({
         metric: `today, ${plan.name}: timer runs at full use, share, model ignoring the few-searches line`,
         value: (100 * runIgnoring.usd * plan.searchesPerMonth) / (plan.priceCents / 100),
@@ -218,7 +218,7 @@ export async function run(): Promise<BenchResult[]> {
     {
       name: 'cost',
       method:
-        "One ask and one timer run each with and without a website, against the Gemini stand-in (usage sizes of real grounded replies, decision 070: a grounded Gemini 3 call reads 18,329 tool-use prompt tokens, recorded on Gemini 3 Flash and reported for every 3.x model, a 2.5 one about 210 a query; 2 queries unless the prompt asks for as few as it can, then 1), priced with the default price table (core/gemini/prices.ts) for the models that answer (gemini-flash-lite-latest: Gemini 3.5 Flash-Lite, thinking minimal; the extraction: Gemini 2.5 Flash-Lite), once as today and once as from 2027-01-01 (the table's dated rows laid over it as GEMINI_PRICES). Timer runs on Flex unless marked. Baseline column: the answer on Google's newest Flash (GEMINI_MODEL=gemini-flash-latest: Gemini 3.8 Flash, thinking low, as before decision 081), measured in a stack of its own at the same prices. A plan at full use: its monthly searches × one search; the benchmark fails when the default models put a paid plan over 40% of its price.",
+        "One ask and one timer run each with and without a website, against the Gemini stand-in (usage sizes of real grounded replies: a grounded Gemini 3 call reads 18,329 tool-use prompt tokens, recorded on Gemini 3 Flash and reported for every 3.x model, a 2.5 one about 210 a query; 2 queries unless the prompt asks for as few as it can, then 1), priced with the default price table (core/gemini/prices.ts) for the models that answer (gemini-flash-lite-latest: Gemini 3.5 Flash-Lite, thinking minimal; the extraction: Gemini 2.5 Flash-Lite), once as today and once as from 2027-01-01 (the table's dated rows laid over it as GEMINI_PRICES). Timer runs on Flex unless marked. Baseline column: the answer on Google's newest Flash (GEMINI_MODEL=gemini-flash-latest: Gemini 3.8 Flash, thinking low), measured in a stack of its own at the same prices. A plan at full use: its monthly searches × one search; the benchmark fails when the default models put a paid plan over 40% of its price.",
       rows: [
         ...measuredRows('today', today.measured, todayBefore.measured),
         ...measuredRows(`from ${LATER}`, later.measured, laterBefore.measured),

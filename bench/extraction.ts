@@ -149,7 +149,7 @@ const TWO_MEGABYTES_METHOD =
   `a 2.0 MB page of the corpus's real events repeated (twoMegabytePage), read ${RUNS} times after ${WARMUP} warm-ups on one ` +
   'thread in-process (extractFacts, then eventsFromFacts): median and p95 wall time, median CPU time of the process. Then ' +
   'the same page as the api reads it, through the reading pool (core/reading, default limits, warm threads; the page read ' +
-  'in two threads at once when the machine has a core to spare: decision 083, and how many of the readings were), and ' +
+  'in two threads at once when the machine has a core to spare: docs/decisions/reading-sandbox.md, and how many of the readings were), and ' +
   `through a pool that reads every page in one thread, in turn, ${RUNS} times each after the warm-ups: each one's time ` +
   "from the caller's view, the main thread's busy part of it (event-loop utilisation), and the median of the pairs' " +
   'ratio (a pair sees about the same load on the shared machine); then ' +

@@ -27,7 +27,7 @@ async function scriptBytes(stack: TestStack, html: string): Promise<{ total: num
 async function renderTimes(stack: TestStack, sessionCookie?: string): Promise<number[]> {
   const app = createApp(stack.deps);
   const times: number[] = [];
-  // Signed in, what a browser sends: the session cookie and the proof the first reply set (decision 025).
+  // Signed in, what a browser sends: the session cookie and the proof the first reply set (docs/decisions/sign-in-and-sessions.md).
   const cookie =
     sessionCookie && (withSessionProof(sessionCookie, await app.request('/', { headers: { cookie: sessionCookie } })) ?? sessionCookie);
   for (let i = 0; i < RENDERS; i++) {

@@ -74,7 +74,7 @@ async function users(stack: BenchStack, count: number): Promise<string[]> {
  * /api/ask against the design's floor, in one run: the first burst of 50 asks after a start, warm bursts and one
  * stream at a time, each as what it adds to the first byte over reading the Gemini stand-in directly; the
  * api's CPU per ask against the floor's; signed-in check-session against bare node:http. The goals compare like
- * with like: the api as one process, as the floor is one (decision 084). The default (API_PROCESSES=auto, one
+ * with like: the api as one process, as the floor is one (docs/decisions/benchmarks.md). The default (API_PROCESSES=auto, one
  * process per core) is measured after it against the same floor, for what it costs on this machine.
  */
 export async function run(): Promise<BenchResult[]> {
@@ -106,7 +106,7 @@ export async function run(): Promise<BenchResult[]> {
         headers: { 'content-type': 'application/json', 'x-goog-api-key': 'bench' },
         body: JSON.stringify({ contents: [{ role: 'user', parts: [{ text: QUESTION }] }] }),
       });
-    // Like a browser, each user keeps the session proof a reply sets (decision 025) and sends it with the next ask.
+    // Like a browser, each user keeps the session proof a reply sets (docs/decisions/sign-in-and-sessions.md) and sends it with the next ask.
     let next = 0;
     const ask = async () => {
       const user = next++ % cookies.length;
@@ -121,7 +121,7 @@ export async function run(): Promise<BenchResult[]> {
     const floor = () =>
       fetch(`${floorServer.url}/ask`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: ASK_BODY });
     // Each user opens the page before asking, as a person does: the page's GET /api/check-session sets the proof
-    // the user's asks then carry (decision 089). Only the first burst after a start asks without it.
+    // the user's asks then carry (docs/decisions/benchmarks.md). Only the first burst after a start asks without it.
     const openPages = async () => {
       for (let from = 0; from < cookies.length; from += BURST) {
         await Promise.all(
@@ -180,7 +180,7 @@ export async function run(): Promise<BenchResult[]> {
         value: oursAdded,
         unit: 'ms',
         baseline: floorAdded,
-        // The default's rows say what it costs here; the goals are the one-process api's (decision 084).
+        // The default's rows say what it costs here; the goals are the one-process api's (docs/decisions/benchmarks.md).
         ...(figure ? { goal: `≤ ${RATIO_GOAL}×${slackMs ? ` + ${slackMs} ms` : ''}`, met: oursAdded <= limit, figure } : {}),
       });
       rows.push({
@@ -288,7 +288,7 @@ export async function run(): Promise<BenchResult[]> {
     return [
       {
         name: 'stream',
-        method: `The built api (dist/server/api.js) as one process, like the floor (bench/lib/bare-ask-child.ts: the product's prompt and Gemini call with the official client behind a bare node:http handler, no framework, session, Redis or Postgres), each in its own process, started fresh; the api's first burst waits for its /readyz. Then the api restarted with its default (API_PROCESSES=auto: ${cores} on this machine), measured again (warm bursts, one stream, CPU, check-session) against the same floor; the goals are the one-process api's (decision 084). Gemini stand-in in the bench process: first chunk after ${FIRST_CHUNK_DELAY_MS} ms, then chunks ${CHUNK_DELAY_MS} ms apart. Added time = a server's p50 minus the p50 of the same stream read straight from the stand-in in the same phase; the goals compare the api's added time with the floor's. First burst: ${BURST} asks at once, right after start; warm: ${WARM_BURSTS} bursts of ${BURST}, interleaved with the floor's and the baseline's; one stream: ${ONE_STREAM_SAMPLES} in turn. Each user sends the session proof its last reply set, as a browser does (decision 025); before the warm bursts (and after the restart) every user opens the page, whose check-session sets that proof, so only the first burst after start asks without one (decision 089). CPU: user + system time of the api's processes (the floor's process) from /proc over the warm bursts. check-session: autocannon, ${BURST} connections for ${SESSION_LOAD_S} s after ${SESSION_WARM_UP_S} s of warm-up, against bare node:http (bench/bare-node.ts). RSS from /proc. Load average (1 min) at start ${loadAtStart.toFixed(2)}, at end ${loadAtEnd.toFixed(2)}.`,
+        method: `The built api (dist/server/api.js) as one process, like the floor (bench/lib/bare-ask-child.ts: the product's prompt and Gemini call with the official client behind a bare node:http handler, no framework, session, Redis or Postgres), each in its own process, started fresh; the api's first burst waits for its /readyz. Then the api restarted with its default (API_PROCESSES=auto: ${cores} on this machine), measured again (warm bursts, one stream, CPU, check-session) against the same floor; the goals are the one-process api's (docs/decisions/benchmarks.md). Gemini stand-in in the bench process: first chunk after ${FIRST_CHUNK_DELAY_MS} ms, then chunks ${CHUNK_DELAY_MS} ms apart. Added time = a server's p50 minus the p50 of the same stream read straight from the stand-in in the same phase; the goals compare the api's added time with the floor's. First burst: ${BURST} asks at once, right after start; warm: ${WARM_BURSTS} bursts of ${BURST}, interleaved with the floor's and the baseline's; one stream: ${ONE_STREAM_SAMPLES} in turn. Each user sends the session proof its last reply set, as a browser does (docs/decisions/sign-in-and-sessions.md); before the warm bursts (and after the restart) every user opens the page, whose check-session sets that proof, so only the first burst after start asks without one (docs/decisions/benchmarks.md). CPU: user + system time of the api's processes (the floor's process) from /proc over the warm bursts. check-session: autocannon, ${BURST} connections for ${SESSION_LOAD_S} s after ${SESSION_WARM_UP_S} s of warm-up, against bare node:http (bench/bare-node.ts). RSS from /proc. Load average (1 min) at start ${loadAtStart.toFixed(2)}, at end ${loadAtEnd.toFixed(2)}.`,
         rows,
       },
     ];

@@ -35,7 +35,7 @@ function whenReady(redis: RedisClient): Promise<void> {
 
 /**
  * Ends sessions as logout does, for an operator (a stolen cookie reported, a user locked out): the rows go and
- * every api process hears it on Redis, so a copied cookie pair is refused on its next request (decision 067).
+ * every api process hears it on Redis, so a copied cookie pair is refused on its next request (docs/decisions/sign-in-and-sessions.md).
  */
 async function main(): Promise<void> {
   const target = sessionsToEnd(process.argv.slice(2));

@@ -67,12 +67,12 @@ const envSchema = z.object({
   GEMINI_BASE_URL: optional.pipe(z.url().optional()),
   /**
    * The model that answers searches: Google's alias of its newest Flash-Lite, whose grounded answer costs a plan
-   * at full use under 40% of its price where a Flash's does not (decision 081); any model name may be set.
+   * at full use under 40% of its price where a Flash's does not (docs/decisions/gemini-and-cost.md); any model name may be set.
    */
   GEMINI_MODEL: z.string().trim().min(1).default('gemini-flash-lite-latest'),
   /**
    * The model that turns an answer into its events (structured output, no Google Search): the cheapest row of
-   * the price table by default, since the call only copies what the answer says (decision 079); `answer` asks
+   * the price table by default, since the call only copies what the answer says (docs/decisions/gemini-and-cost.md); `answer` asks
    * the model that wrote the answer.
    */
   GEMINI_EXTRACTION_MODEL: z.string().trim().min(1).default('gemini-2.5-flash-lite'),
@@ -99,7 +99,7 @@ const envSchema = z.object({
       .pipe(z.number().positive('must be more than 0'))
       .optional(),
   ),
-  /** Google Search queries one search may pay for; its later calls run without grounding (decision 042). */
+  /** Google Search queries one search may pay for; its later calls run without grounding (docs/decisions/gemini-and-cost.md). */
   GEMINI_MAX_SEARCH_QUERIES: int(2, 1, 20),
   /** Rows laid over the default price table (core/gemini/prices.ts), as a JSON array. */
   GEMINI_PRICES: z
@@ -121,7 +121,7 @@ const envSchema = z.object({
   ADMIN_USER: optional,
   ADMIN_PASSWORD: optional,
   SUPPORT_EMAIL: z.string().trim().default('support@example.com').pipe(z.email()),
-  // A tile URL template ({z}/{x}/{y}); unset turns the map of a run's events off (decision 044).
+  // A tile URL template ({z}/{x}/{y}); unset turns the map of a run's events off (docs/decisions/timers-in-words-and-filters.md).
   MAP_TILE_URL: optional.pipe(
     z
       .string()
@@ -139,7 +139,7 @@ const envSchema = z.object({
   /** Reading threads per api or worker process. */
   READING_THREADS: int(2, 1, 64),
   /**
-   * Whether the model's events are checked against the pages they come from (decision 069): `on`, or `off` for an
+   * Whether the model's events are checked against the pages they come from (docs/decisions/checked-events.md): `on`, or `off` for an
    * operator who wants no automatic page fetches (events then carry no verification).
    */
   EVENT_CHECKING: z
@@ -173,9 +173,9 @@ const envSchema = z.object({
     .string()
     .regex(/^\{[^{}]+\}$/, 'must be a Redis Cluster hash tag in braces, such as {eventfinder}')
     .default('{eventfinder}'),
-  /** Timer runs one worker process runs at once; a run mostly waits on Gemini (seconds), so many (decision 022). */
+  /** Timer runs one worker process runs at once; a run mostly waits on Gemini (seconds), so many (docs/decisions/timers.md). */
   WORKER_CONCURRENCY: int(50, 1, 256),
-  /** Postgres connections of one worker process; a run holds one only between its statements (decision 022). */
+  /** Postgres connections of one worker process; a run holds one only between its statements (docs/decisions/timers.md). */
   WORKER_DATABASE_POOL: int(10, 1, 100),
   /** Searches one user may run at the same time (POST /api/ask answers 429 beyond it). */
   SEARCH_CONCURRENCY_PER_USER: int(2, 1, 100),
@@ -211,7 +211,7 @@ const envSchema = z.object({
   /**
    * Secret the short-lived session proofs are signed with (HMAC-SHA256, shared by every api process); at least
    * 32 characters. Required with real Google sign-in (GOOGLE_CLIENT_ID set) unless SESSION_PROOF_SECONDS=0; a
-   * built-in value stands in only while the Google sign-in stand-in is in use (decision 037).
+   * built-in value stands in only while the Google sign-in stand-in is in use (docs/decisions/sign-in-and-sessions.md).
    */
   SESSION_SECRET: optional.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   /** How long a session proof spares the Postgres lookup, in seconds; 0 turns the proofs off. */
@@ -274,7 +274,7 @@ export interface Config {
   webhookAllow: string[];
   /** Origins besides `appOrigin` whose pages may call /mcp (`MCP_ALLOWED_ORIGINS`). */
   mcpAllowedOrigins: string[];
-  /** The limits of the reading pool, where every website is parsed (`READING_*`, decision 060). */
+  /** The limits of the reading pool, where every website is parsed (`READING_*`, docs/decisions/reading-sandbox.md). */
   reading: { timeLimitMs: number; heapMb: number; maxEvents: number; threads: number };
   worker: {
     concurrency: number;
@@ -303,7 +303,7 @@ export interface Config {
   /** Secret of the calendar feed tokens; null when feeds are off (production without FEED_TOKEN_SECRET). */
   feedTokenSecret: string | null;
   /**
-   * Short-lived signed session proofs (decisions 025, 037); null when off (SESSION_PROOF_SECONDS=0), so every
+   * Short-lived signed session proofs (docs/decisions/sign-in-and-sessions.md); null when off (SESSION_PROOF_SECONDS=0), so every
    * signed-in request looks its session up in Postgres.
    */
   sessionProof: { secret: string; lifetimeMs: number } | null;
@@ -447,7 +447,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 
 /**
  * The proofs' secret. A built-in one only while the Google sign-in stand-in is in use, where anyone may sign in
- * as anyone anyway; with real Google sign-in a known secret would let anyone sign proofs (decision 037).
+ * as anyone anyway; with real Google sign-in a known secret would let anyone sign proofs (docs/decisions/sign-in-and-sessions.md).
  */
 function sessionProof(secret: string | undefined, seconds: number, googleStandin: boolean, role: ConfigRole): Config['sessionProof'] {
   if (seconds === 0) return null;

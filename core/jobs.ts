@@ -7,7 +7,7 @@ import { timerRepeatStrategy } from './timers/job-policy';
 export const TIMERS_QUEUE = 'timers';
 /**
  * The name of a timer's jobs (one fire each). Short, because BullMQ stores it in every timer's scheduler hash,
- * its next job's hash and the events stream: `run-timer` cost 32 bytes more per timer (decision 023).
+ * its next job's hash and the events stream: `run-timer` cost 32 bytes more per timer (docs/decisions/timers.md).
  */
 export const RUN_TIMER_JOB = 'fire';
 
@@ -46,7 +46,7 @@ export function createDeliveriesQueue(connection: ConnectionOptions, prefix: str
 }
 
 /**
- * An interactive search's events, found after its reply has ended (decision 068): one job per answered ask, added
+ * An interactive search's events, found after its reply has ended (docs/decisions/ask.md): one job per answered ask, added
  * once the answer's last byte is out. Its data is what the extraction reads (the prompt, the answer, its sources
  * and the website's facts), so the worker never asks the website or Postgres for them again.
  */

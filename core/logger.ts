@@ -3,7 +3,7 @@ import { type DestinationStream, pino, type Logger } from 'pino';
 export type { Logger };
 
 // Credentials never reach a log line, wherever a request's headers or a token end up in one: the session cookie,
-// a personal API token (its Authorization header, decision 045), and any field named token.
+// a personal API token (its Authorization header, docs/decisions/public-api-and-mcp.md), and any field named token.
 export const REDACTED_PATHS = [
   'req.headers.cookie',
   'req.headers.authorization',

@@ -2,7 +2,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 
 /**
  * The process's Prometheus metrics. Each api and worker process keeps its own counts and serves them itself
- * (docs/decisions/012-scale-out.md); Prometheus sums across processes. Callers use the small functions below,
+ * (docs/decisions/scale-out-and-redis.md); Prometheus sums across processes. Callers use the small functions below,
  * never prom-client, so the metric names live in this file only.
  */
 export const registry = new Registry();

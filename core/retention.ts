@@ -5,7 +5,7 @@ import { feedWindowStart } from './events/feed-window';
 import { applyRetention, type RetentionCounts } from '../db/retention';
 
 const DAY_MS = 24 * 60 * 60_000;
-/** What is kept how long (decision 039); the README's operations section says the same. */
+/** What is kept how long (docs/decisions/data-lifecycle.md); the README's operations section says the same. */
 export const KEEP_SEARCHES_DAYS = 180;
 export const KEEP_RUNS_DAYS = 90;
 export const KEEP_RUNS_PER_TIMER = 50;

@@ -9,7 +9,7 @@ const WHAT: Record<string, string> = {
 
 /**
  * The start-up warning that names every service served by the local stand-ins, or null when none is: a
- * deployment that left a credential unset outside production must see at once that it is not real (decision 037).
+ * deployment that left a credential unset outside production must see at once that it is not real (docs/decisions/sign-in-and-sessions.md).
  */
 export function standinNotice(config: Config): string | null {
   const stood = config.standins.map((name) => WHAT[name] ?? name);

@@ -6,7 +6,7 @@ import type { ReconcileResult } from './timers/reconcile';
 /**
  * The periodic pass one worker of the fleet runs (the worker decides when, and which worker): timers repaired
  * (core/timers/repair.ts), expired sessions deleted and, once a day, what is kept no longer removed
- * (core/retention.ts, decision 039).
+ * (core/retention.ts, docs/decisions/data-lifecycle.md).
  */
 export async function upkeepPass(deps: RepairDeps & { queuePrefix: string }): Promise<ReconcileResult> {
   const result = await repairTimers(deps);

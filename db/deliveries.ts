@@ -33,7 +33,7 @@ export interface DeliveryToSend {
     deleted: boolean;
     email: boolean;
     webhookUrl: string | null;
-    /** The secret webhooks are signed with (decision 038); null on timers saved before it. */
+    /** The secret webhooks are signed with (docs/decisions/delivery.md); null on timers saved before it. */
     webhookSecret: string | null;
     pausedReason: string | null;
   };
@@ -99,7 +99,7 @@ type ClaimRow = {
  * Takes the delivery for one sending attempt: only a pending (new, or waiting for its retry) or failed row can
  * be taken, so a message already sent, or being sent by another execution, is not sent again. A process that
  * dies in the middle of sending leaves the row 'sending' until recoverStuckDeliveries hands it out again: then
- * the receiver may get it twice, with the same id (Message-ID, webhook-id) to drop the repeat by (decision 038).
+ * the receiver may get it twice, with the same id (Message-ID, webhook-id) to drop the repeat by (docs/decisions/delivery.md).
  */
 export async function claimDelivery(sql: Db, id: number): Promise<DeliveryToSend | null> {
   const [r] = await sql<ClaimRow[]>`

@@ -63,7 +63,7 @@ describe('recording the events of searches and timer runs', () => {
     ]);
   });
 
-  it("leaves out a series' cancelled date the user never found before, and keeps one they did (decision 078)", async () => {
+  it("leaves out a series' cancelled date the user never found before, and keeps one they did (docs/decisions/events-as-data.md)", async () => {
     const { user } = await createSignedInUser(db.sql);
     // A weekly meetup read from an iCalendar feed: 10 December is an EXDATE, 17 December a date held.
     const occurrence = (day: string, status: FoundEvent['status']): FoundEvent => ({

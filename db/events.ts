@@ -149,7 +149,7 @@ export async function eventsOfRuns(sql: Db, runIds: number[]): Promise<Map<numbe
   return byRun;
 }
 
-/** The events each run's filters left out (its search's hidden events, decision 076), in the order found. */
+/** The events each run's filters left out (its search's hidden events, docs/decisions/timers-in-words-and-filters.md), in the order found. */
 async function hiddenOfRuns(sql: Db, runIds: number[]): Promise<Map<number, Event[]>> {
   const byRun = new Map<number, Event[]>(runIds.map((id) => [id, []]));
   if (runIds.length === 0) return byRun;

@@ -37,7 +37,7 @@ export interface FeedTimer {
 /**
  * The active timer whose feed token hashes to `tokenHash`, with a fingerprint of what its feeds would hold now, in one
  * statement on indexes only (the token's unique index, the window index with its included changed_at, and
- * the runs' latest-first index): a calendar client polling an unchanged feed costs this one read (decision 039).
+ * the runs' latest-first index): a calendar client polling an unchanged feed costs this one read (docs/decisions/data-lifecycle.md).
  * Null when the token is unknown, rotated away, or its timer deleted.
  */
 export async function feedByTokenHash(

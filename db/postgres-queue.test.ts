@@ -4,7 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-/** The queue of postgres.js's pool, as the pool uses it (decision 028). */
+/** The queue of postgres.js's pool, as the pool uses it (docs/decisions/patched-libraries.md). */
 interface PoolQueue<T> {
   readonly length: number;
   /** Backing-array slots, holes included; only the patched queue has it. */
@@ -68,7 +68,7 @@ describe('the patch that bounds it (patches/, applied by patch-package at npm ci
   const installedVersion = JSON.parse(readFileSync(path.join(installed, 'package.json'), 'utf8')).version;
 
   it('is for the exact postgres.js version package.json pins and npm installed', () => {
-    // A range would let an update install a version the patch was not reviewed against (decision 033).
+    // A range would let an update install a version the patch was not reviewed against (docs/decisions/patched-libraries.md).
     expect(manifest.dependencies.postgres).toMatch(/^\d+\.\d+\.\d+$/);
     expect(installedVersion).toBe(manifest.dependencies.postgres);
     expect(readdirSync('patches').filter((f) => f.startsWith('postgres+'))).toEqual([`postgres+${installedVersion}.patch`]);

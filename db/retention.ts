@@ -32,7 +32,7 @@ async function inBatches(batch: number, step: () => Promise<number>): Promise<nu
 }
 
 /**
- * The data lifecycle's daily pass (decision 039): old searches, old timer runs beyond each timer's latest
+ * The data lifecycle's daily pass (docs/decisions/data-lifecycle.md): old searches, old timer runs beyond each timer's latest
  * ones, and remembered events nothing needs any more. Each statement deletes at most `batch` rows by primary
  * key, picked through an index, so writers wait for no long lock.
  */

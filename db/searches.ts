@@ -100,7 +100,7 @@ export async function finishSearchRecords(sql: Sql, finishes: { id: number; outc
 }
 
 /**
- * Ends a search's pending events (decision 068): 'done' or 'failed', with the extraction call's usage added to
+ * Ends a search's pending events (docs/decisions/ask.md): 'done' or 'failed', with the extraction call's usage added to
  * the row's. Only a pending search changes, so a job run twice adds its usage once.
  */
 export async function finishSearchEvents(

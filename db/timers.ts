@@ -20,7 +20,7 @@ export interface Timer extends Schedule {
   consecutiveFailures: number;
   /** Which found events the timer keeps (null: all of them). */
   filters: TimerFilters | null;
-  /** Whether its feed and messages carry only events a page confirmed, corrected or gave (decision 069). */
+  /** Whether its feed and messages carry only events a page confirmed, corrected or gave (docs/decisions/checked-events.md). */
   checkedOnly: boolean;
 }
 
@@ -203,7 +203,7 @@ export async function lockSchedulersExclusive(tx: Tx): Promise<void> {
   await tx`select pg_advisory_xact_lock(hashtext('timer-schedulers'))`;
 }
 
-/** Sets whether a timer delivers only checked events (decision 069). */
+/** Sets whether a timer delivers only checked events (docs/decisions/checked-events.md). */
 export async function updateTimerCheckedOnly(sql: Db, id: number, on: boolean): Promise<void> {
   await sql`update timers set checked_only = ${on} where id = ${id}`;
 }

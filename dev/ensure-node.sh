@@ -4,7 +4,7 @@
 # pinned Node once from the npm registry (the platform's node-<os>-<cpu> package, whose tarball is the official
 # build itself: no install script runs) into .dev-tools/node (git-ignored); the Makefile puts .dev-tools/node/bin
 # first on PATH, so npm, npx, tsx, vitest and the product's processes all run on it. A machine whose node
-# already satisfies engines fetches nothing. Decision 061.
+# already satisfies engines fetches nothing. docs/decisions/fresh-machine.md.
 set -eu
 cd "$(dirname "$0")/.."
 

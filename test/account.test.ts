@@ -5,7 +5,7 @@ import { startTestStack, type TestStack } from '../dev/harness/stack';
 import { dailyTimer } from '../dev/harness/timer-input';
 import { createSignedInUser } from '../dev/harness/users';
 
-// Decision 039: users export their data as JSON and delete their account.
+// docs/decisions/data-lifecycle.md: users export their data as JSON and delete their account.
 describe('account export and deletion', () => {
   let stack: TestStack;
   beforeAll(async () => {

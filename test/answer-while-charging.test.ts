@@ -8,7 +8,7 @@ import { until } from '../dev/harness/wait';
 import { ALLOWANCES } from '../core/plans';
 
 /**
- * An ask that asks Gemini while its credit is taken (decision 024): the bookkeeping must come out exactly as
+ * An ask that asks Gemini while its credit is taken (docs/decisions/ask.md): the bookkeeping must come out exactly as
  * when Gemini is asked after the credit, and no text may reach the user before the credit is taken.
  */
 describe('answering while the credit is taken', () => {

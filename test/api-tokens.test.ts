@@ -5,7 +5,7 @@ import { startTestStack, type TestStack } from '../dev/harness/stack';
 import { createSignedInUser } from '../dev/harness/users';
 import { dailyTimer } from '../dev/harness/timer-input';
 
-/** Personal API tokens (decision 045): made, listed and revoked with the cookie; used as a bearer token on /v1. */
+/** Personal API tokens (docs/decisions/public-api-and-mcp.md): made, listed and revoked with the cookie; used as a bearer token on /v1. */
 describe('personal API tokens', () => {
   let stack: TestStack;
   let cookie: string;

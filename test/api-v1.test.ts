@@ -14,7 +14,7 @@ import { browserSuite } from './support/browser-suite';
 import { openApiChecker } from './support/openapi-check';
 
 /**
- * The public API (decision 045): a token made in the page's API tokens section drives every /v1 route, and every
+ * The public API (docs/decisions/public-api-and-mcp.md): a token made in the page's API tokens section drives every /v1 route, and every
  * reply is checked against the OpenAPI document the server serves.
  */
 describe('the /v1 API with a token made in the page', () => {

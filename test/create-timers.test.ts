@@ -43,7 +43,7 @@ describe('createTimers: many timers of one user at once (an import)', () => {
       expect(timer).toMatchObject({ ...inputs[i], userId });
       const scheduler = (await stack.deps.timersQueue.getJobScheduler(schedulerId(timer.id)))!;
       expect(scheduler).toMatchObject({ pattern: cronPattern(inputs[i]!), tz: inputs[i]!.timezone });
-      // The scheduler id names the timer; its hash and its jobs carry no data (decision 023).
+      // The scheduler id names the timer; its hash and its jobs carry no data (docs/decisions/timers.md).
       expect(scheduler.template?.data).toBeUndefined();
       expect(scheduler.next).toBe(nextRunAt(inputs[i]!).getTime());
       expect(await stack.deps.timersQueue.getJobState(`repeat:${schedulerId(timer.id)}:${scheduler.next}`)).toBe('delayed');

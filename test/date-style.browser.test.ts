@@ -14,7 +14,7 @@ import { browserSuite, openSignedInHome } from './support/browser-suite';
 import { seedRuns } from './support/seed-runs';
 
 // The sample site's summit, 09:00 on 18 June to 18:00 on 19 June 2026 in Berlin, written by hand in the one style
-// (decision 082): a range, as it ends on a later day.
+// (docs/decisions/time.md): a range, as it ends on a later day.
 const WHEN = 'Thu 18 Jun 2026, 09:00 – Fri 19 Jun 2026, 18:00';
 const SHORT = '18 Jun, 09:00 – 19 Jun, 18:00';
 const TITLE = 'Applied ML Summit Berlin 2026';
@@ -70,7 +70,7 @@ describe('one date style on every surface (Chromium)', () => {
     expect(await line.locator('.event-card__date-short').textContent()).toBe(SHORT);
     for (const width of [320, 390, 1280]) {
       await page.setViewportSize({ width, height: 900 });
-      // A phone shows the short one (decision 050); the place stays on the card. Each end of the range is on one
+      // A phone shows the short one (docs/decisions/time.md); the place stays on the card. Each end of the range is on one
       // line: a range breaks at its dash, never inside a date.
       expect(await line.locator('.event-card__date-short').isVisible()).toBe(width < 560);
       expect(await line.locator('.event-card__where').textContent()).toBe(' · bcc Berlin Congress Center');

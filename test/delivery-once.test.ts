@@ -68,7 +68,7 @@ function verifies(secret: string, headers: IncomingMessage['headers'], raw: stri
     .some((s) => s === `v1,${expected}`);
 }
 
-// Decision 038: deliveries are at least once with a stable id, signed, to the target recorded
+// docs/decisions/delivery.md: deliveries are at least once with a stable id, signed, to the target recorded
 // with them, retried for hours; a stuck 'sending' row is recovered; a final failure is visible.
 describe('deliveries with a stable identity', () => {
   let stack: TestStack;

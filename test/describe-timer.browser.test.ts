@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { shot, unexpectedErrors } from '../dev/harness/browser';
 import { browserSuite, openSignedInHome } from './support/browser-suite';
 
-/** A timer in plain words (decision 044): describe → check → save, by keyboard only, in Chromium. */
+/** A timer in plain words (docs/decisions/timers-in-words-and-filters.md): describe → check → save, by keyboard only, in Chromium. */
 describe('Set Timer: Describe it', () => {
   const suite = browserSuite();
 

@@ -11,7 +11,7 @@ import { dailyTimer } from '../dev/harness/timer-input';
 import { pageCalls } from './support/page-calls';
 
 /**
- * Events as data end to end (decision 010): real Postgres, Redis, the worker and the stand-ins' sample sites.
+ * Events as data end to end (docs/decisions/events-as-data.md): real Postgres, Redis, the worker and the stand-ins' sample sites.
  * The changing site (dev/standins/changing-site.ts) lists 3 events, then adds one, then moves one and
  * cancels another, one step per read.
  */

@@ -9,7 +9,7 @@ import { startTestStack, type TestStack } from '../dev/harness/stack';
 import { dailyTimer } from '../dev/harness/timer-input';
 import { createSignedInUser } from '../dev/harness/users';
 
-// Decision 039: a feed held every event its timer ever saw (a year of daily runs ≈ 12 MB a
+// docs/decisions/data-lifecycle.md: a feed held every event its timer ever saw (a year of daily runs ≈ 12 MB a
 // poll). It now holds upcoming events and those of the last 30 days, at most 300, and an unchanged poll costs
 // one indexed read.
 describe('bounded feeds', () => {

@@ -120,7 +120,7 @@ describe('a model that refuses its thinking settings', () => {
     expect((await timerRunOnce(stack, Date.UTC(2026, 3, 2, 7))).status).toBe('succeeded');
     expect(gemini.state.refusedRequests).toBe(1);
     // Each search is an answer and an event extraction; the timer run on a Gemini 3 model asks for both at once
-    // (decision 042).
+    // (docs/decisions/gemini-and-cost.md).
     expect(gemini.state.requests - before).toBe(6);
 
     const warnings = log.lines.filter((l) => /refused the thinking settings/.test(l.msg));

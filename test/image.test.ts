@@ -194,7 +194,7 @@ describe('the image as compose.yaml runs it', () => {
     expect(run.answer).toContain(`I found 3 events on ${website}`);
   });
 
-  it("holds postgres.js with its pool queue bounded by the production install's patch-package (decisions 028, 033)", () => {
+  it("holds postgres.js with its pool queue bounded by the production install's patch-package (docs/decisions/patched-libraries.md)", () => {
     for (const build of ['src', 'cjs/src']) {
       // The patch's compaction (patches/postgres+*.patch): the unpatched queue has no `slots`.
       expect(readFileSync(path.join(layout.dir, 'node_modules/postgres', build, 'queue.js'), 'utf8'), build).toContain('get slots()');

@@ -12,7 +12,7 @@ import { startTestStack, type TestStack } from '../dev/harness/stack';
 import { dailyTimer } from '../dev/harness/timer-input';
 import { createSignedInUser } from '../dev/harness/users';
 
-// Decision 041: failures that are not the timer's own must neither count towards auto-pause nor block it.
+// docs/decisions/timers.md: failures that are not the timer's own must neither count towards auto-pause nor block it.
 describe('work nobody will finish', () => {
   let stack: TestStack;
   beforeAll(async () => {

@@ -6,7 +6,7 @@ import { seriousViolations } from './support/axe';
 import { browserSuite, openSignedInHome } from './support/browser-suite';
 import { seededEvent, seedRuns } from './support/seed-runs';
 
-// One date style everywhere (decision 082), en-GB's 24-hour clock: 'Thu 26 Nov 2026, 09:00'.
+// One date style everywhere (docs/decisions/time.md), en-GB's 24-hour clock: 'Thu 26 Nov 2026, 09:00'.
 const MOMENT = /^[A-Z][a-z]{2} \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/;
 
 describe('Manage Timers, round 3 (Chromium)', () => {

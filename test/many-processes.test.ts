@@ -86,7 +86,7 @@ describe('2 api and 3 worker processes against one Postgres and Redis', () => {
     const used = await fleet.db.sql<{ searches_used: number }[]>`
       select searches_used from accounts where user_id in ${fleet.db.sql(timers.map((t) => t.userId))}`;
     expect(used.map((u) => u.searches_used)).toEqual(Array(TIMERS).fill(1));
-    // Each run is one call: the answer and its events together (decision 042).
+    // Each run is one call: the answer and its events together (docs/decisions/gemini-and-cost.md).
     expect(fleet.standins.gemini.state.requests - searchesBefore).toBe(TIMERS);
 
     // Every scheduler armed its next fire, and the three workers' own counters add up to one run per fire.

@@ -9,7 +9,7 @@ import { startTestStack, type TestStack } from '../dev/harness/stack';
 import { createSignedInUser } from '../dev/harness/users';
 import { until } from '../dev/harness/wait';
 
-/** The MCP server at /mcp (decision 045), driven by the SDK's own client with a token made through the page's route. */
+/** The MCP server at /mcp (docs/decisions/public-api-and-mcp.md), driven by the SDK's own client with a token made through the page's route. */
 describe('the MCP server', () => {
   let stack: TestStack;
   let cookie: string;

@@ -12,7 +12,7 @@ import { dailyTimer } from '../dev/harness/timer-input';
 
 // Redis or Postgres "down": the app's client pointed at a loopback port nobody listens on, as when the server
 // is stopped. Every route that needs it must answer 503 with a sentence (never 500), and sign-in keeps working
-// without Redis (the rate limiter fails open, logged: docs/decisions/007-hardening.md).
+// without Redis (the rate limiter fails open, logged: docs/decisions/hardening.md).
 describe('when Redis or Postgres is down', () => {
   let stack: TestStack;
   let cookie: string;

@@ -9,7 +9,7 @@ import { createSignedInUser } from '../dev/harness/users';
 
 const DAY = 86_400_000;
 
-// Decision 039: searches kept 180 days; runs the latest 50 per timer and anything younger than
+// docs/decisions/data-lifecycle.md: searches kept 180 days; runs the latest 50 per timer and anything younger than
 // 90 days; remembered events while a feed window or a kept run may need them. In batches, once a day.
 describe('the retention pass', () => {
   let stack: TestStack;

@@ -19,7 +19,7 @@ interface SearchRow {
 }
 
 /**
- * Which Gemini calls a search makes (decision 042), through the official client against the stand-in, which
+ * Which Gemini calls a search makes (docs/decisions/gemini-and-cost.md), through the official client against the stand-in, which
  * refuses structured output with Google Search on Gemini 2.5 as Google does: a timer run on Gemini 3 asks for
  * its answer and events in one call, 2.5 in two; the extraction is skipped when the website's own data gave
  * every event the answer names; a search's calls stop grounding at GEMINI_MAX_SEARCH_QUERIES.

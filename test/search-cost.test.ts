@@ -75,7 +75,7 @@ describe('what a search costs', () => {
     await searchWithEvents(stack.url, res.headers.get('x-search-id'), { cookie });
     const row = await costOf(user.id);
     // The row is inserted as the search starts and updated twice after the answer: its outcome with the answer's
-    // call as the reply ends, then the extraction's once the worker has stored the events (decision 068).
+    // call as the reply ends, then the extraction's once the worker has stored the events (docs/decisions/ask.md).
     const [answered, withEvents, ...more] = await writes(user.id);
     expect(answered).toMatchObject({ status: 'answered', gemini_calls: 1 });
     expect(withEvents).toMatchObject({ status: 'answered', gemini_calls: 2, cost_usd: row.cost_usd });
@@ -84,8 +84,8 @@ describe('what a search costs', () => {
     // tools) none.
     expect(row).toMatchObject({ gemini_calls: 2, grounding_queries: 1 });
     expect(answered!.thinking_tokens).toBeGreaterThan(0);
-    // The answer at Gemini 3.5 Flash-Lite's price (decision 081), its extraction on Gemini 2.5 Flash-Lite
-    // (decision 079), which does not think.
+    // The answer at Gemini 3.5 Flash-Lite's price (docs/decisions/gemini-and-cost.md), its extraction on Gemini 2.5 Flash-Lite
+    // (docs/decisions/gemini-and-cost.md), which does not think.
     const price = FLASH_LITE_35;
     const answerUsd =
       (answered!.prompt_tokens * price.input + (answered!.output_tokens + answered!.thinking_tokens) * price.output) / 1e6 +

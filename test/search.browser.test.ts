@@ -83,7 +83,7 @@ describe('the event search screen in Chromium', () => {
     await page.getByLabel('Your Question').fill('AI conferences in Berlin');
     await page.getByRole('button', { name: 'Search Events' }).click();
     const frame = page.frameLocator('iframe[title="Google Search suggestions for this answer"]');
-    // The one query the prompt asks for, with the year (decision 042).
+    // The one query the prompt asks for, with the year (docs/decisions/gemini-and-cost.md).
     const query = `AI conferences in Berlin ${new Date().getUTCFullYear()}`;
     const chip = frame.getByRole('link', { name: query, exact: true });
     await chip.waitFor();
@@ -170,7 +170,7 @@ describe('the event search screen in Chromium', () => {
   it('switches to the signed-out view with a sentence when the session has ended', async () => {
     const { page, errors, user } = await signedInHome();
     await suite.stack.db.sql`delete from sessions where user_id = ${user.id}`;
-    // The browser's session proof outlives a session deleted elsewhere by at most its lifetime (decision 025);
+    // The browser's session proof outlives a session deleted elsewhere by at most its lifetime (docs/decisions/sign-in-and-sessions.md);
     // once that has passed the browser has dropped the cookie, as here.
     await page.context().clearCookies({ name: SESSION_PROOF_COOKIE });
     await page.getByLabel('Your Question').fill('Meetups in Lisbon');

@@ -10,7 +10,7 @@ import { startTestStack, type TestStack } from '../dev/harness/stack';
 import { createSignedInUser } from '../dev/harness/users';
 import { until } from '../dev/harness/wait';
 
-// Decision 025: a short-lived signed proof beside the session cookie stands in for the Postgres lookup.
+// docs/decisions/sign-in-and-sessions.md: a short-lived signed proof beside the session cookie stands in for the Postgres lookup.
 // A session row deleted behind the proof's back shows which path answered: only the proof still knows it.
 describe('session proofs', () => {
   let stack: TestStack;
@@ -71,7 +71,7 @@ describe('session proofs', () => {
     expect(await signedIn(rotated, s.both)).toBe(false);
   });
 
-  it('a proof forged for another user id is refused, even signed with the right secret (decision 037)', async () => {
+  it('a proof forged for another user id is refused, even signed with the right secret (docs/decisions/sign-in-and-sessions.md)', async () => {
     const victim = await createSignedInUser(stack.db.sql);
     const attacker = await createSignedInUser(stack.db.sql);
     // The built-in secret of the stand-in setup is in the code, so anyone can sign with it.

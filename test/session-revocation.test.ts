@@ -7,7 +7,7 @@ import { startFleet, type Fleet } from '../dev/harness/fleet';
 import { createSignedInUser } from '../dev/harness/users';
 import { until } from '../dev/harness/wait';
 
-// Decision 067: a copied pair of cookies (session + proof), as a thief holds it, stops working on every api
+// docs/decisions/sign-in-and-sessions.md: a copied pair of cookies (session + proof), as a thief holds it, stops working on every api
 // process as soon as the session ends, not when the proof would have expired (60 s here).
 describe('revoking a session on two api processes', () => {
   let fleet: Fleet;
@@ -44,7 +44,7 @@ describe('revoking a session on two api processes', () => {
     const pair = `${cookie}; ${proof}`;
     for (const api of [0, 1]) expect((await call(api, pair)).status).toBe(200);
     for (const api of [0, 1]) expect(await (await call(api, pair, 'GET', '/api/check-session')).json()).toEqual({ loggedIn: true });
-    // Each process now answers the pair from memory: a row deleted behind its back does not show (decision 025).
+    // Each process now answers the pair from memory: a row deleted behind its back does not show (docs/decisions/sign-in-and-sessions.md).
     return { pair, user };
   }
 

@@ -8,7 +8,7 @@ import { dailyTimer } from '../dev/harness/timer-input';
 import { pageCalls } from './support/page-calls';
 
 /**
- * A timer's filters (decision 044) apply to its run's events before only-new, through the real run path (Run now
+ * A timer's filters (docs/decisions/timers-in-words-and-filters.md) apply to its run's events before only-new, through the real run path (Run now
  * → worker → charged search → events → deliveries), so the digest and the feeds carry only kept events. The
  * stand-ins' /sites/around-berlin.html lists events in Potsdam, Munich, online, and a Berlin "Crypto" one.
  */

@@ -108,7 +108,7 @@ describe('timer panels in Chromium', () => {
     expect(await row.locator('.timer-row__when').textContent()).toBe('Every Friday at 6:30 PM');
     const times = await row.locator('time').allInnerTexts();
     expect(times).toHaveLength(2);
-    // "Fri 27 Nov 2026, 6:30 PM": the one style's order (decision 082) with the clock of the schedule, never "18:30"
+    // "Fri 27 Nov 2026, 6:30 PM": the one style's order (docs/decisions/time.md) with the clock of the schedule, never "18:30"
     // next to "6:30 PM".
     for (const t of times) expect(t).toMatch(/^[A-Z][a-z]{2} \d{1,2} [A-Z][a-z]{2} \d{4}, \d{1,2}:\d{2} [AP]M$/);
     expect(times[0]).toMatch(/^Fri .* 6:30 PM$/);

@@ -65,7 +65,7 @@ describe('timers API', () => {
     const timer = await res.json();
     expect(timer).toMatchObject({ scheduleType: 'weekly', time: '18:30', weekday: 'Wednesday', timezone: 'Europe/Berlin', lastRun: null });
     const scheduler = await stack.deps.timersQueue.getJobScheduler(schedulerId(timer.id));
-    // Its scheduler id names the timer; the jobs carry no data (decision 023).
+    // Its scheduler id names the timer; the jobs carry no data (docs/decisions/timers.md).
     expect(scheduler).toMatchObject({ key: `t${timer.id}`, pattern: '30 18 * * 3', tz: 'Europe/Berlin' });
     expect(scheduler!.template?.data).toBeUndefined();
     const expected = nextRunAt({ scheduleType: 'weekly', time: '18:30', weekday: 'Wednesday', timezone: 'Europe/Berlin' });

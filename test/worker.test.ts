@@ -151,7 +151,7 @@ describe('timers worker against real Redis and Postgres', () => {
     const runs = await listRuns(stack.db.sql, timer.id);
     expect(runs).toHaveLength(1);
     expect(runs[0]!.status).toBe('succeeded');
-    // Flex and standard refused, then a Flex answer with its events in one call (decision 042).
+    // Flex and standard refused, then a Flex answer with its events in one call (docs/decisions/gemini-and-cost.md).
     expect(stack.standins.gemini.state.requests - requests).toBe(3);
     // BullMQ counts finished attempts: the failed one and the successful one.
     expect((await stack.deps.timersQueue.getJob(job.id!))!.attemptsMade).toBe(2);
@@ -280,7 +280,7 @@ describe('timers worker against real Redis and Postgres', () => {
   function twoExecutions(timerId: number, at: number) {
     const gemini = stack.standins.gemini;
     gemini.holdAnswers();
-    // A timer run asks for its answer with its events, as JSON (decision 042).
+    // A timer run asks for its answer with its events, as JSON (docs/decisions/gemini-and-cost.md).
     gemini.answerNext(JSON.stringify({ answer: 'Two AI conferences.', events: [] }));
     const gates = {
       get length() {
@@ -446,7 +446,7 @@ describe('timers worker against real Redis and Postgres', () => {
     expect(await w.reconcile()).toEqual({ upserted: 0, removed: 0 });
   });
 
-  it('reconcile re-creates a scheduler whose jobs are still `run-timer` with {timerId} (before decision 023); such fires still run', async () => {
+  it('reconcile re-creates a scheduler whose jobs are still `run-timer` with {timerId} (the shape before jobs carried no data); such fires still run', async () => {
     const { timer } = await newTimer();
     const queue = stack.deps.timersQueue;
     const id = schedulerId(timer.id);

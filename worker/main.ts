@@ -71,7 +71,7 @@ async function main(): Promise<void> {
     worker = await startTimersWorker({ config, sql, connection, queue, gemini, logger });
     // Emails and webhooks: their own queue and worker, so a slow mail server never holds a timer run.
     deliveries = await startDeliveriesWorker({ config, sql, connection, queue: deliveriesQueue, logger, mailer });
-    // An ask's events, found after its reply has ended (decision 068): apart, so a long timer run never holds them.
+    // An ask's events, found after its reply has ended (docs/decisions/ask.md): apart, so a long timer run never holds them.
     searchEvents = await startSearchEventsWorker({ config, sql, connection, gemini, logger, redis: connection });
     // Started once the worker takes jobs, so its /healthz also says the worker is ready. Config ensures admin is set.
     if (config.worker.metricsPort !== null && config.admin) {

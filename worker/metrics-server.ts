@@ -13,7 +13,7 @@ export interface MetricsServer {
 /**
  * A worker's own small HTTP server (WORKER_METRICS_PORT): `/metrics` for Prometheus, behind the operators'
  * basic auth like the api's, and `/healthz` for liveness. Each worker is scraped on its own, as each api
- * process is (docs/decisions/012-scale-out.md).
+ * process is (docs/decisions/scale-out-and-redis.md).
  */
 export async function startMetricsServer(port: number, admin: { user: string; password: string }): Promise<MetricsServer> {
   const app = new Hono();

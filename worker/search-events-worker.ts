@@ -23,7 +23,7 @@ export interface SearchEventsWorker {
   close: (force?: boolean) => Promise<void>;
 }
 
-/** Starts the BullMQ worker of the `search-events` queue: an ask's events, found after its reply (decision 068). */
+/** Starts the BullMQ worker of the `search-events` queue: an ask's events, found after its reply (docs/decisions/ask.md). */
 export async function startSearchEventsWorker(deps: SearchEventsWorkerDeps): Promise<SearchEventsWorker> {
   const { config, connection, logger } = deps;
   const worker = new Worker<SearchEventsJob, AskEventsOutcome>(SEARCH_EVENTS_QUEUE, createSearchEventsProcessor(deps), {

@@ -90,7 +90,7 @@ export async function startTimersWorker(deps: WorkerDeps): Promise<TimersWorker>
     period <= 0 || (await claimReconcilePass(connection, config.queuePrefix, period)) ? reconcile() : ('claimed-elsewhere' as const);
 
   // Beside the jobs, not before them: at a million timers the pass takes about a minute, and the fires due
-  // meanwhile should not wait for it (decision 029).
+  // meanwhile should not wait for it (docs/decisions/timers.md).
   const startPass = reconcileIfClaimed().catch((err) => {
     logger.warn({ err: (err as Error).message }, 'reconcile at start failed; the periodic pass tries again');
     return 'failed' as const;

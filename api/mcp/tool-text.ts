@@ -10,7 +10,7 @@ import { knownTimeZone } from '../../core/time/time-zone';
 
 /*
  * A tool's reply in words, the text block beside its JSON for an agent to quote to a person: each event's date
- * in the one style with its zone named (decision 082), written by the same function as a webhook's line.
+ * in the one style with its zone named (docs/decisions/time.md), written by the same function as a webhook's line.
  * An event reads in its own zone, as its venue's calendar says it (a search or a timer's events carry no
  * reader's zone here); UTC when it has none.
  */

@@ -51,7 +51,7 @@ async function toolResult<T extends Record<string, unknown>>(
 
 /**
  * The MCP tools, each a thin adapter over one /v1 route: the same token, scopes, credits, rate limits and
- * replies as the HTTP API, and no second implementation of any of them (decision 045).
+ * replies as the HTTP API, and no second implementation of any of them (docs/decisions/public-api-and-mcp.md).
  */
 export function registerTools(server: McpServer, v1: V1Call): string[] {
   // The names as registered, so the unknown-tool guard (api/mcp/unknown-tool.ts) can never miss one.

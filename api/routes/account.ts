@@ -7,7 +7,7 @@ import type { AppDeps, AppEnv } from '../deps';
 import { ApiError } from '../errors';
 import { clearSessionCookies, requireUser } from '../middleware/session';
 
-/** GET /api/account/export (everything of the user's, as JSON) and DELETE /api/account (decision 039). */
+/** GET /api/account/export (everything of the user's, as JSON) and DELETE /api/account (docs/decisions/data-lifecycle.md). */
 export function accountRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   const mailer = createMailer(deps.config);

@@ -22,7 +22,7 @@ const tokenJson = (t: ApiToken): ApiTokenReply => ({
 });
 
 /**
- * The page's personal API tokens (decision 045): made, listed and revoked with the session cookie only. A
+ * The page's personal API tokens (docs/decisions/public-api-and-mcp.md): made, listed and revoked with the session cookie only. A
  * bearer token never reaches these routes (they are under /api, where the cookie is the only credential), so a
  * token cannot mint more tokens.
  */

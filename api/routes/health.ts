@@ -25,7 +25,7 @@ async function check(name: string, probe: () => Promise<unknown>): Promise<strin
  * Liveness (the process runs) and readiness (its Postgres and Redis answer). A Gemini model that cannot be used
  * is reported as a warning, not as unready: every api process shares the configuration, so taking them out of
  * the load balancer would stop sign-in, billing and timers too, without making searches work
- * (docs/decisions/006-gemini-thinking-settings.md).
+ * (docs/decisions/gemini-and-cost.md).
  */
 export function healthRoutes({ sql, redis, gemini, warmUp }: AppDeps) {
   const app = new Hono<AppEnv>();

@@ -10,7 +10,7 @@ import { bearerUser } from '../middleware/bearer';
 const SERVER_INFO = { name: 'event-finder', version: '1.0.0' };
 
 /**
- * POST /mcp: an MCP server over Streamable HTTP for the holder of a personal API token (decision 045). It is
+ * POST /mcp: an MCP server over Streamable HTTP for the holder of a personal API token (docs/decisions/public-api-and-mcp.md). It is
  * stateless: each request gets its own server and transport and no session id, so any api process can answer
  * any request and nothing is kept in memory between them. GET (a standing event stream) and DELETE (ending a
  * session) have nothing to do without sessions and answer 405, which clients take as "not offered".

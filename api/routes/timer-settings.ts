@@ -93,7 +93,7 @@ export const patchTimerHandlers = (deps: AppDeps) =>
     const [deliveries, feeds] = await Promise.all([latestDeliveries(deps.sql, [id]), timerFeedUrls(deps, [id])]);
     const emailAvailable = deps.config.mail.url !== null;
     // The same timer as GET /api/timers lists it, so the page can put it in place of the old one.
-    // A new webhook address's signing secret is in this reply only (decision 038): the page shows it once.
+    // A new webhook address's signing secret is in this reply only (docs/decisions/delivery.md): the page shows it once.
     return c.json({
       ...timerJson(timer, timer.lastRun, { latest: deliveries.get(id), emailAvailable }),
       ...feeds.get(id),

@@ -1,7 +1,7 @@
 import { repeated } from '../../dev/harness/repeated-text';
 /**
  * Pages shaped to find reading costs that grow faster than the page: one element or item repeated until the
- * page weighs the size asked for. Each was quadratic in a library or in the reading before decision 047, or
+ * page weighs the size asked for. Each was quadratic in a library or in the reading before it was made linear, or
  * is the densest page of its format. Reading one of these at 1 MB and at 2 MB shows whether the cost is
  * linear (about twice) or not.
  */

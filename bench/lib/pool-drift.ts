@@ -8,7 +8,7 @@ export interface PoolDrift {
 }
 
 /**
- * Whether a query costs the pool more the longer the process has run (decision 028): rounds of short queries,
+ * Whether a query costs the pool more the longer the process has run (docs/decisions/patched-libraries.md): rounds of short queries,
  * `concurrency` at a time through the product's pool (10 connections), the client's CPU per query in the
  * second and third rounds against the last two. With postgres.js 3.4.9's queue unpatched the last two cost
  * about twice the early ones after 160,000 queries, and more the longer it runs.

@@ -1,7 +1,7 @@
 import { SESSION_PROOF_COOKIE } from '../../core/auth/session-proof';
 
 /**
- * What a browser sends next: its session cookie and the session proof a reply set (decision 025), or null when
+ * What a browser sends next: its session cookie and the session proof a reply set (docs/decisions/sign-in-and-sessions.md), or null when
  * the reply set none. Benchmarks send it so they measure the request a signed-in browser makes.
  */
 export function withSessionProof(sessionCookie: string, reply: Response): string | null {

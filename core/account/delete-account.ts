@@ -21,7 +21,7 @@ export interface DeleteAccountDeps {
 }
 
 /**
- * Deletes a user's account (decision 039): the paid subscription is cancelled at Stripe first (a failure there
+ * Deletes a user's account (docs/decisions/data-lifecycle.md): the paid subscription is cancelled at Stripe first (a failure there
  * stops everything, so nobody is billed for an account that is gone), the timers' schedulers are removed from
  * Redis (one that cannot be is removed by the next reconcile pass, which drops schedulers of timers that no
  * longer exist), every row of theirs is deleted through the foreign keys, and a confirmation email goes out.

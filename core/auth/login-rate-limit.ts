@@ -47,7 +47,7 @@ function expandIPv6(ip: string): string[] {
  * Counts failed sign-in attempts per client in Redis, so every api process shares one count. Successful
  * sign-ins are not counted: a whole office or campus behind one address can keep signing in while a script
  * guessing tokens is stopped. While Redis is unreachable the limiter lets sign-in through and logs it (fail
- * open, docs/decisions/007-hardening.md): a forged Google ID token fails verification anyway, and locking
+ * open, docs/decisions/hardening.md): a forged Google ID token fails verification anyway, and locking
  * every user out during a Redis outage would cost more than the lost limit.
  */
 export function createLoginRateLimiter(redis: RedisClient, keyPrefix: string): LoginRateLimiter {

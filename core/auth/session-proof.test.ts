@@ -77,7 +77,7 @@ function handWatch() {
   return watch;
 }
 
-describe('session proofs of ended sessions (decision 067)', () => {
+describe('session proofs of ended sessions (docs/decisions/sign-in-and-sessions.md)', () => {
   const now = Date.now();
   const alwaysHeld: SessionHeld = async () => true;
   const countingHeld = () => {

@@ -2,7 +2,7 @@ import { createHmac, createSecretKey, type KeyObject, timingSafeEqual } from 'no
 import { hashToken, type SessionUser } from '../../db/sessions';
 import type { RevocationWatch } from './session-revocation';
 
-/** The cookie beside the session cookie that carries the proof (decision 025). */
+/** The cookie beside the session cookie that carries the proof (docs/decisions/sign-in-and-sessions.md). */
 export const SESSION_PROOF_COOKIE = 'ef_session_proof';
 
 const SIGNATURE_BYTES = 32;
@@ -16,7 +16,7 @@ const REVOKED_FOR_MS = 600_000;
 /** Revoked sessions one process remembers; past that it forgets every proof rather than one revocation. */
 const REMEMBERED_REVOCATIONS = 100_000;
 
-/** The id a proof names its session by: the start of the session's `token_hash` (decision 037). */
+/** The id a proof names its session by: the start of the session's `token_hash` (docs/decisions/sign-in-and-sessions.md). */
 export const proofSessionId = (tokenHash: string) => tokenHash.slice(0, SESSION_HASH_CHARS);
 
 interface Verified {
@@ -28,7 +28,7 @@ interface Verified {
 }
 
 // Nothing else is ever signed with this secret, but the label keeps a proof from meaning anything elsewhere.
-// v2: the payload names a hash of its session (decision 037); a v1 proof fails its signature and goes to Postgres.
+// v2: the payload names a hash of its session (docs/decisions/sign-in-and-sessions.md); a v1 proof fails its signature and goes to Postgres.
 const LABEL = 'ef-session-proof:v2:';
 
 /** Whether the session of this cookie token exists, is unexpired and belongs to this user (one indexed read). */
@@ -53,7 +53,7 @@ export interface SessionProofs {
  * A session proof: the user, an expiry and (a hash of) the session it was issued for, signed with HMAC-SHA256
  * over the session token as well, so a proof only counts next to the session cookie it was issued for. A proof
  * alone never creates a signed-in user: the first time a process meets a proof it has not signed itself, it
- * asks whether the named session exists (decision 037), so a proof forged for a made-up session is refused even
+ * asks whether the named session exists (docs/decisions/sign-in-and-sessions.md), so a proof forged for a made-up session is refused even
  * by someone who knows the secret. After that, what was proved holds for the proof's lifetime, and each later
  * request only compares the expiry.
  */
@@ -83,7 +83,7 @@ export function sessionProofs(secret: string, revocations?: RevocationWatch): Se
   // A browser sends the same proof with every request for a minute. Once its signature and its session were
   // checked, this process remembers it (bounded, emptied when full) and each later request only compares the expiry.
   const verified = new Map<string, Verified>();
-  // Sessions ended anywhere, by proof session id → when this process heard (decision 067). Kept for a proof's
+  // Sessions ended anywhere, by proof session id → when this process heard (docs/decisions/sign-in-and-sessions.md). Kept for a proof's
   // longest life, so a proof remembered just before (its Postgres read racing the deletion) is refused too.
   const revoked = new Map<string, number>();
   // Without a watch (a lone process) every revocation is this process's own, so memory is always trusted.

@@ -2,7 +2,7 @@ import type { Logger } from '../logger';
 import type { RedisClient } from '../redis/client';
 import { proofSessionId } from './session-proof';
 
-/** What a process's session proofs need to know about sessions ended anywhere (decision 067). */
+/** What a process's session proofs need to know about sessions ended anywhere (docs/decisions/sign-in-and-sessions.md). */
 export interface RevocationWatch {
   /** True while this process hears every revocation as it is published (its subscription is up). */
   readonly live: boolean;

@@ -7,7 +7,7 @@ export const VERIFICATION_STATUSES = ['source', 'confirmed', 'corrected', 'uncon
 export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
 
 /**
- * Whether an event was checked against the page it comes from (decision 069): `source` read from a page's
+ * Whether an event was checked against the page it comes from (docs/decisions/checked-events.md): `source` read from a page's
  * structured data (the user's website or a cited page), `confirmed` the model's event and its cited page gives
  * the same start, `corrected` the page gives another start or end and its values were taken (`model_starts_at`
  * keeps what the model said), `unconfirmed` no cited page could confirm it.
@@ -36,7 +36,7 @@ export const eventSchema = z.object({
   /** IANA time zone name of the event, when known. */
   timezone: z.nullable(z.string()),
   /**
-   * Which rule decided the event's zone or offset (decision 036): `source` the source named the zone, `venue`
+   * Which rule decided the event's zone or offset (docs/decisions/events-as-data.md): `source` the source named the zone, `venue`
    * the venue's place through an offline table, `page` the page's other events, `offset` the offset the source
    * wrote with the time (no zone known), `model` the model's answer, `searcher` nothing else was known so the
    * time was read in the searcher's zone; null when no time needed one. Absent in events stored before it: null.

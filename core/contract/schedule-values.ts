@@ -1,4 +1,4 @@
-// Plain values, no zod: the page's Set Timer panel lists them without loading the schemas (decision 009).
+// Plain values, no zod: the page's Set Timer panel lists them without loading the schemas (docs/decisions/the-page.md).
 
 export const SCHEDULE_TYPES = ['daily', 'weekly'] as const;
 export type ScheduleType = (typeof SCHEDULE_TYPES)[number];

@@ -62,7 +62,7 @@ export const timerDeliveryShape = {
   /** Why the timer's webhook was removed (it answered 410 Gone), until a new address is set; absent from older servers. */
   webhook_notice: z.optional(z.nullable(z.string())),
   consecutive_failures: z.number(),
-  /** Whether the feed and messages carry only checked events (absent from servers before decision 069). */
+  /** Whether the feed and messages carry only checked events (absent from older servers). */
   checked_only: z.optional(z.boolean()),
   last_delivery: z.object({ email: deliveryStateSchema, webhook: deliveryStateSchema }),
 };

@@ -48,7 +48,7 @@ export const listedTimerSchema = z.object({
   /** The timer's calendar and Atom feed URLs (GET /api/timers only; null while feeds are off). */
   ical_url: z.optional(z.nullable(z.string())),
   atom_url: z.optional(z.nullable(z.string())),
-  /** Which events the timer keeps; null keeps all (absent from servers before decision 044). */
+  /** Which events the timer keeps; null keeps all (absent from older servers). */
   filters: z.optional(z.nullable(timerFiltersSchema)),
   ...timerDeliveryShape,
 });

@@ -40,7 +40,7 @@ export async function emailOf(sql: Db, appUrl: string, d: DeliveryToSend, notice
     to: d.target ?? d.user.email,
     ...email,
     // The same Message-ID on every attempt: a server that accepted the message but dropped the connection before
-    // saying so gets it again, and mail systems that drop a repeated Message-ID show it once (decision 038).
+    // saying so gets it again, and mail systems that drop a repeated Message-ID show it once (docs/decisions/delivery.md).
     messageId: `<${deliveryMessageId(d.id)}@${new URL(appUrl).hostname}>`,
     // RFC 2369 + RFC 8058: mail clients show an Unsubscribe button that POSTs here, without signing in.
     headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },

@@ -6,7 +6,7 @@ export const DIGEST_PAST_DAYS = 30;
 /**
  * The events worth a digest at `now`, and what was left out: `dropped`, events that ended more than 30 days
  * before (a calendar page that still lists last year's events); `past`, events new to the timer but already
- * over, which the page shows as past and never as new (decision 043), so a message does not announce them.
+ * over, which the page shows as past and never as new (docs/decisions/the-page.md), so a message does not announce them.
  * Changed events of the last 30 days stay (a cancelled talk of last week). Events without a date are kept:
  * nothing says they are over.
  */

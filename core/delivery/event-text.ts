@@ -3,7 +3,7 @@ import { formatEventDate } from '../time/event-date-format';
 import { knownTimeZone } from '../time/time-zone';
 import { verificationText } from '../events/verification-text';
 
-/** How an event reads in a message: its date in the timer's time zone (the one style, decision 082), and its place. */
+/** How an event reads in a message: its date in the timer's time zone (the one style, docs/decisions/time.md), and its place. */
 
 /**
  * "Tue 3 Mar 2026, 18:30 (Europe/Berlin)" ("zone: false" leaves the zone to a line above: a digest says it

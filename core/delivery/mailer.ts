@@ -8,7 +8,7 @@ export interface OutgoingEmail {
   subject: string;
   html: string;
   text: string;
-  /** `<id@host>`: the same on every attempt of one delivery (decision 038). */
+  /** `<id@host>`: the same on every attempt of one delivery (docs/decisions/delivery.md). */
   messageId?: string;
   headers?: Record<string, string>;
 }

@@ -2,7 +2,7 @@ import type { Queue } from 'bullmq';
 import { DELIVER_JOB, type DeliverJob } from '../jobs';
 
 /**
- * Sending is retried on transient failures for hours, not minutes (decision 038): 10 attempts, exponential
+ * Sending is retried on transient failures for hours, not minutes (docs/decisions/delivery.md): 10 attempts, exponential
  * backoff from 30 s (30 s, 1, 2, 4 … 128 minutes between them: about 4 hours 15 minutes in all), so an SMTP
  * server or a receiver that is down for an afternoon still gets the message once it is back.
  */

@@ -35,7 +35,7 @@ export function distinctFactLinks(facts: EventFact[]): string[] {
 
 /**
  * Whether an answer from a website names nothing but the website's own structured events, so that the extraction
- * call would only find them again (decision 042). Concretely: the website's structured data gave at least one
+ * call would only find them again (docs/decisions/gemini-and-cost.md). Concretely: the website's structured data gave at least one
  * event; the answer names at least one of them by title; and every link in the answer is the website's own
  * address or a link its structured events carry (their page, tickets, online venue, organizer), compared
  * canonically. The prompt asks for each event's link, so an event from elsewhere (the page's text, another

@@ -21,7 +21,7 @@ describe('domainZone', () => {
     expect(domainZone('not a url')).toBeNull();
   });
 
-  it('names a US government host’s state or city (decision 078)', () => {
+  it('names a US government host’s state or city (docs/decisions/events-as-data.md)', () => {
     expect(domainZone('https://www.ks.gov/agencies')).toBe('America/Chicago');
     expect(domainZone('https://kdot.ks.gov/events')).toBe('America/Chicago');
     expect(domainZone('https://www.in.gov/calendar')).toBe('America/Indiana/Indianapolis');

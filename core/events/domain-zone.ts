@@ -14,7 +14,7 @@ const US_GOVERNMENT_PREFIX = /^(?:cityof|townof|villageof|countyof|townshipof)/;
 /**
  * The zone of the country a page's address names by its country-code domain (wildundhund.de: Germany), when
  * that country keeps one clock; else null (.com, .io, .us, .ca, .br, .au). A page on a country's domain lists
- * that country's events far more often than not; decision 057 uses this for floating times only, when the
+ * that country's events far more often than not; docs/decisions/events-as-data.md uses this for floating times only, when the
  * event, its venue and the page's other events name no zone or offset, before falling back to the searcher.
  * A US government host names its state or city (usGovernmentZone); `pageZones` are the zones the page's other
  * venues gave, which tell a city-named host in which of several same-named cities it is.
@@ -34,7 +34,7 @@ export function domainZone(url: string, pageZones: readonly string[] = []): stri
 }
 
 /**
- * A US government host's place (decision 078): a state by its code or name (kdot.ks.gov, ny.gov, kansas.gov,
+ * A US government host's place (docs/decisions/events-as-data.md): a state by its code or name (kdot.ks.gov, ny.gov, kansas.gov,
  * ci.wichita.ks.us), else a city by its name (wichita.gov, cityofchicago.gov), in the zone most of the
  * state's people keep or the city's. A city that several states share takes the zone the page's venues agree
  * on; a .us host that names no state (example.us) names nothing.

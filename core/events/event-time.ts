@@ -12,7 +12,7 @@ export interface EventTime {
 }
 
 /**
- * The clock an event's times are read and shown with (decision 036): an IANA zone, or a fixed offset when
+ * The clock an event's times are read and shown with (docs/decisions/events-as-data.md): an IANA zone, or a fixed offset when
  * only an offset is known (the source's own, or the one the page's other events share).
  */
 export type Clock =
@@ -39,7 +39,7 @@ export interface ZoneKnowledge {
 }
 
 /**
- * The venue's clock over a written offset that contradicts it (decision 078): when the offset differs from
+ * The venue's clock over a written offset that contradicts it (docs/decisions/events-as-data.md): when the offset differs from
  * the venue's zone's offset at that wall time and the page's text shows that wall time beside the event, the
  * offset is the site's mistake (WordPress plugins write "+00:00" on local times) and the wall time is read in
  * the venue's zone. Without that evidence the written offset stands. The venue's zone is the event's own (the

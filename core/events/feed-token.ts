@@ -50,7 +50,7 @@ export async function rotateFeedToken(sql: Db, secret: string, userId: number, t
 
 /**
  * The active timer a feed token belongs to, with a fingerprint of what its feeds hold from `windowStart` on, in
- * one indexed read (decision 039); null when the token is unknown, rotated away, or its timer deleted.
+ * one indexed read (docs/decisions/data-lifecycle.md); null when the token is unknown, rotated away, or its timer deleted.
  */
 export const feedByToken = (sql: Db, token: string, windowStart: Date): Promise<{ timer: FeedTimer; version: string } | null> =>
   feedByTokenHash(sql, feedTokenHash(token), windowStart);

@@ -20,7 +20,7 @@ const feedName = (t: FeedTimer) => `Event Finder: ${t.question.length > 60 ? `${
 
 /**
  * A timer's iCal feed: one VEVENT per event of the feed's window (db/feeds.ts: the last 30 days and what is
- * upcoming, at most a few hundred; decision 039), with a stable UID from the key, SEQUENCE bumped on each
+ * upcoming, at most a few hundred; docs/decisions/data-lifecycle.md), with a stable UID from the key, SEQUENCE bumped on each
  * change, DTSTAMP the time of that change. Events without a known start cannot be calendar entries.
  */
 export function timerCalendar(
@@ -58,7 +58,7 @@ const xml = (s: string) =>
 
 /**
  * An event as an entry's line: its title, when it is in the timer's zone and naming it, as the messages write
- * it ('Thu 3 Dec 2026, 13:00 (America/New York)', decision 082), and its place.
+ * it ('Thu 3 Dec 2026, 13:00 (America/New York)', docs/decisions/time.md), and its place.
  */
 function eventLine(e: Event, timezone: string): string {
   const change = e.new ? '' : e.status === 'cancelled' ? 'Cancelled: ' : 'Changed: ';

@@ -78,7 +78,7 @@ describe('eventsFromFacts: zones', () => {
     expect(eventsFromFacts(onIo, { searcherTimezone: 'Asia/Tokyo', now })[0]?.timezone_source).toBe('searcher');
   });
 
-  it('reads the wall time a page shows in the venue’s zone when the written offset contradicts it (decision 078)', () => {
+  it('reads the wall time a page shows in the venue’s zone when the written offset contradicts it (docs/decisions/events-as-data.md)', () => {
     // The Events Calendar on a Detroit civic site: JSON-LD writes "09:00:00+00:00", the list shows "9:00 am".
     const meeting: EventFact = {
       name: 'City Council Regular Meeting',
@@ -152,7 +152,7 @@ describe('eventsFromFacts: zones', () => {
     expect(read.map((e) => e.starts_at)).toEqual(['2018-07-29T09:00:00-05:00', '2018-07-31T12:00:00-05:00']);
   });
 
-  it('reads a floating time on a US city’s .gov site in that city’s zone (decision 078)', () => {
+  it('reads a floating time on a US city’s .gov site in that city’s zone (docs/decisions/events-as-data.md)', () => {
     const meeting: EventFact = { name: 'City Council Workshop', startAt: '2026-07-14T09:00:00', venue: 'City Council Chambers' };
     for (const searcherTimezone of ['Europe/Berlin', 'Asia/Tokyo']) {
       const [read] = eventsFromFacts(

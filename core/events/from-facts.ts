@@ -28,7 +28,7 @@ const CANCELLED_SUFFIX = /\s*\((?:cancelled|canceled)\)$/i;
 const ONLINE = /^online\b/i;
 
 /**
- * The website's own structured events as contract events, exact as the site states them (decision 036):
+ * The website's own structured events as contract events, exact as the site states them (docs/decisions/events-as-data.md):
  * each time in the venue's zone (the zone the source named, else the venue's place, else the page's other
  * events, else the page's country by its domain, else the searcher's; recorded in `timezone_source`), each series expanded into its occurrences
  * around `now`, values made strict, and one event per real event with its key. `source_url` is the page.
@@ -69,7 +69,7 @@ export function eventsFromFacts(website: WebsiteFacts, context: FactContext): Fo
     if (f.recurrenceId && f.uid && seriesUids.has(f.uid)) continue;
     const known: ZoneKnowledge = { own: ownZone(f), page, pageVenues, pagePlace, searcherTimezone: context.searcherTimezone };
     if (!f.recurrence) {
-      // A one-off's written offset may be overruled by the time its page shows (decision 078).
+      // A one-off's written offset may be overruled by the time its page shows (docs/decisions/events-as-data.md).
       const shown = (wall: { h: number; mi: number }) => textShowsTime(website.text, f.name, wall);
       const fact = f.recurrenceId ? { ...f, status: loneOverrideStatus(f) } : f;
       events.push(fromFact(fact, source, { ...known, shown }));
@@ -163,7 +163,7 @@ function fromFact(f: EventFact, source: string | null, known: ZoneKnowledge, tim
 }
 
 /**
- * A title that says cancelled or postponed sets the status and keeps its words (decision 073): cancelled in words
+ * A title that says cancelled or postponed sets the status and keeps its words (docs/decisions/events-as-data.md): cancelled in words
  * wins over any status the source wrote (a title edited to say so is the newer news); postponed only fills a
  * status the source left out.
  */

@@ -50,7 +50,7 @@ function sameEvent(a: FoundEvent, b: FoundEvent, sameList: boolean): boolean {
  * One event per real event, from lists in order of trust (the website's own data first, then the model's):
  * the same event is found by its own link or by title and date (sameEvent); the first copy's fields win and
  * later copies only fill what is unknown. Each result gets its final key: a series occurrence keeps its own,
- * others their own link, else title + local date + city (decision 036).
+ * others their own link, else title + local date + city (docs/decisions/events-as-data.md).
  */
 export function mergeEvents(...lists: FoundEvent[][]): FoundEvent[] {
   return mergeEventsRead([], ...lists);

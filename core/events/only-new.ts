@@ -29,7 +29,7 @@ const FEED_FIELDS = ['title', 'starts_at', 'ends_at', 'all_day', 'venue', 'city'
  * key it never saw, whose title (and city) matches a seen event that is still upcoming yet missing from this
  * run, is that event moved to another date (its key holds the old date), not a new one: it keeps the old key
  * so calendars update the entry they have. A past event of the same name (a monthly meetup) does not match.
- * An occurrence a series excludes or cancels that the timer never saw is left out (decision 073): a date that was
+ * An occurrence a series excludes or cancels that the timer never saw is left out (docs/decisions/events-as-data.md): a date that was
  * never announced is neither new nor in feeds; one seen before and then excluded is a change, cancelled.
  */
 export function classifyEvents(all: FoundEvent[], seen: Map<string, SeenEvent>, now: Date): ClassifiedEvent[] {
@@ -69,7 +69,7 @@ export function classifyEvents(all: FoundEvent[], seen: Map<string, SeenEvent>, 
 /**
  * A cancelled occurrence of a series (an EXDATE, or an override that cancels it): an event only to someone who
  * saw it announced before, a timer (its memory) or a searcher (their earlier searches); to anyone else a date
- * that never existed (decisions 073, 078).
+ * that never existed (docs/decisions/events-as-data.md).
  */
 export const cancelledOccurrence = (e: FoundEvent) => e.status === 'cancelled' && e.key.startsWith('series:');
 

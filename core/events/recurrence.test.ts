@@ -34,7 +34,7 @@ describe('recurring series', () => {
     expect(events[0]?.key).toBe('series:uid:weekly-js@meetup.example@2026-04-07T19:00');
   });
 
-  it('is its latest occurrence when it has none in the window, as a past one-off is kept (decision 078)', () => {
+  it('is its latest occurrence when it has none in the window, as a past one-off is kept (docs/decisions/events-as-data.md)', () => {
     // A choir's weekly rehearsals that ended in 2024 (UNTIL in UTC), beside a one-off concert of 2024: both are
     // past events of the calendar, each listed once, at their last date.
     const rehearsals: EventFact = {

@@ -3,7 +3,7 @@ import type { EventFact } from '../website/event-fact';
 import { type Clock, instantOn, isoOn } from './event-time';
 import { formatOffset, type ParsedTime, parseIsoTime } from '../time/zoned-time';
 
-/** The occurrences a series yields: from 30 days before now to 12 months after, at most 100 (decision 036). */
+/** The occurrences a series yields: from 30 days before now to 12 months after, at most 100 (docs/decisions/events-as-data.md). */
 export const WINDOW_BACK_DAYS = 30;
 export const WINDOW_AHEAD_DAYS = 365;
 export const OCCURRENCES_PER_SERIES = 100;
@@ -153,7 +153,7 @@ export function expandSeries(
   const found = new Map<string, Wall>();
   let dropped = 0;
   // The last occurrence before the window: a series that finished there is its last occurrence, a past event as
-  // a past one-off is (decision 078).
+  // a past one-off is (docs/decisions/events-as-data.md).
   let lastBefore: Wall | null = null;
   const take = (w: Wall) => {
     if (instantOf(w) < from && !isExcluded(w) && (!lastBefore || wallMs(w) > wallMs(lastBefore))) lastBefore = w;

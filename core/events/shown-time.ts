@@ -1,6 +1,6 @@
 /*
  * Whether a page's visible text shows an event's wall-clock time beside its title: the evidence that decides
- * between a written offset and the venue's zone when they contradict each other (decision 078). WordPress event
+ * between a written offset and the venue's zone when they contradict each other (docs/decisions/events-as-data.md). WordPress event
  * plugins write a local time with the site's wrong offset (The Events Calendar's "09:00+00:00" for a Detroit
  * meeting the page shows as "July 12 @ 9:00 am"), so the time the page shows is the one people go by.
  */

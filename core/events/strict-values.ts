@@ -1,5 +1,5 @@
 /**
- * What an event may carry (decision 036): pages and models are untrusted, and their values end up in cards,
+ * What an event may carry (docs/decisions/events-as-data.md): pages and models are untrusted, and their values end up in cards,
  * emails, webhooks and subscribed calendars. Browser-safe: the page and the .ics download use it too. The years
  * and days an event's date may have are core/time/calendar-day.ts's.
  */

@@ -11,7 +11,7 @@ export function siteOf(url: string | null): string | null {
 }
 
 /**
- * How an event was checked, in words for a card, a digest, a webhook and a feed (decision 069): "Checked on
+ * How an event was checked, in words for a card, a digest, a webhook and a feed (docs/decisions/checked-events.md): "Checked on
  * example.org", "Corrected from example.org (the answer said Tue 3 Mar 2026, 18:30)", "Not confirmed", "From
  * example.org" for a page's own data; null when the event was not checked. `when` writes the model's start.
  */

@@ -76,7 +76,7 @@ describe('resolveFilters', () => {
   });
 
   it('refuses what cannot be meant and stores filters that keep everything as none', () => {
-    // The days in the one date style (decision 082).
+    // The days in the one date style (docs/decisions/time.md).
     expect(resolveFilters({ window: { from: '2026-12-10', to: '2026-12-01' } })).toEqual({
       ok: false,
       message: 'The date window ends on Tue 1 Dec 2026, before it starts on Thu 10 Dec 2026; swap the dates.',

@@ -3,7 +3,7 @@ import { cityMapping, type CityData } from 'city-timezones';
 /*
  * Places to coordinates, offline: city-timezones ships 7,300 cities (Natural Earth) with latitude, longitude,
  * population and country, already a dependency for venue zones. No geocoding service is ever called: a place
- * these tables do not know stays unknown (decision 044).
+ * these tables do not know stays unknown (docs/decisions/timers-in-words-and-filters.md).
  */
 
 export interface KnownPlace {
@@ -14,7 +14,7 @@ export interface KnownPlace {
   country: string;
   /**
    * The radius of the city's own area, estimated from its population (the tables have no areas): "within
-   * 20 km of Berlin" counts from the edge of Berlin, not from one point in its centre (decision 044).
+   * 20 km of Berlin" counts from the edge of Berlin, not from one point in its centre (docs/decisions/timers-in-words-and-filters.md).
    */
   extentKm: number;
 }

@@ -66,7 +66,7 @@ export interface AnswerOutcome {
   cut: boolean;
 }
 
-/** Said at the end of an answer the model stopped at its output limit (decision 070: such a search is not charged). */
+/** Said at the end of an answer the model stopped at its output limit (docs/decisions/gemini-and-cost.md: such a search is not charged). */
 export const CUT_NOTE =
   '\n\n(This answer was cut off: the AI service reached its length limit before finishing. It was not counted against your plan.)';
 

@@ -3,7 +3,7 @@ import { isThinkingRefusal } from './errors';
 import { type GeminiSettings, logOnce, modelState } from './model';
 
 /**
- * Runs the extraction call (an answer → its events) on `GEMINI_EXTRACTION_MODEL` (decision 079): a cheaper model
+ * Runs the extraction call (an answer → its events) on `GEMINI_EXTRACTION_MODEL` (docs/decisions/gemini-and-cost.md): a cheaper model
  * than the answer's, since the call only copies what the answer already says into JSON. When that model is not
  * one this key can use (404, or a 400 that is not about thinking: retired, or no JSON output), the call is asked
  * once more on the answer's model, remembered for the process and told to the operator once, so a retired

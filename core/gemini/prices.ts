@@ -20,7 +20,7 @@ export type Price = z.infer<typeof priceSchema>;
 /**
  * Google's published paid-tier prices (ai.google.dev/gemini-api/docs/pricing, read 2026-11-25; the Flash-Lite
  * rows 2026-11-27: 3.5 Flash-Lite from ai.google.dev/gemini-api/docs/generate-content/whats-new-gemini-3.6, 3.1
- * Flash-Lite as the pricing page has listed it since 2026-03-03, quoted in decision 081). Unlisted 3.x
+ * Flash-Lite as the pricing page has listed it since 2026-03-03). Unlisted 3.x
  * Flash models are priced as the dearest listed 3.x Flash, an unlisted 3.x Flash-Lite as the dearest listed
  * 3.x Flash-Lite, an unlisted 3.x Pro as 3.1 Pro, any other model as the dearest row of the table, so an
  * estimate errs high rather than low within a model's line. Operators override or add rows with GEMINI_PRICES.

@@ -87,7 +87,7 @@ const TABLE: Row[] = [
 /**
  * Aliases move to the newest model of their line, and models.get does not say which: for
  * `models/gemini-flash-latest` it answers version "Gemini Flash Latest", no baseModelId (see
- * docs/decisions/006-gemini-thinking-settings.md). So an alias gets the lowest level that every 3.x model of
+ * docs/decisions/gemini-and-cost.md). So an alias gets the lowest level that every 3.x model of
  * its line accepts; since 2026-09 `gemini-flash-latest` is gemini-3.8-flash (theJayTea/WritingTools#282).
  */
 const ALIASES: Record<string, ThinkingFamily> = {

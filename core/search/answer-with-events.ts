@@ -2,7 +2,7 @@ import { EXTRACTION_SCHEMA, type ExtractedEvent, ExtractionError, eventsOfJson }
 
 /**
  * One call for a search nobody watches (a timer run): the answer and its events together, as structured output
- * (decision 042). `answer` is the text the user reads, exactly as a plain answer would be written; `events` is
+ * (docs/decisions/gemini-and-cost.md). `answer` is the text the user reads, exactly as a plain answer would be written; `events` is
  * what the extraction call would return for it.
  */
 export const ANSWER_WITH_EVENTS_SCHEMA = {

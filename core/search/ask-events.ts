@@ -14,7 +14,7 @@ export interface AskEventsDeps extends EventsDeps {
 export type AskEventsOutcome = 'done' | 'failed' | 'already-ended';
 
 /**
- * An answered ask's events, found after its reply has ended (decision 068), whatever queue delivers the job:
+ * An answered ask's events, found after its reply has ended (docs/decisions/ask.md), whatever queue delivers the job:
  * collects them (the website's facts and the model's extraction, unless the answer names only the website's),
  * checks and stores them, then ends the search's `events_status` with the extraction call's usage in the same
  * write. A failed extraction keeps the website's events and ends 'failed'. Only a failed final write is thrown:

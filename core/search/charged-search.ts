@@ -36,7 +36,7 @@ export interface ChargedSearchRequest {
   /** Told the search's id as soon as it is recorded, before any answer text. */
   onRecorded?: (searchId: number) => void;
   /**
-   * Ask Gemini while the credit is taken and the search recorded, not after (decision 024): for a caller that
+   * Ask Gemini while the credit is taken and the search recorded, not after (docs/decisions/ask.md): for a caller that
    * checked a credit is very likely left. The text is held until the credit is taken; a refused credit aborts
    * the request, and nothing of it reaches `onText`.
    */
@@ -47,7 +47,7 @@ export interface ChargedSearchRequest {
    */
   early?: EarlyAnswer;
   /**
-   * The answer's events are found after the caller's reply has ended (an ask, decision 068): the search is
+   * The answer's events are found after the caller's reply has ended (an ask, docs/decisions/ask.md): the search is
    * finished 'answered' with its events 'pending', and the outcome carries the job that finds them, for the
    * caller to queue once its reply is out. Without it (a timer run) the events are found and stored before the
    * outcome, as one step with the answer.
@@ -198,7 +198,7 @@ export async function runChargedSearch(deps: ChargedSearchDeps, req: ChargedSear
     );
     return { kind: 'failed', searchId, error, delivered, firstTextAt, unrecorded };
   }
-  // A part answer cut at the model's output limit is shown as such and not charged (decision 070); its cost is
+  // A part answer cut at the model's output limit is shown as such and not charged (docs/decisions/gemini-and-cost.md); its cost is
   // still recorded below.
   if (result.cut) await credits.giveBack(credit.epoch);
   const answerCall = { ...result.usage, costUsd: result.costUsd };

@@ -59,9 +59,9 @@ export interface SearchResult {
   searchSuggestions: string | null;
   /** Grounding sources (already listed at the end of `answer`). */
   sources: Source[];
-  /** The events the answer's own call gave with it (one call, decision 042); null: they are still to be found. */
+  /** The events the answer's own call gave with it (one call, docs/decisions/gemini-and-cost.md); null: they are still to be found. */
   answeredEvents: ExtractedEvent[] | null;
-  /** The model stopped at its output limit: the answer is a part answer, says so, and is not charged (decision 070). */
+  /** The model stopped at its output limit: the answer is a part answer, says so, and is not charged (docs/decisions/gemini-and-cost.md). */
   cut: boolean;
 }
 
@@ -108,7 +108,7 @@ export async function prepareSearch(deps: SearchDeps, input: SearchInput, signal
 /**
  * Step 2: asks Gemini for the answer and hands its text to `onText`, streamed unless the caller asks for it
  * whole; throws SearchError (check whether text was delivered). A whole answer whose events are not known yet
- * (no website events) is asked in one call with its events where the model allows it (decision 042); a reply
+ * (no website events) is asked in one call with its events where the model allows it (docs/decisions/gemini-and-cost.md); a reply
  * that cannot be read, or a model that refuses, is asked again as a plain answer. Every call after the search's
  * ceiling of Google Search queries goes without grounding, and the answer says so.
  */

@@ -12,7 +12,7 @@ describe('buildPrompt', () => {
     expect(prompt).toContain("Today is Friday, 15 May 2026. The user's time zone is Europe/Berlin");
     expect(prompt).toContain('QUESTION: AI events in Berlin');
     expect(prompt).toContain('Search the web');
-    // Each search query is billed: the model is asked for one when it suffices (decision 042).
+    // Each search query is billed: the model is asked for one when it suffices (docs/decisions/gemini-and-cost.md).
     expect(prompt).toContain(FEW_SEARCHES);
     expect(prompt).not.toContain('WEBSITE');
   });

@@ -55,7 +55,7 @@ export function eventLines(event: EventFact, index: number): string {
 
 /**
  * Google bills each search query a grounded answer runs (Gemini 3), and they are most of what a search costs
- * (decision 042): the model is asked for one query, with the year for dated events, when one suffices.
+ * (docs/decisions/gemini-and-cost.md): the model is asked for one query, with the year for dated events, when one suffices.
  */
 export const FEW_SEARCHES = 'Run as few Google searches as you can: one search, with the year in it, is usually enough.';
 

@@ -4,7 +4,7 @@
  * Browser-safe.
  */
 
-/** Years an event can have: a two-digit or mistyped year (0026, 1926 for 26) is refused, not guessed (decision 036). */
+/** Years an event can have: a two-digit or mistyped year (0026, 1926 for 26) is refused, not guessed (docs/decisions/events-as-data.md). */
 export const YEAR_MIN = 1970;
 export const YEAR_MAX = 2200;
 

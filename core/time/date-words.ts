@@ -1,8 +1,8 @@
 /**
- * The words and numbers of the one date style (decision 082), with no zone in them: a wall clock's day and
+ * The words and numbers of the one date style (docs/decisions/time.md), with no zone in them: a wall clock's day and
  * time as 'Sun 12 Jul 2026, 19:00'. event-date-format.ts finds the wall clock of an instant in a zone and
  * writes it with these; the page's first paint (a renewal day) uses them alone, so no zone code (offsets, Intl
- * formats) is part of its first scripts (decision 048). No imports: browser-safe.
+ * formats) is part of its first scripts (docs/decisions/the-page.md). No imports: browser-safe.
  */
 
 /** How a clock reads: '19:00', or '7:00 PM' for a reader whose locale counts twelve hours. */
@@ -44,7 +44,7 @@ export function clockText({ h, mi }: Pick<Wall, 'h' | 'mi'>, clock: Clock): stri
 /** 'Sun 12 Jul 2026, 19:00'. */
 export const momentText = (w: Wall, clock: Clock) => `${dayText(w)}, ${clockText(w, clock)}`;
 
-/** '12 Jul, 19:00': the same without weekday and year, for a phone's one line (decision 050). */
+/** '12 Jul, 19:00': the same without weekday and year, for a phone's one line (docs/decisions/time.md). */
 export const shortMomentText = (w: Wall, clock: Clock) => `${w.d} ${MONTHS[w.mo - 1]}, ${clockText(w, clock)}`;
 
 /** A calendar day (an ISO date, or the first 10 characters of an ISO date-time), the same in every zone: 'Sun 12 Jul 2026'. */

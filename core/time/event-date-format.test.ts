@@ -12,7 +12,7 @@ import {
   zoneLabel,
 } from './event-date-format';
 
-// Every expected string is written by hand from a calendar (decision 082's style).
+// Every expected string is written by hand from a calendar (the style of docs/decisions/time.md).
 const timed = (starts_at: string, ends_at: string | null = null, timezone: string | null = null) => ({
   starts_at,
   ends_at,

@@ -1,5 +1,5 @@
 /**
- * The one way a date and time reads for people (decision 082), on every surface: the page (event cards, runs,
+ * The one way a date and time reads for people (docs/decisions/time.md), on every surface: the page (event cards, runs,
  * next run, latest result, search history, renewals, tokens, filters), emails, webhooks' text, the Atom feed's
  * and the iCal feed's words, and the MCP tools' text. 'Sun 12 Jul 2026, 19:00': weekday, day, month, year and
  * the clock, in that order, in English like the rest of the product; a zone, where one is named, after it in
@@ -63,7 +63,7 @@ export function formatEventMoment(at: Date, timeZone: string, clock: Clock = '24
 
 /**
  * The same instant without weekday and year, '12 Jul, 19:00', for a line a phone has no room for the whole of
- * (a timer's older runs, decision 050); the whole one stays beside it for screen readers and on hover.
+ * (a timer's older runs, docs/decisions/time.md); the whole one stays beside it for screen readers and on hover.
  */
 export function formatShortMoment(at: Date, timeZone: string, clock: Clock = '24h'): string {
   return shortMomentText(wallAt(at.getTime(), timeZone), clock);

@@ -22,7 +22,7 @@ type OurScheduler = { key: string; timerId: number };
  * and the next pass restores every timer.
  *
  * It reads a page at a time, without a lock, so memory stays one page at any number of timers and saves go on
- * meanwhile (decision 029). What looks wrong is checked again under the exclusive schedulers lock before it is
+ * meanwhile (docs/decisions/timers.md). What looks wrong is checked again under the exclusive schedulers lock before it is
  * fixed: an API save or delete that is between its Redis change and its commit is waited for, never undone.
  */
 export async function reconcileSchedulers(
@@ -110,8 +110,8 @@ const ARMED = new Set(['delayed', 'waiting', 'prioritized', 'waiting-children'])
 const MIGRATE_AHEAD_MS = 60_000;
 
 /**
- * True when the scheduler fires on the timer's schedule and is armed. A scheduler of the layout before
- * decision 023 (`{timerId}` as data in its hash and in every job, jobs named `run-timer`) is re-created too, but only while its next
+ * True when the scheduler fires on the timer's schedule and is armed. A scheduler of the older layout
+ * (`{timerId}` as data in its hash and in every job, jobs named `run-timer`) is re-created too, but only while its next
  * fire is delayed and not about to fall due: upserting drops a fire that is already due.
  */
 async function isFine(queue: Queue<RunTimerJob>, timer: ScheduledTimer): Promise<boolean> {

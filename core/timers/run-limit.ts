@@ -3,7 +3,7 @@ const WINDOW_MS = 1000;
 
 /**
  * BullMQ's limiter for the timers queue from TIMER_RUNS_PER_MINUTE. The limiter counts job starts in one Redis
- * key per queue, so it holds across every worker process (docs/decisions/012-scale-out.md). It is a fixed
+ * key per queue, so it holds across every worker process (docs/decisions/scale-out-and-redis.md). It is a fixed
  * window: `max` starts, then nothing until `duration` ms after the window's first start. A one-minute window
  * would let the whole minute's quota start in the first instant of a 09:00 rush; windows of about a second
  * start the same number per minute evenly. `duration` is rounded up, so the long-run rate never exceeds the

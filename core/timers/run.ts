@@ -95,7 +95,7 @@ export function createTimerRun(deps: TimerRunDeps): (fire: TimerFire) => Promise
     }
 
     const input = { question: timer.ques, website: timer.web, timezone: timer.timezone, filters: timer.filters };
-    // One limit for the whole attempt: a whole answer has no pieces to watch for (decision 032).
+    // One limit for the whole attempt: a whole answer has no pieces to watch for (docs/decisions/gemini-and-cost.md).
     const attempt = deadline(fire.signal, deps.config.worker.runTimeoutMs);
     const outcome = await runChargedSearch(deps, {
       userId: timer.userId,

@@ -32,7 +32,7 @@ export function timerIdOfScheduler(id: string): number | null {
  * The timer a timer job (one fire) is for, or null when it names none. A scheduler's fire has empty data: its
  * scheduler id (`repeatJobKey`, `t<id>`) already names the timer, and the data would be stored twice more per
  * timer (the scheduler's hash and its next job's). A job added by hand ("run now", or a fire of a scheduler made
- * before decision 023) carries `{timerId}`.
+ * before schedulers carried no data) carries `{timerId}`.
  */
 export function timerIdOfJob(job: Pick<Job, 'data' | 'repeatJobKey'>): number | null {
   const data = runTimerJobSchema.safeParse(job.data ?? {});

@@ -20,7 +20,7 @@ export interface TimerSettings {
   webhookUrl?: string | null;
   /** Replaces the filters (resolved by core/filters/resolve.ts); null keeps every event again. */
   filters?: TimerFilters | null;
-  /** Deliver only events a page confirmed, corrected or gave (decision 069). */
+  /** Deliver only events a page confirmed, corrected or gave (docs/decisions/checked-events.md). */
   checkedOnly?: boolean;
   /** New values for what the timer asks and when (POST /api/schedule's fields); those left out are kept. */
   definition?: DefinitionEdit;

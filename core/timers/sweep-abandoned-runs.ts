@@ -45,7 +45,7 @@ export async function sweepLostWork(sql: Sql, now: Date = new Date()): Promise<{
   const lostRuns = await skipLostRuns(sql, new Date(now.getTime() - LOST_AFTER_MS), LOST_MESSAGE);
   const before = new Date(now.getTime() - ABANDONED_AFTER_MS);
   const searches = await failAbandonedSearches(sql, before, ABANDONED_SEARCH_MESSAGE);
-  // An ask's events whose job was lost (decision 068): the page and agents stop waiting for them.
+  // An ask's events whose job was lost (docs/decisions/ask.md): the page and agents stop waiting for them.
   const events = await failAbandonedEvents(sql, before);
   return { lostRuns, searches, events };
 }

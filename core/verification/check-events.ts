@@ -52,7 +52,7 @@ interface ReadPage {
 }
 
 /**
- * Checks each of the model's events against a page it comes from (decision 069): its own link, else the
+ * Checks each of the model's events against a page it comes from (docs/decisions/checked-events.md): its own link, else the
  * grounding chunks that support it, else the answer's other chunks; at most `maxPages` pages a search, fetched
  * in parallel, each once, through the website guard and limits, robots.txt respected. An event a page lists
  * with the same start is `confirmed`; with another start or end it is `corrected` to the page's values (its

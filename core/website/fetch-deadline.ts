@@ -2,7 +2,7 @@
  * What stops one fetch: the caller's signal (the search was cancelled) or the fetch's own time limit, whichever
  * comes first. One AbortController, a timer and a listener, rather than AbortSignal.any over
  * AbortSignal.timeout: those signals are let go through weak references the garbage collector must process on
- * the main thread, as the reading pool found (decision 083). `release` clears the timer and the listener once
+ * the main thread, as the reading pool found (docs/decisions/reading-sandbox.md). `release` clears the timer and the listener once
  * the fetch is over, so neither outlives it.
  */
 export interface FetchDeadline {

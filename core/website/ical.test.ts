@@ -340,7 +340,7 @@ describe('iCalendar events (ical.js)', () => {
 
   it('reads a RRULE written with spaces after its commas, and keeps the calendar when one value cannot be read', () => {
     // collective/icalendar's issue_165_missing_event.ics (Microsoft CDO): BYDAY=MO, TU, WE, TH, FR made ical.js
-    // refuse the whole calendar. A rule no reading can save (BYDAY=XX) costs its own event (decision 052).
+    // refuse the whole calendar. A rule no reading can save (BYDAY=XX) costs its own event (docs/decisions/reading-a-website.md).
     const events = read(
       calendar(
         ...vevent(

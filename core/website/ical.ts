@@ -271,7 +271,7 @@ const isFloating = (t: CalendarTime | undefined): t is CalendarTime =>
 /**
  * One event's start and end in one zone: when one of them is floating and the other names a zone
  * (DTSTART:20250814T180000 beside DTEND;TZID=Europe/Brussels:20250814T190000, an editor that dropped one TZID),
- * the floating one is read in the zone its event names rather than in the reader's (decision 088).
+ * the floating one is read in the zone its event names rather than in the reader's (docs/decisions/events-as-data.md).
  */
 function sharingTheirZone(
   start: CalendarTime | undefined,

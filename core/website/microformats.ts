@@ -102,8 +102,8 @@ export function eventsFromMicroformats(roots: Parse5Node[], options: Microformat
   const room = Math.max(options.sink.limit - options.sink.events.length, 0);
   options.sink.dropped += Math.max(roots.length - room, 0);
   if (roots.length === 0 || room === 0) return;
-  // The patched parser takes a parse5 document as well as HTML text (decision 046), and gathers an element's
-  // items and properties without the array spreads that made it quadratic (decision 047).
+  // The patched parser takes a parse5 document as well as HTML text (docs/decisions/reading-a-website.md), and gathers an element's
+  // items and properties without the array spreads that made it quadratic (docs/decisions/reading-a-website.md).
   const stack = itemsOf(roots.slice(0, room), options).reverse();
   while (stack.length > 0) {
     const item = stack.pop()!;

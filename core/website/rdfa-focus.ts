@@ -4,7 +4,7 @@ import type { FeedFocus } from './tag-feed';
  * What rdfa-streaming-parser reads. Text: only as the value of an element with `property` (its whole
  * subtree's text) or inside an rdfa:Pattern it copies elsewhere; any other text it still gathers into every
  * ancestor (each close appends the child's list to the parent's: patched from a copy, which was quadratic,
- * decision 047). Elements: those with an attribute that makes or shapes a triple (and the HTML ones it reads:
+ * docs/decisions/reading-a-website.md). Elements: those with an attribute that makes or shapes a triple (and the HTML ones it reads:
  * base, time, head and body); an element without one passes its context on unchanged and adds no triple, so a
  * subtree without one is not sent, and inside a property's value is sent as its text alone (its tags would
  * only be added to the value's list). Each element costs the parser a context of its own, so the same triples

@@ -1,7 +1,7 @@
 /**
  * The status a title (or a status written as free text) states in words, in the languages the product reads:
  * "Board Meeting – CANCELLED", "(Cancelled) Council", "Abgesagt: Konzert", "Concert annulé", "Postponed".
- * Only clear markers count (decision 073): the marker alone, in parentheses or brackets, at the start before a
+ * Only clear markers count (docs/decisions/events-as-data.md): the marker alone, in parentheses or brackets, at the start before a
  * dash or colon (or in capitals, or after a warning word: "Achtung, verschoben: Repair Café"), or at the end, so
  * "Cancellation policy workshop" and "The Cancelled Sisters" stay scheduled. Postponed and rescheduled are `moved`, as schema.org's EventPostponed is read.
  */

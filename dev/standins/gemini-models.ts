@@ -1,7 +1,7 @@
 /**
  * The models the Gemini stand-in knows, described the way the real `GET /v1beta/models/{model}` describes them
  * (fields and values as Google's models.list returned them in 2026), and what each refuses with the real 400
- * messages. Sources for each rule are in core/gemini/thinking.ts and docs/decisions/006-gemini-thinking-settings.md.
+ * messages. Sources for each rule are in core/gemini/thinking.ts and docs/decisions/gemini-and-cost.md.
  */
 
 export type Level = 'MINIMAL' | 'LOW' | 'MEDIUM' | 'HIGH';
@@ -26,7 +26,7 @@ export interface StandinModel {
 
 const PRO_ZERO = 'Budget 0 is invalid. This model only works in thinking mode.';
 // googleapis/python-genai#2936 (3.5 Flash-Lite). Reports disagree on other 3.x Flash models; the stand-in
-// refuses a zero budget on every 3.x model so nothing of ours depends on it (docs/decisions/006).
+// refuses a zero budget on every 3.x model so nothing of ours depends on it (docs/decisions/gemini-and-cost.md).
 const FLASH3_ZERO = 'The model does not support setting thinking_budget to 0';
 
 const model = (name: string, version: string, displayName: string, description: string, rules: Partial<StandinModel>): StandinModel => ({

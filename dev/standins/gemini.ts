@@ -193,7 +193,7 @@ export function createGeminiStandin(options: { chunkDelayMs?: number; firstChunk
     state.recentRequests.push(state.lastRequest);
     if (state.recentRequests.length > RECENT_REQUESTS) state.recentRequests.shift();
     const structured = body.generationConfig?.responseMimeType === 'application/json';
-    // A structured request whose schema has an `answer` is an answer with its events (one call, decision 042).
+    // A structured request whose schema has an `answer` is an answer with its events (one call, docs/decisions/gemini-and-cost.md).
     const withAnswer = structured && hasAnswerProperty(body.generationConfig?.responseJsonSchema);
     const extraction = structured && !withAnswer;
     if (!extraction) state.lastAnswerRequest = state.lastRequest;

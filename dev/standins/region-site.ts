@@ -1,5 +1,5 @@
 /**
- * A page of events around Berlin and beyond, for trying a timer's filters (decision 044): one in Potsdam
+ * A page of events around Berlin and beyond, for trying a timer's filters (docs/decisions/timers-in-words-and-filters.md): one in Potsdam
  * (26 km from Berlin's centre as the tables place them), one in Munich, one online and one in Berlin
  * with "Crypto" in its name. Dates are a week or two after the day of the read, so they stay upcoming.
  */

@@ -28,7 +28,7 @@ export const KNOWN_MISSES: (Miss & { reason: string })[] = [
     starts_at: '2025-11-12T11:00:00-05:00',
     what: 'start',
     reason:
-      "Every start carries Detroit's summer offset (-04:00) in November while the page shows the wall time, but nothing names the venue's place (Zoom, 'southeast Michigan' in prose only, glwater.org names no place): without the venue's zone the written offset stands (decision 078).",
+      "Every start carries Detroit's summer offset (-04:00) in November while the page shows the wall time, but nothing names the venue's place (Zoom, 'southeast Michigan' in prose only, glwater.org names no place): without the venue's zone the written offset stands (docs/decisions/events-as-data.md).",
   },
   {
     file: 'citybureau-glwa-tec-summer-offset-in-november',
@@ -36,7 +36,7 @@ export const KNOWN_MISSES: (Miss & { reason: string })[] = [
     starts_at: '2025-11-20T12:00:00-05:00',
     what: 'start',
     reason:
-      "Every start carries Detroit's summer offset (-04:00) in November while the page shows the wall time, but nothing names the venue's place (Zoom, 'southeast Michigan' in prose only, glwater.org names no place): without the venue's zone the written offset stands (decision 078).",
+      "Every start carries Detroit's summer offset (-04:00) in November while the page shows the wall time, but nothing names the venue's place (Zoom, 'southeast Michigan' in prose only, glwater.org names no place): without the venue's zone the written offset stands (docs/decisions/events-as-data.md).",
   },
   {
     file: 'citybureau-glwa-tec-summer-offset-in-november',
@@ -44,7 +44,7 @@ export const KNOWN_MISSES: (Miss & { reason: string })[] = [
     starts_at: '2025-11-20T13:00:00-05:00',
     what: 'start',
     reason:
-      "Every start carries Detroit's summer offset (-04:00) in November while the page shows the wall time, but nothing names the venue's place (Zoom, 'southeast Michigan' in prose only, glwater.org names no place): without the venue's zone the written offset stands (decision 078).",
+      "Every start carries Detroit's summer offset (-04:00) in November while the page shows the wall time, but nothing names the venue's place (Zoom, 'southeast Michigan' in prose only, glwater.org names no place): without the venue's zone the written offset stands (docs/decisions/events-as-data.md).",
   },
   {
     file: 'citybureau-glwa-tec-summer-offset-in-november',
@@ -52,7 +52,7 @@ export const KNOWN_MISSES: (Miss & { reason: string })[] = [
     starts_at: '2025-11-21T08:00:00-05:00',
     what: 'start',
     reason:
-      "Every start carries Detroit's summer offset (-04:00) in November while the page shows the wall time, but nothing names the venue's place (Zoom, 'southeast Michigan' in prose only, glwater.org names no place): without the venue's zone the written offset stands (decision 078).",
+      "Every start carries Detroit's summer offset (-04:00) in November while the page shows the wall time, but nothing names the venue's place (Zoom, 'southeast Michigan' in prose only, glwater.org names no place): without the venue's zone the written offset stands (docs/decisions/events-as-data.md).",
   },
   {
     file: 'citybureau-glwa-tec-summer-offset-in-november',
@@ -60,7 +60,7 @@ export const KNOWN_MISSES: (Miss & { reason: string })[] = [
     starts_at: '2025-12-03T08:00:00-05:00',
     what: 'start',
     reason:
-      "Every start carries Detroit's summer offset (-04:00) in November while the page shows the wall time, but nothing names the venue's place (Zoom, 'southeast Michigan' in prose only, glwater.org names no place): without the venue's zone the written offset stands (decision 078).",
+      "Every start carries Detroit's summer offset (-04:00) in November while the page shows the wall time, but nothing names the venue's place (Zoom, 'southeast Michigan' in prose only, glwater.org names no place): without the venue's zone the written offset stands (docs/decisions/events-as-data.md).",
   },
   {
     file: 'citybureau-north-river-tec-utc-offsets',
@@ -68,7 +68,7 @@ export const KNOWN_MISSES: (Miss & { reason: string })[] = [
     starts_at: '2019-10-01T19:00:00-05:00',
     what: 'start',
     reason:
-      "The Events Calendar wrote +00:00 on Chicago wall times, and the month view shows those times only in its tooltips' data attributes, not in the page's text: without visible evidence the written offset stands (decision 078).",
+      "The Events Calendar wrote +00:00 on Chicago wall times, and the month view shows those times only in its tooltips' data attributes, not in the page's text: without visible evidence the written offset stands (docs/decisions/events-as-data.md).",
   },
   {
     file: 'citybureau-north-river-tec-utc-offsets',
@@ -76,21 +76,22 @@ export const KNOWN_MISSES: (Miss & { reason: string })[] = [
     starts_at: '2019-10-22T09:30:00-05:00',
     what: 'start',
     reason:
-      "The Events Calendar wrote +00:00 on Chicago wall times, and the month view shows those times only in its tooltips' data attributes, not in the page's text: without visible evidence the written offset stands (decision 078).",
+      "The Events Calendar wrote +00:00 on Chicago wall times, and the month view shows those times only in its tooltips' data attributes, not in the page's text: without visible evidence the written offset stands (docs/decisions/events-as-data.md).",
   },
   {
     file: 'icalnet-csv-convertor-cp1252',
     title: 'UNC @ Duke (Durham',
     starts_at: '1969-12-31T16:59:59-05:00',
     what: 'start',
-    reason: 'The converter wrote the missing date as 1969-12-31; events hold no year before 1970 (decision 036), so it keeps no date.',
+    reason:
+      'The converter wrote the missing date as 1969-12-31; events hold no year before 1970 (docs/decisions/events-as-data.md), so it keeps no date.',
   },
   {
     file: 'icsparser-google-showcase',
     title: 'Before 1970-Test: Konrad Zuse invents the Z3, the "first digital Computer"',
     starts_at: '1941-05-12',
     what: 'start',
-    reason: 'Events hold no year before 1970 (decision 036), so the 1941 one-off keeps no date.',
+    reason: 'Events hold no year before 1970 (docs/decisions/events-as-data.md), so the 1941 one-off keeps no date.',
   },
   {
     file: 'mf2py-h-event-datetimes',

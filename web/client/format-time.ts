@@ -4,7 +4,7 @@ import { browserTimezone } from './timezone';
 
 // Times are shown only by what loads on demand (Manage Timers, runs, delivery, search history): kept apart
 // from ./format.ts, which the first paint needs, so the zone code is not part of the page's first scripts.
-// Every one is in the one style (core/time/event-date-format.ts, decision 082), its clock as the browser's
+// Every one is in the one style (core/time/event-date-format.ts, docs/decisions/time.md), its clock as the browser's
 // locale reads it ('09:00' in en-GB, '9:00 AM' in en-US).
 
 /** A wall-clock time "HH:MM" (a timer's time) as the browser's locale reads a clock. */

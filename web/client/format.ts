@@ -5,7 +5,7 @@ import { formatDay } from '../../core/time/date-words';
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /**
- * The day a moment falls on in the browser's zone, in the one style (decision 082): "Tue 1 Dec 2026". The
+ * The day a moment falls on in the browser's zone, in the one style (docs/decisions/time.md): "Tue 1 Dec 2026". The
  * browser's own zone is its Date's, so no zone code (core's offsets, Intl formats) is part of the first paint.
  */
 export function formatDate(iso: string): string {

@@ -4,7 +4,7 @@ type Schemas = typeof import('./reply-schemas');
 
 // zod/mini and the schemas weigh about 6 KB gzipped, more than half our island code: nothing on the page needs
 // them before its first call (the server renders the first state), so they load with the first reply instead
-// of with the page (decision 009). apiFetch starts the import with every request, so it rarely adds a wait.
+// of with the page (docs/decisions/the-page.md). apiFetch starts the import with every request, so it rarely adds a wait.
 let schemas: Promise<Schemas> | null = null;
 const loadSchemas = () => {
   schemas ??= import('./reply-schemas');

@@ -55,11 +55,11 @@ export interface TimerSettingsPatch {
   email?: boolean;
   webhook_url?: string | null;
   filters?: TimerFilters | null;
-  /** Deliver only events checked on their page (decision 069). */
+  /** Deliver only events checked on their page (docs/decisions/checked-events.md). */
   checked_only?: boolean;
 }
 
-/** `webhookSecret`: a new webhook address's signing secret, in this reply only (decision 038). */
+/** `webhookSecret`: a new webhook address's signing secret, in this reply only (docs/decisions/delivery.md). */
 export type UpdateOutcome = { ok: true; timer: ListedTimer; webhookSecret?: string } | { ok: false; gone: boolean; message: string };
 
 /** PATCH /api/timers/:id; `message` is the server's sentence (a refused webhook address, for one). */

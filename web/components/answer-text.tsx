@@ -7,7 +7,7 @@ type LinkifyComponent = typeof Linkify;
 const LINK_OPTIONS = { target: '_blank', rel: 'noopener noreferrer', defaultProtocol: 'https' };
 
 // linkify is about 10 KB gzipped, as much as all our island code: it loads with the first answer instead of
-// with the page (decision 009), and until it is there the text shows without links.
+// with the page (docs/decisions/the-page.md), and until it is there the text shows without links.
 let linkify: Promise<LinkifyComponent> | null = null;
 
 function useLinkify(wanted: boolean): LinkifyComponent | null {

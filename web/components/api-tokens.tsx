@@ -18,7 +18,7 @@ async function refusalText(res: Response, what: string): Promise<string> {
 }
 
 /**
- * Personal API tokens (decision 045): made with a name and scopes, shown once, listed by name and first
+ * Personal API tokens (docs/decisions/public-api-and-mcp.md): made with a name and scopes, shown once, listed by name and first
  * characters, revoked with a click. The token is for the user's own tools and agents (/v1, /mcp).
  */
 export function ApiTokens() {

@@ -26,7 +26,7 @@ const base: Event = {
 
 describe('event cards', () => {
   it("show the date in the user's zone in the one style, the clock as their locale reads it, all-day dates as dates", () => {
-    // Two days: a range, both ends in the same style (decision 082).
+    // Two days: a range, both ends in the same style (docs/decisions/time.md).
     expect(friendlyDate(base, 'Europe/Berlin', 'en-GB')).toBe('Fri 18 Jun 2027, 09:00 – Sat 19 Jun 2027, 18:00');
     expect(friendlyDate(base, 'America/New_York', 'en-GB')).toBe('Fri 18 Jun 2027, 03:00 – Sat 19 Jun 2027, 12:00');
     expect(friendlyDate(base, 'America/New_York', 'en-US')).toBe('Fri 18 Jun 2027, 3:00 AM – Sat 19 Jun 2027, 12:00 PM');

@@ -3,7 +3,7 @@ import { type EventTimes, formatEventDate, localeClock } from '../../core/time/e
 import { knownTimeZone } from '../../core/time/time-zone';
 
 /**
- * An event's date as people read it, in the one style (core/time/event-date-format.ts, decision 082): its
+ * An event's date as people read it, in the one style (core/time/event-date-format.ts, docs/decisions/time.md): its
  * moment in the viewer's zone ('Thu 18 Jun 2026, 09:00'), whatever zone or offset the source wrote it in (a UTC
  * time from the model's extraction too), unnamed as it is the viewer's own; a range when it ends on a later
  * day; a date (or date range) alone for an all-day event, whose day is the same everywhere. The clock as
@@ -14,7 +14,7 @@ export function friendlyDate(e: EventTimes, timeZone: string, locale?: string): 
 }
 
 /**
- * The same date as a phone's short line has room for ('18 Jun, 09:00', decision 050): a timed event's moment
+ * The same date as a phone's short line has room for ('18 Jun, 09:00', docs/decisions/time.md): a timed event's moment
  * without weekday and year; an all-day event's days and an unknown date as friendlyDate writes them.
  */
 export function shortDate(e: EventTimes, timeZone: string, locale?: string): string {

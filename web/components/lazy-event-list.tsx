@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import type { EventListProps } from './event-list';
 
-// The event cards load with the first events to show (decision 009; see ./lazy-events.tsx). In a file of their
+// The event cards load with the first events to show (docs/decisions/the-page.md; see ./lazy-events.tsx). In a file of their
 // own so that what shows events under a run (./hidden-events.tsx) does not import the runs' own chunk.
 const EventListChunk = lazy(() => import('./event-list').then((m) => ({ default: m.EventList })));
 

@@ -3,7 +3,7 @@ import { useHydrated } from '../hooks/use-hydrated';
 import type { SearchHistoryProps } from './search-history';
 
 // The history reads dates with the Intl code the first paint does without (web/client/format-time.ts): it loads
-// after the page, like the event cards (decision 009).
+// after the page, like the event cards (docs/decisions/the-page.md).
 const SearchHistoryChunk = lazy(() => import('./search-history'));
 
 /**

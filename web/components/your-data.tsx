@@ -4,7 +4,7 @@ import { apiFetch, errorText } from '../client/http';
 import { replyJson, shapeOf } from '../client/replies';
 
 /**
- * "Your data" (decision 039): a download of everything the service keeps about the user, and deleting the
+ * "Your data" (docs/decisions/data-lifecycle.md): a download of everything the service keeps about the user, and deleting the
  * account, which cancels a paid plan and removes every timer, search and run.
  */
 export function YourData() {

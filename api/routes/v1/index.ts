@@ -28,7 +28,7 @@ const jsonOnly = createMiddleware<AppEnv>(async (c, next) => {
 });
 
 /**
- * The versioned public API (decision 045): the page's own use cases behind a personal API token. Every
+ * The versioned public API (docs/decisions/public-api-and-mcp.md): the page's own use cases behind a personal API token. Every
  * /v1 call names its user by `Authorization: Bearer` alone; GET replies carry an ETag and answer a matching
  * If-None-Match with 304. Its OpenAPI document is api/openapi/document.ts, checked against these routes by
  * test/api-v1.test.ts.
