@@ -9,12 +9,15 @@ import { withSessionProof } from './lib/session-proof-cookie';
 import { load, startBuilt } from './lib/http-load';
 import { procTreeCpuMs } from './lib/proc-cpu';
 
-// The design's floor sets the goals: what /api/ask adds to the first byte is at most this many times what the
-// official client behind a bare node:http handler adds, measured in the same run (plus 1 ms at one stream).
-const RATIO_GOAL = 1.5;
-const ONE_STREAM_SLACK_MS = 1;
-const CPU_RATIO_GOAL = 1.5;
-const SESSION_GOAL_RATIO = 0.45;
+// The goals (docs/decisions/benchmarks.md), each against the floor measured in the same run: what /api/ask adds
+// to the first byte of one stream is at most the official client behind a bare node:http handler adds plus 3 ms;
+// in a burst of 50 (warm, or the first after a start) at most twice it; CPU per ask at most twice the floor's;
+// signed-in check-session at least 0.3× bare node:http's requests per second. A goal is met when the median of
+// three runs meets it; each run reports its own.
+const ONE_STREAM_GOAL = { ratio: 1, slackMs: 3 };
+const BURST_GOAL = { ratio: 2, slackMs: 0 };
+const CPU_RATIO_GOAL = 2;
+const SESSION_GOAL_RATIO = 0.3;
 
 // A short think before the first chunk, so a burst's admission work is not hidden behind the model's wait.
 const FIRST_CHUNK_DELAY_MS = 20;
@@ -28,6 +31,15 @@ const SESSION_WARM_UP_S = 2;
 const QUESTION = 'AI conferences in Berlin next month';
 // What the page sends to /api/ask; the floor reads the same body.
 const ASK_BODY = JSON.stringify({ ques: QUESTION, web: '', timezone: 'Europe/Berlin' });
+
+/** A goal for what the api adds to the first byte: at most `ratio` times what the floor adds, plus `slackMs`. */
+interface Goal {
+  ratio: number;
+  slackMs: number;
+}
+
+const goalText = ({ ratio, slackMs }: Goal) =>
+  ratio === 1 ? `≤ the floor + ${slackMs} ms` : `≤ ${ratio}×${slackMs ? ` + ${slackMs} ms` : ''}`;
 
 interface Timing {
   firstByte: number;
@@ -171,17 +183,17 @@ export async function run(): Promise<BenchResult[]> {
     };
 
     const rows: Row[] = [];
-    const compare = (label: string, base: Timing[], floorSeries: Timing[], ours: Timing[], slackMs: number, figure?: string) => {
+    const compare = (label: string, base: Timing[], floorSeries: Timing[], ours: Timing[], goal: Goal, figure?: string) => {
       const floorAdded = p50(floorSeries) - p50(base);
       const oursAdded = p50(ours) - p50(base);
-      const limit = RATIO_GOAL * floorAdded + slackMs;
+      const limit = goal.ratio * floorAdded + goal.slackMs;
       rows.push({
         metric: `${label}: added to first byte, p50 (baseline: the floor's)`,
         value: oursAdded,
         unit: 'ms',
         baseline: floorAdded,
         // The default's rows say what it costs here; the goals are the one-process api's (docs/decisions/benchmarks.md).
-        ...(figure ? { goal: `≤ ${RATIO_GOAL}×${slackMs ? ` + ${slackMs} ms` : ''}`, met: oursAdded <= limit, figure } : {}),
+        ...(figure ? { goal: goalText(goal), met: oursAdded <= limit, figure } : {}),
       });
       rows.push({
         metric: `${label}: added to last byte, p50 (baseline: the floor's)`,
@@ -235,9 +247,9 @@ export async function run(): Promise<BenchResult[]> {
 
     const warm = await warmBursts();
     const one = await oneStream();
-    compare(`first burst of ${BURST} after start`, coldBase, coldFloor, coldOurs, 0, FIGURES.askCold);
-    compare(`warm bursts of ${BURST} (${WARM_BURSTS})`, warm.base, warm.floor, warm.ours, 0, FIGURES.askFifty);
-    compare('one stream at a time', one.base, one.floor, one.ours, ONE_STREAM_SLACK_MS, FIGURES.askOne);
+    compare(`first burst of ${BURST} after start`, coldBase, coldFloor, coldOurs, BURST_GOAL, FIGURES.askCold);
+    compare(`warm bursts of ${BURST} (${WARM_BURSTS})`, warm.base, warm.floor, warm.ours, BURST_GOAL, FIGURES.askFifty);
+    compare('one stream at a time', one.base, one.floor, one.ours, ONE_STREAM_GOAL, FIGURES.askOne);
     cpuRow('the api (one process)', warm, FIGURES.askCpu);
     await sessionRows('one api process', FIGURES.session);
 
@@ -279,8 +291,8 @@ export async function run(): Promise<BenchResult[]> {
       const label = `default (API_PROCESSES=auto: ${cores} processes)`;
       const warmDefault = await warmBursts();
       const oneDefault = await oneStream();
-      compare(`${label}, warm bursts of ${BURST} (${WARM_BURSTS})`, warmDefault.base, warmDefault.floor, warmDefault.ours, 0);
-      compare(`${label}, one stream at a time`, oneDefault.base, oneDefault.floor, oneDefault.ours, ONE_STREAM_SLACK_MS);
+      compare(`${label}, warm bursts of ${BURST} (${WARM_BURSTS})`, warmDefault.base, warmDefault.floor, warmDefault.ours, BURST_GOAL);
+      compare(`${label}, one stream at a time`, oneDefault.base, oneDefault.floor, oneDefault.ours, ONE_STREAM_GOAL);
       cpuRow(`all ${cores} api processes of the default`, warmDefault);
       await sessionRows(`the default's ${cores} api processes`);
     }
