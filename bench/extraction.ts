@@ -163,7 +163,7 @@ async function twoMegabyteRows(): Promise<Row[]> {
   const inProcess = () => eventsFromFacts(extractFacts(page), context).length;
   const times: number[] = [];
   // The process's CPU time beside the wall clock: on the shared machine the wall clock of the same code
-  // varied 350–870 ms between runs, its CPU time far less.
+  // varies far more between runs than its CPU time.
   const cpu: number[] = [];
   let found = 0;
   for (let i = 0; i < WARMUP + RUNS; i++) {

@@ -7,7 +7,7 @@ import { timerRepeatStrategy } from './timers/job-policy';
 export const TIMERS_QUEUE = 'timers';
 /**
  * The name of a timer's jobs (one fire each). Short, because BullMQ stores it in every timer's scheduler hash,
- * its next job's hash and the events stream: `run-timer` cost 32 bytes more per timer (docs/decisions/timers.md).
+ * its next job's hash and the events stream, so every byte of it counts once per timer (docs/decisions/timers.md).
  */
 export const RUN_TIMER_JOB = 'fire';
 

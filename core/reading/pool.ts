@@ -184,7 +184,7 @@ export class ReadingPool {
       );
     });
     // The other signals are listened to rather than joined with AbortSignal.any, whose joined signals are let go
-    // through weak references the garbage collector must process: about 15 ms of the main thread per reading.
+    // through weak references the garbage collector must process on the main thread.
     const end = () => ended.abort();
     for (const other of [signal, stop]) {
       if (other?.aborted) ended.abort();

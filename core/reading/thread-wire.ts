@@ -8,9 +8,9 @@ const decoder = new TextDecoder();
 
 /**
  * A page's body as UTF-8 bytes in a buffer shared with the reading threads (see ThreadTask.body): written once,
- * copied never. Written into a spare buffer `take` gives for its length when there is one: a 2 MB page took about
- * 7 ms of the main thread to write into fresh memory, 0.1 ms into memory written once (and fresh buffers' external
- * memory drew garbage collections). No thread may still read a spare (see ReadingPool's spareBodies).
+ * copied never. Written into a spare buffer `take` gives for its length when there is one: writing into fresh memory
+ * costs the main thread far more than into memory written once, and fresh buffers' external memory draws garbage
+ * collections. No thread may still read a spare (see ReadingPool's spareBodies).
  */
 export function sharedBody(body: string, take: (length: number) => SharedArrayBuffer | undefined): Uint8Array {
   const length = Buffer.byteLength(body);
@@ -22,9 +22,8 @@ export const decodeBody = (bytes: Uint8Array): string => decoder.decode(bytes);
 
 /**
  * A value serialised once with V8's structured serialiser (what postMessage itself uses), into bytes of their
- * own to be moved to another thread. Not JSON: reading a 2 MB page's answer back took JSON.parse about 5 ms of
- * the main thread and V8's deserialiser 1, and the parts' facts as much again on the way into the join; and a
- * value crosses as it is, as in-process (undefined kept, shared objects shared), not as JSON would remake it.
+ * own to be moved to another thread. Not JSON: V8's deserialiser reads a large answer back on the main thread in a
+ * fraction of JSON.parse's time; and a value crosses as it is, as in-process (undefined kept, shared objects shared), not as JSON would remake it.
  */
 export function encodeValue(value: unknown): Uint8Array {
   const bytes = serialize(value);

@@ -56,7 +56,7 @@ function population(zone: string): number {
  * with the most people. Undefined when none agrees (a zone no country keeps, or rules that contradict).
  */
 export function zoneOfRules(tz: Timezone, year: number): string | undefined {
-  // ~40 ms for a zone's year: a feed read again, or each of its events, asks once.
+  // Comparing a year's days against every zone is costly: a feed read again, or each of its events, asks once.
   const key = `${year} ${tz.component.toString()}`;
   if (named.has(key)) return named.get(key);
   const zone = agreeingZone(tz, year);

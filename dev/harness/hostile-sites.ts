@@ -170,7 +170,7 @@ export const HOSTILE_SITES: HostileSite[] = [
   {
     name: 'deep nesting',
     contentType: 'text/html',
-    // Read in 20–40 ms in a reading thread: often over before another request's round trip.
+    // Read quickly in a reading thread: it may be over before another request's round trip.
     quick: true,
     body: () =>
       `<html><body>${'<div itemscope itemtype="https://schema.org/Event" class="h-event" typeof="Event">'.repeat(20_000)}` +

@@ -2,7 +2,7 @@ import type * as z from 'zod/mini';
 
 type Schemas = typeof import('./reply-schemas');
 
-// zod/mini and the schemas weigh about 6 KB gzipped, more than half our island code: nothing on the page needs
+// zod/mini and the schemas weigh a large share of our island code: nothing on the page needs
 // them before its first call (the server renders the first state), so they load with the first reply instead
 // of with the page (docs/decisions/the-page.md). apiFetch starts the import with every request, so it rarely adds a wait.
 let schemas: Promise<Schemas> | null = null;

@@ -6,7 +6,7 @@ type LinkifyComponent = typeof Linkify;
 // Links open in a new tab so the answer stays on screen; rel keeps the opened site away from this page.
 const LINK_OPTIONS = { target: '_blank', rel: 'noopener noreferrer', defaultProtocol: 'https' };
 
-// linkify is about 10 KB gzipped, as much as all our island code: it loads with the first answer instead of
+// linkify weighs as much as a large part of our island code: it loads with the first answer instead of
 // with the page (docs/decisions/the-page.md), and until it is there the text shows without links.
 let linkify: Promise<LinkifyComponent> | null = null;
 

@@ -3,7 +3,7 @@ import type { TimerExtrasProps } from './timer-extras';
 
 export { LazyEventList } from './lazy-event-list';
 
-// The event cards, runs and feeds weigh about 4 KB gzipped and nothing shows them before a search has ended or
+// Nothing shows the event cards, runs and feeds before a search has ended or
 // Manage Timers is open: they load then, like linkify and the reply schemas (docs/decisions/the-page.md), keeping the page
 // within its script budget.
 const TimerExtrasChunk = lazy(() => import('./timer-extras'));

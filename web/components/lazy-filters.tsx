@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { TimerFilterFieldsProps } from './timer-filter-fields';
 
-// The filter fields weigh about 1 KB gzipped and stay closed until asked for: they load after the page, like the
+// The filter fields are not on the first paint and stay closed until asked for: they load after the page, like the
 // event cards and the reply schemas (docs/decisions/the-page.md), keeping it within its budget. Describe it comes with the Set
 // Timer panel (./lazy-set-timer.tsx).
 const FieldsChunk = lazy(() => import('./timer-filter-fields').then((m) => ({ default: m.TimerFilterFields })));

@@ -4,7 +4,7 @@ import { SetTimerHeading } from './set-timer-heading';
 
 type SetTimerModule = typeof import('./set-timer-panel');
 
-// The Set Timer panel (its form and save) weighs about 1.5 KB gzipped and shows only when asked for: it loads
+// The Set Timer panel (its form and save) is not on the first paint and shows only when asked for: it loads
 // after the page, like the filter fields (./lazy-filters.tsx), keeping the page within its script budget, and is
 // there by the time Set Timer is pressed.
 let loaded: SetTimerModule | null = null;

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import type { TimersPanelProps } from './timers-panel';
 
-// Manage Timers (the list, its rows and their polling) weighs about 2 KB gzipped and shows only when asked for:
+// Manage Timers (the list, its rows and their polling) is not on the first paint and shows only when asked for:
 // it loads then, like the runs and delivery controls it holds (./lazy-events.tsx, ./lazy-delivery.tsx),
 // keeping the page within its script budget.
 const TimersPanelChunk = lazy(() => import('./timers-panel').then((m) => ({ default: m.TimersPanel })));
