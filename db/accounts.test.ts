@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALLOWANCES } from '../core/plans';
 import { createTestDatabase, type TestDatabase } from '../dev/harness/db';
 import { createSignedInUser } from '../dev/harness/users';
-import { getBilling, refundCredit, rollFreePeriod, takeCredit } from './accounts';
+import { getBilling, refundCredit, rollFreePeriod, startSearchTakingCredit, takeCredit } from './accounts';
 
 describe('accounts and credits', () => {
   let db: TestDatabase;
@@ -25,6 +25,17 @@ describe('accounts and credits', () => {
     const epoch = results.find((r) => r.ok)!.billing.usageEpoch;
     await refundCredit(db.sql, user.id, epoch);
     expect((await getBilling(db.sql, user.id, ALLOWANCES))?.credits).toBe(1);
+  });
+
+  it('takes the last credit once when several searches start on it at the same moment, and records each', async () => {
+    const { user } = await createSignedInUser(db.sql);
+    await db.sql`update accounts set searches_used = ${ALLOWANCES.free - 1} where user_id = ${user.id}`;
+    const start = { userId: user.id, question: 'Jazz in Lisbon', website: '', model: 'gemini-flash-latest', filters: null };
+    const started = await Promise.all(Array.from({ length: 8 }, () => startSearchTakingCredit(db.sql, start, ALLOWANCES)));
+    expect(started.filter((s) => s.epoch !== null)).toHaveLength(1);
+    expect(new Set(started.map((s) => s.searchId)).size).toBe(8);
+    expect((await getBilling(db.sql, user.id, ALLOWANCES))?.credits).toBe(0);
+    expect(await db.sql`select count(*)::int as n from searches where user_id = ${user.id}`).toEqual([{ n: 8 }]);
   });
 
   it('gives a credit back only in the period it was taken in', async () => {

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createNotingTestDatabase, createTestDatabase, type NotingTestDatabase, type TestDatabase } from '../dev/harness/db';
+import { createTestDatabase, type TestDatabase } from '../dev/harness/db';
 import { createSignedInUser } from '../dev/harness/users';
-import { finishSearchSoon } from './search-finishes';
-import { type CallUsage, finishSearchRecord, type SearchOutcome, startSearchRecord } from './searches';
+import { type CallUsage, finishSearchRecord, startSearchRecord } from './searches';
 
 const call = (u: Partial<CallUsage>): CallUsage => ({
   calls: 1,
@@ -57,63 +56,5 @@ describe("a search's usage, written with its outcome", () => {
       grounding_queries: 0,
       cost_usd: '0.000000',
     });
-  });
-});
-
-describe('searches finished in the same turn', () => {
-  // The finishes go through the database's noting pool, which notes each statement.
-  let db: NotingTestDatabase;
-  beforeAll(async () => {
-    db = await createNotingTestDatabase();
-  });
-  afterAll(() => db.drop());
-
-  const search = async () => {
-    const { user } = await createSignedInUser(db.sql);
-    return startSearchRecord(db.sql, { userId: user.id, question: 'AI meetups', website: '', model: 'gemini-flash-latest' });
-  };
-  const written = async (id: number) =>
-    (
-      await db.sql`
-        select status, error, answer_chars, gemini_calls, prompt_tokens, output_tokens, thinking_tokens, grounding_queries,
-               cost_usd, first_chunk_at, answer, search_suggestions, events_status, finished_at is not null as finished
-        from searches where id = ${id}`
-    )[0];
-
-  const outcomes: SearchOutcome[] = [
-    {
-      status: 'answered',
-      answerChars: 11,
-      answer: 'Jazz nights',
-      firstChunkAt: new Date('2026-11-29T10:00:00.123Z'),
-      calls: [call({ promptTokens: 1200, outputTokens: 300, thinkingTokens: 80, groundingQueries: 1, costUsd: 0.015_123_4 })],
-      searchSuggestions: '<div>suggestions</div>',
-      eventsStatus: 'pending',
-    },
-    // Half a micro-dollar each: each rounded as it is added, 0.000002, not 0.000001.
-    { status: 'failed', error: 'The AI service failed.', calls: [call({ costUsd: 0.000_000_5 }), call({ costUsd: 0.000_000_5 })] },
-    { status: 'refused', error: 'You have used all 10 searches of your free plan this month.' },
-  ];
-
-  it('closes each in one statement, each row as finishing it alone writes it', async () => {
-    const alone = await Promise.all(outcomes.map(() => search()));
-    for (const [i, id] of alone.entries()) await finishSearchRecord(db.sql, id, outcomes[i]!);
-    const together = await Promise.all(outcomes.map(() => search()));
-    db.noting.sent.length = 0;
-    await Promise.all(together.map((id, i) => finishSearchSoon(db.noting.sql, id, outcomes[i]!)));
-    expect(db.noting.sent.filter((q) => q.includes('update searches'))).toHaveLength(1);
-    for (const i of outcomes.keys()) expect(await written(together[i]!)).toEqual(await written(alone[i]!));
-    expect(await written(together[0]!)).toMatchObject({
-      status: 'answered',
-      gemini_calls: 1,
-      prompt_tokens: 1200,
-      cost_usd: '0.015123',
-      answer: 'Jazz nights',
-      events_status: 'pending',
-      first_chunk_at: new Date('2026-11-29T10:00:00.123Z'),
-      finished: true,
-    });
-    expect((await written(together[1]!))!.cost_usd).toBe('0.000002');
-    expect(await written(together[2]!)).toMatchObject({ status: 'refused', gemini_calls: 0, prompt_tokens: 0, events_status: 'done' });
   });
 });

@@ -52,54 +52,6 @@ export async function finishSearchRecord(sql: Sql, id: number, outcome: SearchOu
 }
 
 /**
- * `finishSearchRecord` for many searches in one statement, each row written as that writes it: its own
- * search's id once (a statement updates a row once).
- */
-export async function finishSearchRecords(sql: Sql, finishes: { id: number; outcome: SearchOutcome }[]): Promise<void> {
-  const rows = finishes.map(({ id, outcome }) => {
-    const calls = outcome.calls ?? [];
-    return {
-      id,
-      status: outcome.status,
-      error: outcome.error ?? null,
-      answer_chars: outcome.answerChars ?? 0,
-      calls: total(calls, 'calls'),
-      prompt_tokens: total(calls, 'promptTokens'),
-      output_tokens: total(calls, 'outputTokens'),
-      thinking_tokens: total(calls, 'thinkingTokens'),
-      grounding_queries: total(calls, 'groundingQueries'),
-      costs: calls.map((c) => c.costUsd),
-      first_chunk_at: outcome.firstChunkAt?.toISOString() ?? null,
-      answer: outcome.answer ?? null,
-      search_suggestions: outcome.searchSuggestions ?? null,
-      events_status: outcome.eventsStatus ?? 'done',
-    };
-  });
-  // Each call's dollars rounded before they are added up, as costAdded does.
-  await sql`
-    update searches set
-      status = f.status,
-      error = f.error,
-      answer_chars = f.answer_chars,
-      gemini_calls = searches.gemini_calls + f.calls,
-      prompt_tokens = coalesce(searches.prompt_tokens, 0) + f.prompt_tokens,
-      output_tokens = coalesce(searches.output_tokens, 0) + f.output_tokens,
-      thinking_tokens = searches.thinking_tokens + f.thinking_tokens,
-      grounding_queries = searches.grounding_queries + f.grounding_queries,
-      cost_usd = searches.cost_usd + (select coalesce(sum(round(c::numeric, 6)), 0) from jsonb_array_elements_text(f.costs) c),
-      first_chunk_at = f.first_chunk_at,
-      answer = f.answer,
-      search_suggestions = f.search_suggestions,
-      events_status = f.events_status,
-      finished_at = now()
-    from jsonb_to_recordset(${sql.json(rows as never)}) as f(
-      id bigint, status text, error text, answer_chars integer, calls integer, prompt_tokens integer, output_tokens integer,
-      thinking_tokens integer, grounding_queries integer, costs jsonb, first_chunk_at timestamptz, answer text,
-      search_suggestions text, events_status text)
-    where searches.id = f.id`;
-}
-
-/**
  * Ends a search's pending events (docs/decisions/ask.md): 'done' or 'failed', with the extraction call's usage added to
  * the row's. Only a pending search changes, so a job run twice adds its usage once.
  */

@@ -1,6 +1,4 @@
-import { type Billing, creditLikelyLeft, getBilling } from '../../db/accounts';
-import { finishSearchSoon } from '../../db/search-finishes';
-import { startSearchSoon } from '../../db/search-starts';
+import { type Billing, creditLikelyLeft, getBilling, startSearchTakingCredit } from '../../db/accounts';
 import type { Sql } from '../../db/client';
 import { finishSearchRecord, startSearchRecord } from '../../db/searches';
 import { runUnpayable } from '../../db/timer-runs';
@@ -203,10 +201,9 @@ export async function runChargedSearch(deps: ChargedSearchDeps, req: ChargedSear
   if (result.cut) await credits.giveBack(credit.epoch);
   const answerCall = { ...result.usage, costUsd: result.costUsd };
   if (req.eventsAfterReply) {
-    // The reply ends with the answer; the events are found off the reply path and end `events_status` then. The
-    // answers of a burst end together: their rows are closed together (db/search-finishes.ts).
+    // The reply ends with the answer; the events are found off the reply path and end `events_status` then.
     const unrecorded = await settle(
-      finishSearchSoon(sql, searchId, {
+      finishSearchRecord(sql, searchId, {
         status: 'answered',
         answerChars: result.answer.length,
         calls: [answerCall],
@@ -250,9 +247,9 @@ export async function runChargedSearch(deps: ChargedSearchDeps, req: ChargedSear
 }
 
 /**
- * An interactive search's record and credit in one statement, shared with the other asks that reach this step in
- * the same turn (db/search-starts.ts); when that take finds no credit, the credit source's own take decides (it
- * rolls an ended free period first, or refuses with the account's billing).
+ * An interactive search's record and credit in one statement (startSearchTakingCredit); when that take finds no
+ * credit, the credit source's own take decides (it rolls an ended free period first, or refuses with the account's
+ * billing).
  */
 async function recordTakingCredit(
   sql: Sql,
@@ -261,7 +258,7 @@ async function recordTakingCredit(
 ): Promise<[PromiseSettledResult<number>, PromiseSettledResult<CreditTake>]> {
   let started: { searchId: number; epoch: number | null };
   try {
-    started = await startSearchSoon(sql, record, ALLOWANCES);
+    started = await startSearchTakingCredit(sql, record, ALLOWANCES);
   } catch (err) {
     const failed = { status: 'rejected' as const, reason: err };
     return [failed, failed];

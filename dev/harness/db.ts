@@ -1,4 +1,3 @@
-import postgres from 'postgres';
 import { createSql, type Sql } from '../../db/client';
 import { adminUrl, createOwnedDatabase, dropDatabase, templateDatabase, testDatabaseName, withAdmin } from './pg';
 
@@ -31,42 +30,6 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     drop: async () => {
       await sql.end({ timeout: 5 });
       await dropDatabase(name);
-    },
-  };
-}
-
-/** A pool that notes each statement it sends, so a test can tell one statement from many. */
-export interface NotingPool {
-  sql: Sql;
-  /** The statements sent so far, oldest first; `sent.length = 0` forgets them. */
-  sent: string[];
-}
-
-/** A pool of its own on a test database (`url`), noting its statements. */
-function notingPool(url: string): NotingPool {
-  const sent: string[] = [];
-  const sql = postgres(url, {
-    max: 10,
-    onnotice: () => {},
-    debug: (_connection, query) => {
-      sent.push(query);
-    },
-  });
-  return { sql, sent };
-}
-
-export type NotingTestDatabase = TestDatabase & { noting: NotingPool };
-
-/** A test database (createTestDatabase) with a second pool on it that notes its statements; `drop` ends both. */
-export async function createNotingTestDatabase(): Promise<NotingTestDatabase> {
-  const db = await createTestDatabase();
-  const noting = notingPool(db.url);
-  return {
-    ...db,
-    noting,
-    drop: async () => {
-      await noting.sql.end({ timeout: 5 });
-      await db.drop();
     },
   };
 }
