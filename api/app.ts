@@ -81,7 +81,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
   app.use('/api/*', noStore());
   // Searching, saving timers and running one by hand cost work (a website fetch, a row, a Gemini call): one budget
-  // per user. An ask counts against it in the same Redis round trip that takes its search slot (routes/ask.ts).
+  // per user. A search counts against it in its admission (admission/search-admission.ts).
   const perUser = userRateLimit(deps.redis, { prefix: config.queuePrefix, perMinute: config.userRatePerMinute });
   app.use('/api/schedule', perUser);
   app.use('/api/timers/:id/run', perUser);

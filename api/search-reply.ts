@@ -62,15 +62,18 @@ const EARLY_WHILE_ADMITTING = 2;
 async function admittedAskingEarly(deps: AppDeps, admitted: Admitted, c: Context<SearchEnv>, input: AskInput, signal: AbortSignal) {
   admitting++;
   let early: EarlyAnswer | null = null;
+  const admission = admitted.admittedSlot(c);
+  // Waited for below; a refusal or a Redis failure is the request's error there, not an unhandled one.
+  admission.catch(() => {});
   try {
     if (admitting <= EARLY_WHILE_ADMITTING) {
-      const send = c.get('admission').then(
-        (a) => a.kind === 'admitted' && a.creditLikely,
+      const send = admission.then(
+        (a) => a.creditLikely,
         () => false,
       );
       early = await answerBeforeAdmission(deps, searchInput(input), send, signal, 'streamed');
     }
-    const slot = await admitted.admittedSlot(c);
+    const slot = await admission;
     if (!slot.creditLikely) early?.held.cancel();
     return { ...slot, early: slot.creditLikely ? (early ?? undefined) : undefined };
   } catch (err) {

@@ -255,7 +255,7 @@ describe('POST /api/ask', () => {
     expect(rec!.error).toMatch(/went away/);
   });
 
-  it('gives back the search slot of an ask refused after taking it (a body that is not an ask)', async () => {
+  it('takes no search slot for an ask refused for its body (a body that is not an ask)', async () => {
     const { cookie } = await signIn();
     for (let i = 0; i < 3; i++) expect((await ask(stack.url, cookie, { ques: 42, web: '' })).status).toBe(400);
     const res = await ask(stack.url, cookie, { ques: 'AI conferences in Berlin', web: '' });

@@ -1,6 +1,6 @@
 import { Cluster } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { askAdmission } from '../api/admission/ask-admission';
+import { userSlots } from '../api/admission/user-slots';
 import { schedulerId } from '../core/timers/scheduler';
 import { listRuns } from '../db/timer-runs';
 import { ask, readChunks } from './support/ask';
@@ -77,10 +77,10 @@ describe('against a real three-node Redis Cluster (REDIS_CLUSTER_NODES)', () => 
     expect((await keysByNode()).flat().filter((k) => k.includes(':login-ip'))).toHaveLength(1);
   });
 
-  it("admits several users' asks in one script: their keys share the prefix's slot", async () => {
-    const gate = askAdmission(stack.redis, { prefix: stack.config.queuePrefix, perMinute: 10, maxSearches: 1 });
-    const admissions = await Promise.all([101, 102, 103, 101].map((id) => gate.admit(id)));
-    expect(admissions.map((a) => a.kind)).toEqual(['admitted', 'admitted', 'admitted', 'busy']);
+  it("takes search slots on the cluster: the slot script's keys share the prefix's slot", async () => {
+    const slots = userSlots(stack.redis, { prefix: stack.config.queuePrefix, max: 1 });
+    const takes = await Promise.all([101, 102, 103, 101].map((id) => slots.take(id)));
+    expect(takes.map((t) => t.kind).sort()).toEqual(['busy', 'taken', 'taken', 'taken']);
   });
 
   it('keeps every key of the prefix on one node: the prefix is a hash tag, so BullMQ scripts never cross slots', async () => {

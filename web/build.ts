@@ -129,6 +129,8 @@ async function buildServer(): Promise<void> {
     sourcemap: 'linked',
     logLevel: 'warning',
   });
+  // The Redis scripts are read by name at run time (core/redis/script.ts), from a folder beside the bundle.
+  await cp(path.join(ROOT, 'core/redis/lua'), path.join(ROOT, 'dist/server/lua'), { recursive: true });
   await buildStandins();
 }
 

@@ -1,49 +1,42 @@
+import { randomUUID } from 'node:crypto';
 import type { RedisClient } from '../../core/redis/client';
+import { redisScript } from '../../core/redis/script';
 import { viaRedis } from '../../core/unavailable';
+import { outOfCreditKey } from './out-of-credit';
 
-/** The Lua expressions one slot take reads: the user's set, and the take's now, max, expiry, token and ttl. */
-export interface SlotTakeLua {
-  set: string;
-  now: string;
-  max: string;
-  expiry: string;
-  token: string;
-  ttl: string;
-}
-
-/**
- * A sorted-set semaphore: members are slot tokens scored by their expiry time. Expired members are dropped
- * before counting, so a process that dies mid-search frees its slot after the TTL instead of never.
- * A Lua fragment over the given expressions (the ask's admission, ask-admission.ts, runs it in its own script).
- * Sets the local `slot` to 1 or 0.
- */
-export function slotTakeLua(e: SlotTakeLua): string {
-  return `
-redis.call('ZREMRANGEBYSCORE', ${e.set}, '-inf', ${e.now})
-local slot = 0
-if redis.call('ZCARD', ${e.set}) < tonumber(${e.max}) then
-  redis.call('ZADD', ${e.set}, ${e.expiry}, ${e.token})
-  redis.call('PEXPIRE', ${e.set}, ${e.ttl})
-  slot = 1
-end`;
-}
-
-export const DEFAULT_SLOT_TTL_MS = 5 * 60_000;
+/** How long a slot outlives a process that died holding it. */
+export const SLOT_TTL_MS = 5 * 60_000;
 
 /** The Redis key of one user's running searches; under the queue prefix, a Cluster hash tag. */
 export const slotKey = (prefix: string, userId: number) => `${prefix}:search-slots:${userId}`;
 
+const TAKE = redisScript('take-search-slot', 2);
+
+/**
+ * A taken slot, with the credit hint read beside it (`creditLikely`: the user has no out-of-credit mark,
+ * out-of-credit.ts), or every slot of the user in use.
+ */
+export type SlotTake = { kind: 'taken'; token: string; creditLikely: boolean } | { kind: 'busy' };
+
 export interface UserSlots {
-  /**
-   * Gives back a slot the ask's admission took (ask-admission.ts) when its search ends. Throws
-   * ServiceUnavailableError when Redis cannot be reached.
-   */
+  /** Takes one of the user's slots in one script. Throws ServiceUnavailableError when Redis cannot be reached. */
+  take(userId: number): Promise<SlotTake>;
+  /** Gives a taken slot back when its search ends. Throws ServiceUnavailableError when Redis cannot be reached. */
   release(userId: number, token: string): Promise<void>;
 }
 
-/** Per-user limit of searches running at once, shared by every api process through Redis. */
-export function userSlots(redis: RedisClient, options: { prefix: string }): UserSlots {
+/**
+ * Per-user limit of searches running at once (`max`), shared by every api process through Redis: a sorted-set
+ * semaphore whose members are slot tokens scored by their expiry (core/redis/lua/take-search-slot.lua).
+ */
+export function userSlots(redis: RedisClient, options: { prefix: string; max: number }): UserSlots {
   return {
+    async take(userId) {
+      const token = randomUUID();
+      const keys = [slotKey(options.prefix, userId), outOfCreditKey(options.prefix, userId)];
+      const [taken, marked] = (await viaRedis(() => TAKE(redis, keys, [Date.now(), options.max, token, SLOT_TTL_MS]))) as number[];
+      return taken === 1 ? { kind: 'taken', token, creditLikely: marked !== 1 } : { kind: 'busy' };
+    },
     async release(userId, token) {
       await viaRedis(() => redis.zrem(slotKey(options.prefix, userId), token));
     },

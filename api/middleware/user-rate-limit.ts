@@ -1,7 +1,6 @@
 import type { RedisClient } from '../../core/redis/client';
 import { createMiddleware } from 'hono/factory';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import { userRateKeyPrefix } from '../admission/ask-admission';
 import { ServiceUnavailableError } from '../../core/unavailable';
 import type { AppEnv } from '../deps';
 import { ApiError } from '../errors';
@@ -16,11 +15,14 @@ export function tooFast(perMinute: number, msBeforeNext: number): ApiError {
   );
 }
 
+/** The Redis keys of the per-user rate (`<prefix>:user-rate:<id>`): under the queue prefix, a Cluster hash tag. */
+const userRateKeyPrefix = (prefix: string) => `${prefix}:user-rate`;
+
 /**
  * Limits how many requests one signed-in user sends per minute, counted in Redis so every api process shares
- * the count. It runs before the route reads the body, so a refused request writes nothing and fetches nothing.
- * Signed-out requests pass through: the route answers them 401. POST /api/ask counts against the same budget
- * in its own admission script (api/admission/ask-admission.ts), which also takes its search slot.
+ * the count: one budget for every route that costs work (a search, saving a timer, running one by hand), each
+ * limiter made here drawing on the same keys. It runs before the route reads the body, so a refused request
+ * writes nothing and fetches nothing. Signed-out requests pass through: the route answers them 401.
  */
 export function userRateLimit(redis: RedisClient, options: { prefix: string; perMinute: number }) {
   const limiter = new RateLimiterRedis({
