@@ -18,8 +18,6 @@ import { shareMetricsWithPrimary } from './cluster-metrics';
 import { runApiProcesses } from './processes';
 import { warmUp } from './warm-up';
 import { createApp } from './app';
-import { withQuickRoute } from './node-server';
-import { quickCheckSession } from './quick-check-session';
 import type { AppDeps } from './deps';
 
 /**
@@ -75,7 +73,7 @@ async function main(): Promise<void> {
   // listens only once its pools are open, so none that is still starting is ever asked. Alone, the api listens
   // at once and its /readyz says it is starting.
   if (cluster.isWorker) await warm.done;
-  const server = serve({ fetch: app.fetch, port: config.port, createServer: withQuickRoute(quickCheckSession(deps)) }, (info) => {
+  const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
     // Several processes share the port: the first says it once for all.
     if ((cluster.worker?.id ?? 1) !== 1) return;
     logger.info({ port: info.port, standins: config.standins }, `listening on ${config.appUrl}`);

@@ -52,7 +52,7 @@ describe('revoking a session on two api processes', () => {
     // Process 0 ended the session itself: refused on the very next request; process 1 within a second.
     expect((await call(0, pair)).status).toBe(401);
     await until('the other process to refuse the copied pair', async () => (await call(1, pair)).status === 401, 1000);
-    // The page's check-session, answered before the app from what a process holds, holds it no more either.
+    // The page's check-session, which a process answers from the proofs it holds, holds it no more either.
     for (const api of [0, 1]) expect(await (await call(api, pair, 'GET', '/api/check-session')).json()).toEqual({ loggedIn: false });
   };
 

@@ -42,11 +42,6 @@ export interface SessionProofs {
    * session exists: asked once per proof through `held`, then remembered for the proof's lifetime.
    */
   verify: (proof: string, token: string, held: SessionHeld, now?: number) => Promise<SessionUser | null>;
-  /**
-   * What this process already knows of a proof, without a signature check or a read: its user while it holds,
-   * null once it expired or its session ended, undefined when the proof was never checked here (`verify` decides).
-   */
-  known: (proof: string, token: string, now?: number) => SessionUser | null | undefined;
 }
 
 /**
@@ -110,7 +105,8 @@ export function sessionProofs(secret: string, revocations?: RevocationWatch): Se
     verified.set(key, entry);
   };
 
-  // A proof checked before: its expiry and its session's revocation are all that can change.
+  // A proof checked before: its expiry and its session's revocation are all that can change. Its user while it
+  // holds, null once it expired or its session ended, undefined when it was never checked here.
   function known(proof: string, token: string, now = Date.now()): SessionUser | null | undefined {
     const key = `${token} ${proof}`;
     const entry = trusted() ? verified.get(key) : undefined;
@@ -131,7 +127,6 @@ export function sessionProofs(secret: string, revocations?: RevocationWatch): Se
       remember(`${token} ${proof}`, { user, expiresAt, session });
       return proof;
     },
-    known,
     async verify(proof, token, held, now = Date.now()) {
       const already = known(proof, token, now);
       if (already !== undefined) return already;

@@ -3,8 +3,6 @@ import path from 'node:path';
 import { createAdaptorServer } from '@hono/node-server';
 import { createApp } from '../../api/app';
 import type { AppDeps } from '../../api/deps';
-import { withQuickRoute } from '../../api/node-server';
-import { type QuickRoute, quickCheckSession } from '../../api/quick-check-session';
 import { createGemini, createStripe } from '../../core/clients';
 import { loadConfig, type Config } from '../../core/config';
 import { createMailer } from '../../core/delivery/mailer';
@@ -59,13 +57,8 @@ export async function startTestStack(options: StackOptions = {}): Promise<TestSt
   const prefix = testQueuePrefix();
   let handler: AppDeps | null = null;
   let fetchApp: ((req: Request, env: unknown) => Response | Promise<Response>) | null = null;
-  let quick: QuickRoute | null = null;
-  // The env carries the Node request, as in production (api/main.ts), so getConnInfo sees the client address; the
-  // quick check-session route answers first, as there.
-  const server = createAdaptorServer({
-    fetch: (req: Request, env: unknown) => fetchApp!(req, env),
-    createServer: withQuickRoute((req, res) => quick!(req, res)),
-  });
+  // The env carries the Node request, as in production (api/main.ts), so getConnInfo sees the client address.
+  const server = createAdaptorServer({ fetch: (req: Request, env: unknown) => fetchApp!(req, env) });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const standins = await startTestStandins(url);
@@ -93,7 +86,6 @@ export async function startTestStack(options: StackOptions = {}): Promise<TestSt
   await deps.sessionRevocations.whenLive();
   const app = createApp(handler);
   fetchApp = (req, env) => app.fetch(req, env as object);
-  quick = quickCheckSession(handler);
 
   const workerConnection = createRedis(config, 'queue');
   const deliveriesQueue = createDeliveriesQueue(queueConnection, prefix);
