@@ -47,9 +47,17 @@ describe('events checked against their source pages', () => {
       status: 'confirmed',
       source_url: page('ai-summit-berlin'),
       model_starts_at: null,
+      landing_url: null,
+      reason: null,
     });
     const meetup = byTitle(events, 'Berlin Machine Learning Meetup');
-    expect(meetup.verification).toEqual({ status: 'confirmed', source_url: page('berlin-ml-meetup'), model_starts_at: null });
+    expect(meetup.verification).toEqual({
+      status: 'confirmed',
+      source_url: page('berlin-ml-meetup'),
+      model_starts_at: null,
+      landing_url: null,
+      reason: null,
+    });
     expect(meetup.source_url).toBe(page('berlin-ml-meetup'));
     // Each page once per search, however many links lead to it.
     const reads = stack.standins.gemini.state.siteReads;
@@ -75,6 +83,8 @@ describe('events checked against their source pages', () => {
       status: 'unconfirmed',
       source_url: null,
       model_starts_at: null,
+      landing_url: null,
+      reason: 'not_listed',
     });
     // Nothing is ever confirmed with a start its page contradicts.
     for (const e of events) if (e.verification?.status === 'confirmed') expect(e.verification.model_starts_at).toBeNull();
@@ -83,7 +93,10 @@ describe('events checked against their source pages', () => {
   it('does not fetch a page its robots.txt disallows: the events stay unconfirmed', async () => {
     stack.standins.gemini.state.siteReads.length = 0;
     const events = await searched('AI events in Berlin (robots)');
-    expect(events.map((e) => e.verification?.status)).toEqual(['unconfirmed', 'unconfirmed']);
+    expect(events.map((e) => [e.verification?.status, e.verification?.reason])).toEqual([
+      ['unconfirmed', 'robots'],
+      ['unconfirmed', 'robots'],
+    ]);
     expect(stack.standins.gemini.state.siteReads.filter((p) => p.startsWith('/sites/no-robots/'))).toEqual([]);
   });
 

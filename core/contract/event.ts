@@ -7,6 +7,14 @@ export const VERIFICATION_STATUSES = ['source', 'confirmed', 'corrected', 'uncon
 export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
 
 /**
+ * Why an event is `unconfirmed`: `not_listed` a page cited for it was read and does not list it, `robots` its
+ * pages' robots.txt refused reading them, `unreachable` its pages could not be fetched or read, `no_page` no
+ * page was cited for it.
+ */
+export const UNCONFIRMED_REASONS = ['not_listed', 'robots', 'unreachable', 'no_page'] as const;
+export type UnconfirmedReason = (typeof UNCONFIRMED_REASONS)[number];
+
+/**
  * Whether an event was checked against the page it comes from (docs/decisions/checked-events.md): `source` read from a page's
  * structured data (the user's website or a cited page), `confirmed` the model's event and its cited page gives
  * the same start, `corrected` the page gives another start or end and its values were taken (`model_starts_at`
@@ -14,10 +22,17 @@ export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
  */
 export const verificationSchema = z.object({
   status: z.enum(VERIFICATION_STATUSES),
-  /** The page that confirmed, corrected or gave the event; null when none did. */
+  /**
+   * The page that confirmed, corrected or gave the event, as the answer cited it; null when none did. A link
+   * that redirects to another site keeps the cited address here and the page it led to in `landing_url`.
+   */
   source_url: z.nullable(z.string()),
   /** What the model said the start was, when the page corrected it; null otherwise. */
   model_starts_at: z._default(z.nullable(z.string()), null),
+  /** The page read, when the cited link redirected to another site; else null, or absent (events checked before it). */
+  landing_url: z.optional(z.nullable(z.string())),
+  /** Why an `unconfirmed` event is not confirmed; else null, or absent (events checked before it). */
+  reason: z.optional(z.nullable(z.enum(UNCONFIRMED_REASONS))),
 });
 export type Verification = z.output<typeof verificationSchema>;
 

@@ -158,7 +158,7 @@ function fromFact(f: EventFact, source: string | null, known: ZoneKnowledge, tim
     source_url: source,
     status: statusFromWords(f.status, f.name),
     // Read from the page's own structured data: the source itself, nothing to check it against.
-    verification: { status: 'source', source_url: source, model_starts_at: null },
+    verification: { status: 'source', source_url: source, model_starts_at: null, landing_url: null, reason: null },
   };
 }
 

@@ -1,4 +1,4 @@
-import type { FoundEvent, Verification } from '../contract/event';
+import type { FoundEvent, UnconfirmedReason, Verification } from '../contract/event';
 import type { Config } from '../config';
 import { eventKey } from '../events/event-key';
 import type { Source } from '../gemini/answer';
@@ -46,18 +46,27 @@ export interface CheckedEvents {
 }
 
 interface ReadPage {
-  /** The page's own address, after redirects: a grounding link's landing page. */
+  /** The page's own address, after redirects: a link's landing page. */
   url: string;
+  /**
+   * The address the answer cited: the event's own link, or the page a grounding redirect's first hop named
+   * (the landing page when it named none).
+   */
+  cited: string;
   events: FoundEvent[];
 }
+
+/** Why a link gave no page: its robots.txt refused it, or it could not be fetched or read. */
+type Unread = 'robots' | 'unreachable';
 
 /**
  * Checks each of the model's events against a page it comes from (docs/decisions/checked-events.md): its own link, else the
  * grounding chunks that support it, else the answer's other chunks; at most `maxPages` pages a search, fetched
- * in parallel, each once, through the website guard and limits, robots.txt respected. An event a page lists
- * with the same start is `confirmed`; with another start or end it is `corrected` to the page's values (its
- * key made from them); an event no read page lists is `unconfirmed`. Never throws: a page that fails costs
- * only the confirmation of its events.
+ * in parallel, each once, through the website guard and limits, every page's robots.txt respected (a grounding
+ * link's first hop, Google's redirect, is not the cited site's). An event a page lists (see matchOnPage) with the
+ * same start on any of its pages is `confirmed`; else, listed with another start or end on its first page that
+ * lists it, it is `corrected` to that page's values (its key made from them); else `unconfirmed`, with why.
+ * Never throws: a page that fails costs only the confirmation of its events.
  */
 export async function checkEvents(deps: CheckEventsDeps, input: CheckEventsInput): Promise<CheckedEvents> {
   const settings = deps.config.eventChecking;
@@ -72,7 +81,9 @@ export async function checkEvents(deps: CheckEventsDeps, input: CheckEventsInput
   };
   const robots = robotsRules({ redis: deps.redis, prefix: deps.config.queuePrefix, fetch: fetchOptions });
   const now = input.now ?? new Date();
-  const website = input.website ? { url: input.website, events: input.events.filter((e) => e.verification?.status === 'source') } : null;
+  const website = input.website
+    ? { url: input.website, cited: input.website, events: input.events.filter((e) => e.verification?.status === 'source') }
+    : null;
 
   const candidates = new Map<FoundEvent, SourceLink[]>();
   for (const e of unchecked) {
@@ -84,41 +95,50 @@ export async function checkEvents(deps: CheckEventsDeps, input: CheckEventsInput
     settings.maxPages,
   );
   const counts = { read: 0, failed: 0, robots: 0 };
-  const pages = new Map<string, ReadPage | null>();
+  const pages = new Map<string, ReadPage | Unread>();
   if (website) pages.set(website.url, website);
   const landings = new LandingPages<ReadPage>();
   const read = await Promise.all(
-    toFetch.map(async (link): Promise<ReadPage | null> => {
+    toFetch.map(async (link): Promise<ReadPage | Unread> => {
       const claims: LandingClaim<ReadPage>[] = [];
+      let cited: string | undefined = link.grounding ? undefined : link.url;
       try {
         const page = await fetchWebsite(link.url, {
           ...fetchOptions,
-          // A grounding link is Google's redirect to the page it cites, followed once to reach it; the landing
-          // page and every hop after it are fetched only when their site's robots.txt allows it, and only by the
-          // first of the links that lead to it.
+          // A grounding redirect is Google's, followed once to reach the page it cites; that page and every hop
+          // after it are fetched only when their site's robots.txt allows it, and only by the first of the links
+          // that lead to it.
           beforeHop: async (url, hop) => {
             if (link.grounding && hop === 0) return;
+            cited ??= url.href;
             claims.push(landings.claim(url.href));
             await robots.check(url);
           },
         });
         const events = await eventsOfSourcePage(page, { searcherTimezone: input.searcherTimezone, now }, deps.config.reading);
         counts.read++;
-        const result: ReadPage = { url: page.url, events };
+        const result: ReadPage = { url: page.url, cited: cited ?? page.url, events };
         for (const claim of claims) claim.settle(result);
         return result;
       } catch (err) {
         for (const claim of claims) claim.settle(null);
-        if (err instanceof ReadByAnotherLink) return (await err.page) as ReadPage | null;
-        if (err instanceof RobotsDisallowed) counts.robots++;
-        else counts.failed++;
+        if (err instanceof ReadByAnotherLink) {
+          const other = (await err.page) as ReadPage | null;
+          // The same page, as this link cited it.
+          return other ? { ...other, cited: cited ?? other.cited } : 'unreachable';
+        }
         deps.logger?.debug({ err: (err as Error).message }, 'a source page could not be read to check events');
-        return null;
+        if (err instanceof RobotsDisallowed) {
+          counts.robots++;
+          return 'robots';
+        }
+        counts.failed++;
+        return 'unreachable';
       }
     }),
   );
   toFetch.forEach((link, i) => {
-    pages.set(link.url, read[i] ?? null);
+    pages.set(link.url, read[i]!);
   });
 
   const events = input.events.map((e) => {
@@ -134,17 +154,39 @@ export async function checkEvents(deps: CheckEventsDeps, input: CheckEventsInput
   return { events, pagesRead: counts.read, pagesFailed: counts.failed + counts.robots, seconds };
 }
 
+/** The site of an address, as people name it (its host without "www."). */
+const siteOf = (url: string) => {
+  try {
+    return new URL(url).hostname.replace(/^www\./, '');
+  } catch {
+    return url;
+  }
+};
+
+/**
+ * Where a page's check is said to come from: the address the answer cited, and the page read beside it when the
+ * link led to another site. A link that stays on its site names the page it reached.
+ */
+function checkedOn(page: ReadPage): Pick<Verification, 'source_url' | 'landing_url'> {
+  return siteOf(page.cited) === siteOf(page.url) ? { source_url: page.url, landing_url: null } : { source_url: page.cited, landing_url: page.url };
+}
+
 /** One model event against the pages read for it, in the order of its links. */
-function checked(e: FoundEvent, links: SourceLink[], pages: Map<string, ReadPage | null>, pageRead: string | null): FoundEvent {
-  for (const link of links) {
-    const page = pages.get(link.url);
-    if (!page) continue;
-    const match = matchOnPage(e, page.events);
-    if (!match) continue;
-    if (pageAgrees(e, match)) {
-      const verification: Verification = { status: 'confirmed', source_url: page.url, model_starts_at: null };
-      return { ...e, ends_at: e.ends_at ?? match.ends_at, source_url: page.url, verification };
-    }
+function checked(e: FoundEvent, links: SourceLink[], pages: Map<string, ReadPage | Unread>, pageRead: string | null): FoundEvent {
+  const outcomes = links.map((link) => pages.get(link.url)).filter((p) => p !== undefined);
+  const read = outcomes.filter((p): p is ReadPage => typeof p !== 'string');
+  const matches = read.map((page) => ({ page, match: matchOnPage(e, page.events) }));
+  // Any page that agrees confirms; only when none does, the first page that lists it corrects.
+  const agreeing = matches.find((m) => m.match?.agrees);
+  if (agreeing) {
+    const on = checkedOn(agreeing.page);
+    const verification: Verification = { status: 'confirmed', ...on, model_starts_at: null, reason: null };
+    return { ...e, ends_at: e.ends_at ?? agreeing.match!.event.ends_at, source_url: on.source_url, verification };
+  }
+  const listing = matches.find((m) => m.match !== null);
+  if (listing) {
+    const match = listing.match!.event;
+    const on = checkedOn(listing.page);
     const corrected: FoundEvent = {
       ...e,
       starts_at: match.starts_at,
@@ -152,12 +194,14 @@ function checked(e: FoundEvent, links: SourceLink[], pages: Map<string, ReadPage
       all_day: match.all_day,
       timezone: match.timezone,
       timezone_source: match.timezone_source,
-      source_url: page.url,
-      verification: { status: 'corrected', source_url: page.url, model_starts_at: e.starts_at },
+      source_url: on.source_url,
+      verification: { status: 'corrected', ...on, model_starts_at: e.starts_at, reason: null },
     };
     // One identity from the corrected values: the next run, corrected the same way, finds the same key.
     corrected.key = eventKey(corrected, pageRead);
     return corrected;
   }
-  return { ...e, verification: { status: 'unconfirmed', source_url: null, model_starts_at: null } };
+  const reason: UnconfirmedReason =
+    read.length > 0 ? 'not_listed' : outcomes.includes('robots') ? 'robots' : outcomes.length > 0 ? 'unreachable' : 'no_page';
+  return { ...e, verification: { status: 'unconfirmed', source_url: null, model_starts_at: null, landing_url: null, reason } };
 }

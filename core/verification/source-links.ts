@@ -3,10 +3,24 @@ import { normalise } from '../events/event-key';
 import { safeLink } from '../events/strict-values';
 import type { Source } from '../gemini/answer';
 
-/** One address that may carry an event, and whether it is a grounding link (a redirect Google hands out). */
+/** One address that may carry an event, and whether it is a grounding redirect (Google's hop to the cited page). */
 export interface SourceLink {
   url: string;
   grounding: boolean;
+}
+
+/**
+ * Whether a grounding chunk's link is Google's redirect to the page it cites (`vertexaisearch.cloud.google.com`,
+ * and the stand-in's same `/grounding-api-redirect/` path), not the page itself: only such a first hop is fetched
+ * without its site's robots.txt, as the redirect is Google's and the page is reached through it.
+ */
+export function isGroundingRedirect(uri: string): boolean {
+  try {
+    const url = new URL(uri);
+    return url.hostname === 'vertexaisearch.cloud.google.com' || url.pathname.startsWith('/grounding-api-redirect/');
+  } catch {
+    return false;
+  }
 }
 
 const names = (segment: string, title: string) => {
@@ -24,8 +38,8 @@ export function sourceLinksOf(event: FoundEvent, sources: Source[]): SourceLink[
     if (url && !links.some((l) => l.url === url)) links.push({ url, grounding });
   };
   add(safeLink(event.url), false);
-  for (const s of sources) if (s.segments?.some((segment) => names(segment, event.title))) add(s.uri, true);
-  for (const s of sources) add(s.uri, true);
+  for (const s of sources) if (s.segments?.some((segment) => names(segment, event.title))) add(s.uri, isGroundingRedirect(s.uri));
+  for (const s of sources) add(s.uri, isGroundingRedirect(s.uri));
   return links;
 }
 

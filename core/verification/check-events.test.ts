@@ -1,0 +1,171 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { foundEvent } from '../../dev/harness/found-event';
+import type { FoundEvent } from '../contract/event';
+import type { Source } from '../gemini/answer';
+import { type CheckEventsInput, checkEvents } from './check-events';
+
+/**
+ * The check against pages served on loopback under two names (cited.test and landing.test, both 127.0.0.1):
+ * the red team's hostile shapes as tiny pages, and the shapes of real pages that defeated the matching order.
+ * Expected values are written by hand from the pages below.
+ */
+const NOW = new Date('2027-02-20T12:00:00Z');
+const SEARCHER = 'Europe/Berlin';
+
+const html = (body: string) => `<!doctype html><html lang="en"><head><title>Events</title></head><body>${body}</body></html>`;
+const hEvent = (name: string, start: string, attrs = '') =>
+  `<div class="h-event"${attrs}><span class="p-name">${name}</span> <time class="dt-start" datetime="${start}">${start}</time></div>`;
+
+/** Every hour an event titled "Berlin", every half hour one titled "Night" (the red team's calendar). */
+function genericCalendar(): string {
+  const rows: string[] = [];
+  for (let h = 0; h < 24; h++) {
+    const hh = String(h).padStart(2, '0');
+    rows.push(hEvent('Berlin', `2027-03-02T${hh}:00:00+01:00`), hEvent('Night', `2027-03-02T${hh}:00:00+01:00`));
+    rows.push(hEvent('Night', `2027-03-02T${hh}:30:00+01:00`));
+  }
+  return html(rows.join('\n'));
+}
+
+const PAGES: Record<string, string> = {
+  '/generic.html': genericCalendar(),
+  '/ai.html': html(hEvent('AI', '2027-03-02T19:00:00+01:00')),
+  // A match, and under a shorter near-identical title its TV broadcast half an hour earlier.
+  '/football.html': html(
+    hEvent('Bayern vs Real Madrid', '2027-03-02T20:15:00+01:00') +
+      hEvent('UEFA Champions League: FC Bayern Munich – Real Madrid', '2027-03-02T20:45:00+01:00'),
+  ),
+  // Two events whose titles share a prefix.
+  '/runs.html': html(hEvent('Harbour Run', '2027-03-06T09:00:00+01:00') + hEvent('Harbour Run North', '2027-03-06T10:30:00+01:00')),
+  '/meetup.html': html(hEvent('Berlin Machine Learning Meetup', '2027-03-02T19:00:00+01:00')),
+};
+
+describe('checking events against the pages an answer cites', () => {
+  let server: Server;
+  let port: number;
+  const requested: string[] = [];
+  const at = (host: 'cited.test' | 'landing.test', path: string) => `http://${host}:${port}${path}`;
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      const host = (req.headers.host ?? '').split(':')[0];
+      const path = req.url ?? '/';
+      requested.push(`${host}${path}`);
+      if (path === '/robots.txt') {
+        res.writeHead(200, { 'content-type': 'text/plain' }).end('User-agent: *\nDisallow: /private/\n');
+        return;
+      }
+      if (path === '/moved.html') {
+        res.writeHead(302, { location: at('landing.test', '/meetup.html') }).end();
+        return;
+      }
+      if (path === '/grounding-api-redirect/meetup') {
+        res.writeHead(302, { location: at('cited.test', '/meetup.html') }).end();
+        return;
+      }
+      const page = PAGES[path.replace(/^\/private/, '')];
+      if (!page) {
+        res.writeHead(404).end();
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  const check = (events: FoundEvent[], sources: Source[] = [], more: Partial<CheckEventsInput> = {}) =>
+    checkEvents(
+      {
+        config: {
+          eventChecking: { maxPages: 5, userAgent: 'EventFinder/1.0 (test)' },
+          websiteFetchAllow: [`cited.test:${port}`, `landing.test:${port}`],
+          queuePrefix: 'test-check-events',
+          reading: { timeLimitMs: 10_000, heapMb: 256, maxEvents: 20_000, threads: 1 },
+        },
+        resolve: async () => [{ address: '127.0.0.1', family: 4 }],
+      },
+      { events, sources, website: null, searcherTimezone: SEARCHER, now: NOW, ...more },
+    );
+  const model = (title: string, startsAt: string, url: string | null) =>
+    foundEvent({ key: title, title, starts_at: startsAt, all_day: startsAt.length === 10, city: 'Berlin', url });
+
+  it('confirms none of the invented events on a calendar of one-word titles, and corrects nothing to them', async () => {
+    const generic = at('cited.test', '/generic.html');
+    const ai = at('cited.test', '/ai.html');
+    const { events } = await check([
+      model('Quantum Computing Summit Berlin', '2027-03-02T19:00:00+01:00', generic),
+      model('Blockchain Summit Berlin', '2027-03-02T14:00:00+01:00', generic),
+      model('Berlin Techno Night', '2027-03-02T23:30:00+01:00', generic),
+      model('AI Summit Berlin', '2027-03-03T10:00:00+01:00', ai),
+    ]);
+    for (const e of events) {
+      expect(e.verification, e.title).toEqual({
+        status: 'unconfirmed',
+        source_url: null,
+        model_starts_at: null,
+        landing_url: null,
+        reason: 'not_listed',
+      });
+    }
+    // Nothing was corrected: the answer's dates stand.
+    expect(events.map((e) => e.starts_at)).toEqual([
+      '2027-03-02T19:00:00+01:00',
+      '2027-03-02T14:00:00+01:00',
+      '2027-03-02T23:30:00+01:00',
+      '2027-03-03T10:00:00+01:00',
+    ]);
+  });
+
+  it('confirms a right date beside a near-titled neighbour, and corrects a wrong one to the exact title', async () => {
+    const football = at('cited.test', '/football.html');
+    const runs = at('cited.test', '/runs.html');
+    const { events } = await check([
+      model('Bayern Munich vs Real Madrid', '2027-03-02T20:45:00+01:00', football),
+      model('Harbour Run North', '2027-03-06T10:30:00+01:00', runs),
+      { ...model('Harbour Run North', '2027-03-06T09:15:00+01:00', runs), key: 'wrong' },
+    ]);
+    expect(events.map((e) => [e.verification?.status, e.starts_at])).toEqual([
+      ['confirmed', '2027-03-02T20:45:00+01:00'],
+      ['confirmed', '2027-03-06T10:30:00+01:00'],
+      ['corrected', '2027-03-06T10:30:00+01:00'],
+    ]);
+    expect(events[2]?.verification?.model_starts_at).toBe('2027-03-06T09:15:00+01:00');
+  });
+
+  it('names the site the answer cited, and the other site its link redirected to beside it', async () => {
+    const { events } = await check([model('Berlin Machine Learning Meetup', '2027-03-02T19:00:00+01:00', at('cited.test', '/moved.html'))]);
+    expect(events[0]?.verification).toEqual({
+      status: 'confirmed',
+      source_url: at('cited.test', '/moved.html'),
+      landing_url: at('landing.test', '/meetup.html'),
+      model_starts_at: null,
+      reason: null,
+    });
+    expect(events[0]?.source_url).toBe(at('cited.test', '/moved.html'));
+  });
+
+  it('takes the page a grounding redirect leads to as the cited page', async () => {
+    const sources = [{ uri: at('landing.test', '/grounding-api-redirect/meetup'), title: 'cited.test', site: '' }];
+    const { events } = await check([model('Berlin Machine Learning Meetup', '2027-03-02T19:00:00+01:00', null)], sources);
+    expect(events[0]?.verification).toMatchObject({ status: 'confirmed', source_url: at('cited.test', '/meetup.html'), landing_url: null });
+  });
+
+  it('asks robots.txt before a grounding link that is the page itself, and says why an event is not confirmed', async () => {
+    requested.length = 0;
+    const sources = [{ uri: at('cited.test', '/private/meetup.html'), title: 'cited.test', site: 'cited.test' }];
+    const refused = await check([model('Berlin Machine Learning Meetup', '2027-03-02T19:00:00+01:00', null)], sources);
+    expect(refused.events[0]?.verification).toMatchObject({ status: 'unconfirmed', reason: 'robots' });
+    expect(requested).toEqual(['cited.test/robots.txt']);
+
+    const missing = await check([model('Berlin Machine Learning Meetup', '2027-03-02T19:00:00+01:00', at('cited.test', '/gone.html'))]);
+    expect(missing.events[0]?.verification).toMatchObject({ status: 'unconfirmed', reason: 'unreachable' });
+    const none = await check([model('Berlin Machine Learning Meetup', '2027-03-02T19:00:00+01:00', null)]);
+    expect(none.events[0]?.verification).toMatchObject({ status: 'unconfirmed', reason: 'no_page' });
+  });
+});
