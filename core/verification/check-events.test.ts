@@ -40,6 +40,15 @@ const PAGES: Record<string, string> = {
   // Two events whose titles share a prefix.
   '/runs.html': html(hEvent('Harbour Run', '2027-03-06T09:00:00+01:00') + hEvent('Harbour Run North', '2027-03-06T10:30:00+01:00')),
   '/meetup.html': html(hEvent('Berlin Machine Learning Meetup', '2027-03-02T19:00:00+01:00')),
+  // The red team's page: it says there are no events, and hides an h-event from its readers.
+  '/cancelled.html': html(
+    `<h1>CANCELLED. There are no events.</h1>${hEvent('Berlin AI Night', '2027-03-02T19:00:00+01:00', ' style="display:none"')}`,
+  ),
+  // hCalendar whose start sits in an element outside the event, named by its itemref.
+  '/itemref.html': html(
+    `<div class="vevent" itemref="ml-when"><h2 class="summary">Berlin Machine Learning Meetup</h2></div>
+    <p id="ml-when">Tuesday, <abbr class="dtstart" title="2027-03-02T19:00:00+01:00">2 March, 7 pm</abbr></p>`,
+  ),
 };
 
 describe('checking events against the pages an answer cites', () => {
@@ -136,6 +145,17 @@ describe('checking events against the pages an answer cites', () => {
       ['corrected', '2027-03-06T10:30:00+01:00'],
     ]);
     expect(events[2]?.verification?.model_starts_at).toBe('2027-03-06T09:15:00+01:00');
+  });
+
+  it('confirms nothing from markup hidden from readers, and a right date from hCalendar properties an itemref names', async () => {
+    const { events } = await check([
+      model('Berlin AI Night', '2027-03-02T19:00:00+01:00', at('cited.test', '/cancelled.html')),
+      model('Berlin Machine Learning Meetup', '2027-03-02T19:00:00+01:00', at('cited.test', '/itemref.html')),
+    ]);
+    expect(events.map((e) => [e.verification?.status, e.verification?.reason])).toEqual([
+      ['unconfirmed', 'not_listed'],
+      ['confirmed', null],
+    ]);
   });
 
   it('names the site the answer cited, and the other site its link redirected to beside it', async () => {

@@ -6,7 +6,7 @@ import type { Logger } from '../logger';
 import { observeEventCheck } from '../metrics';
 import type { RedisClient } from '../redis/client';
 import { fetchWebsite, type ResolvedAddress } from '../website/fetch';
-import { matchOnPage, pageAgrees } from './match-event';
+import { matchOnPage } from './match-event';
 import { eventsOfSourcePage } from './read-source-page';
 import { type LandingClaim, LandingPages, ReadByAnotherLink } from './landing-pages';
 import { RobotsDisallowed, robotsRules } from './robots';
@@ -168,7 +168,9 @@ const siteOf = (url: string) => {
  * link led to another site. A link that stays on its site names the page it reached.
  */
 function checkedOn(page: ReadPage): Pick<Verification, 'source_url' | 'landing_url'> {
-  return siteOf(page.cited) === siteOf(page.url) ? { source_url: page.url, landing_url: null } : { source_url: page.cited, landing_url: page.url };
+  return siteOf(page.cited) === siteOf(page.url)
+    ? { source_url: page.url, landing_url: null }
+    : { source_url: page.cited, landing_url: page.url };
 }
 
 /** One model event against the pages read for it, in the order of its links. */

@@ -7,7 +7,12 @@ const event = (title: string, url: string | null): FoundEvent => foundEvent({ ti
 
 const sources = [
   { uri: 'https://g.example/grounding-api-redirect/1', title: 'jazz.example', site: '', segments: ['Jazz Brunch\nDate: 2 March'] },
-  { uri: 'https://g.example/grounding-api-redirect/2', title: 'ml.example', site: '', segments: ['Berlin ML Meetup\nDate: 2 March, 19:00'] },
+  {
+    uri: 'https://g.example/grounding-api-redirect/2',
+    title: 'ml.example',
+    site: '',
+    segments: ['Berlin ML Meetup\nDate: 2 March, 19:00'],
+  },
   { uri: 'https://g.example/grounding-api-redirect/3', title: 'other.example', site: '' },
 ];
 
@@ -27,7 +32,9 @@ describe('where a model event is looked for', () => {
 
   it('takes only Google’s redirect for a grounding hop: a chunk that links a page directly is that page', () => {
     const direct = [{ uri: 'https://ml.example/events/berlin-ml', title: 'ml.example', site: 'ml.example' }];
-    expect(sourceLinksOf(event('Berlin ML Meetup', null), direct)).toEqual([{ url: 'https://ml.example/events/berlin-ml', grounding: false }]);
+    expect(sourceLinksOf(event('Berlin ML Meetup', null), direct)).toEqual([
+      { url: 'https://ml.example/events/berlin-ml', grounding: false },
+    ]);
     const google = [{ uri: 'https://vertexaisearch.cloud.google.com/grounding-api-redirect/AbC', title: 'ml.example', site: '' }];
     expect(sourceLinksOf(event('Berlin ML Meetup', null), google)[0]?.grounding).toBe(true);
   });

@@ -62,7 +62,7 @@ export function extractFacts(page: WebsitePage, sink = new FactSink()): WebsiteF
   );
   eventsFromMicrodata(html.microdata, htmlOptions);
   eventsFromRdfa(html.rdfa, htmlOptions);
-  eventsFromMicroformats(html.microformatRoots, htmlOptions);
+  eventsFromMicroformats(html, htmlOptions);
   const out = withSinkCounts({ url, title: html.title, events: sink.events, text: html.text }, sink);
   if (html.calendarLinks.length > 0) out.calendarLinks = html.calendarLinks;
   return out;

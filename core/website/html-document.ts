@@ -20,6 +20,8 @@ export interface HtmlPage {
   jsonLd: string[];
   /** Readable text for the prompt: boilerplate dropped, blocks as lines, at most `textLimit` characters. */
   text: string;
+  /** The same without what is hidden from readers (see hiddenFromReaders): what people see of the page. */
+  shownText: string;
   /** http(s) addresses of calendars the page names (.ics links, webcal:, rel=alternate text/calendar), deduplicated. */
   calendarLinks: string[];
   /** True when the page nests elements deeper than MAX_DEPTH: it was read up to there. */
@@ -30,6 +32,10 @@ export interface HtmlPage {
   rdfa: Quad[];
   /** The outermost h-event / vevent elements (microformats), in page order. */
   microformatRoots: Parse5Node[];
+  /** Those of microformatRoots hidden from the page's readers (see hiddenFromReaders). */
+  hiddenMicroformatRoots: ReadonlySet<Parse5Node>;
+  /** Elements outside microformatRoots that an itemref names (hCalendar properties kept elsewhere), with their subtrees. */
+  itemrefTargets: Parse5Node[];
 }
 
 // Elements whose content is never part of the readable text: code, styling, and the navigation boilerplate
@@ -94,8 +100,33 @@ const CLOSE_LINE = 1;
 const CLOSE_SPACE = 2;
 const CLOSE_UNDROP = 4;
 const CLOSE_UNRELATE = 8;
+const CLOSE_UNHIDE = 16;
 
 const LD_JSON = /^\s*application\/ld\+json\s*(?:;|$)/i;
+const DISPLAY_NONE = /(?:^|;)\s*display\s*:\s*none\s*(?:!\s*important\s*)?(?:;|$)/i;
+
+/**
+ * Whether an element is hidden from the page's readers by its own markup: the `hidden` attribute, an inline
+ * `display: none`, or `aria-hidden="true"` (hidden from assistive technology, which reads what people see).
+ * Its subtree is no part of the page's text, and no event stands on it alone (see PageReader.open's `hidden`).
+ * Stylesheets are not read: a class that hides is not seen.
+ */
+export function hiddenFromReaders(a: Record<string, string>): boolean {
+  return (
+    'hidden' in a || a['aria-hidden']?.trim().toLowerCase() === 'true' || (a.style?.includes(':') === true && DISPLAY_NONE.test(a.style))
+  );
+}
+
+// An itemref attribute's value: the ids an item (microdata) or an hCalendar event (microformats) takes in.
+const ITEMREF = /\bitemref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))/gi;
+
+/** The ids the page's itemref attributes name, when it has any: their elements are kept for the microformats. */
+function referencedIds(html: string): Set<string> | undefined {
+  if (!/itemref/i.test(html)) return undefined;
+  const ids = new Set<string>();
+  for (const m of html.matchAll(ITEMREF)) for (const id of (m[1] ?? m[2] ?? m[3] ?? '').split(/\s+/)) if (id) ids.add(id);
+  return ids;
+}
 
 /** The structured-data readers a pass over the page feeds (the text, title, JSON-LD and links are always read). */
 export interface HtmlFormats {
@@ -121,7 +152,7 @@ const TYPEOF = /typeof/i;
 export function readHtml(html: string, pageUrl: string, textLimit: number, formats: HtmlFormats = ALL_FORMATS): HtmlPage {
   const microdata = formats.microdata && ITEMSCOPE.test(html) ? microdataFeed(pageUrl) : undefined;
   const rdfa = formats.rdfa && TYPEOF.test(html) ? rdfaFeed(pageUrl) : undefined;
-  const microformats = new MicroformatRoots();
+  const microformats = new MicroformatRoots(formats.microformats ? referencedIds(html) : undefined);
   // RDFa last: it gets a copy of the attributes, but the others read them first anyway.
   const readers: PageReader[] = [];
   if (formats.microformats) readers.push(microformats);
@@ -132,15 +163,13 @@ export function readHtml(html: string, pageUrl: string, textLimit: number, forma
   const jsonLd: string[] = [];
   const rawCalendarLinks: string[] = [];
   const has = { microdata: false, rdfa: false };
-  const pieces: string[] = [];
-  let textLength = 0;
+  const all = textPieces(textLimit);
+  const shown = textPieces(textLimit);
+  // The text outside dropped elements, and of it what is not hidden from readers too.
   const addText = (s: string) => {
-    // Twice the limit: blank lines and runs of spaces collected here are dropped before the text is cut.
-    if (textLength > 2 * textLimit) return;
-    // Nested blocks close many lines at once; one break says the same.
-    if (s === '\n' && pieces[pieces.length - 1] === '\n') return;
-    pieces.push(s);
-    textLength += s.length;
+    if (droppedDepth > 0) return;
+    all.add(s);
+    if (hiddenDepth === 0) shown.add(s);
   };
 
   // Per open element, what its close does (CLOSE_*), and the text being gathered for the first <title> and
@@ -149,6 +178,7 @@ export function readHtml(html: string, pageUrl: string, textLimit: number, forma
   let depth = 0;
   let truncated = false;
   let droppedDepth = 0;
+  let hiddenDepth = 0;
   let svgDepth = 0;
   // How many open elements have an RDFa rel or rev (see rdfaActsOn).
   let relations = 0;
@@ -171,9 +201,13 @@ export function readHtml(html: string, pageUrl: string, textLimit: number, forma
       if (!has.microdata && 'itemscope' in a) has.microdata = true;
       if (!has.rdfa && 'typeof' in a) has.rdfa = true;
       const underRelation = relations > 0;
-      for (const reader of readers) reader.open(name, a, underRelation);
-
       let close = 0;
+      if (hiddenDepth > 0 || hiddenFromReaders(a)) {
+        hiddenDepth++;
+        close |= CLOSE_UNHIDE;
+      }
+      for (const reader of readers) reader.open(name, a, underRelation, hiddenDepth > 0);
+
       if ('rel' in a || 'rev' in a) {
         relations++;
         close |= CLOSE_UNRELATE;
@@ -182,7 +216,7 @@ export function readHtml(html: string, pageUrl: string, textLimit: number, forma
         droppedDepth++;
         close |= CLOSE_UNDROP;
       } else if (BLOCK.has(name)) {
-        if (droppedDepth === 0) addText('\n');
+        addText('\n');
         close |= CLOSE_LINE;
       } else if (CELL.has(name)) close |= CLOSE_SPACE;
       closes.push(close);
@@ -194,7 +228,7 @@ export function readHtml(html: string, pageUrl: string, textLimit: number, forma
     },
     ontext(data) {
       if (gathering?.depth === depth) gathering.text += data;
-      if (droppedDepth === 0) addText(data);
+      addText(data);
       for (const reader of readers) reader.text(data);
     },
     onclosetag(name) {
@@ -207,9 +241,9 @@ export function readHtml(html: string, pageUrl: string, textLimit: number, forma
       const close = closes.pop() ?? 0;
       if (close & CLOSE_UNRELATE) relations--;
       if (close & CLOSE_UNDROP) droppedDepth--;
-      else if (close & CLOSE_LINE) {
-        if (droppedDepth === 0) addText('\n');
-      } else if (close & CLOSE_SPACE && droppedDepth === 0) addText(' ');
+      else if (close & CLOSE_LINE) addText('\n');
+      else if (close & CLOSE_SPACE) addText(' ');
+      if (close & CLOSE_UNHIDE) hiddenDepth--;
       if (name === 'svg') svgDepth--;
       depth--;
     },
@@ -225,12 +259,31 @@ export function readHtml(html: string, pageUrl: string, textLimit: number, forma
     title,
     baseUrl,
     jsonLd,
-    text: readableText(pieces.join(''), textLimit),
+    text: readableText(all.join(), textLimit),
+    shownText: readableText(shown.join(), textLimit),
     calendarLinks,
     truncated,
     microdata: microdata && has.microdata ? microdata.quads() : [],
     rdfa: rdfa && has.rdfa ? rdfa.quads() : [],
     microformatRoots: microformats.roots,
+    hiddenMicroformatRoots: microformats.hidden,
+    itemrefTargets: microformats.referenced,
+  };
+}
+
+/** Text gathered as the page is parsed, up to twice `limit` (blank lines and runs of spaces are dropped later). */
+function textPieces(limit: number) {
+  const pieces: string[] = [];
+  let length = 0;
+  return {
+    add(s: string) {
+      if (length > 2 * limit) return;
+      // Nested blocks close many lines at once; one break says the same.
+      if (s === '\n' && pieces[pieces.length - 1] === '\n') return;
+      pieces.push(s);
+      length += s.length;
+    },
+    join: () => pieces.join(''),
   };
 }
 

@@ -27,4 +27,5 @@ export const microdataFocus: FeedFocus = {
   readsText: (attribs) => 'itemprop' in attribs || 'itemprop-reverse' in attribs,
   // The parser gathers text only; an itemref'd element is replayed from its own buffered events, kept whole.
   readsTags: () => false,
+  startsItem: (attribs) => 'itemscope' in attribs && !('itemprop' in attribs),
 };

@@ -2,6 +2,7 @@ import { mf2 } from 'microformats-parser';
 import { clean, type EventFact, withoutAbsent } from './event-fact';
 import type { FactSink } from './fact-sink';
 import { addDuration, isoDateTime } from '../time/iso-time';
+import type { HtmlPage } from './html-document';
 import { resolveLink } from './links';
 import type { PageReader } from './tag-feed';
 
@@ -35,36 +36,85 @@ const MF_EVENT = /(?:^|\s)(?:h-event|vevent)(?:\s|$)/;
 const MF_RESUME = /(?:^|\s)(?:hresume|h-resume)(?:\s|$)/;
 const MF_CAREER = /(?:^|\s)(?:p-)?(?:experience|education)(?:\s|$)/;
 
+// What an open element was to MicroformatRoots, undone at its close.
+const OUTSIDE = 0;
+const RESUME = 1;
+const ROOT = 2;
+const BUILT = 3;
+const SKIPPED = 4;
+const REFERENCED = 5;
+
 /**
  * The outermost h-event / vevent elements of a page, in page order, built as the page is parsed (see
  * readHtml) in the shape of parse5's tree, so microformats-parser reads the page's one parse instead of their
  * markup parsed again. Templates are left out, as the parser would: it drops them itself, leaving a hole its
- * serialiser of e-* values then fails on.
+ * serialiser of e-* values then fails on. The elements outside them that an `itemref` names (`ids`: hCalendar
+ * properties kept elsewhere on the page) are built too, so the parser finds them as it would in the whole page.
  */
 export class MicroformatRoots implements PageReader {
   readonly roots: Parse5Node[] = [];
-  /** The innermost open element inside a root; null outside one. */
+  /** The roots hidden from the page's readers (see hiddenFromReaders). */
+  readonly hidden = new Set<Parse5Node>();
+  /** Elements outside the roots that an itemref names, each with its subtree (its own roots left out). */
+  readonly referenced: Parse5Node[] = [];
+  /** The innermost open element being built (in a root or a referenced element); null outside them. */
   private current: Parse5Node | null = null;
-  /** Open elements inside a template inside a root. */
+  private inRoot = false;
+  /** Open elements inside a template inside a built element. */
   private skipped = 0;
-  /** Open elements outside roots, and the depths among them of the résumés still open. */
-  private depth = 0;
-  private readonly resumes: number[] = [];
+  /** Résumés open outside roots. */
+  private resumes = 0;
+  /** Per open element, what it was (OUTSIDE, RESUME, ROOT, BUILT, SKIPPED, REFERENCED). */
+  private readonly kinds: number[] = [];
+  private readonly taken = new Set<string>();
 
-  open(name: string, attribs: Record<string, string>): void {
-    if (this.current === null) {
-      // includes() first: a regex per element with a class is much of the reading's cost on a large page.
-      const classes = attribs.class ?? '';
-      const event = classes.includes('event') && MF_EVENT.test(classes);
-      if (event && !(this.resumes.length > 0 && MF_CAREER.test(classes))) {
-        this.current = parse5Element(name, attribs, null);
-        this.roots.push(this.current);
-        return;
-      }
-      this.depth++;
-      if (classes.includes('resume') && MF_RESUME.test(classes)) this.resumes.push(this.depth);
-    } else if (this.skipped > 0 || name === 'template') this.skipped++;
-    else this.current = parse5Element(name, attribs, this.current);
+  constructor(private readonly ids?: ReadonlySet<string>) {}
+
+  open(name: string, attribs: Record<string, string>, _underRelation: boolean, hidden: boolean): void {
+    if (this.skipped > 0 || (this.current !== null && name === 'template')) {
+      this.skipped++;
+      this.kinds.push(SKIPPED);
+      return;
+    }
+    if (this.inRoot) {
+      this.current = parse5Element(name, attribs, this.current);
+      this.kinds.push(BUILT);
+      return;
+    }
+    // includes() first: a regex per element with a class is much of the reading's cost on a large page.
+    const classes = attribs.class ?? '';
+    const event = classes.includes('event') && MF_EVENT.test(classes);
+    if (event && !(this.resumes > 0 && MF_CAREER.test(classes))) {
+      const root = parse5Element(name, attribs, null);
+      // Not a child of the referenced element it may sit in, but back to it at its close.
+      root.parentNode = this.current;
+      this.roots.push(root);
+      if (hidden) this.hidden.add(root);
+      this.current = root;
+      this.inRoot = true;
+      this.kinds.push(ROOT);
+      return;
+    }
+    if (this.current !== null) {
+      // Inside a referenced element, whose own itemrefs are not followed: a loop of them would never end.
+      const { itemref: _, ...own } = attribs;
+      this.current = parse5Element(name, own, this.current);
+      this.kinds.push(BUILT);
+      return;
+    }
+    const id = attribs.id;
+    if (id !== undefined && this.ids?.has(id) && !this.taken.has(id)) {
+      this.taken.add(id);
+      const { itemref: _, ...own } = attribs;
+      this.current = parse5Element(name, own, null);
+      this.referenced.push(this.current);
+      this.kinds.push(REFERENCED);
+      return;
+    }
+    if (classes.includes('resume') && MF_RESUME.test(classes)) {
+      this.resumes++;
+      this.kinds.push(RESUME);
+    } else this.kinds.push(OUTSIDE);
   }
 
   text(data: string): void {
@@ -77,58 +127,93 @@ export class MicroformatRoots implements PageReader {
   }
 
   close(): void {
-    if (this.current === null) {
-      if (this.resumes.at(-1) === this.depth) this.resumes.pop();
-      this.depth--;
-      return;
+    switch (this.kinds.pop()) {
+      case SKIPPED:
+        this.skipped--;
+        return;
+      case RESUME:
+        this.resumes--;
+        return;
+      case ROOT:
+        this.inRoot = false;
+        this.current = this.current!.parentNode;
+        return;
+      case BUILT:
+      case REFERENCED:
+        this.current = this.current!.parentNode;
+        return;
     }
-    if (this.skipped > 0) this.skipped--;
-    else this.current = this.current.parentNode;
   }
 
   end(): void {
     this.current = null;
-    this.depth = 0;
-    this.resumes.length = 0;
+    this.inRoot = false;
+    this.skipped = 0;
+    this.resumes = 0;
+    this.kinds.length = 0;
   }
 }
 
+/** What eventsFromMicroformats reads of a page (see HtmlPage). */
+export type MicroformatsOfPage = Pick<HtmlPage, 'microformatRoots' | 'hiddenMicroformatRoots' | 'itemrefTargets' | 'shownText'>;
+
+const fold = (s: string) => s.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+
 /**
  * Events in microformats2 (h-event) and microformats1 hCalendar (vevent, through the parser's backcompat),
- * read by microformats-parser from the roots the page's parse built (see MicroformatRoots).
+ * read by microformats-parser from the roots the page's parse built (see MicroformatRoots). An event hidden from
+ * the page's readers (a `display: none` h-event) is kept only when the page's visible text names it: markup
+ * nobody sees does not say an event happens ("CANCELLED. There are no events." beside a hidden h-event).
  */
-export function eventsFromMicroformats(roots: Parse5Node[], options: MicroformatsOptions): void {
+export function eventsFromMicroformats(page: MicroformatsOfPage, options: MicroformatsOptions): void {
+  const { microformatRoots: roots, hiddenMicroformatRoots: hidden, itemrefTargets: referenced } = page;
   // Each root is one event (its nested h-events are sub-events): roots past the bound are counted, not parsed.
   const room = Math.max(options.sink.limit - options.sink.events.length, 0);
   options.sink.dropped += Math.max(roots.length - room, 0);
   if (roots.length === 0 || room === 0) return;
-  // The patched parser takes a parse5 document as well as HTML text (docs/decisions/reading-a-website.md), and gathers an element's
-  // items and properties without the array spreads that made it quadratic (docs/decisions/reading-a-website.md).
-  const stack = itemsOf(roots.slice(0, room), options).reverse();
+  const kept = roots.slice(0, room);
+  let shown: string | undefined;
+  const showsName = (name: string) => {
+    shown ??= fold(page.shownText);
+    const folded = fold(name);
+    return folded.length >= 3 && shown.includes(folded);
+  };
+  // The patched parser takes a parse5 document as well as HTML text (docs/decisions/reading-a-website.md), and
+  // gathers an element's items and properties without the array spreads that made it quadratic (the same record).
+  const stack = itemsOf(kept, referenced, options)
+    .map(({ item, root }) => ({ item, hidden: hidden.has(root) }))
+    .reverse();
   while (stack.length > 0) {
-    const item = stack.pop()!;
+    const { item, hidden: unseen } = stack.pop()!;
     if (item.type?.includes('h-event')) {
       const fact = toFact(item, options.baseUrl);
-      if (fact) options.sink.add(fact);
+      if (fact && (!unseen || showsName(fact.name))) options.sink.add(fact);
     }
-    for (let j = (item.children?.length ?? 0) - 1; j >= 0; j--) stack.push(item.children![j]!);
+    for (let j = (item.children?.length ?? 0) - 1; j >= 0; j--) stack.push({ item: item.children![j]!, hidden: unseen });
   }
 }
 
 /**
- * The parser's items of the roots, read together. The parser throws on some values (a link it takes for
+ * The parser's item of each root, read together. The parser throws on some values (a link it takes for
  * absolute that is no URL, `http://[`): then each root is read alone, and the ones it throws on are counted as
- * unreadable, so one bad h-event costs only itself.
+ * unreadable, so one bad h-event costs only itself. Each root is one item, in order; the referenced elements,
+ * placed after them, may make items of their own (an h-card), which are no root's and left out.
  */
-function itemsOf(roots: Parse5Node[], options: MicroformatsOptions): MicroformatRoot[] {
-  const read = (some: Parse5Node[]) => mf2(parse5Document(some) as unknown as string, { baseUrl: options.baseUrl }).items;
+function itemsOf(
+  roots: Parse5Node[],
+  referenced: Parse5Node[],
+  options: MicroformatsOptions,
+): { item: MicroformatRoot; root: Parse5Node }[] {
+  const read = (some: Parse5Node[]) => mf2(parse5Document(some, referenced) as unknown as string, { baseUrl: options.baseUrl }).items;
   try {
-    return read(roots);
+    const items = read(roots);
+    return roots.map((root, i) => ({ item: items[i]!, root }));
   } catch {
-    const items: MicroformatRoot[] = [];
+    const items: { item: MicroformatRoot; root: Parse5Node }[] = [];
     for (const root of roots) {
       try {
-        items.push(...read([root]));
+        const item = read([root])[0];
+        if (item) items.push({ item, root });
       } catch {
         options.sink.unreadable++;
       }
@@ -137,15 +222,15 @@ function itemsOf(roots: Parse5Node[], options: MicroformatsOptions): Microformat
   }
 }
 
-/** A parse5-shaped document (html, head, body) holding the roots. The parser edits it (links made absolute). */
-function parse5Document(roots: Parse5Node[]): Parse5Node {
+/** A parse5-shaped document (html, head, body) holding the roots, then the referenced elements. The parser edits it (links made absolute). */
+function parse5Document(roots: Parse5Node[], referenced: Parse5Node[]): Parse5Node {
   const document: Parse5Node = { nodeName: '#document', mode: 'no-quirks', parentNode: null, childNodes: [] };
   const html = parse5Element('html', {}, document);
   parse5Element('head', {}, html);
   const body = parse5Element('body', {}, html);
-  for (const root of roots) {
-    root.parentNode = body;
-    body.childNodes!.push(root);
+  for (const node of [...roots, ...referenced]) {
+    node.parentNode = body;
+    body.childNodes!.push(node);
   }
   return document;
 }

@@ -60,7 +60,7 @@ export function readPagePart(page: WebsitePage, part: PagePart): PartFacts {
     options,
   );
   const jsonLd = { facts: sink.events.slice(), dropped: sink.dropped };
-  eventsFromMicroformats(html.microformatRoots, options);
+  eventsFromMicroformats(html, options);
   return {
     part,
     title: html.title,

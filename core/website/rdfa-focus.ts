@@ -40,4 +40,6 @@ export const rdfaFocus: FeedFocus = {
   readsText: (attribs) => 'property' in attribs || isPattern(attribs),
   // A datatype may make the value an XML literal (its tags kept); a pattern is copied tag by tag.
   readsTags: (attribs) => 'datatype' in attribs || isPattern(attribs),
+  // A typed node that is no property's value and no relation's object.
+  startsItem: (attribs, underRelation) => 'typeof' in attribs && !('property' in attribs) && !underRelation,
 };

@@ -18,7 +18,7 @@ function read(html: string, reader: 'microdata' | 'rdfa' | 'microformats', url =
   const options = { baseUrl: page.baseUrl, sink };
   if (reader === 'microdata') eventsFromMicrodata(page.microdata, options);
   else if (reader === 'rdfa') eventsFromRdfa(page.rdfa, options);
-  else eventsFromMicroformats(page.microformatRoots, options);
+  else eventsFromMicroformats(page, options);
   return sink.events;
 }
 
@@ -38,7 +38,7 @@ function sentTo(focus: FeedFocus, html: string): string[] {
   const rels: boolean[] = [];
   new Parser({
     onopentag: (name, attribs) => {
-      feed.open(name, attribs, relations > 0);
+      feed.open(name, attribs, relations > 0, false);
       rels.push('rel' in attribs || 'rev' in attribs);
       if (rels[rels.length - 1]) relations++;
     },
@@ -144,8 +144,8 @@ describe('RDFa', () => {
   it('hands the parser a copy of the attributes, which it edits, so the other readers see them as parsed', () => {
     const feed = rdfaFeed('https://venue.example/');
     const link = { property: 'url', rel: 'tag', href: 'https://x.example/jazz' };
-    feed.reader.open('div', { vocab: 'https://schema.org/', typeof: 'Event' }, false);
-    feed.reader.open('a', link, false);
+    feed.reader.open('div', { vocab: 'https://schema.org/', typeof: 'Event' }, false, false);
+    feed.reader.open('a', link, false, false);
     feed.reader.end();
     expect(feed.quads().length).toBeGreaterThan(0);
     expect(link).toEqual({ property: 'url', rel: 'tag', href: 'https://x.example/jazz' });
@@ -246,7 +246,7 @@ describe('microformats', () => {
       <div class="h-event"><span class="p-name">Blues</span><time class="dt-start">2026-10-04 19:30</time></div>`;
     const page = readHtml(html, 'https://venue.example/', 1000);
     const sink = new FactSink();
-    eventsFromMicroformats(page.microformatRoots, { baseUrl: page.baseUrl, sink });
+    eventsFromMicroformats(page, { baseUrl: page.baseUrl, sink });
     expect(sink.events.map((e) => e.name)).toEqual(['Jazz', 'Blues']);
     expect(sink.unreadable).toBe(1);
   });
@@ -272,7 +272,7 @@ describe('microformats', () => {
     const html = Array.from({ length: 120 }, (_, i) => `<div class="h-event"><span class="p-name">Show ${i}</span></div>`).join('');
     const page = readHtml(html, 'https://venue.example/', 1000);
     const sink = new FactSink(100);
-    eventsFromMicroformats(page.microformatRoots, { baseUrl: page.baseUrl, sink });
+    eventsFromMicroformats(page, { baseUrl: page.baseUrl, sink });
     expect(sink.events).toHaveLength(100);
     expect(sink.events[99]?.name).toBe('Show 99');
     expect(sink.dropped).toBe(20);

@@ -4,8 +4,11 @@ type Attributes = Record<string, string>;
 
 /** A reader of a page's tags as the page is parsed, in document order (see readHtml). */
 export interface PageReader {
-  /** `underRelation`: an ancestor of the element has an RDFa rel or rev (see rdfaActsOn). */
-  open(name: string, attribs: Attributes, underRelation: boolean): void;
+  /**
+   * `underRelation`: an ancestor of the element has an RDFa rel or rev (see rdfaActsOn). `hidden`: the element
+   * or an ancestor is hidden from the page's readers (see hiddenFromReaders).
+   */
+  open(name: string, attribs: Attributes, underRelation: boolean, hidden: boolean): void;
   text(data: string): void;
   close(): void;
   /** The page ended, or was read only up to MAX_DEPTH: elements still open are closed first. */
@@ -20,6 +23,11 @@ export interface FeedFocus {
   readsText(attribs: Attributes): boolean;
   /** Elements whose subtree's tags the parser reads too, inside a text-read element (an XML literal). */
   readsTags(attribs: Attributes): boolean;
+  /**
+   * Whether an element starts an item of its own (not a property of another): such an item hidden from the
+   * page's readers is not sent at all, so it makes no event; a hidden property of a shown item still counts.
+   */
+  startsItem(attribs: Attributes, underRelation: boolean): boolean;
 }
 
 const SENT = 1;
@@ -41,13 +49,19 @@ export class FocusedFeed implements PageReader {
   private sent = 0;
   private textOpen = 0;
   private tagsOpen = 0;
+  /** Open elements of a hidden item (see FeedFocus.startsItem): none of them is sent. */
+  private hiddenItem = 0;
 
   constructor(
     private readonly listener: TagListener,
     private readonly focus: FeedFocus,
   ) {}
 
-  open(name: string, attribs: Attributes, underRelation: boolean): void {
+  open(name: string, attribs: Attributes, underRelation: boolean, hidden: boolean): void {
+    if (this.hiddenItem > 0 || (hidden && this.focus.startsItem(attribs, underRelation))) {
+      this.hiddenItem++;
+      return;
+    }
     this.names.push(name);
     this.attributes.push(attribs);
     this.flags.push(0);
@@ -55,10 +69,14 @@ export class FocusedFeed implements PageReader {
   }
 
   text(data: string): void {
-    if (this.textOpen > 0) this.listener.onText(data);
+    if (this.textOpen > 0 && this.hiddenItem === 0) this.listener.onText(data);
   }
 
   close(): void {
+    if (this.hiddenItem > 0) {
+      this.hiddenItem--;
+      return;
+    }
     const flags = this.flags.pop();
     this.names.pop();
     this.attributes.pop();
@@ -70,6 +88,7 @@ export class FocusedFeed implements PageReader {
   }
 
   end(): void {
+    this.hiddenItem = 0;
     while (this.flags.length > 0) this.close();
     this.listener.onEnd();
   }
