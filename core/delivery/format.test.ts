@@ -122,6 +122,32 @@ describe('digest and webhook content', () => {
     expect(body.events[0]!.verification).toEqual(corrected.verification);
   });
 
+  it('says in a digest and a webhook why an event is not confirmed', () => {
+    const refused: Event = {
+      ...base,
+      key: 'r',
+      title: 'Film Night',
+      verification: { status: 'unconfirmed', source_url: null, model_starts_at: null, landing_url: null, reason: 'robots' },
+    };
+    const mail = renderDigest({
+      question: 'q',
+      timezone: 'Europe/Berlin',
+      events: [refused],
+      runsUrl: 'https://app.example/#timer-1',
+      unsubscribeUrl: 'https://app.example/unsubscribe/t',
+    });
+    expect(mail.text).toContain('  Not confirmed: robots.txt refused');
+    expect(mail.html).toContain('Not confirmed: robots.txt refused');
+    const body = webhookPayload({
+      kind: 'digest',
+      timer: { id: 4, question: 'Berlin AI', website: '', timezone: 'Europe/Berlin' },
+      run: { id: 9, scheduledFor: new Date('2026-03-01T08:00:00Z'), status: 'succeeded', error: null },
+      events: [refused],
+      runsUrl: 'https://app.example/#timer-4',
+    });
+    expect(body.text).toContain('(Not confirmed: robots.txt refused)');
+  });
+
   it('summarises a digest for chat services in `text` and `content`', () => {
     const events = Array.from({ length: 7 }, (_, i) => ({ ...base, key: `k${i}`, title: `Event ${i}` }));
     const body = webhookPayload({

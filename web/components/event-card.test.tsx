@@ -139,4 +139,34 @@ describe('event cards', () => {
     // A page's own event needs no line: it is what the page says.
     expect(html.match(/event-card__check /g)).toHaveLength(3);
   });
+
+  it('say why an event is not confirmed, and the site a cited link led to', () => {
+    const html = renderToStaticMarkup(
+      <EventList
+        title="x"
+        timeZone="Europe/Berlin"
+        events={[
+          {
+            ...base,
+            verification: {
+              status: 'confirmed',
+              source_url: 'https://cited.example/e/1',
+              landing_url: 'https://other.example/page',
+              model_starts_at: null,
+              reason: null,
+            },
+          },
+          {
+            ...base,
+            key: 'k2',
+            verification: { status: 'unconfirmed', source_url: null, model_starts_at: null, landing_url: null, reason: 'not_listed' },
+          },
+        ]}
+      />,
+    );
+    expect(html).toContain(
+      'Checked on <a href="https://cited.example/e/1" target="_blank" rel="noopener noreferrer">cited.example</a> (its link leads to other.example)',
+    );
+    expect(html).toContain('>Not confirmed: the page does not list it<');
+  });
 });
