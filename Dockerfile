@@ -1,7 +1,7 @@
 # One image for api, worker, migrate and the local stand-ins; compose.yaml picks the command.
 # test/image.test.ts lays out the final stage's files from the COPY lines below and runs them: keep each
 # COPY in the final stage one source and one destination, and add no RUN there.
-FROM node:24-bookworm-slim AS build
+FROM node:26-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 # npm ci's postinstall applies patches/ (patch-package): postgres.js's pool queue bounded (docs/decisions/patched-libraries.md).
@@ -11,13 +11,13 @@ COPY . .
 RUN npx tsx web/build.ts
 
 # Production dependencies only, installed apart from the build so no dev dependency can reach the image.
-FROM node:24-bookworm-slim AS deps
+FROM node:26-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY patches/ patches/
 RUN npm ci --omit=dev --no-audit --no-fund
 
-FROM node:24-bookworm-slim
+FROM node:26-bookworm-slim
 ENV NODE_ENV=production
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules

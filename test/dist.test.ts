@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
+import type { TransferList } from '../core/reading/pool';
 import { decodeAnswer } from '../core/reading/thread-wire';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -97,7 +98,9 @@ describe('the built server and worker from dist/', () => {
         page: { url: 'https://built.example/', contentType: 'text/html', body },
         context: { searcherTimezone: 'UTC', now: Date.UTC(2026, 4, 1) },
       };
-      const answer = decodeAnswer(await pool.run({ step, maxEvents: 100, started: port2 }, { transferList: [port2] }));
+      const answer = decodeAnswer(
+        await pool.run({ step, maxEvents: 100, started: port2 }, { transferList: [port2] as unknown as TransferList }),
+      );
       port1.close();
       if (!('result' in answer)) throw new Error('the built reading thread refused a one-event page');
       expect(answer.result.events.map((e) => [e.title, e.starts_at])).toEqual([['Built show', '2026-06-01T19:00:00+00:00']]);

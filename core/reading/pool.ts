@@ -10,6 +10,12 @@ import type { ThreadTask } from './thread';
 import { SpareCores } from './spare-core';
 import { decodeAnswer, sharedBody } from './thread-wire';
 
+/**
+ * piscina's transferList: an array of ports and buffers at run time, but typed after MessagePort.postMessage's last
+ * overload, which @types/node 26 makes its options object.
+ */
+export type TransferList = NonNullable<NonNullable<Parameters<Piscina['run']>[1]>['transferList']>;
+
 /** The limits every reading is held to from outside its thread (READING_* in core/config.ts). */
 export interface ReadingLimits {
   /** Wall time of one reading's work in a reading thread, from the moment a thread starts it, in ms. */
@@ -195,7 +201,7 @@ export class ReadingPool {
     try {
       bytes = await this.pool.run({ ...task, maxEvents: this.limits.maxEvents, started: port2 } satisfies ThreadTask, {
         signal: ended.signal,
-        transferList: [port2, ...transfer],
+        transferList: [port2, ...transfer] as unknown as TransferList,
       });
     } catch (err) {
       if (signal?.aborted) throw new SearchError('aborted', 'The search was cancelled.', true, { cause: err });
