@@ -3,10 +3,18 @@ import { loadConfig } from './config';
 import { standinNotice } from './standin-notice';
 
 describe('standinNotice', () => {
-  it('names every stood-in service, the built-in session secret among them', () => {
+  it('names every stood-in service, the built-in SESSION_SECRET among them, in the words .env uses', () => {
     const notice = standinNotice(loadConfig({}))!;
     expect(notice).toMatch(/^STAND-INS IN USE, NOT FOR REAL USERS: /);
-    for (const what of ['Google sign-in', 'Gemini', 'Stripe (no real payments)', 'Stripe webhooks', 'email', 'session proof secret']) {
+    expect(notice).not.toContain('session proof');
+    for (const what of [
+      'Google sign-in',
+      'Gemini',
+      'Stripe (no real payments)',
+      'Stripe webhooks',
+      'email',
+      'SESSION_SECRET (a built-in value',
+    ]) {
       expect(notice).toContain(what);
     }
   });

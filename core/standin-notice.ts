@@ -14,7 +14,8 @@ const WHAT: Record<string, string> = {
 export function standinNotice(config: Config): string | null {
   const stood = config.standins.map((name) => WHAT[name] ?? name);
   if (config.mail.standin) stood.push('email (the local SMTP stand-in, not real inboxes)');
-  if (config.sessionProof && config.standins.includes('GOOGLE_CLIENT_ID')) stood.push('the session proof secret (a built-in value)');
+  if (config.sessionProof && config.standins.includes('GOOGLE_CLIENT_ID'))
+    stood.push('SESSION_SECRET (a built-in value anyone can read in the source)');
   if (stood.length === 0) return null;
   return `STAND-INS IN USE, NOT FOR REAL USERS: ${stood.join('; ')}. Set the credentials in .env (see .env.example) to use the real services.`;
 }

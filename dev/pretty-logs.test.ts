@@ -3,33 +3,56 @@ import { describe, expect, it } from 'vitest';
 import { createLogger } from '../core/logger';
 import { pipePrettyLogs } from './pretty-logs';
 
+/** What the logger writes, as the api's stdout carries it. */
+async function jsonLines(write: (log: ReturnType<typeof createLogger>) => void): Promise<string> {
+  const json = new PassThrough();
+  let lines = '';
+  json.on('data', (chunk: Buffer) => {
+    lines += chunk.toString();
+  });
+  write(createLogger('info', 'api', json));
+  await new Promise((resolve) => setImmediate(resolve));
+  return lines;
+}
+
+async function piped(input: string): Promise<string> {
+  const child = new PassThrough();
+  const terminal = new PassThrough();
+  let seen = '';
+  terminal.on('data', (chunk: Buffer) => {
+    seen += chunk.toString();
+  });
+  const done = pipePrettyLogs(child, terminal);
+  child.end(input);
+  await done;
+  return seen;
+}
+
 describe('make dev logs', () => {
-  it('turn the JSON lines the api writes into readable lines, and pass other lines through', async () => {
-    const child = new PassThrough();
-    const terminal = new PassThrough();
-    let seen = '';
-    terminal.on('data', (chunk: Buffer) => {
-      seen += chunk.toString();
-    });
-    const piped = pipePrettyLogs(child, terminal);
+  it('turn each JSON line the api writes into one readable line, and pass other lines through', async () => {
+    const json = await jsonLines((log) => log.info({ port: 8080 }, 'listening'));
+    expect(JSON.parse(json)).toMatchObject({ msg: 'listening', port: 8080, service: 'api' });
 
-    // The production format is JSON, as the logger writes it.
-    const json = new PassThrough();
-    let line = '';
-    json.on('data', (chunk: Buffer) => {
-      line += chunk.toString();
-    });
-    const log = createLogger('info', 'api', json);
-    log.info({ port: 8080 }, 'listening');
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(JSON.parse(line)).toMatchObject({ msg: 'listening', port: 8080, service: 'api' });
+    const seen = await piped(`${json}tsx watch: restarting\n`);
+    expect(seen.split('\n')).toEqual([
+      expect.stringMatching(/^\[\d{2}:\d{2}:\d{2}\] INFO \(api\): listening \{"port":8080\}$/),
+      'tsx watch: restarting',
+      '',
+    ]);
+  });
 
-    child.write(line);
-    child.write('tsx watch: restarting\n');
-    child.end();
-    await piped;
-    expect(seen).toMatch(/^\[\d{2}:\d{2}:\d{2}\] INFO \(api\): listening\n {4}port: 8080\n/);
-    expect(seen).toContain('tsx watch: restarting\n');
-    expect(seen).not.toContain('{"');
+  it('say a request in one line, as a person reads it', async () => {
+    const json = await jsonLines((log) => {
+      log.info({ requestId: 'a1', method: 'GET', path: '/api/me', status: 200, ms: 3.1, userId: 7 }, 'request');
+      log.child({ requestId: 'a2' }).warn({ why: 'a test' }, 'something to say');
+    });
+    expect(json.trim().split('\n')).toHaveLength(2);
+
+    const seen = await piped(json);
+    expect(seen.split('\n')).toEqual([
+      expect.stringMatching(/^\[\d{2}:\d{2}:\d{2}\] INFO \(api\): GET \/api\/me 200 3\.1 ms \{"userId":7\}$/),
+      expect.stringMatching(/^\[\d{2}:\d{2}:\d{2}\] WARN \(api\): something to say \{"requestId":"a2","why":"a test"\}$/),
+      '',
+    ]);
   });
 });

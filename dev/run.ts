@@ -57,6 +57,21 @@ async function prepareDatabase(databaseUrl: string): Promise<void> {
   }
 }
 
+/** True once `url` answers 200 (asked every quarter second), false if `stopped()` says to give up first. */
+export async function untilServed(url: string, stopped: () => boolean): Promise<boolean> {
+  while (!stopped()) {
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(5_000) });
+      await res.body?.cancel();
+      if (res.ok) return true;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return false;
+}
+
 /**
  * `make dev`: Postgres and Redis (of this checkout's own when none is set or answers, dev/services), the
  * database created and migrated, the local stand-ins for every credential left unset, the islands rebuilt on change, and the
@@ -110,15 +125,20 @@ async function main(): Promise<void> {
     return group;
   };
   const groups: ProcessGroup[] = [watch('api', 'api/main.ts', apiNodeFlags()), watch('worker', 'worker/main.ts')];
-  console.log(`dev: open ${config.appUrl}`);
-  const board = new URL(ADMIN_BASE_PATH, config.appUrl).href;
-  console.log(
-    config.admin
-      ? `dev: queue dashboard (Bull Board) at ${board}, signed in as ADMIN_USER`
-      : `dev: queue dashboard (Bull Board) is off; set ADMIN_USER and ADMIN_PASSWORD in .env to open it at ${board}`,
-  );
 
   let stopping = false;
+  // The address is said once, when the start page answers there (the api listening, the islands built), so
+  // the first click never meets a refused connection or a page without its scripts.
+  void untilServed(config.appUrl, () => stopping).then((served) => {
+    if (!served) return;
+    console.log(`dev: open ${config.appUrl}`);
+    const board = new URL(ADMIN_BASE_PATH, config.appUrl).href;
+    console.log(
+      config.admin
+        ? `dev: queue dashboard (Bull Board) at ${board}, signed in as ADMIN_USER`
+        : `dev: queue dashboard (Bull Board) is off; set ADMIN_USER and ADMIN_PASSWORD in .env to open it at ${board}`,
+    );
+  });
   const stop = async (code: number) => {
     if (stopping) {
       // A second Ctrl-C: do not wait any longer.

@@ -148,6 +148,9 @@ describe.skipIf(process.platform !== 'linux')('the make dev runner (dev/run.ts)'
     proc.stderr!.on('data', (d) => (output += d));
     const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
 
+    // The address is printed once the start page answers there, not before.
+    await until('the address to be printed', () => output.includes(`dev: open http://localhost:${port}\n`), 45_000);
+    expect((await fetch(`http://localhost:${port}/`)).status).toBe(200);
     await until('the api to be ready', async () => ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok ? true : undefined), 45_000);
 
     // The api was handed WEBSITE_FETCH_ALLOW for the stand-in host, under the name the app itself uses too.
@@ -173,6 +176,12 @@ describe.skipIf(process.platform !== 'linux')('the make dev runner (dev/run.ts)'
     // The api's JSON log lines show readably here (pino-pretty, in make dev only).
     await until('the api’s start line', async () => (/\] INFO \(api\): listening on /.test(output) ? true : undefined), 5_000);
     expect(output).not.toMatch(/^\{"level"/m);
+    // One line per request and per message, each start-up message once.
+    await until('the ask’s request line', () => /\] INFO \(api\): POST \/api\/ask 200 [\d.]+ ms/.test(output), 5_000);
+    expect(output).not.toMatch(/^ {4}\w+: /m);
+    expect(output.match(/dev: open /g)).toHaveLength(1);
+    expect(output.match(/STAND-INS IN USE/g)).toHaveLength(1);
+    expect(output).not.toContain('session proof secret');
 
     const family = descendants(proc.pid!);
     // Two tsx watchers, the api and the worker under them, and esbuild's service processes.

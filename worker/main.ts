@@ -1,11 +1,8 @@
 import { createGemini } from '../core/clients';
 import { loadConfigOrExit } from '../core/config';
-import { emailStatusLine } from '../core/delivery/email-status';
 import { createMailer } from '../core/delivery/mailer';
 import { createDeliveriesQueue, createTimersQueue } from '../core/jobs';
-import { checkGeminiModel } from '../core/gemini/model';
 import { createLogger } from '../core/logger';
-import { standinNotice } from '../core/standin-notice';
 import { createRedis } from '../core/redis/client';
 import { closeReadingPool, readingPool } from '../core/reading/shared-pool';
 import { createSql } from '../db/client';
@@ -27,13 +24,10 @@ async function main(): Promise<void> {
   connection.on('error', (err) => logger.warn({ err: err.message }, 'redis error'));
   const queue = createTimersQueue(connection, config.queuePrefix);
   const deliveriesQueue = createDeliveriesQueue(connection, config.queuePrefix);
-  const standins = standinNotice(config);
-  if (standins) logger.warn(standins);
+  // What the whole deployment runs on (stand-ins in use, where email goes, whether the Gemini model answers) is the
+  // api's to say at start, once; the worker says only what is its own (its workers ready, email on or off).
   const mailer = createMailer(config);
-  (mailer ? logger.info.bind(logger) : logger.warn.bind(logger))(emailStatusLine(config));
   const gemini = createGemini(config, logger);
-  // One cheap check (models.get) that the configured model and key work; a problem is logged as an operator error.
-  void checkGeminiModel(gemini, config.gemini);
   // Started now, so the first website read finds a reading thread warm.
   readingPool(config.reading);
 

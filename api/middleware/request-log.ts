@@ -17,21 +17,6 @@ export function loggedPath(path: string): string {
   return path;
 }
 
-/**
- * A request's logger, made only when something is logged through it: most requests log nothing but their one
- * line, and a pino child per request would cost every one of them (decision 077).
- */
-function lazyChild(logger: Logger, requestId: string): Logger {
-  let child: Logger | undefined;
-  return new Proxy({} as Logger, {
-    get(_, key) {
-      child ??= logger.child({ requestId });
-      const value = Reflect.get(child, key, child) as unknown;
-      return typeof value === 'function' ? value.bind(child) : value;
-    },
-  });
-}
-
 /** A request's id: a trusted proxy's X-Request-Id when it is a plain token, otherwise a new UUID. */
 export const requestIdFrom = (incoming: string | undefined): string =>
   incoming && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
@@ -55,14 +40,14 @@ export function logRequestLine(
 }
 
 /**
- * Gives each request an id (kept from a trusted proxy's X-Request-Id) and logs one line when it ends, at info:
- * above that level the line costs nothing but the id.
+ * Gives each request an id (kept from a trusted proxy's X-Request-Id) and a logger whose lines carry it (a pino
+ * child), and logs one line when it ends, at info: above that level the line costs nothing.
  */
 export function requestLog(logger: Logger) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const requestId = requestIdFrom(c.req.header('x-request-id'));
     c.set('requestId', requestId);
-    c.set('log', lazyChild(logger, requestId));
+    c.set('log', logger.child({ requestId }));
     if (!logger.isLevelEnabled('info')) {
       await presetHeaders(c, [['X-Request-Id', requestId]], next);
       return;
