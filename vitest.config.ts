@@ -21,6 +21,11 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['**/*.test.{ts,tsx}'],
+          // Worker threads that each run many files, their modules loaded once: a fresh process per file spent most
+          // of the run loading the same modules again. A unit test therefore leaves no global state behind (fake timers
+          // restored, no module mocks, no process.env writes).
+          pool: 'threads',
+          isolate: false,
           // Redis only, found or started (dev/services): a machine with none at the default address still runs them.
           globalSetup: ['test/support/unit-setup.ts'],
           exclude: ['**/node_modules/**', 'dist/**', ...STACK],
