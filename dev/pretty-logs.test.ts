@@ -41,17 +41,21 @@ describe('make dev logs', () => {
     ]);
   });
 
-  it('say a request in one line, as a person reads it', async () => {
+  it('say a request, and an error given as text, in one line as a person reads them', async () => {
     const json = await jsonLines((log) => {
       log.info({ requestId: 'a1', method: 'GET', path: '/api/me', status: 200, ms: 3.1, userId: 7 }, 'request');
       log.child({ requestId: 'a2' }).warn({ why: 'a test' }, 'something to say');
+      log.warn({ model: 'm', err: 'This operation was aborted' }, 'could not check the Gemini model at start');
     });
-    expect(json.trim().split('\n')).toHaveLength(2);
+    expect(json.trim().split('\n')).toHaveLength(3);
 
     const seen = await piped(json);
     expect(seen.split('\n')).toEqual([
       expect.stringMatching(/^\[\d{2}:\d{2}:\d{2}\] INFO \(api\): GET \/api\/me 200 3\.1 ms \{"userId":7\}$/),
       expect.stringMatching(/^\[\d{2}:\d{2}:\d{2}\] WARN \(api\): something to say \{"requestId":"a2","why":"a test"\}$/),
+      expect.stringMatching(
+        /^\[\d{2}:\d{2}:\d{2}\] WARN \(api\): could not check the Gemini model at start: This operation was aborted \{"model":"m"\}$/,
+      ),
       '',
     ]);
   });

@@ -6,14 +6,22 @@ import pretty from 'pino-pretty';
 const REQUEST_FIELDS = ['requestId', 'method', 'path', 'status', 'ms'];
 
 /**
- * A request's line as a person reads it, 'GET /api/me 200 3.1 ms', keeping any other field (userId); other
- * lines as they are.
+ * An entry as a person reads it in one line: a request as 'GET /api/me 200 3.1 ms' (any other field, such as
+ * userId, kept), and an error given as text ({ err: 'timed out' }) after the message, which pino-pretty would put on
+ * a line of its own. Anything else as it is.
  */
-function shortenRequest(entry: Record<string, unknown>): Record<string, unknown> {
-  if (entry.msg !== 'request' || typeof entry.method !== 'string') return entry;
-  const short: Record<string, unknown> = { ...entry, msg: `${entry.method} ${entry.path} ${entry.status} ${entry.ms} ms` };
-  for (const field of REQUEST_FIELDS) delete short[field];
-  return short;
+function forOneLine(entry: Record<string, unknown>): Record<string, unknown> {
+  const line: Record<string, unknown> = { ...entry };
+  if (line.msg === 'request' && typeof line.method === 'string') {
+    line.msg = `${line.method} ${line.path} ${line.status} ${line.ms} ms`;
+    for (const field of REQUEST_FIELDS) delete line[field];
+  }
+  for (const key of ['err', 'error']) {
+    if (typeof line[key] !== 'string') continue;
+    line.msg = `${line.msg ?? ''}: ${line[key]}`;
+    delete line[key];
+  }
+  return line;
 }
 
 /**
@@ -30,9 +38,7 @@ export function prettyLogLine(colorize: boolean): (line: string) => string {
     } catch {
       return `${line}\n`;
     }
-    return entry && typeof entry === 'object' && !Array.isArray(entry)
-      ? format(shortenRequest(entry as Record<string, unknown>))
-      : `${line}\n`;
+    return entry && typeof entry === 'object' && !Array.isArray(entry) ? format(forOneLine(entry as Record<string, unknown>)) : `${line}\n`;
   };
 }
 
