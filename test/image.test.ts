@@ -1,5 +1,5 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { chmodSync, chownSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
+import { chmodSync, chownSync, copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Queue } from 'bullmq';
@@ -27,6 +27,21 @@ import { dailyTimer } from '../dev/harness/timer-input';
 
 /** The image's USER: root here runs the processes as nobody, who can read the layout but not write it. */
 const UNPRIVILEGED = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
+
+/**
+ * The image brings its own node. Here it is the one running the tests, copied to a folder the image's user can
+ * enter when that user cannot reach it (a checkout under a folder only root enters, with the node `make` fetched
+ * into it); null: used as it is.
+ */
+function reachableNode(): string | null {
+  if (UNPRIVILEGED.uid === undefined) return null;
+  if (spawnSync(process.execPath, ['--version'], UNPRIVILEGED).status === 0) return null;
+  const dir = mkdtempSync(path.join(tmpdir(), 'eventfinder-image-node-'));
+  chmodSync(dir, 0o755);
+  copyFileSync(process.execPath, path.join(dir, 'node'));
+  chmodSync(path.join(dir, 'node'), 0o755);
+  return path.join(dir, 'node');
+}
 
 function command(compose: ComposeFile, service: string): string[] {
   const cmd = compose.services[service]?.command;
@@ -84,10 +99,12 @@ describe('the image as compose.yaml runs it', () => {
       ...extra,
     };
   }
-  const spawnOptions = (): SpawnOptions => ({ cwd: layout.dir, inheritEnv: false, ...UNPRIVILEGED });
+  let node: string | null = null;
+  const spawnOptions = (): SpawnOptions => ({ cwd: layout.dir, inheritEnv: false, ...UNPRIVILEGED, ...(node ? { node } : {}) });
 
   beforeAll(async () => {
     layout = layoutImage();
+    node = reachableNode();
     // Not root: the processes run as this user, so the layout itself is made read-only instead.
     if (UNPRIVILEGED.uid === undefined) execFileSync('chmod', ['-R', 'a-w', layout.dir]);
     stateDir = mkdtempSync(path.join(tmpdir(), 'eventfinder-image-home-'));
@@ -128,6 +145,7 @@ describe('the image as compose.yaml runs it', () => {
     await dropDatabase(database);
     if (layout && UNPRIVILEGED.uid === undefined) execFileSync('chmod', ['-R', 'u+w', layout.dir]);
     layout?.remove();
+    if (node) rmSync(path.dirname(node), { recursive: true, force: true });
     if (stateDir) rmSync(stateDir, { recursive: true, force: true });
   });
 

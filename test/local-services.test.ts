@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,8 +9,8 @@ import { freePort } from '../dev/harness/processes';
 import { answers } from '../dev/services/answers';
 import { startLocalServices } from '../dev/services/local-services';
 import { startOwnPostgres } from '../dev/services/own-postgres';
-import { embeddedPostgres } from '../dev/services/postgres-binaries';
-import { serviceUser } from '../dev/services/service-user';
+import { embeddedPostgres, versionOf } from '../dev/services/postgres-binaries';
+import { serverStateDir, serviceUser } from '../dev/services/service-user';
 
 // The servers run as an unprivileged user when the tests run as root: the folder must be theirs to enter.
 const stateDir = mkdtempSync(path.join(tmpdir(), 'eventfinder-services-'));
@@ -57,9 +57,7 @@ describe('Postgres and Redis of the checkout’s own', () => {
     // One line each: what was started, where its data lives, how to start empty.
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatch(/^services: nothing answers at 127\.0\.0\.1:\d+, so started .*PostgreSQL 1\d.* on 127\.0\.0\.1:\d+/);
-    expect(lines[0]).toContain(
-      `data in ${path.relative(process.cwd(), path.join(stateDir, 'postgres'))}, to start empty stop this and delete that folder`,
-    );
+    expect(lines[0]).toContain(`data in ${path.join(stateDir, 'postgres')}, to start empty stop this and delete that folder`);
     if (process.getuid?.() === 0) expect(lines[0]).toMatch(/as the (postgres|nobody) user/);
     expect(lines[1]).toMatch(/so started the machine's Redis .* on 127\.0\.0\.1:\d+; data in .*redis, to start empty/);
 
@@ -147,6 +145,52 @@ describe('Postgres and Redis of the checkout’s own', () => {
     }
     expect(await answers('127.0.0.1', pg.port)).toBe(false);
   }, 90_000);
+
+  it.skipIf(process.getuid?.() !== 0)(
+    'as root, keeps Postgres’s files where its user can reach them when the checkout is under a folder only root enters, chmodding nothing there',
+    async () => {
+      // A clone under a private folder (as /root is), the npm package's server inside it, as on a machine with only Node.
+      const home = mkdtempSync(path.join(stateDir, 'home-'));
+      chmodSync(home, 0o700);
+      const checkout = path.join(home, 'clone');
+      mkdirSync(checkout);
+      const embedded = embeddedPostgres()!;
+      cpSync(path.dirname(embedded.bin), path.join(checkout, 'native'), { recursive: true, verbatimSymlinks: true });
+      const binaries = { ...embedded, bin: path.join(checkout, 'native', 'bin') };
+      const shared = path.join(stateDir, 'shared');
+      const user = serviceUser()!;
+
+      const dir = serverStateDir(path.join(checkout, '.dev-state'), user, shared);
+      expect(path.dirname(dir)).toBe(shared);
+      expect(path.basename(dir)).toMatch(/^clone-[0-9a-f]{8}$/);
+      expect(readFileSync(path.join(dir, 'CHECKOUT'), 'utf8')).toBe(`${checkout}\n`);
+      const pg = await startOwnPostgres({ dataDir: path.join(dir, 'postgres'), user, binaries });
+      try {
+        expect(await query(pg.url, (sql) => sql`select 1 as one`)).toEqual([{ one: 1 }]);
+      } finally {
+        await pg.stop();
+      }
+      expect(statSync(home).mode & 0o777).toBe(0o700);
+      expect(existsSync(path.join(dir, `postgresql-${versionOf(embedded.bin)}`, 'bin', 'postgres'))).toBe(true);
+
+      // The same line as ever says where the data is and how to start empty.
+      const lines: string[] = [];
+      const services = await startLocalServices({
+        env: {},
+        stateDir: path.join(checkout, '.dev-state'),
+        purpose: 'test',
+        redisOnly: false,
+        defaults: await closedDefaults(),
+        unreachableCheckoutsRoot: shared,
+        log: (l) => lines.push(l),
+      });
+      await services.stop();
+      expect(lines[0]).toContain(`data in ${path.join(dir, 'test-postgres')}, to start empty stop this and delete that folder`);
+      // A checkout the user can enter keeps them in its own state folder.
+      expect(serverStateDir(path.join(stateDir, '.dev-state'), user, shared)).toBe(path.join(stateDir, '.dev-state'));
+    },
+    90_000,
+  );
 
   it('runs Postgres as its own system user, else nobody, when started as root', () => {
     const passwd = 'root:x:0:0::/root:/bin/sh\nnobody:x:65534:65534::/nonexistent:/usr/sbin/nologin\n';

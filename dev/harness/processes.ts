@@ -59,11 +59,13 @@ export interface SpawnOptions {
   gid?: number;
   /** Start from this process's environment (default) or from `env` alone, as a container does. */
   inheritEnv?: boolean;
+  /** The node binary (default: the one running this process). */
+  node?: string;
 }
 
 /** Starts `node args` with stderr passed through (a failing child says why in the test output). */
 export function spawnNode(args: string[], env: Record<string, string>, options: SpawnOptions = {}): ChildProcess {
-  return spawn(process.execPath, args, {
+  return spawn(options.node ?? process.execPath, args, {
     env: options.inheritEnv === false ? env : { ...process.env, ...env },
     cwd: options.cwd,
     uid: options.uid,

@@ -4,7 +4,7 @@ import { answers } from './answers';
 import { startOwnPostgres } from './own-postgres';
 import { startOwnRedis } from './own-redis';
 import type { OwnServer } from './server-process';
-import { serviceUser } from './service-user';
+import { serverStateDir, serviceUser } from './service-user';
 
 export interface LocalServicesOptions {
   /** The environment as configured (with .env read): a set DATABASE_URL or REDIS_URL is used as it is. */
@@ -18,6 +18,8 @@ export interface LocalServicesOptions {
   /** Where the default servers are looked for (the defaults of DATABASE_URL and REDIS_URL). */
   defaults?: { postgres: string; redis: string };
   log?: (line: string) => void;
+  /** Where Postgres's files go when its user cannot enter the checkout (default /var/lib/eventfinder-dev). */
+  unreachableCheckoutsRoot?: string;
 }
 
 export interface LocalServices {
@@ -32,7 +34,11 @@ const hostPort = (url: string) => {
   return { host: u.hostname.replace(/^\[|\]$/g, ''), port: Number(u.port) };
 };
 
-const relative = (dir: string) => path.relative(process.cwd(), dir) || dir;
+/** A folder as a person here types it: relative inside the current folder, else absolute. */
+const relative = (dir: string) => {
+  const rel = path.relative(process.cwd(), dir);
+  return rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : path.resolve(dir);
+};
 
 /** "started X on …", or, for one another command of this checkout started and still runs, "using X (pid) on …". */
 const what = (server: OwnServer & { source: string }) =>
@@ -66,8 +72,8 @@ export async function startLocalServices(options: LocalServicesOptions): Promise
     if (options.env.DATABASE_URL || options.redisOnly) return null;
     const at = hostPort(defaults.postgres);
     if (await answers(at.host, at.port)) return `services: using the PostgreSQL at ${at.host}:${at.port} (DATABASE_URL is not set)`;
-    const dataDir = path.join(options.stateDir, `${prefix}postgres`);
     const user = serviceUser();
+    const dataDir = path.join(serverStateDir(options.stateDir, user, options.unreachableCheckoutsRoot), `${prefix}postgres`);
     const pg = await startOwnPostgres({ dataDir, user });
     started.push(pg);
     const url = new URL(defaults.postgres);

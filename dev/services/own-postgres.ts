@@ -2,14 +2,14 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import postgres from 'postgres';
-import { findPostgresBinaries, type PostgresBinaries } from './postgres-binaries';
+import { findPostgresBinaries, type PostgresBinaries, versionOf } from './postgres-binaries';
 import { type OwnServer, runningServer, stablePort, startServer, stopServer, untilReady } from './server-process';
-import { handOver, type ServiceUser } from './service-user';
+import { handOver, reachableBinaries, type ServiceUser } from './service-user';
 
 export interface OwnPostgresOptions {
   /** The cluster's folder (made with initdb on first use); beside it go its log and its saved port. */
   dataDir: string;
-  /** Set when this process is root: Postgres refuses to run as root. */
+  /** Set when this process is root: Postgres refuses to run as root. `dataDir` must then be one it can enter. */
   user: ServiceUser | null;
   /** Which server (default: the machine's own, else the npm package's). */
   binaries?: PostgresBinaries;
@@ -18,12 +18,15 @@ export interface OwnPostgresOptions {
 /** A PostgreSQL server of this checkout's own, on 127.0.0.1: trust auth, superuser `postgres`. */
 export async function startOwnPostgres(options: OwnPostgresOptions): Promise<OwnServer & { source: string }> {
   const { dataDir, user } = options;
-  const binaries = options.binaries ?? findPostgresBinaries();
+  const found = options.binaries ?? findPostgresBinaries();
   const as = user ? { uid: user.uid, gid: user.gid } : {};
   // The state folder may hold other files of this checkout, but the server's user must be able to pass through it.
   const stateDir = path.dirname(dataDir);
   mkdirSync(stateDir, { recursive: true });
   if (user) chmodSync(stateDir, statSync(stateDir).mode | 0o111);
+  // Binaries the server's user cannot reach (the npm package's, in a checkout under a folder only root enters)
+  // are run from a copy beside the data.
+  const binaries = user ? { ...found, bin: reachableBinaries(found.bin, user, stateDir, versionOf(found.bin)) } : found;
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   if (user) handOver(dataDir, user);
   const versionFile = path.join(dataDir, 'PG_VERSION');

@@ -16,7 +16,7 @@ const OLDEST_MAJOR = 15;
 const hasServer = (bin: string) => existsSync(path.join(bin, 'postgres')) && existsSync(path.join(bin, 'initdb'));
 
 /** What `postgres --version` says, such as 15.18 ('' when it cannot run). */
-function versionOf(bin: string): string {
+export function versionOf(bin: string): string {
   const out = spawnSync(path.join(bin, 'postgres'), ['--version'], { encoding: 'utf8' }).stdout ?? '';
   return /\(PostgreSQL\) (\d+(?:\.\d+)?)/.exec(out)?.[1] ?? '';
 }
