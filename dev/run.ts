@@ -61,7 +61,7 @@ async function prepareDatabase(databaseUrl: string): Promise<void> {
 export async function untilServed(url: string, stopped: () => boolean): Promise<boolean> {
   while (!stopped()) {
     try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(5_000) });
+      const res = await fetch(url, { signal: AbortSignal.timeout(30_000) });
       await res.body?.cancel();
       if (res.ok) return true;
     } catch {
