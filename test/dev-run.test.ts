@@ -149,7 +149,7 @@ describe.skipIf(process.platform !== 'linux')('the make dev runner (dev/run.ts)'
     const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
 
     // The address is printed once the start page answers there, not before.
-    await until('the address to be printed', () => output.includes(`dev: open http://localhost:${port}\n`), 45_000);
+    await until('the address to be printed', () => output.includes(`dev: open http://localhost:${port}\n`), 90_000);
     expect((await fetch(`http://localhost:${port}/`)).status).toBe(200);
     await until('the api to be ready', async () => ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok ? true : undefined), 45_000);
 
@@ -196,5 +196,5 @@ describe.skipIf(process.platform !== 'linux')('the make dev runner (dev/run.ts)'
     expect(await portOpen(port)).toBe(false);
     expect(await portOpen(standinPort)).toBe(false);
     expect(await portOpen(smtpPort)).toBe(false);
-  }, 90_000);
+  }, 150_000);
 });
