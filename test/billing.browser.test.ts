@@ -38,7 +38,7 @@ describe('plans and billing in Chromium', () => {
       }),
     );
 
-  it('after paying for Plus mid-month, the badge says the searches already used this month count', async () => {
+  it('after paying for Plus mid-month, the badge says how many of the month’s searches are used', async () => {
     const { page, user, errors } = await signedInPage();
     await suite.stack.db.sql`update accounts set searches_used = 10 where user_id = ${user.id}`;
     await page.reload();
@@ -47,9 +47,9 @@ describe('plans and billing in Chromium', () => {
     await page.waitForURL(`${suite.stack.standins.url}/checkout/**`);
     await page.getByRole('button', { name: 'Pay' }).click();
     await page.getByRole('heading', { name: 'Subscription successful!' }).waitFor();
-    // Plus has 50 a month; 10 were used on Free this month: 40 left, and one line says why.
+    // Plus has 50 a month; 10 were used on Free this month: 40 left, and one plain line says why.
     await credits(page, '40 searches left');
-    expect(await plans(page).locator('.credits-note').textContent()).toBe('40 of 50 this month: the 10 searches you already used count.');
+    expect(await plans(page).locator('.credits-note').textContent()).toBe("You have used 10 of this month's 50 searches.");
     for (const width of [320, 390, 1280]) {
       await page.setViewportSize({ width, height: 900 });
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
@@ -89,12 +89,15 @@ describe('plans and billing in Chromium', () => {
     await card(page, 'Pro').click();
     await credits(page, '120 searches left');
     expect(await page.locator('.plan-card--current').getAttribute('data-tier')).toBe('pro');
-    expect(dialogs).toEqual(['confirm: Are you sure you want to switch to the pro plan?']);
+    // The spec's question, then what the switch does to this month's searches.
+    expect(dialogs).toEqual([
+      'confirm: Are you sure you want to switch to the pro plan? Your 50 searches left this month become 120 at once: Pro has 120 a month.',
+    ]);
 
     await card(page, 'Free').click();
     await credits(page, '10 searches left');
     expect(dialogs.slice(1)).toEqual([
-      'confirm: Are you sure you want to switch to the free plan?',
+      'confirm: Are you sure you want to switch to the free plan? Your 120 searches left this month become 10 at once: Free has 10 a month.',
       'alert: ✅ Subscription canceled. You are now on the Free plan.',
     ]);
     expect(await page.locator('.plan-card--current').getAttribute('data-tier')).toBe('free');
@@ -109,7 +112,7 @@ describe('plans and billing in Chromium', () => {
     await credits(page, '50 searches left');
     const dialog = dismissNextDialog(page);
     await card(page, 'Pro').click();
-    expect(await dialog).toBe('Are you sure you want to switch to the pro plan?');
+    expect(await dialog).toMatch(/^Are you sure you want to switch to the pro plan\? /);
     // The cards stay busy until a switch would have been sent; none was.
     await idle(page);
     expect(checkoutCalls(requests)).toEqual([]);
@@ -123,7 +126,7 @@ describe('plans and billing in Chromium', () => {
     await subscribe(suite.stack, cookie, 'plus_monthly');
     const dialog = dismissNextDialog(page);
     await card(page, 'Pro').click();
-    expect(await dialog).toBe('Are you sure you want to switch to the pro plan?');
+    expect(await dialog).toMatch(/^Are you sure you want to switch to the pro plan\? /);
     await credits(page, '50 searches left');
     await idle(page);
     expect(checkoutCalls(requests)).toEqual([]);
@@ -152,7 +155,10 @@ describe('plans and billing in Chromium', () => {
     await page.waitForURL(`${suite.stack.url}/`);
     const banner = page.getByRole('alert');
     await banner.waitFor();
-    expect(await banner.locator('p').textContent()).toBe('⚠️ Your payment failed. Please update your billing info to keep using plus.');
+    expect(await banner.locator('p').textContent()).toBe('⚠️ Your payment failed. Please update your billing info to keep using Plus.');
+    // Something to fix comes before the offer to upgrade.
+    const [warning, promo] = [await banner.boundingBox(), await page.locator('.banner--promo').boundingBox()];
+    expect(warning!.y).toBeLessThan(promo!.y);
     await shot(page, 'plans-payment-failed');
 
     // The banner's own way to fix the card: the portal of this user's customer, no checkout session needed.
@@ -176,20 +182,44 @@ describe('plans and billing in Chromium', () => {
     await page.context().close();
   });
 
-  it('offers the data export and deletes the account after a confirmation', async () => {
+  it('offers the data export and deletes the account after a confirmation in a modal dialog', async () => {
     const { page, user, errors, historyRead } = await signedInPage();
     await credits(page, '10 searches left');
     expect((await historyRead).status()).toBe(200);
     const data = plans(page).getByRole('region', { name: 'Your data' });
     expect(await data.getByRole('link', { name: 'Export my data (JSON)' }).getAttribute('href')).toBe('/api/account/export');
-    // Dismissing the confirmation deletes nothing.
-    const dismissed = dismissNextDialog(page);
-    await data.getByRole('button', { name: 'Delete my account' }).click();
-    expect(await dismissed).toMatch(/^Delete your account\?/);
+    // The page's own dialog, not the browser's confirm box.
+    page.on('dialog', (d) => {
+      throw new Error(`unexpected browser dialog: ${d.message()}`);
+    });
+    const opener = data.getByRole('button', { name: 'Delete my account' });
+    await opener.click();
+    const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('This cannot be undone.');
+    // Focus starts on the safe choice and stays inside the dialog: the page behind it is inert.
+    const focusedText = () => page.evaluate(() => document.activeElement?.textContent ?? '');
+    expect(await focusedText()).toBe('Keep my account');
+    await page.keyboard.press('Tab');
+    expect(await focusedText()).toBe('Yes, delete my account');
+    for (let i = 0; i < 4; i++) {
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.closest('dialog') != null || document.activeElement === document.body)).toBe(
+        true,
+      );
+    }
+    for (const width of [320, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await shot(page, `delete-account-dialog-${width}`);
+    }
+    // Escape keeps the account and gives focus back to the button that opened the dialog.
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true);
     expect((await suite.stack.db.sql`select 1 from users where id = ${user.id}`).length).toBe(1);
 
-    page.once('dialog', (d) => void d.accept());
-    await data.getByRole('button', { name: 'Delete my account' }).click();
+    await opener.click();
+    await dialog.getByRole('button', { name: 'Yes, delete my account' }).click();
     await page.getByText('Your account is deleted. A confirmation email is on its way.').waitFor();
     await page.getByRole('heading', { name: 'Login with Google' }).waitFor({ state: 'visible' });
     expect((await suite.stack.db.sql`select 1 from users where id = ${user.id}`).length).toBe(0);

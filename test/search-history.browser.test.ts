@@ -160,7 +160,10 @@ describe('search history in Chromium', () => {
     await page.getByRole('button', { name: 'Manage Timers' }).click();
     await page.getByRole('button', { name: 'Show runs' }).click();
     const runs = page.getByRole('list', { name: 'Runs, newest first' });
-    await runs.getByText('1 event hidden by your filters. The answer above still names it.').waitFor();
+    // The run's answer is folded in its line, not above the events: the sentence says where it is.
+    await runs
+      .getByText("1 event hidden by your filters. The run's answer still names it: open the run's line above to read it.")
+      .waitFor();
     await runs.getByRole('button', { name: 'Show them' }).click();
     await runs
       .getByRole('region', { name: 'Hidden by your filters' })

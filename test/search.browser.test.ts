@@ -16,7 +16,7 @@ describe('the event search screen in Chromium', () => {
     const { page, errors, user } = await signedInHome();
     suite.stack.standins.gemini.setChunkDelay(250);
     const question = page.getByLabel('Your Question');
-    expect(await question.getAttribute('placeholder')).toBe('Find AI conferences in Berlin next month');
+    expect(await question.getAttribute('placeholder')).toBe('Find AI conferences in Berlin');
     expect(await page.locator('[data-view="home"] .credits-badge').textContent()).toBe('10 searches left');
     await question.fill('Find AI conferences in Berlin next month');
     const response = page.getByRole('region', { name: 'Response' });

@@ -26,6 +26,7 @@ export function billingReply(billing: Billing): BillingReply {
     subscription_status: billing.status,
     period_end: billing.periodEnd.toISOString(),
     allowance: billing.allowance,
+    searches_used: billing.used,
   };
 }
 

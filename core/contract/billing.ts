@@ -6,13 +6,17 @@ const tiers = TIERS as [Tier, ...Tier[]];
 const lookupKeys = LOOKUP_KEYS as [LookupKey, ...LookupKey[]];
 const CHOOSE_PAID_PLAN = `Choose a paid plan: lookup_key must be one of ${LOOKUP_KEYS.join(', ')}.`;
 
-/** GET /api/account/billing: the spec's three fields, plus when the allowance resets and its size. */
+/**
+ * GET /api/account/billing: the spec's three fields, plus when the allowance resets, its size, and how many
+ * searches this period has used (more than the allowance after a switch to a smaller plan; `credits` stops at 0).
+ */
 export const billingReplySchema = z.object({
   subscription_tier: z.enum(tiers),
   credits: z.number(),
   subscription_status: z.string(),
   period_end: z.string(),
   allowance: z.number(),
+  searches_used: z.number(),
 });
 export type BillingReply = z.infer<typeof billingReplySchema>;
 

@@ -46,15 +46,29 @@ export function setAppState(patch: Partial<AppState>): void {
   for (const listener of listeners) listener();
 }
 
+function subscribe(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 /** Reads the shared page state; `initial` is the server's state, used for rendering and hydration. */
 export function useAppState(initial: AppState): AppState {
   if (typeof window !== 'undefined' && state === null) state = initial;
   return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    subscribe,
     () => state ?? initial,
     () => initial,
+  );
+}
+
+/**
+ * The signed-in user's billing, for parts that load after the page (their costs say how many searches are
+ * left); null before an island has set the state, when signed out, or while billing is unknown.
+ */
+export function useBilling(): BillingInfo | null {
+  return useSyncExternalStore(
+    subscribe,
+    () => (state?.loggedIn ? state.billing : null),
+    () => null,
   );
 }

@@ -14,3 +14,11 @@ export function showSearchAddress(id: string): void {
   if (searchInAddress() === id) return;
   window.history.pushState(null, '', `/?search=${encodeURIComponent(id)}`);
 }
+
+/** The address names no search any more (the one asked for failed): a reload shows no older search. */
+export function clearSearchAddress(): void {
+  if (searchInAddress() === null) return;
+  const url = new URL(window.location.href);
+  url.searchParams.delete('search');
+  window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+}

@@ -1,3 +1,4 @@
+import { planOf } from '../../core/plans';
 import { setAppState, type BillingInfo } from '../client/app-state';
 import { formatDate } from '../client/format';
 import { useHydrated } from '../hooks/use-hydrated';
@@ -5,12 +6,15 @@ import { useHydrated } from '../hooks/use-hydrated';
 /** At or below this many searches left the home view says so, before a search is refused. */
 export const FEW_SEARCHES = 2;
 
-/** The spec's payment-failed banner, with the way to fix it: the billing portal of the signed-in user. */
+/**
+ * The spec's payment-failed banner, with the way to fix it: the billing portal of the signed-in user. The plan
+ * is named as the cards name it ("keep using Plus").
+ */
 export function PaymentFailedBanner({ billing }: { billing: BillingInfo }) {
   if (billing.subscription_status !== 'payment failed') return null;
   return (
     <div className="banner banner--warning banner--action" role="alert">
-      <p>⚠️ Your payment failed. Please update your billing info to keep using {billing.subscription_tier}.</p>
+      <p>⚠️ Your payment failed. Please update your billing info to keep using {planOf(billing.subscription_tier).name}.</p>
       {/* No checkout session to point at here: the server opens the portal of the signed-in user's customer. */}
       <form method="POST" action="/create-portal-session">
         <button type="submit" className="button button--secondary">

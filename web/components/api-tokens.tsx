@@ -11,6 +11,8 @@ const SCOPE_LABELS: Record<ApiTokenScope, string> = {
   timers: 'Create, change, run and delete timers',
 };
 
+const DEFAULT_SCOPES: ApiTokenScope[] = ['read'];
+
 /** A refusal's sentence, or one that names the status when the reply has none. */
 async function refusalText(res: Response, what: string): Promise<string> {
   const { json, schemas } = await replyJson(res);
@@ -25,7 +27,7 @@ export function ApiTokens() {
   const id = useId();
   const [tokens, setTokens] = useState<ApiTokenReply[] | null>(null);
   const [name, setName] = useState('');
-  const [scopes, setScopes] = useState<ApiTokenScope[]>(['read']);
+  const [scopes, setScopes] = useState<ApiTokenScope[]>(DEFAULT_SCOPES);
   const [created, setCreated] = useState<CreatedApiTokenReply | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -72,7 +74,9 @@ export function ApiTokens() {
       if (!res.ok) return setError(await refusalText(res, 'The token was not made'));
       const token = await readReply(res, (s) => s.createdApiTokenReplySchema);
       setCreated(token);
+      // The next token starts from the form's defaults, not from this one's name and scopes.
       setName('');
+      setScopes(DEFAULT_SCOPES);
       const { token: _, ...listed } = token;
       setTokens((list) => [...(list ?? []), listed]);
     } catch (err) {

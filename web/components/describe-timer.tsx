@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { type FormEvent, type RefObject, useId, useRef, useState } from 'react';
 import type { DescribeReply } from '../../core/contract/describe';
 import { describeSentence } from '../client/describe';
 import { Alert } from './alert';
@@ -6,13 +6,15 @@ import { Alert } from './alert';
 export interface DescribeTimerProps {
   /** The sentence was read: fill the forms with it (nothing is saved until Save Timer). */
   onDescribed: (reply: DescribeReply) => void;
+  /** The sentence field: the Set Timer panel's first field, focused when it opens. */
+  field?: RefObject<HTMLInputElement | null>;
 }
 
 /**
  * "Describe it": a timer in one sentence, read into the Set Timer form (and the question and website above)
  * for the person to check and save. A refusal or what was not understood is said here, never guessed.
  */
-export function DescribeTimer({ onDescribed }: DescribeTimerProps) {
+export function DescribeTimer({ onDescribed, field }: DescribeTimerProps) {
   const id = useId();
   const [sentence, setSentence] = useState('');
   const [busy, setBusy] = useState(false);
@@ -44,11 +46,12 @@ export function DescribeTimer({ onDescribed }: DescribeTimerProps) {
         <label htmlFor={`${id}-sentence`}>Describe it</label>
         <div className="describe-timer__row">
           <input
+            ref={field}
             id={`${id}-sentence`}
             type="text"
             value={sentence}
             aria-describedby={`${id}-hint`}
-            placeholder="e.g. every Friday at 8 am, AI meetups within 20 km of Berlin, in person, next two weeks"
+            placeholder="every Friday at 8 am, AI meetups"
             onChange={(e) => setSentence(e.target.value)}
           />
           <button type="submit" className="button button--secondary" disabled={busy || !sentence.trim()}>
@@ -56,7 +59,8 @@ export function DescribeTimer({ onDescribed }: DescribeTimerProps) {
           </button>
         </div>
         <p className="field__hint" id={`${id}-hint`}>
-          In English or German. Fills in the form below to check; nothing is saved until you press Save Timer.
+          For example “every Friday at 8 am, AI meetups within 20 km of Berlin, in person, next two weeks”, in English or German. Fills in
+          the form below to check; nothing is saved until you press Save Timer.
         </p>
       </div>
       {failure ? <Alert tone="error">{failure}</Alert> : null}

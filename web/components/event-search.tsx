@@ -4,7 +4,7 @@ import { formatDate, searchesLeft } from '../client/format';
 import { type Answer, useAnswer, type AskFailure } from '../hooks/use-answer';
 import { Alert } from './alert';
 import { useTimerLink } from '../client/timer-link';
-import { takeSearchFocusRequest } from '../client/sign-in-focus';
+import { takeSearchFocusRequest } from '../client/search-focus';
 import { browserTimezone, pageHost } from '../client/timezone';
 import { AnswerText } from './answer-text';
 import { LazyEventList } from './lazy-events';
@@ -15,7 +15,7 @@ import { LazyFilterFields } from './lazy-filters';
 import { LazyTimersPanel } from './lazy-timers';
 import { LazySearchHistory } from './lazy-search-history';
 import { LazyHiddenEvents } from './lazy-hidden-events';
-import { searchInAddress, showSearchAddress } from '../client/search-address';
+import { clearSearchAddress, searchInAddress, showSearchAddress } from '../client/search-address';
 
 type Panel = 'none' | 'set-timer' | 'timers';
 
@@ -64,8 +64,8 @@ export function EventSearch({ billing }: { billing: BillingInfo | null }) {
   const [historyRefresh, setHistoryRefresh] = useState(0);
   const asked = useRef<string | null>(null);
 
-  // Signed in just now (Google's button, which had focus, is gone): continue in the question field. Only when
-  // the home view shows; signing in on the plans view keeps the user there.
+  // Signed in just now (Google's button, which had focus, is gone): continue in the question field, when the
+  // home view shows (a plan chosen signed out keeps the person on the plans, see PlanPicker).
   useEffect(() => {
     if (takeSearchFocusRequest() && question.current?.closest('[hidden]') === null) question.current.focus();
   }, []);
@@ -126,6 +126,9 @@ export function EventSearch({ billing }: { billing: BillingInfo | null }) {
       asked.current = searchId;
       showSearchAddress(searchId);
       setHistoryRefresh((n) => n + 1);
+    } else {
+      // The Response area no longer shows the search the address named.
+      clearSearchAddress();
     }
   }
 
@@ -164,7 +167,7 @@ export function EventSearch({ billing }: { billing: BillingInfo | null }) {
             name="ques"
             type="text"
             autoComplete="off"
-            placeholder="Find AI conferences in Berlin next month"
+            placeholder="Find AI conferences in Berlin"
             value={ques}
             onChange={(e) => setQues(e.target.value)}
           />
@@ -251,8 +254,9 @@ export function EventSearch({ billing }: { billing: BillingInfo | null }) {
       ) : null}
       {panel === 'timers' ? <LazyTimersPanel onBack={() => closePanel(timersButton)} /> : null}
 
-      {/* The spec hides the Response area while the Set Timer panel is open. */}
-      {panel !== 'set-timer' ? (
+      {/* The spec hides the Response area while the Set Timer panel is open; under Manage Timers it shows only
+          when it holds something. */}
+      {panel === 'none' || (panel === 'timers' && (answer.text || answer.streaming || answer.opening)) ? (
         <div className="search__response">
           <h3 className="search__response-label" id={`${id}-response-label`} ref={responseHeading} tabIndex={-1}>
             Response

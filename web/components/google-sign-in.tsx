@@ -3,7 +3,8 @@ import { setAppState } from '../client/app-state';
 import { refreshBilling } from '../client/billing';
 import { initializeOnce, whenGoogleReady, type CredentialResponse } from '../client/google-identity';
 import { postJson } from '../client/http';
-import { focusSearchAfterSignIn } from '../client/sign-in-focus';
+import { hasPendingPlan } from '../client/pending-plan';
+import { goToSearch } from '../client/search-focus';
 import { replyJson, shapeOf } from '../client/replies';
 
 export interface GoogleConfig {
@@ -49,7 +50,11 @@ export function GoogleSignIn({ google, notice }: { google: GoogleConfig; notice?
   );
 }
 
-/** Google's callback: trade the ID token for a session. The spec only logs a failed login. */
+/**
+ * Google's callback: trade the ID token for a session. The spec only logs a failed login. Signed in, the person
+ * goes on to what they came for: the plan they chose signed out (the plan picker continues it), else the
+ * search with the question focused, from whichever view they signed in.
+ */
 async function signIn(response: CredentialResponse): Promise<void> {
   try {
     const res = await postJson('/api/auth/google', { token: response.credential });
@@ -59,8 +64,8 @@ async function signIn(response: CredentialResponse): Promise<void> {
       console.error('Google login failed:', body?.error ?? `HTTP ${res.status}`);
       return;
     }
-    focusSearchAfterSignIn();
     setAppState({ loggedIn: true, notice: null });
+    if (!hasPendingPlan()) goToSearch();
     await refreshBilling();
   } catch (err) {
     console.error('Google login failed:', err);

@@ -11,6 +11,11 @@ export interface HiddenEventsProps {
   uidDomain?: string;
   /** One line per event without a heading, as a run's own events are listed. */
   compact?: boolean;
+  /**
+   * Where the answer is, as the sentence names it: 'above' (the Response area over these events), or 'run'
+   * (a timer run's answer, folded in the run's line above).
+   */
+  answerPlace?: 'above' | 'run';
 }
 
 const events = (n: number) => `${n} ${n === 1 ? 'event' : 'events'}`;
@@ -21,18 +26,23 @@ export function namedInAnswer(hidden: Event[], answer: string): number {
   return hidden.filter((e) => e.title.trim().length > 0 && text.includes(e.title.trim().toLocaleLowerCase())).length;
 }
 
-/** ' The answer above still names it.' / '… all of them.' / '… 2 of them.'; empty when it names none. */
-function namedText(named: number, hidden: number): string {
+/**
+ * ' The answer above still names it.' / '… all of them.' / '… 2 of them.', a run's answer named where it opens;
+ * empty when it names none.
+ */
+function namedText(named: number, hidden: number, place: 'above' | 'run'): string {
   if (named === 0) return '';
   const which = hidden === 1 ? 'it' : named === hidden ? 'all of them' : `${named} of them`;
-  return ` The answer above still names ${which}.`;
+  return place === 'run'
+    ? ` The run's answer still names ${which}: open the run's line above to read it.`
+    : ` The answer above still names ${which}.`;
 }
 
 /**
  * Under a filtered answer's events: "3 events hidden by your filters", a button that shows them, and, when the
  * answer itself names some of them, a sentence saying so (so the answer and its events do not seem to disagree).
  */
-export function HiddenEvents({ hidden, answer, timeZone, uidDomain, compact }: HiddenEventsProps) {
+export function HiddenEvents({ hidden, answer, timeZone, uidDomain, compact, answerPlace = 'above' }: HiddenEventsProps) {
   const id = useId();
   const [open, setOpen] = useState(false);
   // A new answer starts closed.
@@ -45,7 +55,7 @@ export function HiddenEvents({ hidden, answer, timeZone, uidDomain, compact }: H
       <p className="hidden-events__line">
         <span>
           {events(hidden.length)} hidden by your filters.
-          {namedText(named, hidden.length)}
+          {namedText(named, hidden.length, answerPlace)}
         </span>
         <button
           type="button"

@@ -70,7 +70,14 @@ function RunBody({
           {counts.unchanged} {counts.unchanged === 1 ? 'event' : 'events'} seen before, unchanged
         </p>
       ) : null}
-      <HiddenEvents hidden={run.hidden_events} answer={run.answer ?? ''} timeZone={timeZone} uidDomain={uidDomain} compact />
+      <HiddenEvents
+        hidden={run.hidden_events}
+        answer={run.answer ?? ''}
+        timeZone={timeZone}
+        uidDomain={uidDomain}
+        compact
+        answerPlace="run"
+      />
       {withMap && run.status === 'succeeded' ? <RunMap timerId={timerId} runId={run.id} events={run.events} /> : null}
     </>
   );

@@ -32,6 +32,8 @@ export function SetTimerPanel({ ques, web, filters: searchFilters, onClose, onSa
   // A ref, not state: a double click lands before React re-renders the disabled button.
   const inFlight = useRef(false);
   const first = useRef<HTMLSelectElement>(null);
+  const timeField = useRef<HTMLInputElement>(null);
+  const describeField = useRef<HTMLInputElement>(null);
   const edit = (patch: Partial<TimerDraft>) => setDraft((d) => ({ ...d, ...patch }));
   const [filters, setFilters] = useState<FilterDraft>(searchFilters ?? EMPTY_FILTER_DRAFT);
   const [filtersOpen, setFiltersOpen] = useState(searchFilters ? filtersOf(searchFilters) !== null : false);
@@ -45,8 +47,9 @@ export function SetTimerPanel({ ques, web, filters: searchFilters, onClose, onSa
     first.current?.focus();
   }
 
-  // Opening the panel moves focus into it; Cancel, Save and Escape hand it back to Set Timer (EventSearch).
-  useEffect(() => first.current?.focus(), []);
+  // Opening the panel moves focus to its first field, "Describe it"; Cancel, Save and Escape hand it back to Set
+  // Timer (EventSearch).
+  useEffect(() => describeField.current?.focus(), []);
 
   function onKey(event: KeyboardEvent) {
     if (event.key === 'Escape' && !event.defaultPrevented) {
@@ -58,6 +61,13 @@ export function SetTimerPanel({ ques, web, filters: searchFilters, onClose, onSa
   async function save(event: FormEvent) {
     event.preventDefault();
     if (inFlight.current) return;
+    // A time field left empty (or half filled, which the browser reports as empty) is said in the field's terms,
+    // whichever clock the browser shows.
+    if (!draft.time) {
+      setFailure('❌ Error saving timer: Please choose a time for the timer to run.');
+      timeField.current?.focus();
+      return;
+    }
     inFlight.current = true;
     setSaving(true);
     setFailure(null);
@@ -75,9 +85,9 @@ export function SetTimerPanel({ ques, web, filters: searchFilters, onClose, onSa
   return (
     <section className="subpanel timer-form" aria-labelledby={`${id}-title`} onKeyDown={onKey}>
       <SetTimerHeading titleId={`${id}-title`} />
-      <DescribeTimer onDescribed={described} />
+      <DescribeTimer onDescribed={described} field={describeField} />
       <form onSubmit={save} aria-busy={saving}>
-        <ScheduleFields id={id} draft={draft} edit={edit} first={first} />
+        <ScheduleFields id={id} draft={draft} edit={edit} first={first} time={timeField} />
         <LazyFilterFields value={filters} open={filtersOpen} onChange={(patch) => setFilters((f) => ({ ...f, ...patch }))} />
         {failure ? <Alert tone="error">{failure}</Alert> : null}
         <div className="actions">

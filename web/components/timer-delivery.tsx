@@ -35,10 +35,11 @@ export interface TimerDeliveryProps {
 export function TimerDelivery({ timer, onUpdate }: TimerDeliveryProps) {
   const id = useId();
   const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
+  // Said beside the control that was changed: the check boxes, or the webhook form.
+  const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string; at: 'checks' | 'webhook' } | null>(null);
   const [webhook, setWebhook] = useState(timer.webhook_url ?? '');
 
-  async function change(patch: TimerSettingsPatch, done: string) {
+  async function change(patch: TimerSettingsPatch, done: string, at: 'checks' | 'webhook') {
     setBusy(true);
     setMessage(null);
     const outcome = await onUpdate(timer.id, patch);
@@ -49,16 +50,16 @@ export function TimerDelivery({ timer, onUpdate }: TimerDeliveryProps) {
       const secret = outcome.webhookSecret
         ? ` Its signing secret, shown only now (keep it to verify the webhook-signature header): ${outcome.webhookSecret}`
         : '';
-      setMessage({ tone: 'success', text: `${done}${secret}` });
+      setMessage({ tone: 'success', text: `${done}${secret}`, at });
     } else if (!outcome.gone) {
-      setMessage({ tone: 'error', text: outcome.message });
+      setMessage({ tone: 'error', text: outcome.message, at });
     }
   }
 
   function saveWebhook(e: FormEvent) {
     e.preventDefault();
     const url = webhook.trim();
-    void change({ webhook_url: url || null }, url ? 'Webhook saved.' : 'Webhook removed.');
+    void change({ webhook_url: url || null }, url ? 'Webhook saved.' : 'Webhook removed.', 'webhook');
   }
 
   const channels = [timer.email && timer.email_available ? 'Email on' : 'Email off', timer.webhook_url ? 'webhook set' : null]
@@ -78,7 +79,9 @@ export function TimerDelivery({ timer, onUpdate }: TimerDeliveryProps) {
               type="checkbox"
               checked={timer.email && timer.email_available}
               disabled={busy || !timer.email_available}
-              onChange={(e) => void change({ email: e.target.checked }, e.target.checked ? 'Emails turned on.' : 'Emails turned off.')}
+              onChange={(e) =>
+                void change({ email: e.target.checked }, e.target.checked ? 'Emails turned on.' : 'Emails turned off.', 'checks')
+              }
             />
             Email me when this timer finds new or changed events
           </label>
@@ -93,12 +96,14 @@ export function TimerDelivery({ timer, onUpdate }: TimerDeliveryProps) {
               onChange={(e) =>
                 void change(
                   { checked_only: e.target.checked },
-                  e.target.checked ? 'Only checked events will be delivered.' : 'All events will be delivered, each marked.',
+                  e.target.checked ? 'Saved: only checked events will be delivered.' : 'Saved: all events will be delivered, each marked.',
+                  'checks',
                 )
               }
             />
             Deliver only events checked on their page (to the calendar feed, emails and webhook)
           </label>
+          {message?.at === 'checks' ? <Alert tone={message.tone}>{message.text}</Alert> : null}
           <form className="timer-delivery__webhook" onSubmit={saveWebhook}>
             <div className="field">
               <label htmlFor={`${id}-webhook`}>Webhook URL</label>
@@ -129,13 +134,14 @@ export function TimerDelivery({ timer, onUpdate }: TimerDeliveryProps) {
                   type="button"
                   className="button button--secondary button--small"
                   disabled={busy}
-                  onClick={() => void change({ webhook_url: null }, 'Webhook removed.')}
+                  onClick={() => void change({ webhook_url: null }, 'Webhook removed.', 'webhook')}
                 >
                   Remove webhook
                 </button>
               ) : null}
             </div>
           </form>
+          {message?.at === 'webhook' ? <Alert tone={message.tone}>{message.text}</Alert> : null}
           {timer.last_delivery.email || timer.last_delivery.webhook ? (
             <ul className="timer-row__meta timer-delivery__last">
               {lastDelivery('email', timer.last_delivery.email)}
@@ -144,7 +150,6 @@ export function TimerDelivery({ timer, onUpdate }: TimerDeliveryProps) {
           ) : null}
         </div>
       </details>
-      {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
     </div>
   );
 }

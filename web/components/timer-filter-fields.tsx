@@ -26,7 +26,7 @@ export function TimerFilterFields({
   return (
     <details className="timer-filters" open={open}>
       <summary>{summary}</summary>
-      <div className="timer-form__fields">
+      <div className="timer-form__fields timer-filters__fields">
         <div className="field">
           <label htmlFor={`${id}-window`}>When</label>
           <select id={`${id}-window`} value={value.window} onChange={(e) => onChange({ window: e.target.value as FilterDraft['window'] })}>

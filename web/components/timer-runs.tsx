@@ -1,6 +1,8 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { TimerRunReply } from '../../core/contract/event-replies';
+import { useBilling } from '../client/app-state';
 import { refreshBilling } from '../client/billing';
+import { runNowCost } from '../client/costs';
 import { fetchTimerRuns, runTimerNow } from '../client/events';
 import { RunList } from './run-list';
 import { TimerPauseButton, type TimerPauseProps } from './timer-pause-button';
@@ -31,6 +33,8 @@ export function TimerRuns({
   /** The timer's pause state and how to change it; the outcome shows in this block's status line. */
   pause: Omit<TimerPauseProps, 'onMessage'>;
 }) {
+  const id = useId();
+  const billing = useBilling();
   const [open, setOpen] = useState(false);
   const [runs, setRuns] = useState<TimerRunReply[] | null>(null);
   const [message, setMessage] = useState('');
@@ -92,7 +96,13 @@ export function TimerRuns({
   return (
     <div className="timer-runs">
       <div className="timer-runs__actions">
-        <button type="button" className="button button--small" disabled={starting || running} onClick={() => void runNow()}>
+        <button
+          type="button"
+          className="button button--small"
+          disabled={starting || running}
+          aria-describedby={`${id}-cost`}
+          onClick={() => void runNow()}
+        >
           {running ? 'Running…' : 'Run now'}
         </button>
         <TimerPauseButton {...pause} onMessage={setMessage} />
@@ -100,6 +110,10 @@ export function TimerRuns({
           {open ? 'Hide runs' : 'Show runs'}
         </button>
       </div>
+      {/* What Run now spends, said before it is pressed. */}
+      <p className="timer-runs__cost" id={`${id}-cost`}>
+        {runNowCost(billing)}
+      </p>
       <p className="timer-runs__message" role="status">
         {message}
       </p>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { setAppState } from '../client/app-state';
 import { apiFetch, errorText } from '../client/http';
 import { replyJson, shapeOf } from '../client/replies';
+import { ConfirmDialog } from './confirm-dialog';
 
 /**
  * "Your data" (docs/decisions/data-lifecycle.md): a download of everything the service keeps about the user, and deleting the
@@ -10,17 +11,15 @@ import { replyJson, shapeOf } from '../client/replies';
 export function YourData() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [asking, setAsking] = useState(false);
 
   async function deleteAccount() {
-    const sure = window.confirm(
-      'Delete your account? Your timers, searches, runs and feeds are deleted and a paid plan is cancelled. This cannot be undone.',
-    );
-    if (!sure) return;
     setBusy(true);
     setError(null);
     try {
       const res = await apiFetch('/api/account', { method: 'DELETE' });
       if (res.ok) {
+        // Signed out: this panel and its dialog leave the page, focus goes to the home view's heading.
         setAppState({
           loggedIn: false,
           billing: null,
@@ -37,6 +36,8 @@ export function YourData() {
     } finally {
       setBusy(false);
     }
+    // Not deleted: the dialog closes onto its button, with the reason beside it.
+    setAsking(false);
   }
 
   return (
@@ -47,10 +48,22 @@ export function YourData() {
         <a className="button button--secondary" href="/api/account/export" download>
           Export my data (JSON)
         </a>
-        <button type="button" className="button button--danger" disabled={busy} onClick={() => void deleteAccount()}>
+        <button type="button" className="button button--danger" disabled={busy} onClick={() => setAsking(true)}>
           Delete my account
         </button>
       </div>
+      <ConfirmDialog
+        open={asking}
+        title="Delete your account?"
+        confirmLabel={busy ? 'Deleting...' : 'Yes, delete my account'}
+        cancelLabel="Keep my account"
+        danger
+        busy={busy}
+        onConfirm={() => void deleteAccount()}
+        onCancel={() => setAsking(false)}
+      >
+        <p>Your timers, searches, runs and feeds are deleted and a paid plan is cancelled. This cannot be undone.</p>
+      </ConfirmDialog>
       {error ? (
         <p className="banner banner--warning" role="alert">
           {error}

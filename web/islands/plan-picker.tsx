@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react';
-import { PLANS, type Plan } from '../../core/plans';
+import { PLANS, type Plan, planOf } from '../../core/plans';
 import { currentAppState, setAppState, useAppState, type AppState, type BillingInfo } from '../client/app-state';
 import { pollBilling, refreshBilling } from '../client/billing';
-import { searchesLeft, usedThisMonth } from '../client/format';
+import { planChangeNote, searchesLeft, usedThisMonth } from '../client/format';
 import { apiFetch, errorText, postJson } from '../client/http';
+import { rememberPlan, takePendingPlan } from '../client/pending-plan';
 import { readReply, replyJson, shapeOf } from '../client/replies';
+import { goToSearch } from '../client/search-focus';
 import { PaymentFailedBanner } from '../components/account-warnings';
 import { GoogleButton, type GoogleConfig } from '../components/google-sign-in';
 import { PlanCard } from '../components/plan-card';
@@ -95,6 +97,18 @@ function Intro({ google }: { google: GoogleConfig }) {
   );
 }
 
+/** Signed in, the plans view still comes first (the spec); its first action is the search, which most came for. */
+function SearchFirst() {
+  return (
+    <section className="search-first" aria-label="Search">
+      <p className="search-first__text">Ask about conferences and meetups in your own words.</p>
+      <button type="button" className="button" onClick={goToSearch}>
+        Go to search
+      </button>
+    </section>
+  );
+}
+
 /** The subscription view: intro, banners, plan cards, credits badge, checkout return panel and Back. */
 export default function PlanPicker({ initial, checkout, google }: PlanPickerProps) {
   const app = useAppState(initial);
@@ -122,38 +136,59 @@ export default function PlanPicker({ initial, checkout, google }: PlanPickerProp
     void pollBilling((b) => b.subscription_tier !== 'free').then((b) => b && setAppState({ billing: b }));
   }, [checkoutState.success, initial]);
 
-  async function choose(plan: Plan): Promise<void> {
+  /** Changes to the chosen plan; 'current' when it already is the plan (nothing to do). */
+  async function choose(plan: Plan): Promise<'current' | 'changed' | 'kept'> {
     if (!app.loggedIn) {
-      setAppState({ view: 'home' });
-      return;
+      // The spec sends a signed-out choice home to sign in; the choice waits there for the sign-in.
+      rememberPlan(plan.tier);
+      setAppState({ view: 'home', notice: `Sign in to continue with the ${plan.name} plan.` });
+      return 'kept';
     }
-    if (busy || plan.tier === tier) return;
+    if (plan.tier === tier) return 'current';
+    if (busy) return 'kept';
     setBusy(true);
     let left = false;
     try {
       // The plan may have changed in another tab since this one loaded: decide on the server's word.
       const fresh = await refreshBilling();
-      if (!currentAppState()?.loggedIn) return;
+      if (!currentAppState()?.loggedIn) return 'kept';
       const current = fresh?.subscription_tier ?? tier;
-      if (plan.tier === current) return;
-      if (current !== undefined && current !== 'free' && !window.confirm(`Are you sure you want to switch to the ${plan.tier} plan?`)) {
-        return;
+      if (plan.tier === current) return 'current';
+      if (current !== undefined && current !== 'free') {
+        // The spec's question, then what the change does to this month's searches.
+        const note = fresh ? ` ${planChangeNote(fresh, plan)}` : '';
+        if (!window.confirm(`Are you sure you want to switch to the ${plan.tier} plan?${note}`)) return 'kept';
       }
       if (plan.lookupKey === null) await cancelToFree();
       else left = (await switchToPaid(plan)) === 'left';
+      return 'changed';
     } finally {
       // Leaving for checkout: keep the cards disabled until the browser navigates.
       if (!left) setBusy(false);
     }
   }
 
+  // Signed in with a plan chosen while signed out: continue to its checkout (or its confirmation) on the plans;
+  // when it already is the plan, to the search as after any sign-in.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a sign-in (or a page signed in) continues a choice
+  useEffect(() => {
+    if (!app.loggedIn) return;
+    const pending = takePendingPlan();
+    if (!pending) return;
+    setAppState({ view: 'subscription' });
+    void choose(planOf(pending)).then((outcome) => {
+      if (outcome === 'current') goToSearch();
+    });
+  }, [app.loggedIn]);
+
   return (
     <div className="plan-picker" data-checkout-note={checkoutState.message || undefined}>
-      {app.loggedIn ? null : <Intro google={google} />}
+      {app.loggedIn ? <SearchFirst /> : <Intro google={google} />}
+      {/* Something to fix comes before an offer. */}
+      {billing ? <PaymentFailedBanner billing={billing} /> : null}
       <p className="banner banner--promo">
         <strong>Never miss the next big event.</strong> Upgrade for more searches every month, cancel any time.
       </p>
-      {billing ? <PaymentFailedBanner billing={billing} /> : null}
       <header className="view-header">
         <h1 tabIndex={-1} data-view-heading>
           Choose Your Plan
