@@ -111,7 +111,7 @@ export function TimerDelivery({ timer, onUpdate }: TimerDeliveryProps) {
                 id={`${id}-webhook`}
                 type="url"
                 inputMode="url"
-                placeholder="https://hooks.slack.com/services/…"
+                placeholder="https://hooks.slack.com/…"
                 value={webhook}
                 disabled={busy}
                 aria-describedby={`${id}-webhook-hint`}
