@@ -70,7 +70,7 @@ describe('the first minutes in Chromium', () => {
     expect(await home(page).getByLabel('Your Question').inputValue()).toBe('Rust meetups');
     expect(unexpectedErrors(errors)).toEqual([]);
     await page.context().close();
-  });
+  }, 90_000);
 
   it('a plan chosen signed out continues to its checkout after sign-in', async () => {
     const { page, errors } = await openPage(suite.browser, `${suite.stack.url}/`);
@@ -95,7 +95,7 @@ describe('the first minutes in Chromium', () => {
     expect(page.url()).toBe(`${suite.stack.url}/`);
     expect(errors).toEqual([]);
     await page.context().close();
-  });
+  }, 90_000);
 
   it('a plan chosen signed out that is already the plan goes on to the search', async () => {
     const { page, errors } = await openPage(suite.browser, `${suite.stack.url}/`);
@@ -109,7 +109,7 @@ describe('the first minutes in Chromium', () => {
     expect(await plans(page).isHidden()).toBe(true);
     expect(errors).toEqual([]);
     await page.context().close();
-  });
+  }, 90_000);
 
   it('says what Run now and a timer cost before anything is spent', async () => {
     const { page, errors, cookie } = await openSignedInHome(suite, { locale: 'en-GB', viewport: { width: 390, height: 844 } });
@@ -167,7 +167,7 @@ describe('the first minutes in Chromium', () => {
     await runCost.filter({ hasText: 'Run now uses 1 of your 9 searches left.' }).waitFor();
     expect(await getBillingJson(suite.stack, cookie)).toMatchObject({ credits: 9 });
     expect(unexpectedErrors(errors)).toEqual([]);
-  });
+  }, 90_000);
 
   it('a failed search leaves no older search in the address; forms say what they saved and start afresh', async () => {
     const { page, errors, user, cookie } = await openSignedInHome(suite, { viewport: { width: 1280, height: 900 } });
@@ -210,5 +210,5 @@ describe('the first minutes in Chromium', () => {
     expect(await search.isChecked()).toBe(false);
     expect(await page.getByRole('checkbox', { name: /^Read your timers/ }).isChecked()).toBe(true);
     expect(unexpectedErrors(errors)).toEqual([]);
-  });
+  }, 90_000);
 });
