@@ -41,6 +41,10 @@ export function planChangeNote(billing: Usage & Pick<BillingReply, 'credits'>, p
   const used = billing.searches_used;
   const after = Math.max(plan.searchesPerMonth - used, 0);
   const why = `${plan.name} has ${plan.searchesPerMonth} a month${used > 0 ? `, and the ${searches(used)} you used this month count` : ''}`;
-  if (after === billing.credits) return `You keep your ${searches(after)} left this month: ${why}.`;
+  if (after === billing.credits) {
+    return after === 0
+      ? `You still have no searches left this month: ${why}.`
+      : `You keep your ${searches(after)} left this month: ${why}.`;
+  }
   return `Your ${searches(billing.credits)} left this month become ${after} at once: ${why}.`;
 }
