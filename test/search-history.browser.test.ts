@@ -126,6 +126,8 @@ describe('search history in Chromium', () => {
     await show.click();
     const hiddenList = page.getByRole('region', { name: 'Hidden by your filters' });
     await hiddenList.getByRole('link', { name: 'Hands-on: Fine-tuning open models (online)', exact: true }).waitFor();
+    // Each hidden event says which filter left it out.
+    expect(await hiddenList.getByRole('listitem').first().textContent()).toContain('Hidden: online, and you asked for in person');
     expect(await page.getByRole('button', { name: 'Hide them' }).getAttribute('aria-expanded')).toBe('true');
     for (const width of [320, 390, 1280]) {
       await page.setViewportSize({ width, height: 900 });
@@ -169,6 +171,7 @@ describe('search history in Chromium', () => {
       .getByRole('region', { name: 'Hidden by your filters' })
       .getByRole('link', { name: 'Hands-on: Fine-tuning open models (online)', exact: true })
       .waitFor();
+    await runs.getByRole('region', { name: 'Hidden by your filters' }).getByText('Hidden: online, and you asked for in person').waitFor();
     for (const width of [320, 390, 1280]) {
       await page.setViewportSize({ width, height: 900 });
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);

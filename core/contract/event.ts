@@ -69,6 +69,11 @@ export const eventSchema = z.object({
   new: z.boolean(),
   /** How the event was checked against its source; null when it was not (checking off, or stored before it). */
   verification: z._default(z.nullable(verificationSchema), null),
+  /**
+   * Only on an event the search's or timer's filters left out (`hidden_events`): which filter did, in words
+   * ("online, and you asked for in person"). Absent elsewhere, and on hidden events stored before it.
+   */
+  hidden_by: z.optional(z.string()),
 });
 
 export type Event = z.output<typeof eventSchema>;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { foundEvent } from '../../dev/harness/found-event';
 import type { FoundEvent } from '../contract/event';
-import { applyFilters } from './apply';
+import { applyFilters, hiddenReason } from './apply';
 import { resolveFilters } from './resolve';
 
 const event = (over: Partial<FoundEvent>): FoundEvent =>
@@ -63,6 +63,28 @@ describe('applyFilters', () => {
     const running = event({ title: 'Running', starts_at: '2026-11-20', ends_at: '2026-11-27', all_day: true });
     expect(titles(applyFilters([soon, later, undated, running], filters({ window: { next_days: 7 } }), ctx))).toEqual(['Soon', 'Running']);
     expect(titles(applyFilters([soon, later], filters({ window: { from: '2026-12-20', to: '2026-12-20' } }), ctx))).toEqual(['Later']);
+  });
+});
+
+describe('hiddenReason', () => {
+  it('names the filter that left each event out, in applyFilters order, and null for a kept one', () => {
+    const why = hiddenReason(
+      filters({ place: { name: 'Berlin', radius_km: 50 }, attendance: 'in_person', exclude: ['crypto'], window: { next_days: 14 } }),
+      ctx,
+    );
+    expect(why(potsdam)).toBeNull();
+    expect(why(online)).toBe('online, and you asked for in person');
+    expect(why(munich)).toBe('not within 50 km of Berlin');
+    expect(why(berlinCrypto)).toBe('names “crypto”, which you left out');
+    expect(why(event({ title: 'Potsdam Winter Meetup', city: 'Potsdam', starts_at: '2027-02-01T18:00:00+01:00' }))).toBe(
+      'not in the next 14 days',
+    );
+    expect(why(event({ title: 'Potsdam Someday', city: 'Potsdam', starts_at: null }))).toBe(
+      'no date given, and you asked for the next 14 days',
+    );
+    const between = hiddenReason(filters({ window: { from: '2026-12-10', to: '2026-12-20' } }), ctx);
+    expect(between(potsdam)).toBe('not in Thu 10 Dec 2026 to Sun 20 Dec 2026');
+    expect(hiddenReason(filters({ attendance: 'online' }), ctx)(potsdam)).toBe('in person, and you asked for online');
   });
 });
 

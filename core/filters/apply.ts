@@ -1,5 +1,6 @@
 import type { FoundEvent } from '../contract/event';
 import type { DateWindow, TimerFilters } from '../contract/timer-filters';
+import { formatDay } from '../time/date-words';
 import { cachedFormat } from '../time/format-cache';
 import { distanceKm, findPlace } from './gazetteer';
 
@@ -13,22 +14,39 @@ export interface FilterContext {
  * The events these filters keep, in their order. Applied to a run's events before only-new (and to a
  * search's before they are stored), so digests, webhooks and feeds only ever carry kept events. An in-person
  * event whose place the offline tables cannot find is dropped when a place is asked for, as is an undated
- * event when a date window is (docs/decisions/timers-in-words-and-filters.md).
+ * event when a date window is (decision 044).
  */
 export function applyFilters<E extends FoundEvent>(events: E[], filters: TimerFilters | null, ctx: FilterContext): E[] {
   if (!filters) return events;
+  const why = hiddenReason(filters, ctx);
+  return events.filter((e) => why(e) === null);
+}
+
+/**
+ * Which of the filters leaves an event out, in words a person reads beside it ("online, and you asked for in
+ * person"); null when the filters (or no filters) keep it. The first filter that leaves it out is named, in applyFilters' order.
+ */
+export function hiddenReason(filters: TimerFilters | null, ctx: FilterContext): (e: FoundEvent) => string | null {
+  if (!filters) return () => null;
   const days = filters.window ? windowDays(filters.window, ctx) : null;
-  const excluded = filters.exclude.map(wordPattern);
+  const excluded = filters.exclude.map((word) => ({ word, pattern: wordPattern(word) }));
   const centre = filters.place ? placeCentre(filters.place) : null;
-  return events.filter((e) => {
+  return (e) => {
     const online = e.online === true;
-    if (filters.attendance === 'in_person' && online) return false;
-    if (filters.attendance === 'online' && !online) return false;
-    if (centre && !online && !withinPlace(e, centre)) return false;
-    if (days && !withinDays(e, days)) return false;
+    if (filters.attendance === 'in_person' && online) return 'online, and you asked for in person';
+    if (filters.attendance === 'online' && !online) return 'in person, and you asked for online';
+    if (centre && filters.place && !online && !withinPlace(e, centre)) {
+      return `not within ${filters.place.radius_km} km of ${filters.place.name}`;
+    }
+    if (days && filters.window && !withinDays(e, days)) {
+      const asked =
+        'next_days' in filters.window ? `the next ${filters.window.next_days} days` : `${formatDay(days.from)} to ${formatDay(days.to)}`;
+      return e.starts_at ? `not in ${asked}` : `no date given, and you asked for ${asked}`;
+    }
     const words = `${e.title} ${e.venue ?? ''}`;
-    return !excluded.some((p) => p.test(words));
-  });
+    const word = excluded.find((x) => x.pattern.test(words))?.word;
+    return word === undefined ? null : `names “${word}”, which you left out`;
+  };
 }
 
 interface PlaceCentre {

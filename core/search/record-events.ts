@@ -11,7 +11,7 @@ import { priceCall } from '../gemini/priced-call';
 import type { CallUsage } from '../../db/searches';
 import { cancelledOccurrence, classifyEvents } from '../events/only-new';
 import type { TimerFilters } from '../contract/timer-filters';
-import { applyFilters } from '../filters/apply';
+import { applyFilters, hiddenReason } from '../filters/apply';
 import type { RedisClient } from '../redis/client';
 import { checkEvents } from '../verification/check-events';
 import { deliveredWhenChecked } from '../verification/checked-only';
@@ -110,7 +110,13 @@ export async function eventsOfAnsweredSearch(deps: EventsDeps, s: AnsweredSearch
     // Those the filters left out are kept beside the search, hidden, so the page can say how many and show them.
     // A series' cancelled date counts for a search only when the user found that date in an earlier search.
     const keptKeys = new Set(kept.map((e) => e.key));
-    const hidden = checked.filter((e) => !keptKeys.has(e.key));
+    const why = hiddenReason(s.filters ?? null, { timezone: safeTimezone(s.timezone), now: new Date() });
+    const hidden = checked
+      .filter((e) => !keptKeys.has(e.key))
+      .map((e) => {
+        const reason = why(e);
+        return reason ? { ...e, hidden_by: reason } : e;
+      });
     const forSearch = await recordSearchEvents(deps.sql, { id: s.searchId, userId: s.userId }, found, {
       hidden,
       onlyIfSeen: cancelledOccurrence,

@@ -91,6 +91,8 @@ export function EventCard({
         {compact && place ? <span className="event-card__where"> · {place}</span> : null}
       </p>
       {place && !compact ? <p className="event-card__where">{place}</p> : null}
+      {/* A hidden event says which filter left it out. */}
+      {event.hidden_by ? <p className="event-card__hidden">Hidden: {event.hidden_by}</p> : null}
       {checked && checkStatus !== 'source' ? (
         <p className={`event-card__check event-card__check--${checkStatus}`}>
           {checkStatus === 'unconfirmed' ? checked : <CheckedLink text={checked} url={event.verification?.source_url ?? null} />}
