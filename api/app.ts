@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
+import { requestId } from 'hono/request-id';
 import type { AppDeps, AppEnv } from './deps';
 import { unavailableService } from '../core/unavailable';
 import { errorPage } from './error-page';
@@ -37,6 +38,7 @@ import { unsubscribeRoutes } from './routes/unsubscribe';
 import { webhookRoutes } from './routes/webhook';
 
 const UNAVAILABLE_RETRY_AFTER_S = 30;
+const REQUEST_ID_MAX_LENGTH = 64;
 const UNAVAILABLE = {
   postgres: 'Event Finder cannot reach its database right now. Please try again in a minute.',
   redis: 'Event Finder cannot reach its queue and rate-limit store right now. Please try again in a minute.',
@@ -61,6 +63,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   const { config } = deps;
   app.use(requestMetrics());
+  // A trusted proxy's X-Request-Id is kept when it is a plain token; otherwise each request gets a new UUID.
+  app.use(requestId({ limitLength: REQUEST_ID_MAX_LENGTH }));
   app.use(requestLog(deps.logger));
   app.use(securityHeaders(config, { adminPath: ADMIN_BASE_PATH }));
   // Bodies are bounded before anything reads them; Stripe's events get more room than a form.

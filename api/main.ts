@@ -10,6 +10,7 @@ import { checkGeminiModel } from '../core/gemini/model';
 import { createLogger } from '../core/logger';
 import { standinNotice } from '../core/standin-notice';
 import { createRedis } from '../core/redis/client';
+import { watchRedisHealth } from '../core/redis/health';
 import { closeReadingPool, readingPool } from '../core/reading/shared-pool';
 import { createSql } from '../db/client';
 import { watchSessionRevocations } from '../core/auth/session-revocation';
@@ -46,6 +47,11 @@ async function main(): Promise<void> {
   queueConnection.on('error', (err) => logger.warn({ err: err.message }, 'redis (queue) error'));
   const subscriber = createRedis(config, 'queue');
   subscriber.on('error', (err) => logger.warn({ err: err.message }, 'redis (session revocations) error'));
+  const health = {
+    requests: watchRedisHealth(redis, 'requests', logger),
+    queue: watchRedisHealth(queueConnection, 'queue', logger),
+    revocations: watchRedisHealth(subscriber, 'session-revocations', logger),
+  };
   const gemini = createGemini(config, logger);
   const geminiConnections = geminiConnectionsAtStart(config.apiProcesses);
   const warm = warmUp(sql, DEFAULT_POOL_SIZE, logger, { client: gemini, model: config.gemini.model, connections: geminiConnections });
@@ -55,7 +61,13 @@ async function main(): Promise<void> {
     config,
     sql,
     redis,
-    sessionRevocations: watchSessionRevocations({ subscriber, publisher: redis, prefix: config.queuePrefix, logger }),
+    sessionRevocations: watchSessionRevocations({
+      subscriber,
+      health: health.revocations,
+      publisher: redis,
+      prefix: config.queuePrefix,
+      logger,
+    }),
     timersQueue: createTimersQueue(queueConnection, config.queuePrefix),
     searchEventsQueue: createSearchEventsQueue(queueConnection, config.queuePrefix),
     stripe: createStripe(config),
@@ -69,10 +81,8 @@ async function main(): Promise<void> {
   // Started now, so the first website read finds a reading thread warm.
   readingPool(config.reading);
   const app = createApp(deps);
-  // Several processes share one port, and a load balancer's /readyz reaches whichever takes the connection: each
-  // listens only once its pools are open, so none that is still starting is ever asked. Alone, the api listens
-  // at once and its /readyz says it is starting.
-  if (cluster.isWorker) await warm.done;
+  // Listens at once, whatever Postgres, Redis or Gemini are doing: /healthz answers, /readyz says what is still
+  // missing, and the page's error page is served, so an orchestrator never kills a process waiting for them.
   const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
     // Several processes share the port: the first says it once for all.
     if ((cluster.worker?.id ?? 1) !== 1) return;
@@ -103,6 +113,8 @@ async function main(): Promise<void> {
         deps.sessionRevocations.close(),
         closeReadingPool(),
       ]);
+      health.requests.stop();
+      health.queue.stop();
       redis.disconnect();
       queueConnection.disconnect();
       logger.info('stopped');

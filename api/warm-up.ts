@@ -35,6 +35,9 @@ export function warmUp(sql: Sql, poolSize: number, logger: Logger, gemini?: Gemi
     for (;;) {
       try {
         const started = performance.now();
+        // One query first: while Postgres cannot be reached it fails at once, where the pool's reservations
+        // would stay queued ahead of every request's query.
+        await sql`select 1`;
         await openPool(sql, poolSize);
         logger.info({ connections: poolSize, ms: Math.round(performance.now() - started) }, 'postgres pool open');
         return;

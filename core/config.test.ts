@@ -61,8 +61,9 @@ describe('loadConfig', () => {
     expect(loadConfig({ PORT: '8180', APP_URL: 'https://events.example.com' }).appUrl).toBe('https://events.example.com');
   });
 
-  it('runs one api process per CPU unless API_PROCESSES says how many', () => {
-    expect(loadConfig({}).apiProcesses).toBe(availableParallelism());
+  it('runs one api process unless API_PROCESSES says how many', () => {
+    expect(loadConfig({}).apiProcesses).toBe(1);
+    expect(loadConfig({ API_PROCESSES: '' }).apiProcesses).toBe(1);
     expect(loadConfig({ API_PROCESSES: 'auto' }).apiProcesses).toBe(availableParallelism());
     expect(loadConfig({ API_PROCESSES: '3' }).apiProcesses).toBe(3);
     expect(loadConfig({ API_PROCESSES: '1' }).apiProcesses).toBe(1);

@@ -35,13 +35,14 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: int(8080, 0, 65535),
   /**
-   * api processes serving PORT together (node:cluster): `auto` (the default) is one per CPU this process may use
-   * (Node's os.availableParallelism(), which counts a container's CPU limit), at most 64; 1 is a single process.
+   * api processes serving PORT together (node:cluster): 1 (the default) is a single process, and a deployment
+   * scales with more api replicas; `auto` is one per CPU this process may use (Node's os.availableParallelism(),
+   * which counts a container's CPU limit), at most 64.
    */
   API_PROCESSES: z
     .string()
     .optional()
-    .transform((v) => (v === undefined || v.trim() === '' ? 'auto' : v.trim().toLowerCase()))
+    .transform((v) => (v === undefined || v.trim() === '' ? '1' : v.trim().toLowerCase()))
     .pipe(z.string().regex(/^(auto|\d+)$/, 'must be auto or a whole number'))
     .transform((v) => (v === 'auto' ? Math.min(availableParallelism(), MAX_API_PROCESSES) : Number(v)))
     .pipe(z.number().int().min(1).max(MAX_API_PROCESSES)),

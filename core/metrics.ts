@@ -269,3 +269,24 @@ export async function metricsText(): Promise<{ body: string; contentType: string
 export function queueDepthText(): Promise<string> {
   return registry.getSingleMetricAsString('queue_jobs');
 }
+
+const redisOutages = new Counter({
+  name: 'redis_outages_total',
+  help: 'Times a Redis connection stopped answering its health check (closed, refused or hanging), by connection.',
+  labelNames: ['connection'] as const,
+  registers: [registry],
+});
+
+const redisUp = new Gauge({
+  name: 'redis_up',
+  help: 'Whether a Redis connection answered its last health check (1) or not (0), by connection.',
+  labelNames: ['connection'] as const,
+  registers: [registry],
+  aggregator: 'min',
+});
+
+/** A Redis connection's health check: it answers (`true`) or stopped answering (`false`, an outage counted). */
+export function noteRedisHealth(connection: string, answering: boolean): void {
+  redisUp.set({ connection }, answering ? 1 : 0);
+  if (!answering) redisOutages.inc({ connection });
+}

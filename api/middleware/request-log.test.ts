@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { requestId } from 'hono/request-id';
 import { describe, expect, it } from 'vitest';
 import { captureLogs } from '../../test/support/logs';
 import type { AppEnv } from '../deps';
@@ -12,6 +13,7 @@ describe('request log', () => {
       c.set('user', null);
       await next();
     });
+    app.use(requestId());
     app.use(requestLog(logs.logger));
     app.all('*', (c) => c.text('ok'));
     const feedToken = 'f3Kq9-secretFeedToken_AbC';
@@ -47,6 +49,7 @@ describe('request log', () => {
       c.set('user', null);
       await next();
     });
+    app.use(requestId());
     app.use(requestLog(logs.logger));
     app.get('/quiet', (c) => c.text('ok'));
     app.get('/noisy', (c) => {

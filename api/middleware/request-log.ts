@@ -1,8 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { createMiddleware } from 'hono/factory';
 import type { Logger } from '../../core/logger';
 import type { AppEnv } from '../deps';
-import { presetHeaders } from './preset-headers';
 
 // A feed's or an unsubscribe link's token is the whole of its secret: whoever reads it in a log can read the
 // feed or unsubscribe its owner. The log keeps which route was asked (and a feed's format), never the token.
@@ -16,10 +14,6 @@ export function loggedPath(path: string): string {
   for (const [pattern, replacement] of SECRET_PATHS) if (pattern.test(path)) return path.replace(pattern, replacement);
   return path;
 }
-
-/** A request's id: a trusted proxy's X-Request-Id when it is a plain token, otherwise a new UUID. */
-export const requestIdFrom = (incoming: string | undefined): string =>
-  incoming && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
 
 /** The one line a finished request leaves in the log, at info. */
 export function logRequestLine(
@@ -40,20 +34,19 @@ export function logRequestLine(
 }
 
 /**
- * Gives each request an id (kept from a trusted proxy's X-Request-Id) and a logger whose lines carry it (a pino
- * child), and logs one line when it ends, at info: above that level the line costs nothing.
+ * Gives each request a logger whose lines carry its id (a pino child; the id is hono/request-id's, which runs
+ * first), and logs one line when it ends, at info: above that level the line costs nothing.
  */
 export function requestLog(logger: Logger) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    const requestId = requestIdFrom(c.req.header('x-request-id'));
-    c.set('requestId', requestId);
+    const requestId = c.get('requestId');
     c.set('log', logger.child({ requestId }));
     if (!logger.isLevelEnabled('info')) {
-      await presetHeaders(c, [['X-Request-Id', requestId]], next);
+      await next();
       return;
     }
     const startedAt = performance.now();
-    await presetHeaders(c, [['X-Request-Id', requestId]], next);
+    await next();
     const user = c.get('user');
     logRequestLine(logger, { requestId, method: c.req.method, path: c.req.path, status: c.res.status, startedAt, userId: user?.id });
   });

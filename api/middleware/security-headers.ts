@@ -1,6 +1,6 @@
 import { createMiddleware } from 'hono/factory';
+import { secureHeaders } from 'hono/secure-headers';
 import type { Config } from '../../core/config';
-import { type HeaderList, presetHeaders } from './preset-headers';
 
 // Bull Board's page links Google Fonts (a stylesheet from fonts.googleapis.com whose font files come from
 // fonts.gstatic.com). Allowed on the operators' board only; the product's page keeps its own, tighter policy.
@@ -8,51 +8,42 @@ const BOARD_STYLE_ORIGIN = 'https://fonts.googleapis.com';
 const BOARD_FONT_ORIGIN = 'https://fonts.gstatic.com';
 
 /**
- * The security headers of every reply, built once: `app` for the product, `board` under `adminPath` (Bull Board).
- * Secure defaults (the set hono/secure-headers sends) plus what Google sign-in needs: its popup must keep
- * `window.opener`, so COOP is `same-origin-allow-popups`, and the CSP lets its script, iframe and styles load
- * from the GSI origin. Google's button iframe is cross-origin and sends no CORP header, so there is no COEP.
- * Under `adminPath` (Bull Board) the CSP also lets the board's web fonts load, and nothing else changes.
+ * hono/secure-headers' options for every reply, `app` for the product and `board` under the operators' board:
+ * its secure defaults plus what Google sign-in needs. Its popup must keep `window.opener`, so COOP is
+ * `same-origin-allow-popups`, and the CSP lets its script, iframe and styles load from the GSI origin. Google's
+ * button iframe is cross-origin and sends no CORP header, so there is no COEP. HSTS only means something over
+ * https: on a plain-http APP_URL (local development) it is left out. A header a route sets itself (a stricter
+ * CSP) is kept.
  */
-export function securityHeaderLists(config: Config): { app: HeaderList; board: HeaderList } {
+function securityHeaderOptions(config: Config, extra: { style: string[]; font: string[] }): Parameters<typeof secureHeaders>[0] {
   const gsi = new URL(config.google.gsiUrl).origin;
   // Map tiles over https are images like any other; a plain-http tile server (a local one) is named.
-  const tiles = config.map && /^http:\/\/[^{}/]+\//.test(config.map.tileUrl) ? ` ${new URL(config.map.tileUrl).origin}` : '';
-  const headers = (extra: { style: string[]; font: string[] }): HeaderList => {
-    const csp = [
-      "default-src 'self'",
-      `script-src 'self' ${gsi}`,
-      `connect-src 'self' ${gsi}`,
-      `frame-src 'self' ${gsi}`,
-      ["style-src 'self' 'unsafe-inline'", gsi, ...extra.style].join(' '),
-      ...(extra.font.length ? [["font-src 'self'", ...extra.font].join(' ')] : []),
-      `img-src 'self' data: https:${tiles}`,
-      "object-src 'none'",
-      "base-uri 'self'",
-      "frame-ancestors 'none'",
-    ].join('; ');
-    return [
-      ['Content-Security-Policy', csp],
-      ['Cross-Origin-Opener-Policy', 'same-origin-allow-popups'],
-      ['Cross-Origin-Resource-Policy', 'same-origin'],
-      ['Origin-Agent-Cluster', '?1'],
-      ['Referrer-Policy', 'strict-origin-when-cross-origin'],
-      // HSTS only means something over https; on a plain-http APP_URL (local development) it is left out.
-      ...(config.secureCookies ? [['Strict-Transport-Security', 'max-age=15552000; includeSubDomains'] as const] : []),
-      ['X-Content-Type-Options', 'nosniff'],
-      ['X-DNS-Prefetch-Control', 'off'],
-      ['X-Download-Options', 'noopen'],
-      ['X-Frame-Options', 'SAMEORIGIN'],
-      ['X-Permitted-Cross-Domain-Policies', 'none'],
-      ['X-XSS-Protection', '0'],
-    ];
+  const tiles = config.map && /^http:\/\/[^{}/]+\//.test(config.map.tileUrl) ? [new URL(config.map.tileUrl).origin] : [];
+  return {
+    contentSecurityPolicy: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'", gsi],
+      connectSrc: ["'self'", gsi],
+      frameSrc: ["'self'", gsi],
+      styleSrc: ["'self'", "'unsafe-inline'", gsi, ...extra.style],
+      ...(extra.font.length ? { fontSrc: ["'self'", ...extra.font] } : {}),
+      imgSrc: ["'self'", 'data:', 'https:', ...tiles],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      frameAncestors: ["'none'"],
+    },
+    crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: 'same-origin-allow-popups',
+    referrerPolicy: 'strict-origin-when-cross-origin',
+    strictTransportSecurity: config.secureCookies,
+    overwrite: false,
   };
-  return { app: headers({ style: [], font: [] }), board: headers({ style: [BOARD_STYLE_ORIGIN], font: [BOARD_FONT_ORIGIN] }) };
 }
 
-/** Puts the security headers on every reply; each request only copies one of the sets built at start. */
+/** Puts the security headers on every reply (hono/secure-headers); the board's under `adminPath`. */
 export function securityHeaders(config: Config, options: { adminPath: string }) {
-  const { app, board } = securityHeaderLists(config);
+  const app = secureHeaders(securityHeaderOptions(config, { style: [], font: [] }));
+  const board = secureHeaders(securityHeaderOptions(config, { style: [BOARD_STYLE_ORIGIN], font: [BOARD_FONT_ORIGIN] }));
   const isBoard = (path: string) => path === options.adminPath || path.startsWith(`${options.adminPath}/`);
-  return createMiddleware((c, next) => presetHeaders(c, isBoard(c.req.path) ? board : app, next));
+  return createMiddleware((c, next) => (isBoard(c.req.path) ? board : app)(c, next));
 }

@@ -31,15 +31,16 @@ export function healthRoutes({ sql, redis, gemini, warmUp }: AppDeps) {
   const app = new Hono<AppEnv>();
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
   app.get('/readyz', async (c) => {
-    if (warmUp && !warmUp.ready()) {
-      const error = 'Not ready: the api is still opening its connections to Postgres and Gemini. It is ready once they are open.';
-      return c.json({ status: 'starting', failed: ['connections not open yet'], error, gemini: modelHealth(gemini), warnings: [] }, 503);
-    }
+    // Asked while starting too, so a probe learns which service is missing rather than only that it is starting.
     const failures = (await Promise.all([check('postgres', () => sql`select 1`), check('redis', () => redis.ping())])).filter(
       (f): f is string => f !== null,
     );
     const model = modelHealth(gemini);
     const warnings = model.state === 'unusable' ? [`gemini: ${model.problem}`] : [];
+    if (failures.length === 0 && warmUp && !warmUp.ready()) {
+      const error = 'Not ready: the api is still opening its connections to Postgres and Gemini. It is ready once they are open.';
+      return c.json({ status: 'starting', failed: ['connections not open yet'], error, gemini: model, warnings: [] }, 503);
+    }
     if (failures.length) {
       const names = failures.map((f) => f.slice(0, f.indexOf(':')));
       return c.json(

@@ -1,10 +1,14 @@
 import type { Logger } from '../logger';
 import type { RedisClient } from '../redis/client';
+import type { RedisHealth } from '../redis/health';
 import { proofSessionId } from './session-proof';
 
 /** What a process's session proofs need to know about sessions ended anywhere (docs/decisions/sign-in-and-sessions.md). */
 export interface RevocationWatch {
-  /** True while this process hears every revocation as it is published (its subscription is up). */
+  /**
+   * True while this process hears every revocation as it is published: its subscription is up and its
+   * connection answered a health check moments ago.
+   */
   readonly live: boolean;
   /**
    * Calls `listener` with the proof session ids of each revocation, and with `null` whenever the subscription
@@ -37,13 +41,22 @@ export async function announceRevocation(publisher: RedisClient, prefix: string,
 }
 
 /**
+ * How long after its connection last answered a health check the subscription is still believed to hear
+ * every revocation. A Redis that hangs keeps the connection open and delivers nothing, so past this a proof
+ * remembered here is checked in Postgres again: a session ended elsewhere meanwhile stops working within it.
+ */
+const HEARD_WITHIN_MS = 3_000;
+
+/**
  * Revocations over Redis pub/sub. `subscriber` is a connection of its own (a subscribed connection takes no
- * other command) that waits through outages; `publisher` is the process's shared connection. While the
- * subscription is down the proofs trust nothing they remember (every request asks Postgres), and when it comes
- * back they forget everything, since what was published meanwhile is lost.
+ * other command) that waits through outages, watched by `health`; `publisher` is the process's shared
+ * connection. While the subscription is down, or its connection has not answered for a few seconds (a Redis
+ * that hangs), the proofs trust nothing they remember (every request asks Postgres), and when it is back they
+ * forget everything, since what was published meanwhile is lost.
  */
 export function watchSessionRevocations(deps: {
   subscriber: RedisClient;
+  health: RedisHealth;
   publisher: RedisClient;
   prefix: string;
   logger: Logger;
@@ -53,7 +66,7 @@ export function watchSessionRevocations(deps: {
   const tell = (ids: readonly string[] | null) => {
     for (const listener of listeners) listener(ids);
   };
-  let live = false;
+  let subscribed = false;
   let closed = false;
   let markLive: () => void = () => {};
   const firstLive = new Promise<void>((resolve) => {
@@ -61,7 +74,7 @@ export function watchSessionRevocations(deps: {
   });
 
   const down = () => {
-    live = false;
+    subscribed = false;
   };
   const subscribe = () => {
     if (closed) return;
@@ -69,7 +82,7 @@ export function watchSessionRevocations(deps: {
       () => {
         // Anything published while the subscription was down is lost: forget all, then trust again.
         tell(null);
-        live = true;
+        subscribed = true;
         markLive();
       },
       (err: Error) => deps.logger.warn({ err: err.message }, 'session revocations: subscribing failed; proofs ask Postgres until it works'),
@@ -84,10 +97,14 @@ export function watchSessionRevocations(deps: {
     tell(message.split(',').filter(Boolean));
   });
   if ((deps.subscriber as { status?: string }).status === 'ready') subscribe();
+  // Answering again after a hang: the connection never closed, but whatever was published meanwhile is lost.
+  deps.health.onBack(() => {
+    if (subscribed) tell(null);
+  });
 
   return {
     get live() {
-      return live;
+      return subscribed && Date.now() - deps.health.answeredAt < HEARD_WITHIN_MS;
     },
     whenLive: () => firstLive,
     onRevoked(listener) {
@@ -102,7 +119,8 @@ export function watchSessionRevocations(deps: {
     },
     async close() {
       closed = true;
-      live = false;
+      subscribed = false;
+      deps.health.stop();
       deps.subscriber.disconnect();
     },
   };

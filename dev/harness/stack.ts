@@ -10,6 +10,7 @@ import { createDeliveriesQueue, createSearchEventsQueue, createTimersQueue, type
 import { createLogger } from '../../core/logger';
 import { createRedis, type RedisClient } from '../../core/redis/client';
 import { watchSessionRevocations } from '../../core/auth/session-revocation';
+import { watchRedisHealth } from '../../core/redis/health';
 import type { Standins } from '../standins/server';
 import { startDeliveriesWorker, type DeliveriesWorker } from '../../worker/deliveries-worker';
 import { startSearchEventsWorker, type SearchEventsWorker } from '../../worker/search-events-worker';
@@ -70,11 +71,18 @@ export async function startTestStack(options: StackOptions = {}): Promise<TestSt
   // Made as api/main.ts makes them (a Cluster when the env names one), but all patient: a test waits for Redis.
   const redis = createRedis(config, 'queue');
   const queueConnection = createRedis(config, 'queue');
+  const subscriber = createRedis(config, 'queue');
   const deps: AppDeps = {
     config,
     sql: db.sql,
     redis,
-    sessionRevocations: watchSessionRevocations({ subscriber: createRedis(config, 'queue'), publisher: redis, prefix, logger }),
+    sessionRevocations: watchSessionRevocations({
+      subscriber,
+      health: watchRedisHealth(subscriber, 'session-revocations', logger),
+      publisher: redis,
+      prefix,
+      logger,
+    }),
     timersQueue: createTimersQueue(queueConnection, prefix),
     searchEventsQueue: createSearchEventsQueue(queueConnection, prefix),
     stripe: createStripe(config),
