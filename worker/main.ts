@@ -4,6 +4,7 @@ import { createMailer } from '../core/delivery/mailer';
 import { createDeliveriesQueue, createTimersQueue } from '../core/jobs';
 import { createLogger } from '../core/logger';
 import { createRedis } from '../core/redis/client';
+import { watchRedisHealth } from '../core/redis/health';
 import { closeReadingPool, readingPool } from '../core/reading/shared-pool';
 import { createSql } from '../db/client';
 import { type DeliveriesWorker, startDeliveriesWorker } from './deliveries-worker';
@@ -22,6 +23,7 @@ async function main(): Promise<void> {
   // BullMQ workers block on Redis; a per-request retry limit would make them fail instead of wait.
   const connection = createRedis(config, 'queue');
   connection.on('error', (err) => logger.warn({ err: err.message }, 'redis error'));
+  const health = watchRedisHealth(connection, 'queue', logger);
   const queue = createTimersQueue(connection, config.queuePrefix);
   const deliveriesQueue = createDeliveriesQueue(connection, config.queuePrefix);
   // What the whole deployment runs on (stand-ins in use, where email goes, whether the Gemini model answers) is the
@@ -53,6 +55,7 @@ async function main(): Promise<void> {
     await metrics?.close();
     await Promise.all([queue.close(), deliveriesQueue.close()]);
     await Promise.all([sql.end({ timeout: 5 }), closeReadingPool()]);
+    health.stop();
     connection.disconnect();
     logger.info('stopped');
     process.exit(0);

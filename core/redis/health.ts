@@ -42,10 +42,7 @@ export function watchRedisHealth(client: RedisClient, connection: string, logger
       logger.info({ connection }, 'redis answers again');
       for (const listener of listeners) listener();
     } else {
-      logger.warn(
-        { connection, err: why },
-        'redis is not answering: requests that need it answer 503, and session proofs are checked in Postgres, until it does',
-      );
+      logger.warn({ connection, err: why }, 'redis is not answering: what needs this connection fails or waits until it does');
     }
   };
 
