@@ -76,6 +76,8 @@ async function main(): Promise<void> {
     logger,
     publicDir: path.resolve(process.cwd(), 'dist/public'),
   };
+  // Their connection's errors are logged above; a BullMQ queue with no listener of its own prints each again.
+  for (const queue of [deps.timersQueue, deps.searchEventsQueue]) queue.on('error', () => {});
   // One cheap check (models.get) that the configured model and key work; /readyz reports what it found.
   void checkGeminiModel(deps.gemini, config.gemini);
   // Started now, so the first website read finds a reading thread warm.
