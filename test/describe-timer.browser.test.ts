@@ -47,7 +47,7 @@ describe('Set Timer: Describe it', () => {
     expect(await panel.getByLabel('Schedule Type').inputValue()).toBe('weekly');
     expect(await panel.getByLabel('Day of Week').inputValue()).toBe('Friday');
     expect(await panel.getByLabel('Time', { exact: true }).inputValue()).toBe('20:00');
-    expect(await page.getByLabel('Your Question').inputValue()).toBe('AI meetups');
+    expect(await page.getByLabel('Your Question').inputValue()).toBe('AI meetups within 20 km of Berlin');
     expect(await panel.getByLabel('Near (city)').inputValue()).toBe('Berlin');
     expect(await panel.getByLabel('Within (km)').inputValue()).toBe('20');
     expect(await panel.getByLabel('Attendance').inputValue()).toBe('in_person');
@@ -68,7 +68,7 @@ describe('Set Timer: Describe it', () => {
     const [timer] = await suite.stack.db.sql<{ question: string; weekday: string; filters: unknown }[]>`
       select question, weekday, filters from timers`;
     expect(timer).toMatchObject({
-      question: 'AI meetups',
+      question: 'AI meetups within 20 km of Berlin',
       weekday: 'Friday',
       filters: { place: { name: 'Berlin', radius_km: 20 }, attendance: 'in_person', exclude: ['crypto'], window: null },
     });
@@ -85,6 +85,42 @@ describe('Set Timer: Describe it', () => {
     await shot(page, 'timer-filters-editor-390');
     const [edited] = await suite.stack.db.sql<{ filters: { place: { radius_km: number } } }[]>`select filters from timers`;
     expect(edited!.filters.place.radius_km).toBe(30);
+    expect(unexpectedErrors(errors)).toEqual([]);
+  });
+
+  it('each sentence starts from an empty form; one that cannot be read fills nothing and says what', async () => {
+    const { page, errors } = await openSignedInHome(suite, { viewport: { width: 1280, height: 900 } });
+    await page.getByRole('button', { name: 'Set Timer' }).click();
+    const panel = page.getByRole('region', { name: 'Set Timer' });
+    const sentence = panel.getByLabel('Describe it');
+    const describe = async (words: string) => {
+      await sentence.fill(words);
+      await sentence.press('Enter');
+    };
+    const filled = panel.getByRole('status').filter({ hasText: 'Filled in from your sentence' });
+
+    await describe('every Friday at 8 pm, jazz concerts in Hamburg https://example.org/jazz');
+    await filled.waitFor();
+    expect(await page.getByLabel('Website URL').inputValue()).toBe('https://example.org/jazz');
+    expect(await panel.getByLabel('Time', { exact: true }).inputValue()).toBe('20:00');
+
+    // No website, no time: neither is kept from the sentence before.
+    await describe('every Monday, AI meetups in Berlin');
+    await expect.poll(() => page.getByLabel('Your Question').inputValue()).toBe('AI meetups in Berlin');
+    expect(await page.getByLabel('Website URL').inputValue()).toBe('');
+    expect(await panel.getByLabel('Time', { exact: true }).inputValue()).toBe('');
+    expect(await panel.getByLabel('Day of Week').inputValue()).toBe('Monday');
+    expect(await panel.getByLabel('Near (city)').inputValue()).toBe('Berlin');
+
+    await describe('every day at 25:99 rust meetups');
+    await panel.getByRole('alert').filter({ hasText: '“25:99” is not a time of day.' }).waitFor();
+    expect(await filled.count()).toBe(0);
+    expect(await page.getByLabel('Your Question').inputValue()).toBe('AI meetups in Berlin');
+
+    await describe('asdf qwerty');
+    await panel.getByRole('alert').filter({ hasText: 'We could not read “asdf qwerty”, so nothing is filled in.' }).waitFor();
+    expect(await filled.count()).toBe(0);
+    expect(await page.getByLabel('Your Question').inputValue()).toBe('AI meetups in Berlin');
     expect(unexpectedErrors(errors)).toEqual([]);
   });
 });

@@ -38,12 +38,13 @@ export function SetTimerPanel({ ques, web, filters: searchFilters, onClose, onSa
   const [filters, setFilters] = useState<FilterDraft>(searchFilters ?? EMPTY_FILTER_DRAFT);
   const [filtersOpen, setFiltersOpen] = useState(searchFilters ? filtersOf(searchFilters) !== null : false);
 
-  // A described timer fills the ordinary form; the person checks it there, starting at its first field.
+  // A described timer fills the ordinary form from empty (nothing of an earlier sentence or of the form is
+  // kept: a time or website the sentence does not say stays empty); the person checks it, from its first field.
   function described({ timer }: DescribeReply) {
-    setDraft((d) => ({ scheduleType: timer.scheduleType, time: timer.time ?? d.time, weekday: timer.weekday ?? d.weekday }));
+    setDraft({ scheduleType: timer.scheduleType, time: timer.time ?? '', weekday: timer.weekday ?? 'Monday' });
     setFilters(draftOf(timer.filters));
     setFiltersOpen(filtersOf(draftOf(timer.filters)) !== null);
-    if (timer.ques || timer.web) onQuestion?.(timer.ques || ques, timer.web || web);
+    onQuestion?.(timer.ques, timer.web);
     first.current?.focus();
   }
 

@@ -45,7 +45,7 @@ const SENTENCES: [string, Expected][] = [
     'every Sunday at noon, book fairs within 50 km of Leipzig, no comics',
     {
       schedule: ['weekly', '12:00', 'Sunday'],
-      ques: 'book fairs',
+      ques: 'book fairs within 50 km of Leipzig',
       filters: { ...near('Leipzig', 50), exclude: ['comics'] },
       source: 'parser',
     },
@@ -55,7 +55,7 @@ const SENTENCES: [string, Expected][] = [
     'daily at 6pm Python meetups, in-person, within 10km of Munich',
     {
       schedule: ['daily', '18:00', null],
-      ques: 'Python meetups',
+      ques: 'Python meetups within 10km of Munich',
       filters: { ...near('Munich', 10), attendance: 'in_person' },
       source: 'parser',
     },
@@ -68,7 +68,7 @@ const SENTENCES: [string, Expected][] = [
     'sundays at 10:15 flea markets near Potsdam https://example.org/markets',
     {
       schedule: ['weekly', '10:15', 'Sunday'],
-      ques: 'flea markets',
+      ques: 'flea markets near Potsdam',
       web: 'https://example.org/markets',
       filters: near('Potsdam'),
       source: 'parser',
@@ -87,7 +87,7 @@ const SENTENCES: [string, Expected][] = [
     'every Friday at 8 AI meetups within 20 km of Berlin, not online, not crypto',
     {
       schedule: ['weekly', '08:00', 'Friday'],
-      ques: 'AI meetups',
+      ques: 'AI meetups within 20 km of Berlin',
       filters: { ...near('Berlin', 20), attendance: 'in_person', exclude: ['crypto'] },
       source: 'parser',
     },
@@ -124,7 +124,7 @@ const SENTENCES: [string, Expected][] = [
     'jeden Montag um 18:30 Jazzkonzerte im Umkreis von 30 km um Hamburg, vor Ort',
     {
       schedule: ['weekly', '18:30', 'Monday'],
-      ques: 'Jazzkonzerte',
+      ques: 'Jazzkonzerte im Umkreis von 30 km um Hamburg',
       filters: { ...near('Hamburg', 30), attendance: 'in_person' },
       source: 'parser',
     },

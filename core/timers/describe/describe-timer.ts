@@ -39,7 +39,23 @@ export async function describeTimer(
     onUsage: deps.onUsage,
   });
   if (model.refusal) return { kind: 'refused', message: model.refusal };
+  const unread = unreadWords(model);
+  if (unread) return { kind: 'refused', message: unread };
   return { kind: 'described', reply: fromModel(model) };
+}
+
+/**
+ * The sentence saying nothing was read, when the model found no schedule, no time and no question of its own
+ * (its question is empty or words it did not understand): then nothing is filled in, rather than a form of
+ * defaults beside "not understood".
+ */
+export function unreadWords(m: ModelDescription): string | null {
+  const unclear = m.unclear.map((w) => w.trim()).filter(Boolean);
+  const question = m.question.trim().toLowerCase();
+  const ownQuestion = question !== '' && !unclear.some((w) => w.toLowerCase() === question);
+  if (m.scheduleType || m.time || ownQuestion) return null;
+  const words = unclear.length ? `“${unclear.join('”, “')}”` : 'your sentence';
+  return `We could not read ${words}, so nothing is filled in. Say when and what to look for, e.g. “every Friday at 8 pm, AI meetups in Berlin”, or fill in the form yourself.`;
 }
 
 /** The model's description as the form's fields; what it left out or got unusable is said in a note. */

@@ -30,8 +30,9 @@ function cityIn(words: string): { name: string; length: number } | null {
 export function filterPhrases(words: Words, now: Date): FilterPhrases {
   const out: FilterPhrases = { window: null, place: null, attendance: 'both', exclude: [], notes: [] };
 
+  // A place is where to look: its phrase stays in the question as written, and also becomes the filter.
   // "within 20 km of Berlin", "20km around Potsdam", "im Umkreis von 30 km um München", "50 km um Köln"
-  words.take(
+  words.hold(
     new RegExp(
       String.raw`(?:\b(?:within|in a radius of|up to|im umkreis von|bis zu|in)\s+)?(\d+(?:[.,]\d+)?)\s*(?:km|kilometers?|kilometres?|kilometern?)\s+(?:of|around|from|near|um|von|rund um|ab)\s+${CITY}`,
       'iu',
@@ -44,13 +45,13 @@ export function filterPhrases(words: Words, now: Date): FilterPhrases {
     },
   );
   // "near Berlin", "around Potsdam", "in der Nähe von Hamburg", "rund um Köln": the default radius, said.
-  words.take(new RegExp(String.raw`\b(?:near|around|close to|in der nähe von|nahe|rund um)\s+${CITY}`, 'iu'), (m) => {
+  words.hold(new RegExp(String.raw`\b(?:near|around|close to|in der nähe von|nahe|rund um)\s+${CITY}`, 'iu'), (m) => {
     const city = cityIn(m[1]!);
     if (!city || out.place) return false;
     out.place = { name: city.name, radius_km: DEFAULT_RADIUS_KM };
     return true;
   });
-  // "in Berlin" stays in the question (it reads naturally there) and also becomes the place filter.
+  // "in Berlin" likewise.
   if (!out.place) {
     const m = new RegExp(String.raw`\b(?:in|im raum)\s+${CITY}`, 'u').exec(words.rest);
     const city = m ? cityIn(m[1]!) : null;

@@ -20,7 +20,11 @@ export const DESCRIBE_SCHEMA = {
     scheduleType: nullable('string', { enum: ['daily', 'weekly', null] }),
     time: nullable('string', { description: 'HH:MM, 24-hour clock; null when no time is said' }),
     weekday: nullable('string', { enum: [...WEEKDAYS, null] }),
-    question: { type: 'string', description: 'what to look for, in the words and language of the sentence' },
+    question: {
+      type: 'string',
+      description:
+        'what to look for, in the words and language of the sentence, with the place as said (e.g. "AI meetups within 20 km of Berlin")',
+    },
     website: nullable('string'),
     window_next_days: nullable('integer'),
     window_from: nullable('string', { description: 'YYYY-MM-DD' }),
@@ -55,6 +59,7 @@ export function describePrompt(sentence: string, today: string, timezone: string
     DESCRIBE_MARKER,
     'Turn the sentence into a saved search that repeats: daily, or weekly on one weekday, at one time (HH:MM, 24 h).',
     'Anything else (twice a week, every weekday, monthly, two times) is a refusal: say why in one sentence.',
+    'The question keeps what to look for as the sentence says it, its place included; the place is also a filter.',
     'Filters: a date window (next N days, or from/to dates), a city with a radius in km, attendance, words to exclude.',
     'Never guess: leave a field null and list the words you did not understand in unclear.',
     `Today is ${today}; the user's time zone is ${timezone}.`,

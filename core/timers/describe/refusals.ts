@@ -43,8 +43,23 @@ const REFUSALS: Refusal[] = [
   },
 ];
 
+// "25:99", "um 26 Uhr", "13 pm": written as a time of day, but no clock shows it.
+const CLOCK = /\b(\d{1,2}):(\d{2})\b|\b(\d{1,2})(?:\.(\d{2}))?\s*uhr\b|\b(\d{1,2})(?::(\d{2}))?\s*([ap])\.?m\b\.?/giu;
+
+function impossibleTime(sentence: string): string | null {
+  for (const m of sentence.matchAll(CLOCK)) {
+    const hour = Number(m[1] ?? m[3] ?? m[5]);
+    const minute = Number(m[2] ?? m[4] ?? m[6] ?? 0);
+    const twelveHour = m[7] !== undefined;
+    if (minute > 59 || (twelveHour ? hour < 1 || hour > 12 : hour > 23)) return m[0].trim();
+  }
+  return null;
+}
+
 /** The sentence saying why this sentence cannot be a timer, or null when nothing in it is refused. */
 export function refusalFor(sentence: string): string | null {
+  const time = impossibleTime(sentence);
+  if (time) return `“${time}” is not a time of day. Write a time from 00:00 to 23:59, e.g. “at 20:00” or “at 8 pm”.`;
   for (const r of REFUSALS) {
     const match = r.pattern.exec(sentence);
     if (match) return r.message(match[0].trim());

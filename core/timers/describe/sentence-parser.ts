@@ -2,7 +2,7 @@ import type { DescribedTimer } from '../../contract/describe';
 import { filterPhrases } from './filter-phrases';
 import { refusalFor } from './refusals';
 import { schedulePhrases } from './schedule-phrases';
-import { Words } from './words';
+import { HELD_ANY, Words } from './words';
 
 export type ParseOutcome =
   | { kind: 'described'; timer: DescribedTimer; notes: string[] }
@@ -20,9 +20,13 @@ const LEADING =
   /^(?:(?:and|und|also|auch|then|dann|please|bitte|for|about|für|über|zu|of|on|am|at|um|with|mit)\b\s*|(?:remind me(?: of| about)?|tell me(?: about)?|let me know(?: about)?|notify me(?: about| of)?|send me|search(?: for)?|look(?: for)?|find|check(?: for)?|show me|erinnere mich(?: an)?|sag mir(?: bescheid)?|such(?:e)?(?: nach)?|finde?|zeig(?:e)? mir)\b\s*)+/iu;
 const TRAILING = /(?:\s*\b(?:and|und|at|um|on|am|with|mit|for|für)\b)+\s*$/iu;
 
-/** What the sentence looks for: the clauses no rule took, without the words that only ask. */
-export function questionOf(rest: string): string {
-  return rest
+/**
+ * What the sentence looks for: the clauses no rule took, without the words that only ask, with the place
+ * phrases `words` held put back (a clause that is only a place joins the one before it: "meetups, near Bonn"
+ * reads "meetups near Bonn").
+ */
+export function questionOf(words: Words): string {
+  const clauses = words.rest
     .split(/\s*[,;]\s*/)
     .map((clause) =>
       clause
@@ -33,8 +37,9 @@ export function questionOf(rest: string): string {
         .replace(/^[.:!?\-–\s]+|[.:!\-–\s]+$/g, '')
         .trim(),
     )
-    .filter((clause) => clause.length > 0)
-    .join(', ');
+    .filter((clause) => clause.length > 0);
+  const held = new RegExp(`^${HELD_ANY.source}`, 'u');
+  return words.restored(clauses.map((c, i) => (i > 0 && held.test(c) ? ` ${c}` : i > 0 ? `, ${c}` : c)).join(''));
 }
 
 /**
@@ -54,7 +59,7 @@ export function parseSentence(sentence: string, now: Date): ParseOutcome {
   const schedule = schedulePhrases(words, now);
   if (schedule.refusal) return { kind: 'refused', message: schedule.refusal };
   if (!schedule.scheduleType) return { kind: 'unsure', reason: 'no daily or weekly schedule in the common forms' };
-  const ques = questionOf(words.rest);
+  const ques = questionOf(words);
   const leftOver = LEFT_OVER_WHEN.exec(ques);
   if (leftOver) return { kind: 'unsure', reason: `“${leftOver[0]}” left over` };
   const notes = [...schedule.notes, ...filters.notes];

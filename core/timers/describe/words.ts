@@ -3,10 +3,30 @@
  * rule took is what remains for the question.
  */
 export class Words {
+  /** Phrases read and kept in the question (a place); each stands in `rest` as one private-use character. */
+  private readonly held: string[] = [];
+
   constructor(public rest: string) {}
+
+  /** Like `take`, but the phrase stays in the question: `restored` puts it back where it stood. */
+  hold(pattern: RegExp, use: (match: RegExpExecArray) => unknown): void {
+    this.replace(pattern, use, (m) => {
+      this.held.push(m[0].trim());
+      return HELD(this.held.length - 1);
+    });
+  }
+
+  /** `text` (made of `rest`) with each held phrase back in its place. */
+  restored(text: string): string {
+    return text.replace(HELD_ANY, (c) => this.held[c.charCodeAt(0) - HELD_BASE] ?? '');
+  }
 
   /** Each match of `pattern` (global) handed to `use`; taken out when `use` returns true (or nothing). */
   take(pattern: RegExp, use: (match: RegExpExecArray) => unknown): void {
+    this.replace(pattern, use, () => ' , ');
+  }
+
+  private replace(pattern: RegExp, use: (match: RegExpExecArray) => unknown, by: (match: RegExpExecArray) => string): void {
     const flags = pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`;
     const re = new RegExp(pattern.source, flags);
     let out = '';
@@ -17,7 +37,7 @@ export class Words {
         continue;
       }
       if (use(m) === false) continue;
-      out += `${this.rest.slice(last, m.index)} , `;
+      out += `${this.rest.slice(last, m.index)}${by(m)}`;
       last = m.index + m[0].length;
     }
     this.rest = out + this.rest.slice(last);
@@ -28,6 +48,11 @@ export class Words {
     this.rest = `${this.rest.slice(0, start)} , ${this.rest.slice(end)}`;
   }
 }
+
+const HELD_BASE = 0xe000;
+const HELD = (i: number) => String.fromCharCode(HELD_BASE + i);
+/** A held phrase's stand-in: a character no sentence carries and no pattern here reads. */
+export const HELD_ANY = /[\ue000-\ue0ff]/gu;
 
 /** Number words up to twelve, English and German. */
 const NUMBERS: Record<string, number> = {
