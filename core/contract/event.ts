@@ -65,6 +65,11 @@ export const eventSchema = z.object({
   source_url: z.nullable(z.string()),
   /** `tentative`: the source says it may not happen as planned (iCalendar STATUS:TENTATIVE). */
   status: z.enum(['scheduled', 'moved', 'cancelled', 'tentative']),
+  /**
+   * A moved event's start before it moved (as `starts_at` was then), when the timer saw it there; absent or
+   * null otherwise (not moved, moved before this was kept, or a source that only says it was rescheduled).
+   */
+  moved_from: z.optional(z.nullable(z.string())),
   /** True when the timer (or, for a search, the user) had not seen this key before. */
   new: z.boolean(),
   /** How the event was checked against its source; null when it was not (checking off, or stored before it). */

@@ -1,5 +1,5 @@
 import type { Event } from '../contract/event';
-import { formatEventDate } from '../time/event-date-format';
+import { formatMovedEventDate } from '../time/event-date-format';
 import { knownTimeZone } from '../time/time-zone';
 import { verificationText } from '../events/verification-text';
 
@@ -7,11 +7,11 @@ import { verificationText } from '../events/verification-text';
 
 /**
  * "Tue 3 Mar 2026, 18:30 (Europe/Berlin)" ("zone: false" leaves the zone to a line above: a digest says it
- * once); all-day events as dates; "Date not known" without a start; a
+ * once); all-day events as dates; "Date not known" without a start; a moved event as old → new; a
  * tentative event says it is not yet confirmed.
  */
 export function eventWhen(event: Event, timezone: string, options: { zone?: boolean } = {}): string {
-  const when = formatEventDate(event, knownTimeZone(timezone), { nameZone: options.zone ?? true });
+  const when = formatMovedEventDate(event, knownTimeZone(timezone), { nameZone: options.zone ?? true });
   return event.status === 'tentative' ? `${when}, not yet confirmed` : when;
 }
 

@@ -148,6 +148,39 @@ describe('digest and webhook content', () => {
     expect(body.text).toContain('(Not confirmed: robots.txt refused)');
   });
 
+  it("says a moved event's old and new date in the digest, its text part and the webhook", () => {
+    const moved: Event = {
+      ...base,
+      key: 'mv',
+      title: 'ML Meetup',
+      starts_at: '2026-03-10T19:00:00+01:00',
+      moved_from: '2026-03-03T19:00:00+01:00',
+      status: 'moved',
+      new: false,
+    };
+    expect(eventWhen(moved, 'Europe/Berlin')).toBe('Tue 3 Mar 2026, 19:00 → Tue 10 Mar 2026, 19:00 (Europe/Berlin)');
+    // Moved before the old start was kept: the new date alone, as before.
+    expect(eventWhen({ ...moved, moved_from: undefined }, 'Europe/Berlin')).toBe('Tue 10 Mar 2026, 19:00 (Europe/Berlin)');
+    const mail = renderDigest({
+      question: 'q',
+      timezone: 'Europe/Berlin',
+      events: [moved],
+      runsUrl: 'https://app.example/#timer-1',
+      unsubscribeUrl: 'https://app.example/unsubscribe/t',
+    });
+    expect(mail.text).toContain('[Moved] ML Meetup\n  Tue 3 Mar 2026, 19:00 → Tue 10 Mar 2026, 19:00');
+    expect(mail.html).toContain('Tue 3 Mar 2026, 19:00 → Tue 10 Mar 2026, 19:00');
+    const body = webhookPayload({
+      kind: 'digest',
+      timer: { id: 4, question: 'Berlin AI', website: '', timezone: 'Europe/Berlin' },
+      run: { id: 9, scheduledFor: new Date('2026-03-01T08:00:00Z'), status: 'succeeded', error: null },
+      events: [moved],
+      runsUrl: 'https://app.example/#timer-4',
+    });
+    expect(body.text).toContain('• [Moved] ML Meetup — Tue 3 Mar 2026, 19:00 → Tue 10 Mar 2026, 19:00 (Europe/Berlin)');
+    expect(body.events[0]).toMatchObject({ starts_at: '2026-03-10T19:00:00+01:00', moved_from: '2026-03-03T19:00:00+01:00' });
+  });
+
   it('summarises a digest for chat services in `text` and `content`', () => {
     const events = Array.from({ length: 7 }, (_, i) => ({ ...base, key: `k${i}`, title: `Event ${i}` }));
     const body = webhookPayload({

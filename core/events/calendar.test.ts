@@ -172,6 +172,30 @@ describe("an entry's words", () => {
   });
 });
 
+describe('a moved event', () => {
+  const moved = event({ status: 'moved', new: false, moved_from: '2026-06-11T09:00:00+02:00' });
+
+  it('says its old and new date in its calendar entry, in its zone', () => {
+    const vevent = parse(singleEventIcs(moved, 'events.example') ?? '').getFirstSubcomponent('vevent')!;
+    expect(String(vevent.getFirstPropertyValue('description')).split('\n')[0]).toBe(
+      'Moved: Thu 11 Jun 2026, 09:00 → Thu 18 Jun 2026, 09:00 – Fri 19 Jun 2026, 18:00 (Europe/Berlin).',
+    );
+    const unknown = parse(singleEventIcs({ ...moved, moved_from: null }, 'events.example') ?? '').getFirstSubcomponent('vevent')!;
+    expect(String(unknown.getFirstPropertyValue('description')).split('\n')[0]).toBe('This event was moved.');
+  });
+
+  it('says its old and new date in the Atom entry, in the timer zone', () => {
+    const text = timerAtom(
+      { id: 7, question: 'AI', website: '', timezone: 'Europe/Berlin' },
+      [{ runId: 3, finishedAt: new Date('2026-06-02T08:00:00Z'), events: [moved] }],
+      { selfUrl: 'https://events.example/feeds/t.atom', idAuthority: 'events.example', runsUrl: 'https://events.example/#timer-7' },
+    );
+    expect(text).toContain(
+      'Moved: Applied ML Summit; Berlin, 2026 \\ day one · Thu 11 Jun 2026, 09:00 → Thu 18 Jun 2026, 09:00 – Fri 19 Jun 2026, 18:00 (Europe/Berlin) · bcc Berlin Congress Center',
+    );
+  });
+});
+
 describe('calendar entries without a known end', () => {
   it('a timed event with no end is written with its start only: no hour nobody announced', () => {
     const vevent = parse(singleEventIcs(event({ ends_at: null }), 'events.example') ?? '').getFirstSubcomponent('vevent')!;
@@ -224,7 +248,7 @@ describe('the Atom feed, times and changes', () => {
     );
     const entry = entryHtml(text);
     expect(entry.title).toMatch(/^2 changed events: /);
-    expect(entry.content).toContain('Changed: Applied ML Summit');
+    expect(entry.content).toContain('Moved: Applied ML Summit');
     expect(entry.content).toContain('Cancelled: Gone');
   });
 });

@@ -1,7 +1,7 @@
 import type { Event } from '../contract/event';
 import { eventPlace } from './event-place';
 import type { FoundEvent } from '../contract/event';
-import { formatEventDate } from '../time/event-date-format';
+import { formatMovedEventDate } from '../time/event-date-format';
 import { knownTimeZone } from '../time/time-zone';
 import { calendarText, escapeText, veventLines } from './ics';
 
@@ -61,8 +61,8 @@ const xml = (s: string) =>
  * it ('Thu 3 Dec 2026, 13:00 (America/New York)', docs/decisions/time.md), and its place.
  */
 function eventLine(e: Event, timezone: string): string {
-  const change = e.new ? '' : e.status === 'cancelled' ? 'Cancelled: ' : 'Changed: ';
-  const when = formatEventDate(e, knownTimeZone(timezone), { nameZone: true });
+  const change = e.new ? '' : e.status === 'cancelled' ? 'Cancelled: ' : e.status === 'moved' ? 'Moved: ' : 'Changed: ';
+  const when = formatMovedEventDate(e, knownTimeZone(timezone), { nameZone: true });
   return [`${change}${e.title}`, when, eventPlace(e)].filter(Boolean).join(' · ');
 }
 

@@ -1,5 +1,5 @@
 import type { Event } from '../contract/event';
-import { formatEventDate } from '../time/event-date-format';
+import { formatEventDate, formatMovedEventDate } from '../time/event-date-format';
 import { knownTimeZone } from '../time/time-zone';
 import { calendarSpan } from './calendar-link';
 import { placeLine } from './event-place';
@@ -104,7 +104,7 @@ export function veventLines(e: Event, options: VeventOptions): string[] | null {
   const zone = knownTimeZone(e.timezone);
   const checked = verificationText(e, (iso) => formatEventDate({ ...e, starts_at: iso, ends_at: null }, zone, { nameZone: true }));
   const description = [
-    e.status === 'moved' ? 'This event was moved.' : null,
+    e.status === 'moved' ? (e.moved_from ? `Moved: ${formatMovedEventDate(e, zone, { nameZone: true })}.` : 'This event was moved.') : null,
     checked,
     url,
     source && source !== url ? `Found on ${source}` : null,

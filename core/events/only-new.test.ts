@@ -50,6 +50,23 @@ describe('only new per timer', () => {
     expect(again).toMatchObject({ changed: false, event: { status: 'scheduled' }, remember: { sequence: 1, bumped: false } });
   });
 
+  it('keeps the start a moved event had before, for every surface to show old → new', () => {
+    const moved = { ...b, starts_at: '2026-06-09T19:00:00+02:00' };
+    const [r] = classifyEvents([moved], seenOf(b), now);
+    expect(r!.event.moved_from).toBe('2026-06-08T19:00:00+02:00');
+    expect(r!.remember.event).toMatchObject({ status: 'moved', moved_from: '2026-06-08T19:00:00+02:00' });
+    // Remembered with it: moved again, it is from the last date the timer saw, not the first.
+    const seen = new Map([[b.key, { key: b.key, event: r!.remember.event, sequence: 1 }]]);
+    const [still] = classifyEvents([moved], seen, now);
+    expect(still!.remember.event.moved_from).toBe('2026-06-08T19:00:00+02:00');
+    expect(still!.event.moved_from).toBeNull();
+    const [again] = classifyEvents([{ ...b, starts_at: '2026-06-10T19:00:00+02:00' }], seen, now);
+    expect(again!.event).toMatchObject({ status: 'moved', moved_from: '2026-06-09T19:00:00+02:00' });
+    // A link-less event found under its new date's key keeps the old key and says the old date.
+    const [byName] = classifyEvents([ev('Meetup A', '2026-06-03T19:00:00+02:00')], seenOf(a), now);
+    expect(byName!.event).toMatchObject({ key: a.key, status: 'moved', moved_from: '2026-06-01T19:00:00+02:00' });
+  });
+
   it('a link-less event on a new date keeps its old key when the old date is upcoming and gone', () => {
     const moved = ev('Meetup A', '2026-06-03T19:00:00+02:00');
     const [r] = classifyEvents([moved], seenOf(a), now);

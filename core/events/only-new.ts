@@ -56,10 +56,13 @@ export function classifyEvents(all: FoundEvent[], seen: Map<string, SeenEvent>, 
     const changed =
       startMoved || (news(status) && status !== before.event.status) || (before.event.status === 'cancelled' && status !== 'cancelled');
     // The feed keeps saying "moved" after the run that saw the move; only real differences re-send an entry.
-    const kept = { ...event, status: status === 'scheduled' && before.event.status === 'moved' ? 'moved' : status } as FoundEvent;
+    const keptStatus = status === 'scheduled' && before.event.status === 'moved' ? 'moved' : status;
+    // The start it moved from: the one remembered when this run sees the move, else the one remembered with it.
+    const movedFrom = startMoved ? before.event.starts_at : (before.event.moved_from ?? null);
+    const kept = { ...event, status: keptStatus, moved_from: keptStatus === 'moved' ? movedFrom : null } as FoundEvent;
     const bumped = FEED_FIELDS.some((f) => !equalField(f, before!.event, kept));
     return {
-      event: { ...event, status, new: false },
+      event: { ...event, status, moved_from: status === 'moved' ? movedFrom : null, new: false },
       changed,
       remember: { event: kept, sequence: before.sequence + (bumped ? 1 : 0), bumped },
     };

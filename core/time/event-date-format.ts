@@ -119,6 +119,25 @@ export function formatEventDate(e: EventTimes, timeZone: string, options: EventD
   return options.nameZone && start.kind === 'instant' ? withZone(text, timeZone) : text;
 }
 
+/** Between a moved event's old date and its new one. */
+export const MOVED_TO = ' → ';
+
+/**
+ * A moved event's old and new date, 'Fri 11 Dec 2026, 19:00 → Tue 15 Dec 2026, 19:00 (Europe/Berlin)': the old
+ * start as formatEventDate writes a start (the zone named once, after the new one); formatEventDate's text
+ * alone when the old start is not known.
+ */
+export function formatMovedEventDate(
+  e: EventTimes & { moved_from?: string | null },
+  timeZone: string,
+  options: EventDateOptions = {},
+): string {
+  const now = formatEventDate(e, timeZone, options);
+  if (!e.moved_from) return now;
+  const old = { starts_at: e.moved_from, ends_at: null, all_day: e.moved_from.length === 10, timezone: e.timezone };
+  return `${formatEventDate(old, timeZone, { ...options, nameZone: false })}${MOVED_TO}${now}`;
+}
+
 type ReadTime = { kind: 'day' } | { kind: 'instant' | 'floating'; at: number; wall: Wall };
 
 /** An event's start or end as the wall clock of `timeZone`; a floating one (no offset, no zone) as written. */

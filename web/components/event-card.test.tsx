@@ -75,6 +75,18 @@ describe('event cards', () => {
     expect(html).toContain('bcc Berlin Congress Center');
     expect(html).toContain('>Online<');
     expect(html).toContain('Changed: new date');
+    // The moved one shows its old date struck through before its new one.
+    const moved = renderToStaticMarkup(
+      <EventList
+        title="x"
+        timeZone="Europe/Berlin"
+        events={[{ ...base, key: 'k5', title: 'Moved', status: 'moved', new: false, moved_from: '2027-06-11T09:00:00+02:00' }]}
+      />,
+    );
+    // The clock as the runtime's locale reads it: 24 h or 12 h.
+    expect(moved.replace(/<[^>]+>/g, '')).toMatch(
+      /Moved from Fri 11 Jun 2027, (?:09:00|9:00 AM) → {2}to Fri 18 Jun 2027, (?:09:00|9:00 AM)/,
+    );
     expect(html).toContain('Changed: cancelled');
     expect(html).toContain('https://calendar.google.com/calendar/render?action=TEMPLATE');
     // A cancelled event offers no Add to calendar.

@@ -4,6 +4,7 @@ import { eventPlace } from '../../core/events/event-place';
 import { icsFileName, singleEventIcs } from '../../core/events/ics';
 import { safeLink } from '../../core/events/strict-values';
 import { verificationText } from '../../core/events/verification-text';
+import { MOVED_TO } from '../../core/time/event-date-format';
 import { DateText } from './date-text';
 import { friendlyDate, isPast, shortDate } from './event-date';
 
@@ -70,21 +71,39 @@ export function EventCard({
             <DateText text={friendlyDate(event, timeZone)} />
           </s>
         ) : (
-          <time dateTime={event.starts_at ?? undefined}>
-            {compact ? (
-              // A run's line on a phone: the date short, so the place beside it keeps its room.
-              <>
-                <span className="event-card__date-long">
-                  <DateText text={friendlyDate(event, timeZone)} />
-                </span>
-                <span className="event-card__date-short" aria-hidden="true">
-                  <DateText text={shortDate(event, timeZone)} />
-                </span>
-              </>
-            ) : (
-              <DateText text={friendlyDate(event, timeZone)} />
-            )}
-          </time>
+          <>
+            {event.status === 'moved' && event.moved_from ? (
+              // Moved: the old date struck through before the new one (old → new), named for screen readers.
+              <span className="event-card__moved-from">
+                <span className="visually-hidden">Moved from </span>
+                <s>
+                  <DateText
+                    text={friendlyDate(
+                      { ...event, starts_at: event.moved_from, ends_at: null, all_day: event.moved_from.length === 10 },
+                      timeZone,
+                    )}
+                  />
+                </s>
+                <span aria-hidden="true">{MOVED_TO}</span>
+                <span className="visually-hidden"> to </span>
+              </span>
+            ) : null}
+            <time dateTime={event.starts_at ?? undefined}>
+              {compact ? (
+                // A run's line on a phone: the date short, so the place beside it keeps its room.
+                <>
+                  <span className="event-card__date-long">
+                    <DateText text={friendlyDate(event, timeZone)} />
+                  </span>
+                  <span className="event-card__date-short" aria-hidden="true">
+                    <DateText text={shortDate(event, timeZone)} />
+                  </span>
+                </>
+              ) : (
+                <DateText text={friendlyDate(event, timeZone)} />
+              )}
+            </time>
+          </>
         )}
         {event.status === 'tentative' && <span className="event-card__tentative"> · not yet confirmed</span>}
         {/* Compact: the place on the date's line. */}
