@@ -70,6 +70,11 @@ export const eventSchema = z.object({
    * null otherwise (not moved, moved before this was kept, or a source that only says it was rescheduled).
    */
   moved_from: z.optional(z.nullable(z.string())),
+  /**
+   * How the series this occurrence belongs to repeats, in words ("every second Tuesday"), when its source gives
+   * it as a series whose rule these words say exactly; absent or null otherwise.
+   */
+  repeats: z.optional(z.nullable(z.string())),
   /** True when the timer (or, for a search, the user) had not seen this key before. */
   new: z.boolean(),
   /** How the event was checked against its source; null when it was not (checking off, or stored before it). */

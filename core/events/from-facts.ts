@@ -7,6 +7,7 @@ import { loneOverrideStatus, markLoneInstance } from './lone-override';
 import { normaliseCity, normaliseTitle } from './event-key';
 import { chooseClock, eventTime, type ZoneKnowledge } from './event-time';
 import { mergeEventsRead } from './merge';
+import { repeatWords } from './repeat-words';
 import { anchorOpenSeries, expandSeries, type Occurrence, PAGE_STEP_BUDGET, type StepBudget } from './recurrence';
 import { cleanText, safeLink, TITLE_MAX } from './strict-values';
 import { textShowsTime } from './shown-time';
@@ -182,5 +183,8 @@ function occurrenceEvent(series: EventFact, o: Occurrence, source: string | null
   event.status = statusFromWords(o.status, fact.name);
   const identity = series.uid ? `uid:${cleanText(series.uid, 500)}` : `event:${normaliseTitle(series.name)}|${normaliseCity(series.city)}`;
   event.key = `series:${identity}@${o.original}`;
+  // Said only for one rule alone: with more rules or extra dates, its words would not be the whole series.
+  const r = series.recurrence;
+  if (r && !r.moreRrules?.length && !r.rdates.length) event.repeats = repeatWords(r.rrule);
   return event;
 }

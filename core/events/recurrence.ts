@@ -302,7 +302,8 @@ export function expandSeries(
   return { occurrences, dropped };
 }
 
-function ruleOf(rrule: string | undefined): ReturnType<typeof ICAL.Recur.fromString> | null {
+/** An RRULE value read by ical.js, or null when it names no frequency or cannot be read. */
+export function ruleOf(rrule: string | undefined): ReturnType<typeof ICAL.Recur.fromString> | null {
   if (!rrule) return null;
   try {
     const rule = ICAL.Recur.fromString(rrule.replace(/^RRULE:/i, '').trim());

@@ -83,6 +83,10 @@ describe('event cards', () => {
         events={[{ ...base, key: 'k5', title: 'Moved', status: 'moved', new: false, moved_from: '2027-06-11T09:00:00+02:00' }]}
       />,
     );
+    const repeating = renderToStaticMarkup(
+      <EventList title="x" timeZone="Europe/Berlin" events={[{ ...base, key: 'k6', repeats: 'every second Tuesday' }]} />,
+    );
+    expect(repeating).toContain('<p class="event-card__repeats">Repeats every second Tuesday</p>');
     // The clock as the runtime's locale reads it: 24 h or 12 h.
     expect(moved.replace(/<[^>]+>/g, '')).toMatch(
       /Moved from Fri 11 Jun 2027, (?:09:00|9:00 AM) → {2}to Fri 18 Jun 2027, (?:09:00|9:00 AM)/,

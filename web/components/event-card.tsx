@@ -112,6 +112,7 @@ export function EventCard({
       {place && !compact ? <p className="event-card__where">{place}</p> : null}
       {/* A hidden event says which filter left it out. */}
       {event.hidden_by ? <p className="event-card__hidden">Hidden: {event.hidden_by}</p> : null}
+      {event.repeats ? <p className="event-card__repeats">Repeats {event.repeats}</p> : null}
       {checked && checkStatus !== 'source' ? (
         <p className={`event-card__check event-card__check--${checkStatus}`}>
           {checkStatus === 'unconfirmed' ? checked : <CheckedLink text={checked} url={event.verification?.source_url ?? null} />}
