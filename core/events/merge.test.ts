@@ -73,7 +73,7 @@ describe('website events', () => {
       source_url: page,
       status: 'scheduled',
       // Read from the page's own structured data: the source itself.
-      verification: { status: 'source', source_url: page, model_starts_at: null },
+      verification: { status: 'source', source_url: page, model_starts_at: null, landing_url: null, reason: null },
     });
     expect(events[2]).toMatchObject({ online: true, venue: null });
   });
