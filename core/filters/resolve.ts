@@ -1,5 +1,5 @@
 import { MAX_WINDOW_DAYS, type TimerFilters, timerFiltersSchema, filtersAreEmpty } from '../contract/timer-filters';
-import { isCalendarDay } from '../time/calendar-day';
+import { isCalendarDay, YEAR_MAX, YEAR_MIN } from '../time/calendar-day';
 import { formatDay, formatEventDays } from '../time/event-date-format';
 import { findPlace } from './gazetteer';
 
@@ -28,6 +28,12 @@ export function resolveFilters(body: unknown): FiltersCheck {
         ok: false,
         message: `The date window spans ${days} days (${formatEventDays(from, to)}); it can span at most ${MAX_WINDOW_DAYS} days. Choose closer dates.`,
       };
+    // A window outside the years an event can have keeps nothing; it is a mistyped year.
+    for (const day of [from, to]) {
+      const year = Number(day.slice(0, 4));
+      if (year < YEAR_MIN || year > YEAR_MAX)
+        return { ok: false, message: `The date window names the year ${day.slice(0, 4)}; choose dates from ${YEAR_MIN} to ${YEAR_MAX}.` };
+    }
   }
   const exclude = [...new Set(filters.exclude.filter((w) => w.length > 0))];
   let place = filters.place;
