@@ -14,6 +14,8 @@ describe('parseSchedule', () => {
 
   it('accepts daily and drops its weekday', () => {
     expect(parseSchedule(good)).toEqual({ ok: true, schedule: { ...good, weekday: null } });
+    for (const weekday of [undefined, null, ''])
+      expect(parseSchedule({ ...good, weekday })).toEqual({ ok: true, schedule: { ...good, weekday: null } });
   });
 
   it('accepts weekly with a weekday', () => {
@@ -30,6 +32,10 @@ describe('parseSchedule', () => {
     [{ time: '09:60' }, /HH:MM/],
     [{ scheduleType: 'weekly', weekday: undefined }, /needs a day of the week/],
     [{ scheduleType: 'weekly', weekday: 'Funday' }, /Monday, Tuesday/],
+    [{ weekday: 'funday' }, /^A daily timer runs every day and needs no weekday: leave it out, or send a day from Monday to Sunday\.$/],
+    [{ weekday: 7 }, /^A daily timer runs every day and needs no weekday/],
+    [{ weekday: 'monday' }, /^A daily timer runs every day and needs no weekday/],
+    [{ scheduleType: 'weekly', weekday: 7 }, /Monday, Tuesday/],
     [{ timezone: 'Mars/Olympus' }, /IANA time zone/],
     [{ timezone: '' }, /IANA time zone/],
   ])('refuses %j', (patch, message) => {

@@ -57,6 +57,9 @@ export function parseSchedule(input: { scheduleType?: unknown; time?: unknown; w
       return { ok: false, message: 'Day of week must be one of Monday, Tuesday, Wednesday, Thursday, Friday, Saturday or Sunday.' };
     }
     day = weekday as Weekday;
+  } else if (weekday !== undefined && weekday !== null && weekday !== '' && !(WEEKDAYS as readonly string[]).includes(weekday as string)) {
+    // The page sends its default weekday with every daily timer (the spec's call), so a real day is dropped; anything else is a mistake.
+    return { ok: false, message: 'A daily timer runs every day and needs no weekday: leave it out, or send a day from Monday to Sunday.' };
   }
   if (typeof timezone !== 'string' || !isTimeZone(timezone)) {
     return { ok: false, message: 'Time zone must be a valid IANA time zone name, such as Europe/Berlin.' };
