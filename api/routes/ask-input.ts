@@ -3,7 +3,7 @@ import { controlCharacterMessage, hasControlCharacters } from '../../core/contro
 import { checkQuestion } from '../../core/question-input';
 import type { TimerFilters } from '../../core/contract/timer-filters';
 import { resolveFilters } from '../../core/filters/resolve';
-import { isTimeZone } from '../../core/time/time-zone';
+import { ianaTimeZone, isTimeZone } from '../../core/time/time-zone';
 import { ApiError } from '../errors';
 
 export interface AskInput {
@@ -26,7 +26,9 @@ export function parseAskInput(body: AskRequest): AskInput {
       400,
       `The time zone "${String(timezone).slice(0, 64)}" is not one we know. Send an IANA name such as Europe/Berlin, or leave it out for UTC.`,
     );
+  const zone = timezone ? ianaTimeZone(timezone) : { ok: true as const, zone: 'UTC' };
+  if (!zone.ok) throw new ApiError(400, zone.message);
   const filters = resolveFilters(body.filters);
   if (!filters.ok) throw new ApiError(400, filters.message);
-  return { ques: check.ques, web: check.web, timezone: timezone || 'UTC', filters: filters.filters };
+  return { ques: check.ques, web: check.web, timezone: zone.zone, filters: filters.filters };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ianaZone } from './zone-names';
-import { isTimeZone, knownTimeZone, partsFormat } from './time-zone';
+import { ianaTimeZone, isTimeZone, knownTimeZone, partsFormat } from './time-zone';
 
 describe('the one time zone check', () => {
   it('knows IANA names and their aliases, and nothing else', () => {
@@ -12,6 +12,23 @@ describe('the one time zone check', () => {
     expect(isTimeZone(null)).toBe(false);
     expect(isTimeZone(undefined)).toBe(false);
     expect(isTimeZone(`Europe/${'x'.repeat(80)}`)).toBe(false);
+  });
+
+  it('stores a zone by its IANA name, and refuses an offset or a POSIX rule with a sentence', () => {
+    expect(ianaTimeZone('europe/berlin')).toEqual({ ok: true, zone: 'Europe/Berlin' });
+    expect(ianaTimeZone('Europe/Berlin')).toEqual({ ok: true, zone: 'Europe/Berlin' });
+    expect(ianaTimeZone('utc')).toEqual({ ok: true, zone: 'UTC' });
+    expect(ianaTimeZone('America/New_York')).toEqual({ ok: true, zone: 'America/New_York' });
+    expect(ianaTimeZone('Etc/GMT+5')).toEqual({ ok: true, zone: 'Etc/GMT+5' });
+    for (const offset of ['+05:00', '-0330'])
+      expect(ianaTimeZone(offset)).toEqual({
+        ok: false,
+        message: `The time zone "${offset}" is a fixed offset from UTC, which does not follow summer time. Send the IANA name of your place, such as Europe/Berlin.`,
+      });
+    expect(ianaTimeZone('EST5EDT')).toEqual({
+      ok: false,
+      message: 'The time zone "EST5EDT" is a POSIX rule, not a place. Send the IANA name of your place, such as America/New_York.',
+    });
   });
 
   it('falls back to UTC for a zone it does not know, and keeps one it does as written', () => {

@@ -38,10 +38,16 @@ describe('parseSchedule', () => {
     [{ scheduleType: 'weekly', weekday: 7 }, /Monday, Tuesday/],
     [{ timezone: 'Mars/Olympus' }, /IANA time zone/],
     [{ timezone: '' }, /IANA time zone/],
+    [{ timezone: '+05:00' }, /^The time zone "\+05:00" is a fixed offset from UTC/],
+    [{ timezone: 'EST5EDT' }, /^The time zone "EST5EDT" is a POSIX rule, not a place/],
   ])('refuses %j', (patch, message) => {
     const result = parseSchedule({ ...good, ...patch });
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.message).toMatch(message);
+  });
+
+  it('stores the IANA name of a zone typed in another case', () => {
+    expect(parseSchedule({ ...good, timezone: 'europe/berlin' })).toMatchObject({ ok: true, schedule: { timezone: 'Europe/Berlin' } });
   });
 
   it('knows IANA names', () => {

@@ -1,6 +1,6 @@
 import { CronExpressionParser } from 'cron-parser';
 import { SCHEDULE_TYPES, type ScheduleType, WEEKDAYS, type Weekday } from '../contract/timers';
-import { isTimeZone } from '../time/time-zone';
+import { ianaTimeZone, isTimeZone } from '../time/time-zone';
 
 /**
  * A timer's schedule: when it fires, in the user's own time zone. The cron pattern plus `tz` is what BullMQ's
@@ -64,7 +64,9 @@ export function parseSchedule(input: { scheduleType?: unknown; time?: unknown; w
   if (typeof timezone !== 'string' || !isTimeZone(timezone)) {
     return { ok: false, message: 'Time zone must be a valid IANA time zone name, such as Europe/Berlin.' };
   }
-  return { ok: true, schedule: { scheduleType, time, weekday: day, timezone } as Schedule };
+  const zone = ianaTimeZone(timezone);
+  if (!zone.ok) return zone;
+  return { ok: true, schedule: { scheduleType, time, weekday: day, timezone: zone.zone } as Schedule };
 }
 
 /** The 5-field cron pattern of a schedule (minute hour day-of-month month day-of-week), read in `timezone`. */
