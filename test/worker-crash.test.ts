@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { RUN_TIMER_JOB } from '../core/jobs';
 import { createTimer } from '../core/timers/lifecycle';
 import { schedulerId } from '../core/timers/scheduler';
-import { WORKER_DIED_ERROR } from '../core/timers/worker-deaths';
+import { WORKER_DIED_NO_WEBSITE_ERROR } from '../core/timers/worker-deaths';
 import { listRuns } from '../db/timer-runs';
 import { testBaseEnv } from '../dev/harness/base-env';
 import { startTestStack, type TestStack } from '../dev/harness/stack';
@@ -98,7 +98,7 @@ describe('a run whose worker processes die while running it', () => {
       },
       60_000,
     );
-    expect(run).toMatchObject({ status: 'failed', error: WORKER_DIED_ERROR });
+    expect(run).toMatchObject({ status: 'failed', error: WORKER_DIED_NO_WEBSITE_ERROR });
     // The third take failed the run without reading: no third Gemini call.
     expect(gemini.held).toHaveLength(2);
     expect((await timerRow(poison.id)).consecutive_failures).toBe(1);

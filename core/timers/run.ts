@@ -79,7 +79,7 @@ export function createTimerRun(deps: TimerRunDeps): (fire: TimerFire) => Promise
       );
     };
 
-    const died = workerDeathsError(fire.workerDeaths ?? 0);
+    const died = workerDeathsError(fire.workerDeaths ?? 0, timer.web);
     if (died) {
       await end(
         { status: 'failed', error: died },
