@@ -186,6 +186,8 @@ const envSchema = z.object({
   TRUSTED_PROXY_HOPS: int(0, 0, 10),
   /** POST /api/ask and POST /api/schedule requests one user may send per minute (429 beyond it). */
   USER_RATE_PER_MINUTE: int(20, 1, 10_000),
+  /** Sentences one user may have described (POST /api/timers/describe, /v1's too) per hour: uncharged Gemini calls. */
+  DESCRIBE_PER_HOUR: int(30, 1, 10_000),
   /** Timer runs started per minute by all workers together (one limit in Redis; protects the Gemini quota). */
   TIMER_RUNS_PER_MINUTE: int(120, 1, 1_000_000),
   /**
@@ -300,6 +302,8 @@ export interface Config {
   };
   /** Requests per minute one user may send to POST /api/ask and POST /api/schedule together. */
   userRatePerMinute: number;
+  /** Sentences one user may have described per hour (`DESCRIBE_PER_HOUR`). */
+  describePerHour: number;
   logLevel: string;
   /** Secret of the calendar feed tokens; null when feeds are off (production without FEED_TOKEN_SECRET). */
   feedTokenSecret: string | null;
@@ -424,6 +428,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     search: { concurrencyPerUser: e.SEARCH_CONCURRENCY_PER_USER, answerIdleMs: e.ASK_IDLE_TIMEOUT_SECONDS * 1000 },
     trustedProxyHops: e.TRUSTED_PROXY_HOPS,
     userRatePerMinute: e.USER_RATE_PER_MINUTE,
+    describePerHour: e.DESCRIBE_PER_HOUR,
     logLevel: e.LOG_LEVEL,
     feedTokenSecret: e.FEED_TOKEN_SECRET ?? (e.NODE_ENV === 'production' ? null : 'local-development-feed-token-secret-not-for-production'),
     sessionProof: sessionProof(

@@ -92,13 +92,12 @@ const usageAdded = (sql: Sql, calls: CallUsage[]) => sql`
   cost_usd = ${costAdded(sql, calls)}`;
 
 /**
- * The estimated USD of every Gemini call since `since` (the month's first moment, UTC): each search's, answered
- * or not, and the calls that are not searches (gemini_other_costs, db/gemini-costs.ts).
+ * The estimated USD of every search's Gemini calls since `since` (the month's first moment, UTC), answered or
+ * not: what GEMINI_MONTHLY_BUDGET_USD is held against. Calls that are not searches (Describe it) are a line of
+ * their own (db/gemini-costs.ts), so a flood of them never pauses everyone's timer runs.
  */
 export async function monthSpendUsd(sql: Sql, since: Date): Promise<number> {
-  const [row] = await sql<{ usd: string }[]>`
-    select (select coalesce(sum(cost_usd), 0) from searches where started_at >= ${since})
-         + (select coalesce(sum(cost_usd), 0) from gemini_other_costs where month >= date_trunc('month', ${since}::timestamptz at time zone 'UTC')::date) as usd`;
+  const [row] = await sql<{ usd: string }[]>`select coalesce(sum(cost_usd), 0) as usd from searches where started_at >= ${since}`;
   return Number(row!.usd);
 }
 

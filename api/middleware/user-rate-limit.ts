@@ -46,3 +46,32 @@ export function userRateLimit(redis: RedisClient, options: { prefix: string; per
     return next();
   });
 }
+
+/**
+ * A per-user rate of its own for one kind of request (`<prefix>:<name>:<id>` in Redis, shared by every api
+ * process), on top of the shared budget above: `points` requests per `seconds`, then `refusal` (a 429 with a
+ * sentence). Signed-out requests pass through: the route answers them 401.
+ */
+export function ownUserRate(
+  redis: RedisClient,
+  options: { prefix: string; name: string; points: number; seconds: number; refusal: (msBeforeNext: number) => ApiError },
+) {
+  const limiter = new RateLimiterRedis({
+    storeClient: redis,
+    keyPrefix: `${options.prefix}:${options.name}`,
+    points: options.points,
+    duration: options.seconds,
+    rejectIfRedisNotReady: true,
+  });
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const user = c.get('user');
+    if (!user) return next();
+    try {
+      await limiter.consume(String(user.id));
+    } catch (res) {
+      if (!(res instanceof RateLimiterRes)) throw new ServiceUnavailableError('redis', { cause: res });
+      throw options.refusal(res.msBeforeNext);
+    }
+    return next();
+  });
+}
