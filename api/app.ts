@@ -14,7 +14,7 @@ import { requestMetrics } from './middleware/request-metrics';
 import { sameOrigin } from './middleware/same-origin';
 import { securityHeaders } from './middleware/security-headers';
 import { loadSession } from './middleware/session';
-import { userRateLimit } from './middleware/user-rate-limit';
+import { ownUserRate, tooFast, userRateLimit } from './middleware/user-rate-limit';
 import { ADMIN_BASE_PATH, adminRoutes } from './routes/admin';
 import { apiTokenRoutes } from './routes/api-tokens';
 import { askRoutes } from './routes/ask';
@@ -90,6 +90,16 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use('/api/schedule', perUser);
   app.use('/api/timers/:id/run', perUser);
   app.use('/api/timers/describe', perUser);
+  // Reading costs too (a search's stored events are megabytes): a generous rate of its own for GETs. The session
+  // check, which every page load and poll sends, is cheap and is not counted.
+  const perUserGets = ownUserRate(deps.redis, {
+    prefix: config.queuePrefix,
+    name: 'user-get-rate',
+    points: config.userGetsPerMinute,
+    seconds: 60,
+    refusal: (ms) => tooFast(config.userGetsPerMinute, ms),
+  });
+  app.use('/api/*', (c, next) => (c.req.method === 'GET' && c.req.path !== '/api/check-session' ? perUserGets(c, next) : next()));
 
   app.route('/', healthRoutes(deps));
   app.route('/', pageRoutes(deps));

@@ -188,6 +188,8 @@ const envSchema = z.object({
   USER_RATE_PER_MINUTE: int(20, 1, 10_000),
   /** Sentences one user may have described (POST /api/timers/describe, /v1's too) per hour: uncharged Gemini calls. */
   DESCRIBE_PER_HOUR: int(30, 1, 10_000),
+  /** GET /api/* requests one signed-in user may send per minute (the session check aside): generous, a page polls. */
+  USER_GETS_PER_MINUTE: int(600, 1, 100_000),
   /** Timer runs started per minute by all workers together (one limit in Redis; protects the Gemini quota). */
   TIMER_RUNS_PER_MINUTE: int(120, 1, 1_000_000),
   /**
@@ -304,6 +306,8 @@ export interface Config {
   userRatePerMinute: number;
   /** Sentences one user may have described per hour (`DESCRIBE_PER_HOUR`). */
   describePerHour: number;
+  /** GET /api/* requests one user may send per minute (`USER_GETS_PER_MINUTE`). */
+  userGetsPerMinute: number;
   logLevel: string;
   /** Secret of the calendar feed tokens; null when feeds are off (production without FEED_TOKEN_SECRET). */
   feedTokenSecret: string | null;
@@ -429,6 +433,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustedProxyHops: e.TRUSTED_PROXY_HOPS,
     userRatePerMinute: e.USER_RATE_PER_MINUTE,
     describePerHour: e.DESCRIBE_PER_HOUR,
+    userGetsPerMinute: e.USER_GETS_PER_MINUTE,
     logLevel: e.LOG_LEVEL,
     feedTokenSecret: e.FEED_TOKEN_SECRET ?? (e.NODE_ENV === 'production' ? null : 'local-development-feed-token-secret-not-for-production'),
     sessionProof: sessionProof(
