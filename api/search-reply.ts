@@ -191,9 +191,12 @@ export async function wholeSearch(deps: AppDeps, admitted: Admitted, c: Context<
   await release();
   const base = { id: outcome.searchId, question: input.ques, website: input.web };
   if (outcome.kind === 'failed') {
+    const answer = `${text}${incomplete(outcome.error.message)}`;
     return {
       ...base,
-      answer: `${text}${incomplete(outcome.error.message)}`,
+      answer,
+      answer_corrections: [],
+      marked_answer: answer,
       events: [],
       hidden_events: [],
       events_status: 'done',
@@ -203,5 +206,16 @@ export async function wholeSearch(deps: AppDeps, admitted: Admitted, c: Context<
   // Queued beside the reply's write, not before it: the reply says the events are still to come.
   void queueEvents(deps, c.get('log'), outcome);
   const url = outcome.result.searchSuggestions ? `/v1/searches/${outcome.searchId}/suggestions` : null;
-  return { ...base, answer: outcome.result.answer, events: [], hidden_events: [], events_status: 'pending', search_suggestions_url: url };
+  const answer = outcome.result.answer;
+  // Its events are checked after this reply: nothing in the answer is marked yet.
+  return {
+    ...base,
+    answer,
+    answer_corrections: [],
+    marked_answer: answer,
+    events: [],
+    hidden_events: [],
+    events_status: 'pending',
+    search_suggestions_url: url,
+  };
 }

@@ -23,13 +23,20 @@ function eventLine(e: Event, mark = ''): string {
 
 const lines = <E extends Event>(events: E[], mark?: (e: E) => string) => events.map((e) => eventLine(e, mark?.(e)));
 
-/** find_events, get_search: how many events and each one; while they are still being found, that it is so. */
+/** Each date of the answer its checked events contradict: 'The answer's "2026-12-16, 21:00" is Tue 15 Dec 2026, 19:00 (checked).' */
+const correctionLines = (reply: SearchReply) =>
+  reply.answer_corrections.map((c) => `The answer's "${c.said}" is ${c.checked} (checked on the event's page).`);
+
+/**
+ * find_events, get_search: how many events and each one; while they are still being found, that it is so; then
+ * each date of the answer the check corrected (`marked_answer` has them where they stand).
+ */
 export function searchText(reply: SearchReply): string {
   const head =
     reply.events_status === 'pending'
       ? 'The events are still being found: read them with get_search.'
       : `${reply.events.length} ${reply.events.length === 1 ? 'event' : 'events'} found.`;
-  return [head, ...lines(reply.events)].join('\n');
+  return [head, ...lines(reply.events), ...correctionLines(reply)].join('\n');
 }
 
 /** timer_events: each new or changed event, the changed ones marked. */

@@ -2,6 +2,7 @@ import { type Context, Hono } from 'hono';
 import { createFactory } from 'hono/factory';
 import type { SearchReply } from '../../core/contract/event-replies';
 import type { SearchHistoryReply } from '../../core/contract/search-history';
+import { answerCorrections, markedAnswer } from '../../core/events/answer-corrections';
 import { sanitizeSearchSuggestions } from '../../core/gemini/search-suggestions';
 import { searchEvents } from '../../db/events';
 import { getUserSearch, searchHistory } from '../../db/searches';
@@ -40,8 +41,12 @@ export const getSearchHandlers = (deps: AppDeps) =>
   factory.createHandlers(async (c) => {
     const { searchSuggestions, eventsStatus, ...search } = await ownSearch(deps, c);
     const { shown, hidden } = await searchEvents(deps.sql, search.id);
+    // The stored answer stays as Gemini wrote it; its contradicted dates are marked from the checked events.
+    const corrections = search.answer === null ? [] : answerCorrections(search.answer, [...shown, ...hidden]);
     const reply: SearchReply = {
       ...search,
+      answer_corrections: corrections,
+      marked_answer: search.answer === null ? null : markedAnswer(search.answer, corrections),
       events: shown,
       hidden_events: hidden,
       events_status: eventsStatus,

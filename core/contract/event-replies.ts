@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { answerCorrectionSchema } from './answer-correction';
 import { eventSchema } from './event';
 
 /** GET /api/searches/:id: the signed-in user's own search, its answer and its events. */
@@ -6,7 +7,18 @@ export const searchReplySchema = z.object({
   id: z.number(),
   question: z.string(),
   website: z.string(),
+  /** The answer as Gemini wrote it, unchanged; null when there was none. */
   answer: z.nullable(z.string()),
+  /**
+   * The dates in `answer` that the check of its events contradicts (shown and hidden events alike), in the
+   * answer's order, with their places in it and the checked date; empty until the events are checked.
+   */
+  answer_corrections: z._default(z.array(answerCorrectionSchema), []),
+  /**
+   * `answer` with each of `answer_corrections` marked where it stands, the checked date beside it:
+   * "2026-12-16, 21:00 [corrected: Tue 15 Dec 2026, 19:00]"; the same as `answer` when nothing is marked.
+   */
+  marked_answer: z._default(z.nullable(z.string()), null),
   events: z.array(eventSchema),
   /**
    * The events the search's filters left out (its `filters` on POST /api/ask), in the order found: not in

@@ -1,3 +1,4 @@
+import type { AnswerCorrection } from '../../core/contract/answer-correction';
 import type { Event } from '../../core/contract/event';
 import type { FeedUrls, SearchReply, TimerRunReply } from '../../core/contract/event-replies';
 import type { SearchHistoryReply } from '../../core/contract/search-history';
@@ -14,6 +15,8 @@ export interface SearchExtras {
   events: Event[];
   /** The events the search's filters left out, shown on request. */
   hiddenEvents: Event[];
+  /** The dates in the answer its checked events contradict, where they stand in it. */
+  answerCorrections: AnswerCorrection[];
   /** 'pending' while the events are still being found (a moment after the answer ends). */
   eventsStatus: SearchReply['events_status'];
   suggestionsUrl: string | null;
@@ -30,6 +33,7 @@ export async function fetchSearchExtras(searchId: string): Promise<SearchExtras>
   return {
     events: reply.events,
     hiddenEvents: reply.hidden_events,
+    answerCorrections: reply.answer_corrections,
     eventsStatus: reply.events_status,
     suggestionsUrl: reply.search_suggestions_url,
   };

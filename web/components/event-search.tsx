@@ -267,7 +267,7 @@ export function EventSearch({ billing }: { billing: BillingInfo | null }) {
             aria-busy={answer.streaming || answer.opening}
             data-placeholder="Answers appear here as they are written."
           >
-            {answer.text ? <AnswerText text={answer.text} /> : null}
+            {answer.text ? <AnswerText text={answer.text} corrections={answer.corrections} /> : null}
           </section>
           {answer.suggestionsUrl ? <SearchSuggestions url={answer.suggestionsUrl} /> : null}
           <LazyEventList events={answer.events} timeZone={browserTimezone()} title="Events in this answer" uidDomain={pageHost()} />

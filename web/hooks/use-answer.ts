@@ -1,5 +1,6 @@
 import type { TimerFilters } from '../../core/contract/timer-filters';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { AnswerCorrection } from '../../core/contract/answer-correction';
 import type { Event } from '../../core/contract/event';
 import type { SearchExtras } from '../client/events';
 import { refreshBilling } from '../client/billing';
@@ -22,6 +23,8 @@ export interface Answer {
   events: Event[];
   /** The events the search's filters left out (shown on request), empty without filters. */
   hiddenEvents: Event[];
+  /** The dates in the answer its checked events contradict, marked where they stand; empty until they are checked. */
+  corrections: AnswerCorrection[];
   /**
    * Where the answer's events are: 'none' before an answer has ended (or without one), 'pending' while they are
    * found after it, then 'done', or 'failed' when some could not be read ('gave-up': the page stopped waiting).
@@ -60,6 +63,7 @@ export function useAnswer(): Answer {
   const [failure, setFailure] = useState<AskFailure | null>(null);
   const [events, setEvents] = useState<Event[]>([]);
   const [hiddenEvents, setHiddenEvents] = useState<Event[]>([]);
+  const [corrections, setCorrections] = useState<AnswerCorrection[]>([]);
   const [eventsStatus, setEventsStatus] = useState<Answer['eventsStatus']>('none');
   const [suggestionsUrl, setSuggestionsUrl] = useState<string | null>(null);
   const [searchId, setSearchId] = useState<string | null>(null);
@@ -84,9 +88,10 @@ export function useAnswer(): Answer {
   // before their status ends), so they are shown once their status has ended, or when the page stops waiting.
   const follow = useCallback((id: string, extrasReader: Promise<typeof import('../client/events')>) => {
     setEventsStatus('pending');
-    const show = (extras: { events: Event[]; hiddenEvents: Event[] }) => {
+    const show = (extras: Pick<SearchExtras, 'events' | 'hiddenEvents' | 'answerCorrections'>) => {
       setEvents(extras.events);
       setHiddenEvents(extras.hiddenEvents);
+      setCorrections(extras.answerCorrections);
     };
     const onRead = (extras: SearchExtras) => {
       setSuggestionsUrl(extras.suggestionsUrl);
@@ -117,6 +122,7 @@ export function useAnswer(): Answer {
     setFailure(null);
     setEvents([]);
     setHiddenEvents([]);
+    setCorrections([]);
     setEventsStatus('none');
     setSuggestionsUrl(null);
     setSearchId(null);
@@ -144,6 +150,7 @@ export function useAnswer(): Answer {
         else {
           setEvents(search.events);
           setHiddenEvents(search.hidden_events);
+          setCorrections(search.answer_corrections);
           setEventsStatus(search.events_status);
         }
         return { question: search.question, website: search.website };
@@ -213,5 +220,5 @@ export function useAnswer(): Answer {
     [follow, reset],
   );
 
-  return { text, streaming, failure, events, hiddenEvents, eventsStatus, suggestionsUrl, searchId, opening, ask, open, clear };
+  return { text, streaming, failure, events, hiddenEvents, corrections, eventsStatus, suggestionsUrl, searchId, opening, ask, open, clear };
 }
