@@ -5,7 +5,6 @@ import { createGemini, createStripe } from '../core/clients';
 import { loadConfigOrExit } from '../core/config';
 import { createSearchEventsQueue, createTimersQueue } from '../core/jobs';
 import { emailStatusLine } from '../core/delivery/email-status';
-import { keepGeminiConnectionsOpen } from '../core/gemini/kept-open';
 import { checkGeminiModel } from '../core/gemini/model';
 import { createLogger } from '../core/logger';
 import { standinNotice } from '../core/standin-notice';
@@ -20,13 +19,6 @@ import { runApiProcesses } from './processes';
 import { warmUp } from './warm-up';
 import { createApp } from './app';
 import type { AppDeps } from './deps';
-
-/**
- * Connections to Gemini each api process opens at start: together enough for a burst of this many asks at once,
- * at least a few per process.
- */
-const GEMINI_CONNECTIONS_AT_START = 64;
-const geminiConnectionsAtStart = (processes: number) => Math.max(8, Math.ceil(GEMINI_CONNECTIONS_AT_START / processes));
 
 // In-flight requests get this long to finish after SIGTERM before the process exits anyway.
 const SHUTDOWN_GRACE_MS = 25_000;
@@ -53,10 +45,7 @@ async function main(): Promise<void> {
     revocations: watchRedisHealth(subscriber, 'session-revocations', logger),
   };
   const gemini = createGemini(config, logger);
-  const geminiConnections = geminiConnectionsAtStart(config.apiProcesses);
-  const warm = warmUp(sql, DEFAULT_POOL_SIZE, logger, { client: gemini, model: config.gemini.model, connections: geminiConnections });
-  // The connections opened at start stay open through quiet minutes too.
-  const keptOpen = warm.done.then(() => keepGeminiConnectionsOpen(gemini, config.gemini.model, geminiConnections));
+  const warm = warmUp(sql, DEFAULT_POOL_SIZE, logger);
   const deps: AppDeps = {
     config,
     sql,
@@ -100,7 +89,6 @@ async function main(): Promise<void> {
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    void keptOpen.then((kept) => kept.stop());
     logger.info({ signal }, 'shutting down: finishing in-flight requests');
     const force = setTimeout(() => {
       logger.warn('grace period over, exiting');

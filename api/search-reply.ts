@@ -3,7 +3,6 @@ import type { SearchReply } from '../core/contract/event-replies';
 import { deadline } from '../core/gemini/deadline';
 import { observeAskFirstByte, streamClosed, streamOpened } from '../core/metrics';
 import { type ChargedSearchOutcome, runChargedSearch } from '../core/search/charged-search';
-import { answerBeforeAdmission, type EarlyAnswer } from '../core/search/early-answer';
 import { queueSearchEvents } from '../core/search/events-job';
 import type { Logger } from '../core/logger';
 import { finishSearchEvents } from '../db/searches';
@@ -47,43 +46,6 @@ function noteCredit(deps: AppDeps, c: Context<SearchEnv>, creditLikely: boolean,
 /** What an answer cut off after it began ends with, streamed or whole. */
 const incomplete = (message: string) => `\n\n[The answer is incomplete: ${message}]\n`;
 
-// Asks this process is waiting to admit. Alone or nearly, an ask's answer is built while Redis answers; in a
-// burst that work would only push back every other ask's admission on the one event loop (decision 092), so the
-// answer is built once the ask is admitted, as before. A scheduling choice of this process, not shared state.
-let admitting = 0;
-const EARLY_WHILE_ADMITTING = 2;
-
-/**
- * Waits for the ask's admission with its answer already asked for (decision 092): without a website, and with
- * few asks being admitted at once, the answer's request is built now and leaves the moment the search is
- * admitted with a credit likely left (core/search/early-answer.ts); refused, or with the user marked out of
- * credit, it never leaves and is cancelled here. A refusal (rate, then slot) is thrown.
- */
-async function admittedAskingEarly(deps: AppDeps, admitted: Admitted, c: Context<SearchEnv>, input: AskInput, signal: AbortSignal) {
-  admitting++;
-  let early: EarlyAnswer | null = null;
-  const admission = admitted.admittedSlot(c);
-  // Waited for below; a refusal or a Redis failure is the request's error there, not an unhandled one.
-  admission.catch(() => {});
-  try {
-    if (admitting <= EARLY_WHILE_ADMITTING) {
-      const send = admission.then(
-        (a) => a.creditLikely,
-        () => false,
-      );
-      early = await answerBeforeAdmission(deps, searchInput(input), send, signal, 'streamed');
-    }
-    const slot = await admission;
-    if (!slot.creditLikely) early?.held.cancel();
-    return { ...slot, early: slot.creditLikely ? (early ?? undefined) : undefined };
-  } catch (err) {
-    early?.held.cancel();
-    throw err;
-  } finally {
-    admitting--;
-  }
-}
-
 /**
  * The model's deadline for a request a person or agent waits on: given up when the request goes away, or when the
  * model sends nothing for `answerIdleMs` (decision 032). `abort` is the request's own.
@@ -103,14 +65,8 @@ function waitedOn(deps: AppDeps, c: Context<SearchEnv>) {
 export async function streamedSearch(deps: AppDeps, admitted: Admitted, c: Context<SearchEnv>, input: AskInput): Promise<Response> {
   const log = c.get('log');
   const arrived = performance.now();
+  const { user, release, creditLikely } = await admitted.admittedSlot(c);
   const { abort, upstream } = waitedOn(deps, c);
-  // A refused ask ends here: its deadline's timer goes with it.
-  const { user, release, creditLikely, early } = await admittedAskingEarly(deps, admitted, c, input, upstream.signal).catch(
-    (err: unknown) => {
-      upstream.clear();
-      throw err;
-    },
-  );
   const answer = answerStream(abort);
   let searchId = 0;
   const outcome = runChargedSearch(deps, {
@@ -125,7 +81,6 @@ export async function streamedSearch(deps: AppDeps, admitted: Admitted, c: Conte
     },
     signal: upstream.signal,
     answerWhileCharging: creditLikely,
-    early,
     eventsAfterReply: true,
   });
   void outcome.then(upstream.clear, upstream.clear);

@@ -8,9 +8,8 @@ import { useSearches } from './support/billing';
 const RATE = 3;
 
 /**
- * An ask without a website has its answer's request built while its admission (rate, search slot, credit hint) is
- * decided in Redis, and sent the moment it is admitted (decision 092). A refused ask's request never leaves, and
- * an admitted one is asked once.
+ * An ask's request to Gemini is built and sent only once its admission (rate, search slot, credit hint) is
+ * decided in Redis. A refused ask's request never leaves, and an admitted one is asked once.
  */
 describe('an ask is sent to Gemini only once it is admitted', () => {
   let stack: TestStack;

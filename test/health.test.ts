@@ -1,10 +1,6 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../api/app';
-import { createGemini } from '../core/clients';
-import { loadConfig } from '../core/config';
 import { createSql } from '../db/client';
 import { warmUp } from '../api/warm-up';
 import { serveOverNode } from './support/node-server';
@@ -45,34 +41,6 @@ describe('health', () => {
     const ready = await createApp({ ...stack.deps, sql: pool, warmUp: opening }).request('/readyz');
     expect(ready.status).toBe(200);
     await pool.end({ timeout: 1 });
-  });
-
-  it('opens connections to Gemini at start and keeps them for the asks that follow', async () => {
-    // A Gemini that answers model lookups and counts the connections made to it.
-    let sockets = 0;
-    const gemini = createServer((_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ name: 'models/gemini-flash-latest', inputTokenLimit: 1000 }));
-    });
-    gemini.on('connection', () => sockets++);
-    await new Promise<void>((resolve) => gemini.listen(0, '127.0.0.1', resolve));
-    const url = `http://127.0.0.1:${(gemini.address() as AddressInfo).port}`;
-    const client = createGemini(loadConfig({ GEMINI_API_KEY: 'test-key', GEMINI_BASE_URL: url, LOG_LEVEL: 'silent' }));
-    const pool = createSql(stack.db.url, { max: 1, keepOpen: true });
-    try {
-      const opening = warmUp(pool, 1, stack.deps.logger, { client, model: 'gemini-flash-latest', connections: 4 });
-      expect(opening.ready()).toBe(false);
-      await opening.done;
-      expect(opening.ready()).toBe(true);
-      expect(sockets).toBe(4);
-      // Four requests at once later on travel on the four connections opened at start.
-      await Promise.all(Array.from({ length: 4 }, () => client.models.get({ model: 'gemini-flash-latest' })));
-      expect(sockets).toBe(4);
-    } finally {
-      await pool.end({ timeout: 1 });
-      gemini.closeAllConnections();
-      await new Promise((resolve) => gemini.close(resolve));
-    }
   });
 
   it('answers 503 naming Redis when Redis does not answer', async () => {

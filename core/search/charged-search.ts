@@ -10,7 +10,6 @@ import type { Logger } from '../logger';
 import { planOf, ALLOWANCES } from '../plans';
 import { type CreditSource, type CreditTake, creditSourceFor } from './credit-source';
 import { SearchError } from '../search-error';
-import type { EarlyAnswer } from './early-answer';
 import { heldAnswer } from './held-answer';
 import { answerSearch, type PreparedSearch, prepareSearch, type SearchDeps, type SearchInput, type SearchResult } from './index';
 
@@ -39,11 +38,6 @@ export interface ChargedSearchRequest {
    * the request, and nothing of it reaches `onText`.
    */
   answerWhileCharging?: boolean;
-  /**
-   * With `answerWhileCharging`: the answer the caller already asked for while it admitted the search
-   * (early-answer.ts), taken over instead of asking again. Its prompt is the search's.
-   */
-  early?: EarlyAnswer;
   /**
    * The answer's events are found after the caller's reply has ended (an ask, docs/decisions/ask.md): the search is
    * finished 'answered' with its events 'pending', and the outcome carries the job that finds them, for the
@@ -125,7 +119,7 @@ export async function runChargedSearch(deps: ChargedSearchDeps, req: ChargedSear
 
   let prepared: PreparedSearch;
   try {
-    prepared = req.early?.prepared ?? (await prepareSearch(deps, req.input, req.signal));
+    prepared = await prepareSearch(deps, req.input, req.signal);
   } catch (err) {
     const error =
       err instanceof SearchError ? err : new SearchError('website_failed', 'We could not read the website. Please try again.', false);
@@ -137,7 +131,7 @@ export async function runChargedSearch(deps: ChargedSearchDeps, req: ChargedSear
   const credits: CreditSource = creditSourceFor(sql, req.userId, req.timerRun?.id);
   const delivery = req.onText ? 'streamed' : 'whole';
   const early = req.answerWhileCharging
-    ? (req.early?.held ?? heldAnswer((onText, signal) => answerSearch(deps, prepared, onText, signal, delivery), req.signal))
+    ? heldAnswer((onText, signal) => answerSearch(deps, prepared, onText, signal, delivery), req.signal)
     : null;
   // An interactive search's record and credit are one statement; a timer run's two independent writes are sent
   // together. Either way the search waits one round trip to Postgres, not two.
