@@ -10,6 +10,7 @@ export type SearchErrorCode =
   | 'upstream_unavailable'
   | 'upstream_timeout'
   | 'upstream_rejected'
+  | 'upstream_over_limit'
   | 'blocked'
   | 'empty'
   | 'cut_short'

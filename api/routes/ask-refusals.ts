@@ -11,6 +11,7 @@ export const SEARCH_ERROR_STATUS: Readonly<Record<SearchErrorCode, 400 | 429 | 5
   upstream_unavailable: 503,
   upstream_timeout: 503,
   upstream_rejected: 502,
+  upstream_over_limit: 502,
   blocked: 400,
   empty: 502,
   cut_short: 502,

@@ -1,7 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { GoogleGenAI } from '@google/genai';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGemini } from '../clients';
+import { loadConfig } from '../config';
 import type { GeminiFailure } from '../../dev/standins/gemini';
 import { useGeminiStandin } from '../../dev/harness/gemini-standin-client';
-import { type AnswerDelivery, askGemini } from './answer';
+import { type AnswerDelivery, askGemini, GROUNDING_LIMITS } from './answer';
 import { SearchError } from '../search-error';
 
 /** One answer asked for streamed (an ask) and whole (a timer run), through the official client and the stand-in. */
@@ -155,4 +160,90 @@ describe('askGemini usage and service tier', () => {
     const outcome = await ask('gemini-3.5-flash', 'whole', 'flex');
     expect(outcome.tier).toBe('standard');
   });
+});
+
+/** The grounding metadata of one reply, from a loopback Gemini of the test's own: read within limits, in linear time. */
+describe('askGemini, grounding metadata held to limits', () => {
+  let reply = '';
+  const server = createServer((req, res) => {
+    req.resume();
+    if (req.method === 'GET') return void res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    res.on('close', () => closed++);
+    res.writeHead(200, { 'content-type': 'text/event-stream' });
+    // A refused reply's connection stays open after its one message: only the reader ends it.
+    if (refused) res.write(reply);
+    else res.end(reply);
+  });
+  let closed = 0;
+  let refused = false;
+  let gemini: GoogleGenAI;
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    gemini = createGemini(loadConfig({ GEMINI_API_KEY: 'test-key', GEMINI_BASE_URL: url, LOG_LEVEL: 'silent' }));
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  /** One streamed message citing `sources` pages, with `supports` supports each naming every page. */
+  function groundedReply(sources: number, supports: number): string {
+    const groundingChunks = Array.from({ length: sources }, (_, i) => ({ web: { uri: `https://example.org/${i}`, title: 'example.org' } }));
+    const indices = Array.from({ length: Math.min(sources, 3) }, (_, i) => i);
+    const groundingSupports = Array.from({ length: supports }, (_, i) => ({
+      segment: { text: `line ${i}` },
+      groundingChunkIndices: indices,
+    }));
+    const message = {
+      candidates: [
+        {
+          content: { role: 'model', parts: [{ text: 'Here are events.' }] },
+          finishReason: 'STOP',
+          groundingMetadata: { groundingChunks, groundingSupports },
+        },
+      ],
+    };
+    return `data: ${JSON.stringify(message)}\r\n\r\n`;
+  }
+
+  const answer = () =>
+    askGemini(gemini, {
+      model: 'gemini-flash-latest',
+      delivery: 'streamed',
+      prompt: 'QUESTION: events',
+      grounding: true,
+      onText: () => {},
+    });
+
+  it('keeps every support of a reply within the limits, each source with its segments in order', async () => {
+    reply = groundedReply(GROUNDING_LIMITS.chunks, GROUNDING_LIMITS.supports);
+    const { sources } = await answer();
+    expect(sources).toHaveLength(GROUNDING_LIMITS.chunks);
+    expect(sources[0]!.segments).toHaveLength(GROUNDING_LIMITS.supports);
+    expect(sources[2]!.segments!.slice(0, 2)).toEqual(['line 0', 'line 1']);
+    expect(sources[3]!.segments).toBeUndefined();
+  });
+
+  for (const [what, sources, supports, said] of [
+    ['supports', 1, GROUNDING_LIMITS.supports + 1, `over ${GROUNDING_LIMITS.supports} grounding supports`],
+    ['sources', GROUNDING_LIMITS.chunks + 1, 1, `over ${GROUNDING_LIMITS.chunks} grounding sources`],
+  ] as const) {
+    it(`refuses a reply with more grounding ${what} than that: the search fails with a sentence`, async () => {
+      reply = groundedReply(sources, supports);
+      refused = true;
+      const before = closed;
+      const err = await answer().then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(err).toBeInstanceOf(SearchError);
+      expect((err as SearchError).code).toBe('upstream_over_limit');
+      expect((err as SearchError).message).toBe(
+        `The AI service sent a reply we do not accept (${said}). It was not counted against your plan. Please try again in a moment.`,
+      );
+      // The rest of the reply is not waited for.
+      await expect.poll(() => closed).toBeGreaterThan(before);
+    });
+  }
 });

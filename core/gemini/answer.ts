@@ -2,6 +2,7 @@ import type { GenerateContentResponse, GoogleGenAI, ServiceTier } from '@google/
 import type { GeminiThinking } from '../config';
 import type { SearchError } from '../search-error';
 import { blockedFailure, cutBeforeAnswer, emptyAnswer, geminiFailure } from './errors';
+import { ReplyRefused } from './fetch';
 import type { ServiceTierName } from './prices';
 import { withServiceTier } from './service-tier';
 import { withThinking } from './thinking-call';
@@ -70,6 +71,12 @@ export interface AnswerOutcome {
 export const CUT_NOTE =
   '\n\n(This answer was cut off: the AI service reached its length limit before finishing. It was not counted against your plan.)';
 
+/**
+ * The grounding metadata one reply may carry, over all its messages: a real answer names tens of sources and
+ * supports; a reply past either is refused (its search fails, uncharged).
+ */
+export const GROUNDING_LIMITS = { chunks: 500, supports: 2_000 };
+
 function textOf(chunk: GenerateContentResponse): string {
   const parts = chunk.candidates?.[0]?.content?.parts ?? [];
   // Thought parts are the model's reasoning, not the answer.
@@ -112,7 +119,10 @@ export function siteOf(web: { domain?: string; uri?: string }): string {
  * SearchError; whether text was already delivered is the caller's to know (it saw `onText`).
  */
 export async function askGemini(gemini: GoogleGenAI, options: AnswerOptions): Promise<AnswerOutcome> {
-  const { model, delivery, thinking = 'auto', prompt, grounding, signal, responseJsonSchema } = options;
+  const { model, delivery, thinking = 'auto', prompt, grounding, responseJsonSchema } = options;
+  // A reply left before its end (refused for what it carried) is not read on: its request is aborted.
+  const left = new AbortController();
+  const signal = options.signal ? AbortSignal.any([options.signal, left.signal]) : left.signal;
   const onText = responseJsonSchema ? () => {} : options.onText;
   let tier: ServiceTierName = 'standard';
   let searchSuggestions: string | null = null;
@@ -121,6 +131,7 @@ export async function askGemini(gemini: GoogleGenAI, options: AnswerOptions): Pr
   let finishReason: string | undefined;
   let blockReason: string | undefined;
   const sources = new Map<string, Source>();
+  const metadata = { chunks: 0, supports: 0 };
   try {
     // The model thinks as little as it accepts (thinking.ts), whichever the delivery: an ask's user watches the
     // answer arrive, and a timer run gets the answer the same question gets when asked.
@@ -149,18 +160,25 @@ export async function askGemini(gemini: GoogleGenAI, options: AnswerOptions): Pr
       if (candidate?.finishReason) finishReason = candidate.finishReason;
       searchSuggestions = candidate?.groundingMetadata?.searchEntryPoint?.renderedContent ?? searchSuggestions;
       const chunks = candidate?.groundingMetadata?.groundingChunks ?? [];
+      const supports = candidate?.groundingMetadata?.groundingSupports ?? [];
+      metadata.chunks += chunks.length;
+      metadata.supports += supports.length;
+      if (metadata.chunks > GROUNDING_LIMITS.chunks) throw new ReplyRefused(`over ${GROUNDING_LIMITS.chunks} grounding sources`);
+      if (metadata.supports > GROUNDING_LIMITS.supports) throw new ReplyRefused(`over ${GROUNDING_LIMITS.supports} grounding supports`);
       for (const g of chunks) {
         if (g.web?.uri && !sources.has(g.web.uri)) {
           sources.set(g.web.uri, { uri: g.web.uri, title: g.web.title ?? '', site: siteOf(g.web) });
         }
       }
       // A support's chunk indices point into the same message's chunk list.
-      for (const support of candidate?.groundingMetadata?.groundingSupports ?? []) {
+      for (const support of supports) {
         const text = support.segment?.text;
         if (!text) continue;
-        for (const i of support.groundingChunkIndices ?? []) {
+        for (const i of (support.groundingChunkIndices ?? []).slice(0, chunks.length)) {
           const source = sources.get(chunks[i]?.web?.uri ?? '');
-          if (source) source.segments = [...(source.segments ?? []), text];
+          if (!source) continue;
+          if (source.segments) source.segments.push(text);
+          else source.segments = [text];
         }
       }
       usage.read(chunk);
@@ -172,6 +190,8 @@ export async function askGemini(gemini: GoogleGenAI, options: AnswerOptions): Pr
     }
   } catch (err) {
     throw withUsage(geminiFailure(err, signal), usage, model, tier);
+  } finally {
+    left.abort();
   }
   tier = usage.servedTier() ?? tier;
   const blocked = blockedFailure(blockReason, finishReason);

@@ -1,9 +1,11 @@
 import { ApiError } from '@google/genai';
 import { SearchError } from '../search-error';
+import { ReplyRefused } from './fetch';
 
 /** Maps anything the Gemini client throws to a SearchError with a sentence the user can act on. */
 export function geminiFailure(err: unknown, signal?: AbortSignal): SearchError {
   if (err instanceof SearchError) return err;
+  if (err instanceof ReplyRefused) return overLimit(err);
   if (signal?.aborted && (signal.reason as Error | undefined)?.name === 'TimeoutError') {
     return new SearchError('upstream_timeout', 'The AI service took too long to answer. Please try again in a few minutes.', true, {
       cause: err,
@@ -49,6 +51,18 @@ export function geminiFailure(err: unknown, signal?: AbortSignal): SearchError {
     cause: err,
   });
 }
+
+/**
+ * A reply refused for what it carried (core/gemini/fetch.ts, the grounding caps in answer.ts): the search fails
+ * and is not charged (core/search/charged-search.ts), whether or not some of its text was shown.
+ */
+export const overLimit = (err: ReplyRefused) =>
+  new SearchError(
+    'upstream_over_limit',
+    `The AI service sent a reply we do not accept (${err.what}). It was not counted against your plan. Please try again in a moment.`,
+    true,
+    { cause: err },
+  );
 
 // Finish reasons that mean the answer was withheld or cut for policy reasons.
 const BLOCKED = new Set(['SAFETY', 'RECITATION', 'BLOCKLIST', 'PROHIBITED_CONTENT', 'SPII', 'LANGUAGE']);

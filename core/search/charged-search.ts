@@ -176,8 +176,9 @@ export async function runChargedSearch(deps: ChargedSearchDeps, req: ChargedSear
   } catch (err) {
     const error = unexpected(err);
     const delivered = chars > 0;
-    // The one refund rule: a search that delivered no text costs nothing.
-    if (!delivered) await credits.giveBack(credit.epoch);
+    // The one refund rule: a search that delivered no text costs nothing; nor does one whose reply was refused
+    // for what it carried, however much of it was shown.
+    if (!delivered || error.code === 'upstream_over_limit') await credits.giveBack(credit.epoch);
     const unrecorded = await settle(
       finishSearchRecord(sql, searchId, {
         status: 'failed',
