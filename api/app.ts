@@ -21,6 +21,7 @@ import { askRoutes } from './routes/ask';
 import { mcpRoutes } from './routes/mcp';
 import { openApiRoutes } from './routes/openapi';
 import { v1Routes } from './routes/v1/index';
+import { isV1Path, problemReply } from './routes/v1/problem';
 import { authRoutes } from './routes/auth';
 import { billingRoutes } from './routes/billing';
 import { healthRoutes } from './routes/health';
@@ -132,7 +133,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     // The page shows these routes' reply text verbatim after 'Backend error: ' (docs/contract.md), so even an
     // unexpected failure or a middleware refusal must be a sentence there, not JSON.
     const text = TEXT_ERROR_ROUTES.has(`${c.req.method} ${c.req.path}`);
+    // /v1 answers every error as RFC 9457 problem details with a stable code (api/routes/v1/problem.ts).
+    const v1 = isV1Path(c.req.path);
     if (err instanceof ApiError) {
+      if (v1) return problemReply(c, config.appUrl, { status: err.status, detail: err.message, ...err.options });
       for (const [k, v] of Object.entries(err.options.headers ?? {})) c.header(k, v);
       if (text) return c.text(err.message, err.status);
       return c.json(err.options.body ?? { error: err.message }, err.status);
@@ -141,6 +145,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       const res = err.getResponse();
       if (res.status === 401 && res.headers.has('www-authenticate')) return res;
       const message = err.message || 'The request could not be processed.';
+      if (v1) return problemReply(c, config.appUrl, { status: err.status, detail: message });
       return text ? c.text(message, err.status) : c.json({ error: message }, err.status);
     }
     const service = unavailableService(err);
@@ -156,6 +161,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     if (isPageRequest(c.req.raw, c.req.path)) {
       return c.html(errorPage(service ? 'Temporarily unavailable' : 'Something went wrong', message), status);
     }
+    if (v1) return problemReply(c, config.appUrl, { status, detail: message, code: service ? 'unavailable' : 'internal' });
     return text ? c.text(message, status) : c.json({ error: message }, status);
   });
 

@@ -154,6 +154,8 @@ const envSchema = z.object({
   WEBHOOK_ALLOW: z.string().default(''),
   /** Origins (besides APP_URL's) whose pages may call /mcp, comma-separated, e.g. `https://agent.example`. */
   MCP_ALLOWED_ORIGINS: z.string().default(''),
+  /** Origins whose pages may call /v1 with a token (CORS, never with credentials): `*` for any, or a comma-separated list. */
+  API_CORS_ORIGINS: z.string().trim().default('*'),
   SMTP_URL: optional.pipe(z.url({ protocol: /^smtps?$/, error: 'must be smtp://user:pass@host:port or smtps://…' }).optional()),
   MAIL_FROM: z.string().trim().min(1).default('Event Finder <no-reply@localhost>'),
   /** Port of the local SMTP stand-in (on STANDIN_URL's host); used only when SMTP_URL is unset outside production. */
@@ -279,6 +281,8 @@ export interface Config {
   webhookAllow: string[];
   /** Origins besides `appOrigin` whose pages may call /mcp (`MCP_ALLOWED_ORIGINS`). */
   mcpAllowedOrigins: string[];
+  /** Origins whose pages may call /v1 with a bearer token (`API_CORS_ORIGINS`): `*` for any. */
+  apiCorsOrigins: '*' | string[];
   /** The limits of the reading pool, where every website is parsed (`READING_*`, docs/decisions/reading-sandbox.md). */
   reading: { timeLimitMs: number; heapMb: number; maxEvents: number; threads: number };
   worker: {
@@ -415,7 +419,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? { maxPages: e.EVENT_CHECK_MAX_PAGES, userAgent: `EventFinder/1.0 (+checks event dates against their pages; ${appUrl})` }
         : null,
     webhookAllow: hostList(e.WEBHOOK_ALLOW),
-    mcpAllowedOrigins: originList(e.MCP_ALLOWED_ORIGINS),
+    mcpAllowedOrigins: originList(e.MCP_ALLOWED_ORIGINS, 'MCP_ALLOWED_ORIGINS'),
+    apiCorsOrigins: e.API_CORS_ORIGINS === '*' ? '*' : originList(e.API_CORS_ORIGINS, 'API_CORS_ORIGINS'),
     reading: {
       timeLimitMs: e.READING_TIME_LIMIT_MS,
       heapMb: e.READING_HEAP_MB,
@@ -471,12 +476,12 @@ function sessionProof(secret: string | undefined, seconds: number, googleStandin
 }
 
 /** Each entry's origin (`scheme://host[:port]`), so a trailing slash or path does not matter. */
-function originList(value: string): string[] {
+function originList(value: string, name: string): string[] {
   return hostList(value).map((entry) => {
     try {
       return new URL(entry).origin;
     } catch {
-      throw new ConfigError(`MCP_ALLOWED_ORIGINS: "${entry}" is not an origin; write each as scheme://host[:port], separated by commas.`);
+      throw new ConfigError(`${name}: "${entry}" is not an origin; write each as scheme://host[:port], separated by commas.`);
     }
   });
 }

@@ -33,7 +33,8 @@ async function toolResult<T extends Record<string, unknown>>(
 ): Promise<CallToolResult> {
   const json: unknown = await res.json().catch(() => null);
   if (!res.ok) {
-    const message = (json as { error?: unknown } | null)?.error;
+    // /v1 answers errors as problem details: `detail` is the sentence.
+    const message = (json as { detail?: unknown } | null)?.detail;
     return {
       isError: true,
       content: [{ type: 'text', text: typeof message === 'string' ? message : `The call failed (HTTP ${res.status}).` }],

@@ -1,5 +1,5 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 
 type Handler = (request: { params?: { name?: unknown } }, extra: unknown) => Promise<unknown>;
 
@@ -19,7 +19,10 @@ export function followToolsSpecification(server: McpServer, toolNames: readonly 
   handlers.set('tools/call', (request, extra) => {
     const name = request.params?.name;
     if (typeof name !== 'string' || !known.has(name)) {
-      throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${String(name)}. The tools are ${[...known].join(', ')}.`);
+      // Not an McpError: its message already starts "MCP error -32602: ", and the client's McpError adds that again.
+      throw Object.assign(new Error(`Unknown tool: ${String(name)}. The tools are ${[...known].join(', ')}.`), {
+        code: ErrorCode.InvalidParams,
+      });
     }
     return call(request, extra);
   });

@@ -71,7 +71,7 @@ export function describeTimerHandlers(deps: AppDeps) {
     } catch (err) {
       const late = (limit.signal.reason as Error | undefined)?.name === 'TimeoutError';
       c.get('log').warn({ err: (err as Error).message, late }, 'describe a timer: the model call failed');
-      throw new ApiError(503, late ? TOO_SLOW : UNAVAILABLE);
+      throw new ApiError(503, late ? TOO_SLOW : UNAVAILABLE, { code: 'gemini_unavailable' });
     } finally {
       limit.clear();
       // Paid for even when its reply was of no use.
