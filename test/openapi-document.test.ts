@@ -57,15 +57,19 @@ describe('the OpenAPI document', () => {
   it("createTimer's body names its fields' types and which ones the server needs", () => {
     const body = (doc().paths as Json & { '/v1/timers': { post: { requestBody: { content: Json } } } })['/v1/timers'].post.requestBody
       .content['application/json'] as { schema: { properties: Json; required: string[] } };
-    expect(body.schema.required.sort()).toEqual(['ques', 'scheduleType', 'time', 'timezone']);
+    // A timer without `timezone` is UTC on /v1.
+    expect(body.schema.required.sort()).toEqual(['ques', 'scheduleType', 'time']);
     expect(body.schema.properties.scheduleType).toEqual({ type: 'string', enum: ['daily', 'weekly'] });
   });
 
-  it('lists every status the server sends, each error with its {error} body, and the headers clients read', () => {
+  it('lists every status the server sends, each error as problem details, and the headers clients read', () => {
     const paths = doc().paths as Record<string, Record<string, { responses: Record<string, { headers?: Json; content?: Json }> }>>;
     const search = paths['/v1/search']!.post!.responses;
     for (const status of ['200', '400', '401', '402', '403', '413', '415', '429', '502', '503']) expect(search).toHaveProperty(status);
-    expect(search['200']!.headers).toHaveProperty('X-Search-Id');
+    expect(paths['/v1/search/stream']!.post!.responses['200']!.headers).toHaveProperty('X-Search-Id');
+    expect(Object.keys(search['200']!.content!)).toEqual(['application/json']);
+    expect(search['200']!.headers).toHaveProperty('RateLimit');
+    for (const status of ['409', '422']) expect(search).toHaveProperty(status);
     expect(search['429']!.headers).toHaveProperty('Retry-After');
     expect(search['503']!.headers).toHaveProperty('Retry-After');
     const run = paths['/v1/timers/{id}/run']!.post!.responses;
@@ -73,7 +77,12 @@ describe('the OpenAPI document', () => {
     for (const [path, methods] of Object.entries(paths)) {
       for (const [method, op] of Object.entries(methods)) {
         for (const [status, reply] of Object.entries(op.responses)) {
-          if (Number(status) >= 400) expect(reply.content, `${method} ${path} ${status} has a body`).toHaveProperty('application/json');
+          if (Number(status) >= 400) {
+            expect(reply.content, `${method} ${path} ${status} is problem details`).toEqual({
+              'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } },
+            });
+          }
+          if (status === '429' || status === '503') expect(reply.headers, `${method} ${path} ${status}`).toHaveProperty('Retry-After');
         }
       }
     }
@@ -91,6 +100,14 @@ describe('the OpenAPI document', () => {
         "export const good: CreateTimer = { scheduleType: 'weekly', time: '09:00', weekday: 'Monday', timezone: 'Europe/Berlin', ques: 'AI meetups', web: '' };",
         "export const bad: CreateTimer = { scheduleType: 42, time: '09:00', timezone: 'Europe/Berlin', ques: 'AI meetups' };",
         "export const missing: CreateTimer = { time: '09:00', timezone: 'Europe/Berlin', ques: 'AI meetups' };",
+        "type Ask = paths['/v1/search']['post']['requestBody']['content']['application/json'];",
+        'export const noQuestion: Ask = {};',
+        "type Found = paths['/v1/search']['post']['responses']['200']['content']['application/json'];",
+        'export const searchId = (found: Found): number => found.id;',
+        "type Streamed = paths['/v1/search/stream']['post']['responses']['200']['content']['text/plain'];",
+        'export const answerText = (text: Streamed): string => text;',
+        "type Refused = paths['/v1/timers']['post']['responses']['429']['content']['application/problem+json'];",
+        "export const isRate = (p: Refused): boolean => p.code === 'rate_limited' && p.status === 429;",
       ].join('\n'),
     );
     // Only the ES library and no @types: the generated types need nothing else, and loading less keeps it quick.
@@ -108,8 +125,9 @@ describe('the OpenAPI document', () => {
       .getPreEmitDiagnostics(program)
       .filter((d) => d.file?.fileName.endsWith('use.ts'))
       .map((d) => d.file!.getLineAndCharacterOfPosition(d.start!).line + 1);
-    // Line 3 (good) compiles; line 4 (scheduleType: 42) and line 5 (no scheduleType) do not.
-    expect([...new Set(errors)].sort()).toEqual([4, 5]);
+    // Line 3 (good) compiles; line 4 (scheduleType: 42), line 5 (no scheduleType) and line 7 (no ques) do not;
+    // the replies are used as their types without a cast or narrowing.
+    expect([...new Set(errors)].sort()).toEqual([4, 5, 7]);
   }, 120_000);
 });
 

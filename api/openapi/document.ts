@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { API_TOKEN_SCOPES } from '../../core/contract/api-tokens';
-import { errorReplySchema } from '../../core/contract/errors';
+import { PROBLEM_MEDIA_TYPE, PROBLEMS, problemSchema } from '../../core/contract/problem';
+import { IDEMPOTENCY_KEPT_S } from '../routes/v1/idempotency';
 import { WEBHOOK_KINDS, type WebhookKind, webhookDeliverySchema } from '../../core/contract/webhook-delivery';
 import { wireTypes } from '../../core/contract/wire-type';
 import { OPERATIONS, type Operation } from './operations';
@@ -33,14 +34,15 @@ export function jsonSchema(schema: z.ZodMiniType, io: 'input' | 'output'): Json 
   return rest;
 }
 
-const ERROR = () => jsonSchema(errorReplySchema, 'output');
-const RETRY_AFTER = {
-  'Retry-After': { description: 'Seconds to wait before trying again.', schema: { type: 'integer', minimum: 1 } },
-};
+// Declared once under components and referred to by every operation.
+const PROBLEM = { $ref: '#/components/schemas/Problem' };
+const header = (name: string) => ({ $ref: `#/components/headers/${name}` });
+const RETRY_AFTER = { 'Retry-After': header('Retry-After') };
+const RATE_LIMIT = { RateLimit: header('RateLimit'), 'RateLimit-Policy': header('RateLimit-Policy') };
 const error = (description: string, headers?: Json) => ({
   description,
-  ...(headers ? { headers } : {}),
-  content: { 'application/json': { schema: ERROR() } },
+  headers: { ...RATE_LIMIT, ...headers },
+  content: { [PROBLEM_MEDIA_TYPE]: { schema: PROBLEM } },
 });
 
 /** `/v1/timers/:id` → `/v1/timers/{id}`. */
@@ -48,21 +50,32 @@ export const openApiPath = (honoPath: string) => honoPath.replace(/:(\w+)/g, '{$
 
 const ID_OF = (path: string) => (path.startsWith('/v1/searches') ? 'The search’s id.' : 'The timer’s id, as GET /v1/timers lists it.');
 
+/** The error codes a status may carry, for its description: a client branches on `code`. */
+const codesOf = (status: number) =>
+  Object.entries(PROBLEMS)
+    .filter(([, p]) => p.status === status)
+    .map(([code]) => `\`${code}\``)
+    .join(', ');
+
 function operationJson(op: Operation): Json {
   const replies: Record<string, Json> = {};
   for (const [status, reply] of Object.entries(op.replies)) {
+    if (Number(status) >= 400) {
+      replies[status] = error(reply.description, reply.headers);
+      continue;
+    }
     const content: Json = {};
     if (reply.schema) content['application/json'] = { schema: jsonSchema(reply.schema, 'output') };
     if (reply.media) content[reply.media.type] = { schema: { type: 'string', description: reply.media.description } };
-    // Every error reply carries `{error}` with a sentence, whether or not the operation names a body for it.
-    if (Number(status) >= 400 && !reply.schema) content['application/json'] = { schema: ERROR() };
-    const headers = reply.headers ? { headers: reply.headers } : {};
+    const headers = { headers: { ...RATE_LIMIT, ...reply.headers } };
     replies[status] = Object.keys(content).length
       ? { description: reply.description, ...headers, content }
       : { description: reply.description, ...headers };
   }
   if (op.method === 'get') replies['304'] = { description: 'Not modified: the reply would be the one your `If-None-Match` names.' };
-  if (op.body || op.query) replies['400'] ??= error('The request is not what this call takes; the message says what to send.');
+  if (op.body || op.query) {
+    replies['400'] ??= error('The request is not what this call takes: `code` `validation`, `detail` says what to send and `field` names the field when one is at fault.');
+  }
   if (op.body) {
     replies['413'] = error('The body is over the size limit; send less (a shorter question or address).');
     replies['415'] = error('The body was not sent as JSON (`Content-Type: application/json`).');
@@ -70,23 +83,26 @@ function operationJson(op: Operation): Json {
   replies['401'] = error('No token, or a token that is revoked or mistyped.');
   replies['403'] = error(`The token lacks the \`${op.scope}\` scope.`);
   if (op.path.includes(':id')) replies['404'] ??= error('No such one among yours.');
+  if (op.method === 'post') {
+    const inUse = 'A request with the same `Idempotency-Key` is still being answered (`idempotency_key_in_use`); send it again once that one has ended.';
+    replies['409'] = replies['409'] ? error(`${(replies['409'] as { description: string }).description} Or: ${inUse}`) : error(inUse);
+    replies['422'] = error('This `Idempotency-Key` was used for a different request (`idempotency_key_reused`); use a new key.');
+  }
   if (op.limited) {
-    if (op.scope === 'search' || op.id === 'runTimer') replies['402'] = error('No searches left this month.');
+    if (op.scope === 'search' || op.id === 'runTimer') replies['402'] = error('No searches left this month (`out_of_searches`).');
     replies['429'] = error(
-      'Too many requests (or searches at once, or the AI service is busy); `Retry-After` says when to try again.',
+      `Too many requests: the per-minute rate (\`rate_limited\`)${op.searches ? ', searches at once (`too_many_searches`) or a busy AI service (`gemini_busy`)' : ''}. \`Retry-After\` says when to try again.`,
       RETRY_AFTER,
     );
   }
   if (op.searches) {
-    replies['502'] = error('The AI service failed or refused to answer, or the website could not be read; nothing was charged.');
+    replies['502'] = error(
+      `The AI service failed or refused to answer, or the website could not be read (${codesOf(502)}); nothing was charged.`,
+    );
   }
-  replies['503'] ??= error(
-    'A service we need (the database, the queue or the AI service) is unavailable for a moment; `Retry-After` says when to try again.',
-    RETRY_AFTER,
-  );
-  const unavailable = replies['503'] as Json;
-  unavailable.headers ??= RETRY_AFTER;
-  const params = [
+  const unavailable = `A service we need (the database, the queue or the AI service) is unavailable for a moment (${codesOf(503)}); \`Retry-After\` says when to try again.`;
+  replies['503'] = replies['503'] ? error((replies['503'] as { description: string }).description, RETRY_AFTER) : error(unavailable, RETRY_AFTER);
+  const params: Json[] = [
     ...[...op.path.matchAll(/:(\w+)/g)].map((m) => ({
       name: m[1],
       in: 'path',
@@ -99,8 +115,9 @@ function operationJson(op: Operation): Json {
       in: 'query',
       required: false,
       description: q.description,
-      schema: { type: 'string' },
+      schema: q.schema ?? { type: 'string' },
     })),
+    ...(op.method === 'post' ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : []),
   ];
   return {
     operationId: op.id,
@@ -110,6 +127,53 @@ function operationJson(op: Operation): Json {
     ...(params.length ? { parameters: params } : {}),
     ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(op.body, 'input') } } } } : {}),
     responses: replies,
+  };
+}
+
+/** What every operation refers to: the problem details, the rate and retry headers, the idempotency key. */
+function componentsJson(): Json {
+  const problem = jsonSchema(problemSchema, 'output') as { properties: Record<string, Json> };
+  problem.properties.code = {
+    ...problem.properties.code,
+    description: `The kind of problem, stable for clients to branch on: ${Object.entries(PROBLEMS)
+      .map(([code, p]) => `\`${code}\` (${p.status}, ${p.title})`)
+      .join('; ')}.`,
+  };
+  return {
+    securitySchemes: {
+      bearer: {
+        type: 'http',
+        scheme: 'bearer',
+        description: `A personal API token (ef_…). Scopes: ${API_TOKEN_SCOPES.join(', ')}.`,
+      },
+    },
+    schemas: {
+      Problem: {
+        ...problem,
+        description: 'Every error of /v1: RFC 9457 problem details, sent as `application/problem+json`.',
+      },
+    },
+    headers: {
+      'Retry-After': { description: 'Seconds to wait before trying again.', schema: { type: 'integer', minimum: 1 } },
+      RateLimit: {
+        description:
+          'What is left of the per-user rate (IETF ratelimit-headers draft): `"per-user";r=<requests left>;t=<seconds until the window starts again>`.',
+        schema: { type: 'string' },
+      },
+      'RateLimit-Policy': {
+        description: 'The per-user rate (IETF ratelimit-headers draft): `"per-user";q=<requests>;w=<window in seconds>`.',
+        schema: { type: 'string' },
+      },
+    },
+    parameters: {
+      IdempotencyKey: {
+        name: 'Idempotency-Key',
+        in: 'header',
+        required: false,
+        description: `A key you choose per request (a UUID), so a retry after a lost reply does not create or charge twice (IETF httpapi idempotency-key draft). A first successful (2xx) reply is kept ${IDEMPOTENCY_KEPT_S / 3600} hours: the same key with the same call and body replays it (status, body, content headers); with a different body it is refused (422), and while the first is still being answered, 409. A reply that is not 2xx is not kept (nothing was created or charged), so a retry with the key runs again. Keys are per token holder.`,
+        schema: { type: 'string', minLength: 1, maxLength: 255 },
+      },
+    },
   };
 }
 
@@ -180,15 +244,7 @@ export function openApiDocument(appUrl: string): Json {
     },
     servers: [{ url: appUrl }],
     security: [{ bearer: [] }],
-    components: {
-      securitySchemes: {
-        bearer: {
-          type: 'http',
-          scheme: 'bearer',
-          description: `A personal API token (ef_…). Scopes: ${API_TOKEN_SCOPES.join(', ')}.`,
-        },
-      },
-    },
+    components: componentsJson(),
     paths,
     webhooks: webhooksJson(),
   };

@@ -4,11 +4,11 @@ import { askRequestSchema } from '../../core/contract/ask';
 import { billingReplySchema } from '../../core/contract/billing';
 import { describeReplySchema, describeRequestSchema } from '../../core/contract/describe';
 import { runNowReplySchema, searchReplySchema, timerRunsReplySchema } from '../../core/contract/event-replies';
-import { patchedTimerReplySchema } from '../../core/contract/public-api';
+import { createdTimerSchema, patchedTimerReplySchema, v1ScheduleRequestSchema } from '../../core/contract/public-api';
 import { searchHistoryReplySchema } from '../../core/contract/search-history';
 import { timerEventsReplySchema } from '../../core/contract/timer-events';
 import { timerSettingsSchema } from '../../core/contract/timer-settings';
-import { listedTimerSchema, scheduleRequestSchema, timersReplySchema } from '../../core/contract/timers';
+import { timersReplySchema } from '../../core/contract/timers';
 
 export type Method = 'get' | 'post' | 'patch' | 'delete';
 
@@ -32,7 +32,8 @@ export interface Operation {
   description: string;
   scope: ApiTokenScope;
   body?: z.ZodMiniType;
-  query?: { name: string; description: string }[];
+  /** Query parameters; a string unless `schema` (JSON Schema) says otherwise. */
+  query?: { name: string; description: string; schema?: Record<string, unknown> }[];
   replies: Record<number, Reply>;
   /** Costs a credit or counts toward USER_RATE_PER_MINUTE, so it may answer 429 (and 402 when it searches). */
   limited?: boolean;
@@ -52,19 +53,33 @@ export const OPERATIONS: Operation[] = [
     id: 'search',
     summary: 'Search for events',
     description:
-      'One search, charged like a search on the page (one credit; none when no answer text came). The body is the page’s: `ques` the question, `web` an optional website to read first, `timezone` the IANA zone dates are meant in. By default the reply is JSON with the answer; its events are found a moment after it, so the reply says `events_status` `pending` and GET /v1/searches/{id} has them once that is `done` (or `failed`, with those found). With `Accept: text/plain` the answer streams as it is written; its id is in `X-Search-Id`, and GET /v1/searches/{id} has its events likewise.',
+      'One search, charged like a search on the page (one credit; none when no answer text came). The body is the page’s: `ques` the question, `web` an optional website to read first, `timezone` the IANA zone dates are meant in (UTC when left out). The reply is JSON with the answer; its events are found a moment after it, so the reply says `events_status` `pending` and GET /v1/searches/{id} has them once that is `done` (or `failed`, with those found). To read the answer as it is written, use POST /v1/search/stream. A reply names the fields `question` and `website`; a request sending those names instead of `ques` and `web` is refused with 400 naming the field.',
+    scope: 'search',
+    body: askRequestSchema,
+    limited: true,
+    searches: true,
+    replies: {
+      200: { description: 'The answer; its events follow at GET /v1/searches/{id} (`events_status`).', schema: searchReplySchema },
+    },
+  },
+  {
+    method: 'post',
+    path: '/v1/search/stream',
+    id: 'searchStreamed',
+    summary: 'Search for events, the answer streamed as it is written',
+    description:
+      'The same search as POST /v1/search, with the same body and charge, answered as plain text while it is written (as the page shows it). Its id is in `X-Search-Id`; GET /v1/searches/{id} has its events once the answer has ended.',
     scope: 'search',
     body: askRequestSchema,
     limited: true,
     searches: true,
     replies: {
       200: {
-        description: 'The answer; its events follow at GET /v1/searches/{id} (`events_status`).',
-        schema: searchReplySchema,
-        media: { type: 'text/plain', description: 'With `Accept: text/plain`: the answer as it is written.' },
+        description: 'The answer as it is written.',
+        media: { type: 'text/plain', description: 'The answer, streamed.' },
         headers: {
           'X-Search-Id': {
-            description: 'With `Accept: text/plain`: the search’s id, for GET /v1/searches/{id} once the answer has ended.',
+            description: 'The search’s id, for GET /v1/searches/{id} once the answer has ended.',
             schema: { type: 'integer', minimum: 1 },
           },
         },
@@ -84,7 +99,11 @@ export const OPERATIONS: Operation[] = [
         name: 'before',
         description: 'The `cursor` of an earlier reply: the searches older than its last one. Leave it out to start with the newest.',
       },
-      { name: 'limit', description: 'How many searches a page holds, 1 to 50; 20 when left out.' },
+      {
+        name: 'limit',
+        description: 'How many searches a page holds, 1 to 50; 20 when left out.',
+        schema: { type: 'integer', minimum: 1, maximum: 50, default: 20 },
+      },
     ],
     replies: { 200: { description: 'A page of your searches, newest first.', schema: searchHistoryReplySchema } },
   },
@@ -131,11 +150,11 @@ export const OPERATIONS: Operation[] = [
     id: 'createTimer',
     summary: 'Create a timer',
     description:
-      'A timer repeats a question daily or weekly at a local time: `scheduleType` `daily` or `weekly`, `time` `HH:MM`, `weekday` (`Monday` … `Sunday`, weekly only), `timezone` an IANA name, `ques` the question, `web` an optional website. At most 20 timers.',
+      'A timer repeats a question daily or weekly at a local time: `scheduleType` `daily` or `weekly`, `time` `HH:MM`, `weekday` (`Monday` … `Sunday`, weekly only), `timezone` an IANA name (UTC when left out), `ques` the question, `web` an optional website. At most 20 timers.',
     scope: 'timers',
-    body: scheduleRequestSchema,
+    body: v1ScheduleRequestSchema,
     limited: true,
-    replies: { 201: { description: 'The new timer.', schema: listedTimerSchema } },
+    replies: { 201: { description: 'The new timer, with its feed addresses.', schema: createdTimerSchema } },
   },
   {
     method: 'post',
@@ -162,7 +181,10 @@ export const OPERATIONS: Operation[] = [
       'A merge of the fields sent: each field sent replaces that field, each field left out stays as it is; at least one is needed, and an unknown field is refused (400). The fields of POST /v1/timers (`scheduleType`, `time`, `weekday`, `ques`, `web`, `timezone`) are checked as at creation; the timer keeps its id, runs, feeds and the events it has seen, and a 409 means it was changed elsewhere meanwhile. `webhook_url` null or "" removes the webhook. `filters` is replaced whole, not merged: send every filter the timer should keep (null removes them all).',
     scope: 'timers',
     body: timerSettingsSchema,
-    replies: { 200: { description: 'The timer as it is now.', schema: patchedTimerReplySchema } },
+    replies: {
+      200: { description: 'The timer as it is now.', schema: patchedTimerReplySchema },
+      409: { description: 'The timer was changed elsewhere while this change was checked (`conflict`); read it again and resend.' },
+    },
   },
   {
     method: 'delete',

@@ -44,11 +44,15 @@ export function timerJson(
 
 const factory = createFactory<AppEnv>();
 
-/** Saves a timer from its fields (POST /api/schedule, POST /v1/timers); replies the timer with `status`. */
-export const saveTimerHandlers = (deps: AppDeps, status: 200 | 201 = 200) =>
+/**
+ * Saves a timer from its fields (POST /api/schedule, POST /v1/timers); replies the timer with `status`. /v1 takes a
+ * timer without `timezone` as UTC (`defaultTimezone`) and answers its feed addresses too (`withFeeds`).
+ */
+export const saveTimerHandlers = (deps: AppDeps, options: { status?: 200 | 201; defaultTimezone?: string; withFeeds?: boolean } = {}) =>
   factory.createHandlers(jsonBody(scheduleRequestSchema), async (c) => {
     const user = requireUser(c);
-    const check = parseTimerInput(c.req.valid('json'));
+    const body = c.req.valid('json');
+    const check = parseTimerInput(options.defaultTimezone ? { ...body, timezone: body.timezone ?? options.defaultTimezone } : body);
     if (!check.ok) throw new ApiError(400, check.message);
     // The same address rules as at each run, so a timer that could never read its website is not saved.
     await checkTimerWebsite(deps, check.input.web);
@@ -58,7 +62,9 @@ export const saveTimerHandlers = (deps: AppDeps, status: 200 | 201 = 200) =>
         throw new ApiError(400, `You already have ${MAX_TIMERS_PER_USER} timers, the most allowed. Delete one before saving another.`);
       }
       c.get('log').info({ timerId: result.timer.id }, 'timer created');
-      return c.json(timerJson(result.timer, null, { emailAvailable: deps.config.mail.url !== null }), status);
+      const json = timerJson(result.timer, null, { emailAvailable: deps.config.mail.url !== null });
+      const feeds = options.withFeeds ? (await timerFeedUrls(deps, [result.timer.id])).get(result.timer.id) : undefined;
+      return c.json({ ...json, ...feeds }, options.status ?? 200);
     } catch (err) {
       if (err instanceof SchedulerUnavailableError) {
         c.get('log').warn({ err: err.message }, 'timer not created: redis unavailable');

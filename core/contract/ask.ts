@@ -3,6 +3,8 @@ import { timerFiltersSchema } from './timer-filters';
 import { checkedLater } from './wire-type';
 
 export const ASK_EMPTY_QUESTION = 'Please enter a question, for example: Find AI conferences in Berlin next month.';
+const QUESTION = z.string().check(z.minLength(1), z.describe('The question, in words.'));
+
 export const WEBSITE_NOT_TEXT = 'The website must be text: a web address or nothing.';
 
 /**
@@ -11,7 +13,8 @@ export const WEBSITE_NOT_TEXT = 'The website must be text: a web address or noth
  */
 export const askRequestSchema = z.object(
   {
-    ques: z.optional(z.nullable(z.string({ error: ASK_EMPTY_QUESTION }))),
+    // Documented as the required string it must be; a missing or empty one is answered with ASK_EMPTY_QUESTION.
+    ques: checkedLater(z.optional(z.nullable(z.string({ error: ASK_EMPTY_QUESTION }))), QUESTION, { required: true }),
     web: z.optional(z.nullable(z.string({ error: WEBSITE_NOT_TEXT }))),
     /** The browser's IANA time zone, so dates in the answer are the user's. */
     timezone: z.optional(z.string({ error: 'The time zone must be an IANA name such as Europe/Berlin.' })),

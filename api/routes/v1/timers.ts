@@ -17,7 +17,7 @@ const NOT_FOUND = 'There is no such timer among yours.';
 export function v1TimerRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   app.get('/v1/timers', requireScope('read'), ...listTimersHandlers(deps));
-  app.post('/v1/timers', requireScope('timers'), ...saveTimerHandlers(deps, 201));
+  app.post('/v1/timers', requireScope('timers'), ...saveTimerHandlers(deps, { status: 201, defaultTimezone: 'UTC', withFeeds: true }));
   // A sentence read into a timer's fields, saved by nothing: the client checks them, then POSTs /v1/timers.
   app.post('/v1/timers/describe', requireScope('timers'), ...describeTimerHandlers(deps));
   app.patch('/v1/timers/:id', requireScope('timers'), ...patchTimerHandlers(deps));
