@@ -111,7 +111,7 @@ describe('the /v1 API with a token made in the page', () => {
     expect(again).toMatchObject({ id: search.id, answer: search.answer, events_status: 'done' });
     expect(again.events.map((e) => e.title)).toContain('Applied ML Summit Berlin 2026');
     // ...or streamed, its events then at its id; a grounded answer has its suggestions page beside it.
-    const streamed = await call('POST', '/v1/search', { body: { ques: 'AI conferences in Lisbon' }, headers: { accept: 'text/plain' } });
+    const streamed = await call('POST', '/v1/search/stream', { body: { ques: 'AI conferences in Lisbon' } });
     expect(streamed.res.headers.get('content-type')).toMatch(/^text\/plain/);
     expect(streamed.body).toMatch(/\S/);
     const streamedId = streamed.res.headers.get('x-search-id');
@@ -126,11 +126,16 @@ describe('the /v1 API with a token made in the page', () => {
     expect(older.searches.map((s) => [s.id, s.events_count])).toEqual([[search.id, again.events.length]]);
     expect((await call('GET', '/v1/searches?limit=500')).res.status).toBe(400);
     const form = await fetch(`${stack.url}/v1/search`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: 'ques=AI' });
-    expect(((await doc.check('POST', form.url, form)) as { error: string }).error).toMatch(/Content-Type: application\/json/);
+    expect(((await doc.check('POST', form.url, form)) as { detail: string }).detail).toMatch(/Content-Type: application\/json/);
     expect(form.status).toBe(415);
     const bad = await call('POST', '/v1/search', { body: { ques: '' } });
     expect(bad.res.status).toBe(400);
-    expect((bad.body as { error: string }).error).toMatch(/Please enter a question/);
+    expect(bad.body).toMatchObject({ code: 'validation', status: 400, detail: expect.stringMatching(/Please enter a question/) });
+    expect(bad.res.headers.get('content-type')).toBe('application/problem+json');
+    // A reply's field name in a request is refused by name, not taken as a missing question.
+    const misnamed = await call('POST', '/v1/search', { body: { question: 'AI events' } });
+    expect(misnamed.res.status).toBe(400);
+    expect(misnamed.body).toMatchObject({ code: 'validation', field: 'question', detail: expect.stringMatching(/"ques", not "question"/) });
 
     // A sentence read into a timer's fields (nothing saved), and one no timer can do refused with a sentence.
     const described = await call('POST', '/v1/timers/describe', {

@@ -2,7 +2,7 @@ import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import { expect } from 'vitest';
 
 type Json = Record<string, unknown>;
-type Doc = { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: Json }> }> }>> };
+type Doc = { components?: { schemas?: Record<string, Json> }; paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: Json }> }> }>> };
 
 /** `/v1/timers/{id}` as a pattern that matches `/v1/timers/12`. */
 const pattern = (template: string) => new RegExp(`^${template.replace(/\{\w+\}/g, '[^/]+')}$`);
@@ -14,6 +14,11 @@ const pattern = (template: string) => new RegExp(`^${template.replace(/\{\w+\}/g
 export function openApiChecker(document: unknown) {
   const doc = document as Doc;
   const ajv = new Ajv2020({ strict: true, allErrors: true });
+  // A reply's schema may be a `$ref` to one of the document's shared schemas (the problem details).
+  const resolve = (schema: Json | undefined): Json | undefined => {
+    const ref = schema?.$ref;
+    return typeof ref === 'string' ? doc.components?.schemas?.[ref.replace('#/components/schemas/', '')] : schema;
+  };
   const compiled = new Map<Json, ValidateFunction>();
   const templates = Object.keys(doc.paths).map((t) => ({ t, re: pattern(t) }));
   /** Every `METHOD /path` the document lists, as Hono writes its paths. */
@@ -34,13 +39,15 @@ export function openApiChecker(document: unknown) {
     expect(reply, `${method} ${template} documents status ${res.status}`).toBeDefined();
     checked.add(`${method} ${template!.replace(/\{(\w+)\}/g, ':$1')} ${res.status}`);
     const type = res.headers.get('content-type') ?? '';
-    if (!type.startsWith('application/json')) {
+    const media = type.split(';')[0]!.trim();
+    const isJson = media === 'application/json' || media === 'application/problem+json';
+    if (!isJson) {
       if (res.status !== 204 && res.status !== 304) expect(Object.keys(reply!.content ?? {})).toContain(type.split(';')[0]);
       return res.status === 204 || res.status === 304 ? null : res.text();
     }
     const json: unknown = await res.json();
-    const schema = reply!.content?.['application/json']?.schema;
-    expect(schema, `${method} ${template} ${res.status} has a JSON schema`).toBeDefined();
+    const schema = resolve(reply!.content?.[media]?.schema);
+    expect(schema, `${method} ${template} ${res.status} has a ${media} schema`).toBeDefined();
     let validate = compiled.get(schema!);
     if (!validate) {
       validate = ajv.compile(schema!);
