@@ -25,8 +25,9 @@ export type PlannedDelivery = Omit<NewDelivery, 'usageEpoch'>;
 /**
  * The deliveries a run's message makes, one per channel it goes to (email when on, webhook when set), for the
  * caller to record. A digest leaves out events that ended more than 30 days before and new ones already over
- * (counted and logged), and goes nowhere when nothing is left; the out-of-searches notice is email only, once
- * per user and allowance period (a unique index), whichever timer hits it first. Every message is recorded
+ * (counted and logged), and goes nowhere when nothing is left; the out-of-searches notice is emailed once per
+ * user and allowance period, whichever timer hits it first, and sent to each timer's webhook once per period
+ * (unique indexes, migration 028). Every message is recorded
  * under a unique key, so recording the same run's again lands on the same rows.
  */
 export function planRunMessages(deps: RunDeliveriesDeps, timer: Timer, runId: number, message: RunMessage): PlannedDelivery[] {
@@ -50,6 +51,6 @@ export function planRunMessages(deps: RunDeliveriesDeps, timer: Timer, runId: nu
     case 'paused':
       return channels('paused');
     case 'out-of-searches':
-      return emailOn ? [{ ...on, channel: 'email', kind: 'out-of-searches' }] : [];
+      return channels('out-of-searches');
   }
 }
