@@ -142,9 +142,7 @@ describe('/v1 for integrators', () => {
     expect(timer).toHaveProperty('atom_url');
     expect(made.headers.get('ratelimit-policy')).toBe(`"per-user";q=${suite.stack.deps.config.userRatePerMinute};w=60`);
     // Three POSTs drew on it: the search refused for its body, the unparsable timer, and this one.
-    expect(made.headers.get('ratelimit')).toMatch(
-      new RegExp(`^"per-user";r=${suite.stack.deps.config.userRatePerMinute - 3};t=(60|59)$`),
-    );
+    expect(made.headers.get('ratelimit')).toMatch(new RegExp(`^"per-user";r=${suite.stack.deps.config.userRatePerMinute - 3};t=(60|59)$`));
   });
 
   it('lets a page on another origin call /v1 with a token (CORS, no credentials); /api and /mcp stay closed to it', async () => {
@@ -185,7 +183,11 @@ describe('/v1 for integrators', () => {
       expect(seen.rate).toMatch(/^"per-user";r=\d+;t=\d+$/);
       // A page's cookie never rides along: a credentialed request is refused by the browser itself.
       const credentialed = await tab.evaluate(
-        (url) => fetch(`${url}/v1/searches`, { credentials: 'include' }).then(() => 'answered', () => 'blocked'),
+        (url) =>
+          fetch(`${url}/v1/searches`, { credentials: 'include' }).then(
+            () => 'answered',
+            () => 'blocked',
+          ),
         suite.stack.url,
       );
       expect(credentialed).toBe('blocked');

@@ -79,21 +79,31 @@ describe('each documented webhook kind arrives, signed', () => {
       deliveriesQueue: stack.deliveriesQueue,
     });
     const at = Date.UTC(2026, 6, day, 7);
-    const job = { id: `repeat:${schedulerId(timerId)}:${at}`, data: { timerId }, opts: { prevMillis: at, attempts: 4 }, attemptsMade: 0, timestamp: at };
+    const job = {
+      id: `repeat:${schedulerId(timerId)}:${at}`,
+      data: { timerId },
+      opts: { prevMillis: at, attempts: 4 },
+      attemptsMade: 0,
+      timestamp: at,
+    };
     return processJob(job as unknown as Job<{ timerId: number }>).catch((err: Error) => err.message);
   }
 
   /** The delivery of `kind` for the timer, verified with `secret` by the official library (which throws on a bad one). */
   const arrived = (timerId: number, kind: string, secret: string) =>
-    until(`the ${kind} webhook of timer ${timerId}`, () => {
-      const r = receiver.received.find((x) => {
-        const body = JSON.parse(x.raw) as WebhookDelivery;
-        return body.timer.id === timerId && body.kind === kind;
-      });
-      if (!r) return undefined;
-      const delivery = new Webhook(secret).verify(r.raw, r.headers as Record<string, string>) as WebhookDelivery;
-      return { delivery, raw: r.raw, headers: r.headers as Record<string, string> };
-    }, 30_000);
+    until(
+      `the ${kind} webhook of timer ${timerId}`,
+      () => {
+        const r = receiver.received.find((x) => {
+          const body = JSON.parse(x.raw) as WebhookDelivery;
+          return body.timer.id === timerId && body.kind === kind;
+        });
+        if (!r) return undefined;
+        const delivery = new Webhook(secret).verify(r.raw, r.headers as Record<string, string>) as WebhookDelivery;
+        return { delivery, raw: r.raw, headers: r.headers as Record<string, string> };
+      },
+      30_000,
+    );
 
   it('sends digest, paused and out-of-searches, each verifiable and matching the documented body', async () => {
     const sent = new Set<string>();

@@ -2,6 +2,8 @@ import * as z from 'zod/mini';
 import { API_TOKEN_SCOPES } from '../../core/contract/api-tokens';
 import { PROBLEM_MEDIA_TYPE, PROBLEMS, problemSchema } from '../../core/contract/problem';
 import { IDEMPOTENCY_KEPT_S } from '../routes/v1/idempotency';
+import { DELIVERY_ATTEMPTS } from '../../core/delivery/queue';
+import { WEBHOOK_TIMEOUT_MS } from '../../core/delivery/webhook';
 import { WEBHOOK_KINDS, type WebhookKind, webhookDeliverySchema } from '../../core/contract/webhook-delivery';
 import { wireTypes } from '../../core/contract/wire-type';
 import { OPERATIONS, type Operation } from './operations';
@@ -74,7 +76,9 @@ function operationJson(op: Operation): Json {
   }
   if (op.method === 'get') replies['304'] = { description: 'Not modified: the reply would be the one your `If-None-Match` names.' };
   if (op.body || op.query) {
-    replies['400'] ??= error('The request is not what this call takes: `code` `validation`, `detail` says what to send and `field` names the field when one is at fault.');
+    replies['400'] ??= error(
+      'The request is not what this call takes: `code` `validation`, `detail` says what to send and `field` names the field when one is at fault.',
+    );
   }
   if (op.body) {
     replies['413'] = error('The body is over the size limit; send less (a shorter question or address).');
@@ -84,7 +88,8 @@ function operationJson(op: Operation): Json {
   replies['403'] = error(`The token lacks the \`${op.scope}\` scope.`);
   if (op.path.includes(':id')) replies['404'] ??= error('No such one among yours.');
   if (op.method === 'post') {
-    const inUse = 'A request with the same `Idempotency-Key` is still being answered (`idempotency_key_in_use`); send it again once that one has ended.';
+    const inUse =
+      'A request with the same `Idempotency-Key` is still being answered (`idempotency_key_in_use`); send it again once that one has ended.';
     replies['409'] = replies['409'] ? error(`${(replies['409'] as { description: string }).description} Or: ${inUse}`) : error(inUse);
     replies['422'] = error('This `Idempotency-Key` was used for a different request (`idempotency_key_reused`); use a new key.');
   }
@@ -101,7 +106,9 @@ function operationJson(op: Operation): Json {
     );
   }
   const unavailable = `A service we need (the database, the queue or the AI service) is unavailable for a moment (${codesOf(503)}); \`Retry-After\` says when to try again.`;
-  replies['503'] = replies['503'] ? error((replies['503'] as { description: string }).description, RETRY_AFTER) : error(unavailable, RETRY_AFTER);
+  replies['503'] = replies['503']
+    ? error((replies['503'] as { description: string }).description, RETRY_AFTER)
+    : error(unavailable, RETRY_AFTER);
   const params: Json[] = [
     ...[...op.path.matchAll(/:(\w+)/g)].map((m) => ({
       name: m[1],
@@ -218,7 +225,7 @@ function webhooksJson(): Json {
         responses: {
           '2XX': { description: 'Received: the delivery is done.' },
           default: {
-            description: 'Any other status, or no answer in time: the delivery is tried again later, with the same `webhook-id`.',
+            description: `Any other status, or no answer within ${WEBHOOK_TIMEOUT_MS / 1000} seconds: 408, 429 and 5xx (and no answer) are tried again with the same \`webhook-id\`, ${DELIVERY_ATTEMPTS} attempts in all, waiting 30 seconds and then twice as long each time (about 4 hours); other 4xx fail this delivery only. 410 Gone says the address will never work again: it is not retried, and the webhook is removed from the timer (the timer shows why) until a new \`webhook_url\` is set. Nothing else disables a webhook but removing it (PATCH \`webhook_url\` null).`,
           },
         },
       },
@@ -240,7 +247,7 @@ export function openApiDocument(appUrl: string): Json {
       title: 'Event Finder API',
       version: '1',
       description:
-        'Search for events and keep timers from your own tools and agents. Make a personal API token on the plans page (API tokens), choose its scopes, and send it as `Authorization: Bearer <token>`. Searches cost the same credits as on the page and share its rate limits. An MCP server with the same abilities is at /mcp (Streamable HTTP, same token).',
+        'Search for events and keep timers from your own tools and agents. Make a personal API token on the plans page (API tokens), choose its scopes, and send it as `Authorization: Bearer <token>`. Searches cost the same credits as on the page and share its rate limits (`RateLimit` and `RateLimit-Policy` on every reply, `Retry-After` on every 429 and 503). Every error is RFC 9457 problem details (`application/problem+json`) with a stable `code`. A POST may carry an `Idempotency-Key`, so a retry never creates or charges twice. Web pages on other origins may call /v1 with a token (CORS, without cookies). An MCP server with the same abilities is at /mcp (Streamable HTTP, same token).',
     },
     servers: [{ url: appUrl }],
     security: [{ bearer: [] }],

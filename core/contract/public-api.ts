@@ -11,7 +11,10 @@ export const patchedTimerReplySchema = z.extend(listedTimerSchema, { webhook_sec
 
 /** POST /v1/timers: POST /api/schedule's body, but `timezone` may be left out and is then UTC. */
 export const v1ScheduleRequestSchema = z.extend(scheduleRequestSchema, {
-  timezone: checkedLater(z.optional(z.unknown()), IANA_ZONE_WIRE.check(z.describe('An IANA time zone name, such as Europe/Berlin; UTC when left out.'))),
+  timezone: checkedLater(
+    z.optional(z.unknown()),
+    IANA_ZONE_WIRE.check(z.describe('An IANA time zone name, such as Europe/Berlin; UTC when left out.')),
+  ),
 });
 
 /** POST /v1/timers' 201: the new timer as GET lists it, its feed addresses included (null while feeds are off). */

@@ -2,7 +2,10 @@ import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import { expect } from 'vitest';
 
 type Json = Record<string, unknown>;
-type Doc = { components?: { schemas?: Record<string, Json> }; paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: Json }> }> }>> };
+type Doc = {
+  components?: { schemas?: Record<string, Json> };
+  paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: Json }> }> }>>;
+};
 
 /** `/v1/timers/{id}` as a pattern that matches `/v1/timers/12`. */
 const pattern = (template: string) => new RegExp(`^${template.replace(/\{\w+\}/g, '[^/]+')}$`);

@@ -1,4 +1,5 @@
 import { Fragment, type ReactNode } from 'react';
+import { PROBLEMS } from '../../core/contract/problem';
 
 /** The parts of an OpenAPI 3.1 document this page shows (api/openapi/document.ts makes it). */
 export interface OpenApiDocument {
@@ -203,8 +204,17 @@ export function ApiDocsPage({ document }: { document: OpenApiDocument }) {
               <code>whsec_…</code> secret that <code>PATCH /v1/timers/{'{id}'}</code> returned as <code>webhook_secret</code> when you set
               the webhook. Verify the raw body, before parsing it, with an official library (npm <code>standardwebhooks</code>, PyPI{' '}
               <code>standardwebhooks</code>, and others for Go, Rust, Java, Ruby, PHP and C#); it also refuses a timestamp more than five
-              minutes off. A retry keeps its <code>webhook-id</code>: drop one you have already handled. Answer 2xx to acknowledge; anything
-              else is tried again later.
+              minutes off. A retry keeps its <code>webhook-id</code>: drop one you have already handled.
+            </p>
+          </details>
+          <details className="api-docs__more">
+            <summary>Retries, 410 and turning a webhook off</summary>
+            <p>
+              Answer 2xx within 10 seconds to acknowledge. A 408, 429 or 5xx, or no answer in time, is tried again with the same{' '}
+              <code>webhook-id</code>: 10 attempts in all, 30 seconds apart at first and twice as long each time (about 4 hours). Any other
+              4xx fails that delivery only. Answer <code>410 Gone</code> when the address will never work again: it is not retried and the
+              webhook is removed from the timer (the timer says why) until you set a new <code>webhook_url</code>. To stop deliveries
+              yourself, set <code>webhook_url</code> to <code>null</code> with <code>PATCH /v1/timers/{'{id}'}</code>.
             </p>
             <pre className="api-docs__code">
               <code>{`import { Webhook } from 'standardwebhooks';
@@ -214,6 +224,38 @@ const wh = new Webhook(process.env.EVENT_FINDER_WEBHOOK_SECRET); // whsec_…
 const delivery = wh.verify(rawBody, headers); // throws when the signature or timestamp is wrong
 if (delivery.kind === 'digest') console.log(delivery.run.new_count, 'new events');`}</code>
             </pre>
+          </details>
+        </Section>
+        <Section title="Errors, limits, retries and browsers" id="errors">
+          <p>
+            Every error is RFC 9457 problem details (<code>application/problem+json</code>): <code>type</code>, <code>title</code>,{' '}
+            <code>status</code>, <code>detail</code> (a sentence for a person), a stable <code>code</code> to branch on, and{' '}
+            <code>field</code> when one request field is at fault. Every reply carries <code>RateLimit-Policy</code> and{' '}
+            <code>RateLimit</code> (the per-user budget and what is left of it); every 429 and 503 carries <code>Retry-After</code>.
+          </p>
+          <p>
+            Send <code>Idempotency-Key: &lt;a UUID&gt;</code> with a POST so a retry after a lost reply creates and charges nothing twice: a
+            successful reply is kept 24 hours and replayed for the same key and body; another body with the key gets 422, and a retry while
+            the first is still being answered gets 409. A reply that is not 2xx is not kept, so the retry runs again.
+          </p>
+          <p>
+            Web pages on other origins may call <code>/v1</code> with a token (CORS; cookies are never sent or accepted, the token is the
+            only credential). The server's operator may limit which origins with <code>API_CORS_ORIGINS</code>.
+          </p>
+          <details className="api-docs__more">
+            <summary>Every error code</summary>
+            <dl className="api-docs__replies">
+              {Object.entries(PROBLEMS).map(([code, p]) => (
+                <div key={code} id={`problem-${code}`}>
+                  <dt>
+                    <code>{code}</code>
+                  </dt>
+                  <dd>
+                    {p.status}: {p.title}
+                  </dd>
+                </div>
+              ))}
+            </dl>
           </details>
         </Section>
         <nav className="panel" aria-labelledby="calls">

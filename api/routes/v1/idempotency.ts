@@ -22,8 +22,7 @@ const BAD_KEY =
   'The Idempotency-Key header must be 1 to 255 visible ASCII characters (a UUID is a good choice), optionally in double quotes.';
 const IN_USE =
   'A request with this Idempotency-Key is still being answered. Wait for its reply (or a few seconds), then send it again with the same key.';
-const REUSED =
-  'This Idempotency-Key was already used for a different request (another call or body). Use a new key for a new request.';
+const REUSED = 'This Idempotency-Key was already used for a different request (another call or body). Use a new key for a new request.';
 
 /**
  * `Idempotency-Key` on a /v1 POST (the IETF httpapi draft): the first request with a key runs and, when it
@@ -46,7 +45,9 @@ export function idempotency(redis: RedisClient, prefix: string) {
       .digest('base64url');
     const slot = `${prefix}:idempotency:${user.id}:${createHash('sha256').update(key).digest('base64url')}`;
 
-    const claimed = await viaRedis(() => redis.set(slot, JSON.stringify({ fingerprint, done: false } satisfies Entry), 'EX', IN_FLIGHT_S, 'NX'));
+    const claimed = await viaRedis(() =>
+      redis.set(slot, JSON.stringify({ fingerprint, done: false } satisfies Entry), 'EX', IN_FLIGHT_S, 'NX'),
+    );
     if (claimed !== 'OK') {
       const raw = await viaRedis(() => redis.get(slot));
       const first = raw === null ? null : (JSON.parse(raw) as Entry);
@@ -65,7 +66,12 @@ export function idempotency(redis: RedisClient, prefix: string) {
     const headers = REPLAYED.flatMap((h): [string, string][] => (res.headers.has(h) ? [[h, res.headers.get(h)!]] : []));
     const keep = (body: string) =>
       viaRedis(() =>
-        redis.set(slot, JSON.stringify({ fingerprint, done: true, status: res.status, headers, body } satisfies Entry), 'EX', IDEMPOTENCY_KEPT_S),
+        redis.set(
+          slot,
+          JSON.stringify({ fingerprint, done: true, status: res.status, headers, body } satisfies Entry),
+          'EX',
+          IDEMPOTENCY_KEPT_S,
+        ),
       );
     if (!res.body) {
       await keep('');

@@ -59,7 +59,11 @@ export function v1Routes(deps: AppDeps) {
     }),
   );
   // With a list of origins the reply depends on the request's Origin, so caches must keep them apart.
-  if (origins !== '*') app.use('/v1/*', createMiddleware<AppEnv>((c, next) => next().then(() => c.header('Vary', 'Origin', { append: true }))));
+  if (origins !== '*')
+    app.use(
+      '/v1/*',
+      createMiddleware<AppEnv>((c, next) => next().then(() => c.header('Vary', 'Origin', { append: true }))),
+    );
   app.use('/v1/*', bearerUser(deps.sql));
   app.use('/v1/*', rateLimitHeaders(deps.redis, { prefix: config.queuePrefix, perMinute: config.userRatePerMinute }));
   app.use(

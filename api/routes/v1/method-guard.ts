@@ -17,7 +17,11 @@ export function noRoute(method: string, path: string): ApiError {
   if (allowed.length === 0) {
     return new ApiError(404, 'There is no such API route. The calls are listed at /api/docs and in /api/openapi.json.');
   }
-  return new ApiError(405, `${path} does not take ${method}; it takes ${allowed.filter((m) => m !== 'HEAD' && m !== 'OPTIONS').join(', ')}.`, {
-    headers: { Allow: allowed.join(', ') },
-  });
+  return new ApiError(
+    405,
+    `${path} does not take ${method}; it takes ${allowed.filter((m) => m !== 'HEAD' && m !== 'OPTIONS').join(', ')}.`,
+    {
+      headers: { Allow: allowed.join(', ') },
+    },
+  );
 }
