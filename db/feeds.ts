@@ -44,22 +44,41 @@ export async function feedByTokenHash(
   sql: Db,
   tokenHash: string,
   windowStart: Date,
-): Promise<{ timer: FeedTimer; version: string } | null> {
+): Promise<{ timer: FeedTimer; version: string; modified: Date } | null> {
   const [row] = await sql<
-    { id: string; question: string; website: string; timezone: string; n: number; changed: Date | null; last_run: string | null }[]
+    {
+      id: string;
+      question: string;
+      website: string;
+      timezone: string;
+      n: number;
+      changed: Date | null;
+      last_run: string | null;
+      last_run_at: Date | null;
+    }[]
   >`
-    select t.id, t.question, t.website, t.timezone, w.n, w.changed,
-      (select r.id::text from timer_runs r where r.timer_id = t.id and r.status = 'succeeded'
-       order by r.scheduled_for desc limit 1) as last_run
+    select t.id, t.question, t.website, t.timezone, w.n, w.changed, lr.id::text as last_run, lr.finished_at as last_run_at
     from timers t
     cross join lateral (
       select count(*)::int as n, max(e.changed_at) as changed from timer_events e
       where e.timer_id = t.id and e.feed_until >= ${windowStart}) w
+    left join lateral (
+      select r.id, r.finished_at from timer_runs r where r.timer_id = t.id and r.status = 'succeeded'
+      order by r.scheduled_for desc limit 1) lr on true
     where t.feed_token_hash = ${tokenHash} and t.deleted_at is null`;
   if (!row) return null;
   const timer = { id: Number(row.id), question: row.question, website: row.website, timezone: row.timezone };
-  const version = `${windowStart.toISOString().slice(0, 10)}-${row.n}-${row.changed?.getTime() ?? 0}-${row.last_run ?? 0}`;
-  return { timer, version };
+  const day = windowStart.toISOString().slice(0, 10);
+  const version = `${day}-${row.n}-${row.changed?.getTime() ?? 0}-${row.last_run ?? 0}`;
+  // The window moves by whole days, so what a feed holds may change at each day's start as well.
+  const modified = new Date(
+    Math.max(
+      Date.parse(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`),
+      row.changed?.getTime() ?? 0,
+      row.last_run_at?.getTime() ?? 0,
+    ),
+  );
+  return { timer, version, modified };
 }
 
 export interface FeedEvent {

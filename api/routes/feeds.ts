@@ -56,14 +56,19 @@ export function feedRoutes(deps: AppDeps) {
     // One indexed read finds the timer and what its feeds hold now, so an unchanged poll costs only that.
     const found = await feedByToken(deps.sql, m[1]!, windowStart);
     if (!found) return notFound();
-    const { timer, version } = found;
+    const { timer, version, modified } = found;
     const format = m[2] as 'ics' | 'atom';
     const runsUrl = timerRunsUrl(deps.config.appUrl, timer.id);
     const etag = `"${createHash('sha256').update(`${format}:${timer.id}:${version}`).digest('base64url').slice(0, 27)}"`;
-    const headers = { etag, 'cache-control': 'private, max-age=300' };
+    const headers = { etag, 'last-modified': modified.toUTCString(), 'cache-control': 'private, max-age=300' };
     // `*` matches any current representation (RFC 9110, 13.1.2): the feed exists, so nothing new to send.
     const ifNoneMatch = c.req.header('if-none-match');
     if (ifNoneMatch?.split(',').some((t) => t.trim() === '*' || t.trim().replace(/^W\//, '') === etag)) {
+      return c.body(null, 304, headers);
+    }
+    // If-Modified-Since counts only without If-None-Match (RFC 9110, 13.2.2); dates are to the second.
+    const since = Date.parse(c.req.header('if-modified-since') ?? '');
+    if (ifNoneMatch === undefined && Number.isFinite(since) && Math.floor(modified.getTime() / 1000) * 1000 <= since) {
       return c.body(null, 304, headers);
     }
     if (format === 'ics') {

@@ -52,5 +52,8 @@ export async function rotateFeedToken(sql: Db, secret: string, userId: number, t
  * The active timer a feed token belongs to, with a fingerprint of what its feeds hold from `windowStart` on, in
  * one indexed read (docs/decisions/data-lifecycle.md); null when the token is unknown, rotated away, or its timer deleted.
  */
-export const feedByToken = (sql: Db, token: string, windowStart: Date): Promise<{ timer: FeedTimer; version: string } | null> =>
-  feedByTokenHash(sql, feedTokenHash(token), windowStart);
+export const feedByToken = (
+  sql: Db,
+  token: string,
+  windowStart: Date,
+): Promise<{ timer: FeedTimer; version: string; modified: Date } | null> => feedByTokenHash(sql, feedTokenHash(token), windowStart);
