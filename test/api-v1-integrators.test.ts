@@ -138,8 +138,18 @@ describe('/v1 for integrators', () => {
     expect(made.status).toBe(201);
     const timer = (await doc.check('POST', made.url, made)) as Record<string, unknown>;
     expect(timer).toMatchObject({ timezone: 'UTC' });
-    expect(timer).toHaveProperty('ical_url');
-    expect(timer).toHaveProperty('atom_url');
+    expect(timer.ical_url).toMatch(/\.ics$/);
+    expect(timer.atom_url).toMatch(/\.atom$/);
+    // Its feeds say when they last changed, and answer a conditional GET by that date with 304.
+    for (const url of [timer.ical_url, timer.atom_url] as string[]) {
+      const feed = await fetch(url);
+      expect(feed.status).toBe(200);
+      const modified = feed.headers.get('last-modified')!;
+      expect(new Date(modified).toUTCString()).toBe(modified);
+      expect((await fetch(url, { headers: { 'if-modified-since': modified } })).status).toBe(304);
+      const earlier = new Date(Date.parse(modified) - 1000).toUTCString();
+      expect((await fetch(url, { headers: { 'if-modified-since': earlier } })).status).toBe(200);
+    }
     expect(made.headers.get('ratelimit-policy')).toBe(`"per-user";q=${suite.stack.deps.config.userRatePerMinute};w=60`);
     // Three POSTs drew on it: the search refused for its body, the unparsable timer, and this one.
     expect(made.headers.get('ratelimit')).toMatch(new RegExp(`^"per-user";r=${suite.stack.deps.config.userRatePerMinute - 3};t=(60|59)$`));
