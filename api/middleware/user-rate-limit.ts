@@ -16,7 +16,7 @@ export function tooFast(perMinute: number, msBeforeNext: number): ApiError {
 }
 
 /** The Redis keys of the per-user rate (`<prefix>:user-rate:<id>`): under the queue prefix, a Cluster hash tag. */
-const userRateKeyPrefix = (prefix: string) => `${prefix}:user-rate`;
+export const userRateKeyPrefix = (prefix: string) => `${prefix}:user-rate`;
 
 /**
  * Limits how many requests one signed-in user sends per minute, counted in Redis so every api process shares

@@ -1,7 +1,7 @@
 import { createMiddleware } from 'hono/factory';
 import { RateLimiterRedis } from 'rate-limiter-flexible';
 import type { RedisClient } from '../../../core/redis/client';
-import { userRateKeyPrefix } from '../../admission/ask-admission';
+import { userRateKeyPrefix } from '../../middleware/user-rate-limit';
 import type { AppEnv } from '../../deps';
 
 /** The policy's name in the headers: the per-user budget every search and timer change draws on. */
