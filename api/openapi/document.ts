@@ -247,7 +247,7 @@ export function openApiDocument(appUrl: string): Json {
       title: 'Event Finder API',
       version: '1',
       description:
-        'Search for events and keep timers from your own tools and agents. Make a personal API token on the plans page (API tokens), choose its scopes, and send it as `Authorization: Bearer <token>`. Searches cost the same credits as on the page and share its rate limits (`RateLimit` and `RateLimit-Policy` on every reply, `Retry-After` on every 429 and 503). Every error is RFC 9457 problem details (`application/problem+json`) with a stable `code`. A POST may carry an `Idempotency-Key`, so a retry never creates or charges twice. Web pages on other origins may call /v1 with a token (CORS, without cookies). An MCP server with the same abilities is at /mcp (Streamable HTTP, same token).',
+        'Search for events and keep timers from your own tools and agents. Make a personal API token on the plans page (API tokens), choose its scopes, and send it as `Authorization: Bearer <token>`. Searches cost the same credits as on the page and share its rate limits. Errors, limits, `Idempotency-Key` and CORS: /api/docs#errors. An MCP server with the same abilities is at /mcp (Streamable HTTP, same token).',
     },
     servers: [{ url: appUrl }],
     security: [{ bearer: [] }],

@@ -170,6 +170,39 @@ export function ApiDocsPage({ document }: { document: OpenApiDocument }) {
           <pre className="api-docs__code">
             <code>{`curl -H "Authorization: Bearer $EVENT_FINDER_TOKEN" \\\n  -H 'content-type: application/json' \\\n  -d '{"ques": "AI conferences in Berlin next month"}' \\\n  ${origin}/v1/search`}</code>
           </pre>
+          <details className="api-docs__more">
+            <summary>Problem details, rate limits, Idempotency-Key and CORS</summary>
+            <p>
+              Every error is RFC 9457 problem details (<code>application/problem+json</code>): <code>type</code>, <code>title</code>,{' '}
+              <code>status</code>, <code>detail</code> (a sentence for a person), a stable <code>code</code> to branch on, and{' '}
+              <code>field</code> when one request field is at fault. Every reply carries <code>RateLimit-Policy</code> and{' '}
+              <code>RateLimit</code> (the per-user budget and what is left of it); every 429 and 503 carries <code>Retry-After</code>.
+            </p>
+            <p>
+              Send <code>Idempotency-Key: &lt;a UUID&gt;</code> with a POST so a retry after a lost reply creates and charges nothing twice:
+              a successful reply is kept 24 hours and replayed for the same key and body; another body with the key gets 422, and a retry
+              while the first is still being answered gets 409. A reply that is not 2xx is not kept, so the retry runs again.
+            </p>
+            <p>
+              Web pages on other origins may call <code>/v1</code> with a token (CORS; cookies are never sent or accepted, the token is the
+              only credential). The server's operator may limit which origins with <code>API_CORS_ORIGINS</code>.
+            </p>
+          </details>
+          <details className="api-docs__more">
+            <summary id="errors">Every error code</summary>
+            <dl className="api-docs__replies">
+              {Object.entries(PROBLEMS).map(([code, p]) => (
+                <div key={code} id={`problem-${code}`}>
+                  <dt>
+                    <code>{code}</code>
+                  </dt>
+                  <dd>
+                    {p.status}: {p.title}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          </details>
         </Section>
         <Section title="MCP server" id="mcp">
           <p>
@@ -197,7 +230,7 @@ export function ApiDocsPage({ document }: { document: OpenApiDocument }) {
             are in <a href="/api/openapi.json">/api/openapi.json</a> under <code>webhooks</code>.
           </p>
           <details className="api-docs__more">
-            <summary>Verifying a delivery's signature</summary>
+            <summary>Verifying a delivery; retries, 410 and turning it off</summary>
             <p>
               Each delivery is signed as <a href="https://www.standardwebhooks.com">Standard Webhooks</a> describes: headers{' '}
               <code>webhook-id</code>, <code>webhook-timestamp</code> and <code>webhook-signature</code>, keyed with the{' '}
@@ -206,9 +239,6 @@ export function ApiDocsPage({ document }: { document: OpenApiDocument }) {
               <code>standardwebhooks</code>, and others for Go, Rust, Java, Ruby, PHP and C#); it also refuses a timestamp more than five
               minutes off. A retry keeps its <code>webhook-id</code>: drop one you have already handled.
             </p>
-          </details>
-          <details className="api-docs__more">
-            <summary>Retries, 410 and turning a webhook off</summary>
             <p>
               Answer 2xx within 10 seconds to acknowledge. A 408, 429 or 5xx, or no answer in time, is tried again with the same{' '}
               <code>webhook-id</code>: 10 attempts in all, 30 seconds apart at first and twice as long each time (about 4 hours). Any other
@@ -224,38 +254,6 @@ const wh = new Webhook(process.env.EVENT_FINDER_WEBHOOK_SECRET); // whsec_…
 const delivery = wh.verify(rawBody, headers); // throws when the signature or timestamp is wrong
 if (delivery.kind === 'digest') console.log(delivery.run.new_count, 'new events');`}</code>
             </pre>
-          </details>
-        </Section>
-        <Section title="Errors, limits, retries and browsers" id="errors">
-          <p>
-            Every error is RFC 9457 problem details (<code>application/problem+json</code>): <code>type</code>, <code>title</code>,{' '}
-            <code>status</code>, <code>detail</code> (a sentence for a person), a stable <code>code</code> to branch on, and{' '}
-            <code>field</code> when one request field is at fault. Every reply carries <code>RateLimit-Policy</code> and{' '}
-            <code>RateLimit</code> (the per-user budget and what is left of it); every 429 and 503 carries <code>Retry-After</code>.
-          </p>
-          <p>
-            Send <code>Idempotency-Key: &lt;a UUID&gt;</code> with a POST so a retry after a lost reply creates and charges nothing twice: a
-            successful reply is kept 24 hours and replayed for the same key and body; another body with the key gets 422, and a retry while
-            the first is still being answered gets 409. A reply that is not 2xx is not kept, so the retry runs again.
-          </p>
-          <p>
-            Web pages on other origins may call <code>/v1</code> with a token (CORS; cookies are never sent or accepted, the token is the
-            only credential). The server's operator may limit which origins with <code>API_CORS_ORIGINS</code>.
-          </p>
-          <details className="api-docs__more">
-            <summary>Every error code</summary>
-            <dl className="api-docs__replies">
-              {Object.entries(PROBLEMS).map(([code, p]) => (
-                <div key={code} id={`problem-${code}`}>
-                  <dt>
-                    <code>{code}</code>
-                  </dt>
-                  <dd>
-                    {p.status}: {p.title}
-                  </dd>
-                </div>
-              ))}
-            </dl>
           </details>
         </Section>
         <nav className="panel" aria-labelledby="calls">
