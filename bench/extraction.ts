@@ -7,6 +7,7 @@ import { CORPUS_DIR, formatTable, GOALS, missedGoals, rates, SEARCHERS, scoreCor
 import { ReadingPool } from '../core/reading/pool';
 import type { ReadingStep } from '../core/reading/read-pages';
 import { HOSTILE_SITES, type HostileSite } from '../dev/harness/hostile-sites';
+import { FAIR_READING_METHOD, fairReadingRows } from './fair-reading';
 import { HOSTILE_SHAPES, type HostileShape } from './lib/hostile-pages';
 import { percentile, type BenchResult, type Row } from './lib/report';
 
@@ -61,10 +62,11 @@ export async function run(): Promise<BenchResult[]> {
     page: { url: 'https://shows.example.com/', contentType: 'text/html', body: '<p>warm</p>' },
     context: { searcherTimezone: 'Europe/Berlin', now: Date.parse('2026-05-01T12:00:00Z') },
   };
-  await Promise.all([pool.run(tiny, 60_000), pool.run(tiny, 60_000)]);
+  await Promise.all([pool.run(tiny, 60_000, BENCH_READER), pool.run(tiny, 60_000, BENCH_READER)]);
   const stalls: Row[] = [];
   for (const site of HOSTILE_SITES) stalls.push(...(await stallRows(pool, site)));
   await pool.close();
+  const fair = await fairReadingRows();
   const pct = (n: number) => Math.round(n * 1000) / 10;
   return [
     {
@@ -112,6 +114,7 @@ export async function run(): Promise<BenchResult[]> {
         ...stalls,
       ],
     },
+    { name: 'fair reading', method: FAIR_READING_METHOD, rows: fair },
   ];
 }
 
@@ -142,20 +145,20 @@ function hostileRows(shape: HostileShape): Row[] {
   ];
 }
 
+/** One reader for the bench's own readings: they are read one after another, as one user's would be. */
+const BENCH_READER = { reader: 'bench' };
+
 // The pool as the api and the worker make it from the default configuration (core/config.ts).
-const DEFAULT_LIMITS = { timeLimitMs: 3000, heapMb: 256, maxEvents: 20_000, threads: 2 };
+const DEFAULT_LIMITS = { timeLimitMs: 3000, heapMb: 256, maxEvents: 20_000, threads: 2, queueLimit: 32 };
 
 const TWO_MEGABYTES_METHOD =
   `a 2.0 MB page of the corpus's real events repeated (twoMegabytePage), read ${RUNS} times after ${WARMUP} warm-ups on one ` +
   'thread in-process (extractFacts, then eventsFromFacts): median and p95 wall time, median CPU time of the process. Then ' +
-  'the same page as the api reads it, through the reading pool (core/reading, default limits, warm threads; the page read ' +
-  'in two threads at once when the machine has a core to spare: docs/decisions/reading-sandbox.md, and how many of the readings were), and ' +
-  `through a pool that reads every page in one thread, in turn, ${RUNS} times each after the warm-ups: each one's time ` +
-  "from the caller's view, the main thread's busy part of it (event-loop utilisation), and the median of the pairs' " +
-  'ratio (a pair sees about the same load on the shared machine); then ' +
-  `${RUNS} pairs of one in-process reading and one through the pool, the pool's time over the in-process one.`;
+  `the same page as the api reads it, through the reading pool (core/reading, default limits, warm threads), ${RUNS} times ` +
+  "after the warm-ups: its time from the caller's view and the main thread's busy part of it (event-loop utilisation); " +
+  `then ${RUNS} pairs of one in-process reading and one through the pool, the pool's time over the in-process one.`;
 
-/** The 2 MB page: in-process on one thread, then through the pool, in parts and whole, timed in pairs. */
+/** The 2 MB page: in-process on one thread, then through the pool, then the two in pairs. */
 async function twoMegabyteRows(): Promise<Row[]> {
   const body = twoMegabytePage();
   const page = { url: 'https://shows.example.com/', contentType: 'text/html', body };
@@ -179,69 +182,43 @@ async function twoMegabyteRows(): Promise<Row[]> {
   const step: ReadingStep = { kind: 'page', page, context: { searcherTimezone: 'Europe/Berlin', now: context.now.getTime() } };
   // Made after the in-process readings: a pool's threads start at once, and their start-up is seconds of CPU.
   const pool = new ReadingPool(DEFAULT_LIMITS);
-  const whole = new ReadingPool(DEFAULT_LIMITS, { partsFromChars: Number.POSITIVE_INFINITY });
-  // Two readings at once take both threads of a pool: each of the four has started before anything is timed.
-  await Promise.all([pool, pool, whole, whole].map((p) => p.run(step, 60_000)));
-  const parts = await pooledPairs(pool, whole, step);
+  // Two readings at once take both threads: each has started before anything is timed.
+  await Promise.all([pool.run(step, 60_000, BENCH_READER), pool.run(step, 60_000, BENCH_READER)]);
+  const pooled = await pooledReadings(pool, step);
   const ratio = await pooledRatio(pool, step, inProcess);
-  await Promise.all([pool.close(), whole.close()]);
-  const median = percentile(parts.wall, 50);
-  const onMain = percentile(parts.main, 50);
-  const round = (n: number) => Math.round(n * 100) / 100;
+  await pool.close();
+  const median = percentile(pooled.wall, 50);
+  const onMain = percentile(pooled.main, 50);
   return [
     { metric: 'read a 2 MB page on one thread, median', value: percentile(times, 50), unit: 'ms' },
     { metric: 'read a 2 MB page on one thread, p95', value: percentile(times, 95), unit: 'ms' },
     { metric: 'read a 2 MB page through the reading pool, median', value: median, unit: 'ms', goal: '≤ 250 ms', met: median <= 250 },
-    { metric: 'read a 2 MB page through the reading pool, p95', value: percentile(parts.wall, 95), unit: 'ms' },
+    { metric: 'read a 2 MB page through the reading pool, p95', value: percentile(pooled.wall, 95), unit: 'ms' },
     { metric: 'the main thread’s part of it, median', value: onMain, unit: 'ms', goal: '≤ 20 ms', met: onMain <= 20 },
-    {
-      metric: 'read a 2 MB page through a pool that reads it in one thread, median',
-      value: percentile(parts.wholeWall, 50),
-      unit: 'ms',
-    },
-    { metric: 'the main thread’s part of it, median (one thread)', value: percentile(parts.wholeMain, 50), unit: 'ms' },
-    { metric: 'of these readings, read in two threads at once', value: parts.inParts, unit: `of ${RUNS}` },
-    { metric: 'as the api reads it ÷ in one thread, read in turn, median of the pairs', value: round(parts.ratio), unit: '×' },
     { metric: 'through the reading pool ÷ on one thread in-process, read in turn, median of the pairs', value: ratio, unit: '×' },
     { metric: 'read a 2 MB page, CPU time median (the process: GC threads included)', value: percentile(cpu, 50), unit: 'ms' },
     { metric: 'events found on the 2 MB page', value: found, unit: 'events' },
   ];
 }
 
-/**
- * The 2 MB page through the pool as the api has it (in parts when the machine has a core to spare) and through
- * one that reads it whole, in turn (which goes first alternates): wall time from the caller's view and the main
- * thread's busy part of each, and how many of the first pool's readings went in parts.
- */
-async function pooledPairs(inParts: ReadingPool, whole: ReadingPool, step: ReadingStep) {
-  const out = { wall: [] as number[], main: [] as number[], wholeWall: [] as number[], wholeMain: [] as number[], ratios: [] as number[] };
-  let readInParts = 0;
-  const timed = async (pool: ReadingPool) => {
+/** The 2 MB page through the pool as the api reads it: wall time from the caller's view, the main thread's busy part. */
+async function pooledReadings(pool: ReadingPool, step: ReadingStep) {
+  const out = { wall: [] as number[], main: [] as number[] };
+  for (let i = 0; i < WARMUP + RUNS; i++) {
     const start = performance.now();
     const before = performance.eventLoopUtilization();
-    await pool.run(step, 60_000);
-    return { wall: performance.now() - start, main: performance.eventLoopUtilization(before).active };
-  };
-  for (let i = 0; i < WARMUP + RUNS; i++) {
-    if (i === WARMUP) readInParts = inParts.readingsInParts;
-    const first = i % 2 === 0 ? inParts : whole;
-    const a = await timed(first);
-    const b = await timed(first === inParts ? whole : inParts);
-    const [p, w] = first === inParts ? [a, b] : [b, a];
+    await pool.run(step, 60_000, BENCH_READER);
     if (i < WARMUP) continue;
-    out.wall.push(p.wall);
-    out.main.push(p.main);
-    out.wholeWall.push(w.wall);
-    out.wholeMain.push(w.main);
-    out.ratios.push(p.wall / w.wall);
+    out.wall.push(performance.now() - start);
+    out.main.push(performance.eventLoopUtilization(before).active);
   }
-  return { ...out, ratio: percentile(out.ratios, 50), inParts: inParts.readingsInParts - readInParts };
+  return out;
 }
 
 /**
  * The pool's time over the in-process reading's, each pool reading paired with an in-process one just before it:
  * on the shared machine the load moves between the two phases above, and a pair sees about the same load.
- * Apart from pooledPairs: the in-process reading's garbage would be collected on the main thread during the pool's.
+ * Apart from pooledReadings: the in-process reading's garbage would be collected on the main thread during the pool's.
  */
 async function pooledRatio(pool: ReadingPool, step: ReadingStep, inProcess: () => void): Promise<number> {
   const ratios: number[] = [];
@@ -250,7 +227,7 @@ async function pooledRatio(pool: ReadingPool, step: ReadingStep, inProcess: () =
     inProcess();
     const alone = performance.now() - start;
     start = performance.now();
-    await pool.run(step, 60_000);
+    await pool.run(step, 60_000, BENCH_READER);
     ratios.push((performance.now() - start) / alone);
   }
   return Math.round(percentile(ratios, 50) * 100) / 100;
@@ -272,7 +249,11 @@ async function stallRows(pool: ReadingPool, site: HostileSite): Promise<Row[]> {
   const start = performance.now();
   let outcome = 'read';
   try {
-    await pool.run({ kind: 'page', page, context: { searcherTimezone: 'Europe/Berlin', now: Date.parse('2026-05-01T12:00:00Z') } }, 3000);
+    await pool.run(
+      { kind: 'page', page, context: { searcherTimezone: 'Europe/Berlin', now: Date.parse('2026-05-01T12:00:00Z') } },
+      3000,
+      BENCH_READER,
+    );
   } catch (err) {
     outcome = (err as { limit?: string }).limit ?? 'failed';
   }

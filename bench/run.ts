@@ -16,6 +16,11 @@ const BENCHMARKS: Record<string, () => Promise<BenchResult[]>> = {
   extraction: async () => (await import('./extraction')).run(),
   // The 2 MB page of `extraction` alone.
   reading: async () => (await import('./extraction')).runReading(),
+  // The red team's shape of `extraction` alone: many accounts' slow calendars, another user's ask.
+  'fair-reading': async () => {
+    const { FAIR_READING_METHOD, fairReadingRows } = await import('./fair-reading');
+    return [{ name: 'fair reading', method: FAIR_READING_METHOD, rows: await fairReadingRows() }];
+  },
   verification: async () => (await import('./verification')).run(),
 };
 

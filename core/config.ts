@@ -131,7 +131,10 @@ const envSchema = z.object({
   ),
   MAP_ATTRIBUTION: z.string().trim().default('© OpenStreetMap contributors'),
   WEBSITE_FETCH_ALLOW: z.string().default(''),
-  /** The longest one website reading's parsing may take in the reading pool before its thread is ended, in ms. */
+  /**
+   * The longest one website reading may take in the reading pool, its wait for a thread included, before it is
+   * dropped (its thread ended when it runs), in ms.
+   */
   READING_TIME_LIMIT_MS: int(3000, 100, 60_000),
   /** The heap one reading thread may use, in MB; past it the thread is ended and the reading dropped. */
   READING_HEAP_MB: int(256, 32, 4096),
@@ -139,6 +142,8 @@ const envSchema = z.object({
   READING_MAX_EVENTS: int(20_000, 100, 1_000_000),
   /** Reading threads per api or worker process. */
   READING_THREADS: int(2, 1, 64),
+  /** Readings per api or worker process that may wait for a reading thread; past it a reading is refused (503). */
+  READING_QUEUE_LIMIT: int(32, 1, 10_000),
   /**
    * Whether the model's events are checked against the pages they come from (docs/decisions/checked-events.md): `on`, or `off` for an
    * operator who wants no automatic page fetches (events then carry no verification).
@@ -284,7 +289,7 @@ export interface Config {
   /** Origins whose pages may call /v1 with a bearer token (`API_CORS_ORIGINS`): `*` for any. */
   apiCorsOrigins: '*' | string[];
   /** The limits of the reading pool, where every website is parsed (`READING_*`, docs/decisions/reading-sandbox.md). */
-  reading: { timeLimitMs: number; heapMb: number; maxEvents: number; threads: number };
+  reading: { timeLimitMs: number; heapMb: number; maxEvents: number; threads: number; queueLimit: number };
   worker: {
     concurrency: number;
     /** Postgres pool size of a worker process (`WORKER_DATABASE_POOL`). */
@@ -426,6 +431,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       heapMb: e.READING_HEAP_MB,
       maxEvents: e.READING_MAX_EVENTS,
       threads: e.READING_THREADS,
+      queueLimit: e.READING_QUEUE_LIMIT,
     },
     worker: {
       concurrency: e.WORKER_CONCURRENCY,

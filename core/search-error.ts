@@ -14,6 +14,7 @@ export type SearchErrorCode =
   | 'blocked'
   | 'empty'
   | 'cut_short'
+  | 'reading_busy'
   | 'aborted';
 
 /**

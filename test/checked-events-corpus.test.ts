@@ -84,7 +84,7 @@ describe('events checked against real pages written by others', () => {
           eventChecking: { maxPages: 5, userAgent: 'EventFinder/1.0 (test)' },
           websiteFetchAllow: [new URL(origin).host],
           queuePrefix: 'test-checked-corpus',
-          reading: { timeLimitMs: 10_000, heapMb: 256, maxEvents: 20_000, threads: 2 },
+          reading: { timeLimitMs: 10_000, heapMb: 256, maxEvents: 20_000, threads: 2, queueLimit: 32 },
         },
       },
       { events, sources: [], website: null, searcherTimezone: SEARCHER, now: new Date(file.now) },

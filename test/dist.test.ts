@@ -1,8 +1,6 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
-import type { TransferList } from '../core/reading/pool';
 import { decodeAnswer } from '../core/reading/thread-wire';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -91,17 +89,13 @@ describe('the built server and worker from dist/', () => {
     // As core/reading/pool.ts loads it from a bundle: the file beside the entry, plain JavaScript, no tsx.
     const pool = new Piscina({ filename: path.resolve('dist/server/reading-thread.js'), maxThreads: 1 });
     try {
-      const { port1, port2 } = new MessageChannel();
       const body = '<script type="application/ld+json">{"@type":"Event","name":"Built show","startDate":"2026-06-01T19:00"}</script>';
       const step = {
         kind: 'page',
         page: { url: 'https://built.example/', contentType: 'text/html', body },
         context: { searcherTimezone: 'UTC', now: Date.UTC(2026, 4, 1) },
       };
-      const answer = decodeAnswer(
-        await pool.run({ step, maxEvents: 100, started: port2 }, { transferList: [port2] as unknown as TransferList }),
-      );
-      port1.close();
+      const answer = decodeAnswer(await pool.run({ step, maxEvents: 100 }));
       if (!('result' in answer)) throw new Error('the built reading thread refused a one-event page');
       expect(answer.result.events.map((e) => [e.title, e.starts_at])).toEqual([['Built show', '2026-06-01T19:00:00+00:00']]);
     } finally {

@@ -16,6 +16,7 @@ export const SEARCH_ERROR_STATUS: Readonly<Record<SearchErrorCode, 400 | 429 | 5
   blocked: 400,
   empty: 502,
   cut_short: 502,
+  reading_busy: 503,
   aborted: 503,
 };
 

@@ -8,7 +8,6 @@ import { FactSink } from '../website/fact-sink';
 import type { WebsitePage } from '../website/fetch';
 import { eventsFromIcal } from '../website/ical';
 import { isCalendar } from '../website/page-kind';
-import { joinPageParts, type PartFacts, type RdfPart, type RestPart } from '../website/page-parts';
 
 /** How many calendars a page names that one reading follows. */
 export const MAX_CALENDAR_LINKS = 3;
@@ -72,14 +71,6 @@ export function readStep(step: ReadingStep): StepResult {
   }
   const facts = withSinkCounts({ ...step.facts, events: sink.events, ...(read.length > 0 ? { calendarsRead: read } : {}) }, sink);
   return { facts, follow: [], ...toEvents(facts, step.context) };
-}
-
-/** A page step read in two parts at once (see PagePart), as readStep reads it in one: `page` gives its body. */
-export function joinedStep(step: PageStep, parts: PartFacts[], page: () => WebsitePage): StepResult {
-  const rdf = parts.find((p): p is RdfPart => p.part === 'rdf');
-  const rest = parts.find((p): p is RestPart => p.part === 'rest');
-  if (!rdf || !rest) throw new Error('a page read in parts needs its rdf and its rest part');
-  return pageResult(step, joinPageParts(step.page.url, rdf, rest) ?? extractFacts(page()));
 }
 
 /** A page's facts, then its same-site calendars to follow, or else its events. */

@@ -3,6 +3,9 @@ import type { ThreadAnswer } from './thread';
 
 // How a step and its answer cross between the main thread and a reading thread: as bytes moved, not objects
 // cloned. Apart from thread.ts so the main thread's side does not load the parsers (thread.ts warms them up).
+/** What a reading thread tells the pool once its parsers have loaded and warmed up. */
+export const THREAD_WARM = 'reading thread warm';
+
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 

@@ -119,7 +119,7 @@ export async function runChargedSearch(deps: ChargedSearchDeps, req: ChargedSear
 
   let prepared: PreparedSearch;
   try {
-    prepared = await prepareSearch(deps, req.input, req.signal);
+    prepared = await prepareSearch(deps, req.input, req.signal, String(req.userId));
   } catch (err) {
     const error =
       err instanceof SearchError ? err : new SearchError('website_failed', 'We could not read the website. Please try again.', false);

@@ -78,22 +78,26 @@ export function safeTimezone(timezone: string): string {
 }
 
 /**
- * Step 1: reads the website and the calendars it links behind the guard (throws SearchError 400/502) and
- * builds the prompt.
+ * Step 1: reads the website and the calendars it links behind the guard (throws SearchError 400/502, 503 when
+ * too many readings wait) and builds the prompt. `reader`: whose search it is (a user's id), for a website.
  */
-export async function prepareSearch(deps: SearchDeps, input: SearchInput, signal?: AbortSignal): Promise<PreparedSearch> {
+export async function prepareSearch(deps: SearchDeps, input: SearchInput, signal?: AbortSignal, reader?: string): Promise<PreparedSearch> {
   const now = new Date();
   const timezone = safeTimezone(input.timezone);
-  const website = input.website.trim()
-    ? await readWebsite(input.website.trim(), {
-        allow: deps.config.websiteFetchAllow,
-        resolve: deps.resolve,
-        signal,
-        pool: readingPool(deps.config.reading),
-        context: { searcherTimezone: timezone, now: now.getTime() },
-        logger: deps.logger,
-      })
-    : null;
+  const site = input.website.trim();
+  let website: WebsiteReading | null = null;
+  if (site) {
+    if (reader === undefined) throw new Error('a website is read for a reader');
+    website = await readWebsite(site, {
+      allow: deps.config.websiteFetchAllow,
+      resolve: deps.resolve,
+      signal,
+      pool: readingPool(deps.config.reading),
+      reader,
+      context: { searcherTimezone: timezone, now: now.getTime() },
+      logger: deps.logger,
+    });
+  }
   const wanted = filterPromptLines(input.filters ?? null, { timezone, now });
   const unread = website?.overLimit !== undefined;
   const prompt = [

@@ -94,6 +94,7 @@ export async function eventsOfAnsweredSearch(deps: EventsDeps, s: AnsweredSearch
       sources: s.result.sources,
       website: s.prepared.website?.url ?? null,
       searcherTimezone: safeTimezone(s.timezone),
+      reader: String(s.userId),
       signal: s.signal,
     });
     if (check.pagesRead + check.pagesFailed > 0)

@@ -31,6 +31,11 @@ export interface CheckEventsInput {
    */
   website: string | null;
   searcherTimezone: string;
+  /**
+   * Whose search it is (a user's id): the pages are read in their share of the reading threads (core/reading).
+   * Absent, the checks without one share a share of their own.
+   */
+  reader?: string;
   /** The instant the pages are read at (the anchor of their recurrence windows); now when not given. */
   now?: Date;
   signal?: AbortSignal;
@@ -115,7 +120,12 @@ export async function checkEvents(deps: CheckEventsDeps, input: CheckEventsInput
             await robots.check(url);
           },
         });
-        const events = await eventsOfSourcePage(page, { searcherTimezone: input.searcherTimezone, now }, deps.config.reading);
+        const events = await eventsOfSourcePage(
+          page,
+          { searcherTimezone: input.searcherTimezone, now },
+          deps.config.reading,
+          input.reader ?? 'event checks',
+        );
         counts.read++;
         const result: ReadPage = { url: page.url, cited: cited ?? page.url, events };
         for (const claim of claims) claim.settle(result);

@@ -128,15 +128,6 @@ function referencedIds(html: string): Set<string> | undefined {
   return ids;
 }
 
-/** The structured-data readers a pass over the page feeds (the text, title, JSON-LD and links are always read). */
-export interface HtmlFormats {
-  microdata: boolean;
-  rdfa: boolean;
-  microformats: boolean;
-}
-
-export const ALL_FORMATS: HtmlFormats = { microdata: true, rdfa: true, microformats: true };
-
 // Attribute names reach the readers lowercased and never through an entity, so a page whose text nowhere holds
 // one of these, in any case, has no such attribute: its microdata or RDFa would make no event (see readHtml).
 const ITEMSCOPE = /itemscope/i;
@@ -145,17 +136,16 @@ const TYPEOF = /typeof/i;
 /**
  * Parses a page once, with htmlparser2's callbacks (entities decoded, raw text in script/style, as
  * parseDocument does) and no tree: readable text, title, base, JSON-LD and calendar links are read as the
- * tags go by, and each structured-data reader of `formats` is fed its part (see PageReader). The microdata and
+ * tags go by, and each structured-data reader is fed its part (see PageReader). The microdata and
  * RDFa parsers are not fed at all when the page's text has no `itemscope` or no `typeof`: their quads would
  * make no event. Depth-bound (MAX_DEPTH).
  */
-export function readHtml(html: string, pageUrl: string, textLimit: number, formats: HtmlFormats = ALL_FORMATS): HtmlPage {
-  const microdata = formats.microdata && ITEMSCOPE.test(html) ? microdataFeed(pageUrl) : undefined;
-  const rdfa = formats.rdfa && TYPEOF.test(html) ? rdfaFeed(pageUrl) : undefined;
-  const microformats = new MicroformatRoots(formats.microformats ? referencedIds(html) : undefined);
+export function readHtml(html: string, pageUrl: string, textLimit: number): HtmlPage {
+  const microdata = ITEMSCOPE.test(html) ? microdataFeed(pageUrl) : undefined;
+  const rdfa = TYPEOF.test(html) ? rdfaFeed(pageUrl) : undefined;
+  const microformats = new MicroformatRoots(referencedIds(html));
   // RDFa last: it gets a copy of the attributes, but the others read them first anyway.
-  const readers: PageReader[] = [];
-  if (formats.microformats) readers.push(microformats);
+  const readers: PageReader[] = [microformats];
   if (microdata) readers.push(microdata.reader);
   if (rdfa) readers.push(rdfa.reader);
   let title: string | undefined;

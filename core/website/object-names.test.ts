@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { OBJECT_NAMES_PAGE } from '../../dev/harness/hostile-sites';
 import { extractFacts } from './extract';
-import { joinPageParts, type RdfPart, type RestPart, readPagePart } from './page-parts';
 
 const page = { url: 'https://names.example/', contentType: 'text/html', body: OBJECT_NAMES_PAGE };
 
@@ -27,11 +26,5 @@ describe('names Object.prototype also has', () => {
     expect(microdata?.status).toBeUndefined();
     // A prefix named __proto__ is a prefix like any other.
     expect(rdfa?.endAt).toBe('2026-06-03T21:00');
-  });
-
-  it('read the same in two parts as in one pass', () => {
-    const across = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
-    const joined = joinPageParts(page.url, across(readPagePart(page, 'rdf')) as RdfPart, across(readPagePart(page, 'rest')) as RestPart);
-    expect(joined).toEqual(extractFacts(page));
   });
 });

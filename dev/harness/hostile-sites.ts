@@ -194,3 +194,29 @@ export const HOSTILE_SITES: HostileSite[] = [
       })}</script></body></html>`,
   },
 ];
+
+/**
+ * A calendar of `zones` custom time zones whose observance repeats twice a day (FREQ=DAILY;BYHOUR=1,13), one
+ * event in each: a red team's calendar that takes its reader seconds per hundred zones, minutes at thousands.
+ */
+export const slowZonesCalendar = (zones: number) =>
+  ics(
+    ...times(zones, (i) =>
+      [
+        'BEGIN:VTIMEZONE',
+        `TZID:Zone ${i}`,
+        'BEGIN:STANDARD',
+        'DTSTART:19700101T000000',
+        'RRULE:FREQ=DAILY;BYHOUR=1,13',
+        'TZOFFSETFROM:+0100',
+        'TZOFFSETTO:+0200',
+        'END:STANDARD',
+        'END:VTIMEZONE',
+      ].join('\r\n'),
+    ),
+    ...times(zones, (i) =>
+      ['BEGIN:VEVENT', `UID:show-${i}@hostile.example`, 'SUMMARY:Show', `DTSTART;TZID=Zone ${i}:20260601T100000`, 'END:VEVENT'].join(
+        '\r\n',
+      ),
+    ),
+  );
