@@ -95,7 +95,7 @@ describe('checking events against the pages an answer cites', () => {
           eventChecking: { maxPages: 5, userAgent: 'EventFinder/1.0 (test)' },
           websiteFetchAllow: [`cited.test:${port}`, `landing.test:${port}`],
           queuePrefix: 'test-check-events',
-          reading: { timeLimitMs: 10_000, heapMb: 256, maxEvents: 20_000, threads: 1 },
+          reading: { timeLimitMs: 10_000, heapMb: 256, maxEvents: 20_000, threads: 1, queueLimit: 32 },
         },
         resolve: async () => [{ address: '127.0.0.1', family: 4 }],
       },
