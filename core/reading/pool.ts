@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import { SearchError } from '../search-error';
@@ -70,6 +71,7 @@ export class ReadingPool {
   private readonly inThreads = new Set<InThread>();
   /** Resolves once every thread the pool started with has loaded its parsers and warmed up. */
   readonly ready: Promise<void>;
+  private warm = false;
   /**
    * Buffers readings shared their pages in, written again by the next ones (see sharedBody), one per thread and
    * one more at most. A reading takes one while it runs and gives it back only when it ends with its answer: a
@@ -101,7 +103,10 @@ export class ReadingPool {
     let warm = 0;
     this.ready = new Promise((resolve) => {
       this.pool.on('message', (message: unknown) => {
-        if (message === THREAD_WARM && ++warm === limits.threads + 1) resolve();
+        if (message === THREAD_WARM && ++warm === limits.threads + 1) {
+          this.warm = true;
+          resolve();
+        }
       });
     });
   }
@@ -113,6 +118,9 @@ export class ReadingPool {
    * ends it.
    */
   async run(step: ReadingStep, timeMs: number, { reader, signal }: ReadingFor): Promise<StepResult> {
+    // The threads' start with the pool is no reading's cost: a reading handed in before they are warm (the first
+    // after a process starts) starts its clock once they are, or after its own time when they never say so.
+    if (!this.warm) await Promise.race([this.ready, delay(timeMs, undefined, { ref: false })]);
     const ended = new AbortController();
     let timedOut = false;
     const timer = setTimeout(
