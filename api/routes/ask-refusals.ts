@@ -30,6 +30,7 @@ const SEARCH_PROBLEM: Readonly<Record<SearchErrorCode, ProblemCode>> = {
   upstream_timeout: 'gemini_unavailable',
   upstream_rejected: 'gemini_failed',
   upstream_over_limit: 'gemini_failed',
+  reading_busy: 'unavailable',
   blocked: 'blocked',
   empty: 'gemini_failed',
   cut_short: 'gemini_failed',
