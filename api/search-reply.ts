@@ -19,7 +19,7 @@ type Admitted = ReturnType<typeof searchAdmission>;
 const searchInput = (input: AskInput) => ({ question: input.ques, website: input.web, timezone: input.timezone, filters: input.filters });
 
 /**
- * Queues the answered search's events, to be found off the reply path (decision 068). When they cannot be
+ * Queues the answered search's events, to be found off the reply path (docs/decisions/ask.md). When they cannot be
  * queued (Redis away) the search says so: its events end 'failed' rather than 'pending' for ever.
  */
 async function queueEvents(deps: AppDeps, log: Logger, outcome: ChargedSearchOutcome): Promise<void> {
@@ -48,7 +48,7 @@ const incomplete = (message: string) => `\n\n[The answer is incomplete: ${messag
 
 /**
  * The model's deadline for a request a person or agent waits on: given up when the request goes away, or when the
- * model sends nothing for `answerIdleMs` (decision 032). `abort` is the request's own.
+ * model sends nothing for `answerIdleMs` (docs/decisions/gemini-and-cost.md). `abort` is the request's own.
  */
 function waitedOn(deps: AppDeps, c: Context<SearchEnv>) {
   const abort = new AbortController();

@@ -13,7 +13,7 @@ export interface WarmUp {
 
 /**
  * Opens the api's Postgres pool at start, every connection checked, so the first burst of asks after a start
- * pays for no connection (decision 068); Postgres is tried again until it answers. A single api process listens
+ * pays for no connection (docs/decisions/ask.md); Postgres is tried again until it answers. A single api process listens
  * meanwhile, and its /readyz says it is still starting; one of several listens only once this is done
  * (api/main.ts).
  */

@@ -14,7 +14,7 @@ export interface FilterContext {
  * The events these filters keep, in their order. Applied to a run's events before only-new (and to a
  * search's before they are stored), so digests, webhooks and feeds only ever carry kept events. An in-person
  * event whose place the offline tables cannot find is dropped when a place is asked for, as is an undated
- * event when a date window is (decision 044).
+ * event when a date window is (docs/decisions/timers-in-words-and-filters.md).
  */
 export function applyFilters<E extends FoundEvent>(events: E[], filters: TimerFilters | null, ctx: FilterContext): E[] {
   if (!filters) return events;
