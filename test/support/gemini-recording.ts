@@ -103,8 +103,10 @@ export async function startReplay(): Promise<{
       res.end(reply.body);
       return;
     }
-    for (const frame of reply.frames.slice(0, cutAfterFrames)) res.write(frame);
-    // The socket is ended after the frames are flushed, without the chunked body's last chunk: a broken stream.
+    for (const frame of reply.frames.slice(0, cutAfterFrames)) {
+      await new Promise<void>((resolve) => res.write(frame, () => resolve()));
+    }
+    // The socket is ended once the frames are on the wire, without the chunked body's last chunk: a broken stream.
     res.socket?.end();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
