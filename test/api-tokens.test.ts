@@ -65,7 +65,7 @@ describe('personal API tokens', () => {
     const cookieOnly = await fetch(`${stack.url}/v1/timers`, { headers: { cookie } });
     expect(cookieOnly.status).toBe(401);
     expect(cookieOnly.headers.get('www-authenticate')).toMatch(/^Bearer realm="Event Finder", error="invalid_request"/);
-    expect(((await cookieOnly.json()) as { error: string }).error).toMatch(/personal API token/);
+    expect(((await cookieOnly.json()) as { detail: string }).detail).toMatch(/personal API token/);
     // ...and beside a token it does not change whose data it is.
     await page('POST', '/api/schedule', dailyTimer({ ques: 'the token user’s timer' }));
     await page('POST', '/api/schedule', dailyTimer({ ques: 'someone else’s timer' }), otherCookie);
@@ -104,7 +104,7 @@ describe('personal API tokens', () => {
     });
     expect(res.status).toBe(403);
     expect(res.headers.get('www-authenticate')).toContain('error="insufficient_scope", scope="timers"');
-    expect(((await res.json()) as { error: string }).error).toMatch(/needs the "timers" scope/);
+    expect(((await res.json()) as { detail: string }).detail).toMatch(/needs the "timers" scope/);
     const search = await bearer(made.token, '/v1/search', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -161,7 +161,7 @@ describe('personal API tokens', () => {
       body: JSON.stringify({ ques: 'AI events' }),
     });
     expect(search.status).toBe(402);
-    expect(((await search.json()) as { error: string }).error).toMatch(/used all 10 searches of your free plan/);
+    expect(((await search.json()) as { detail: string }).detail).toMatch(/used all 10 searches of your free plan/);
     const run = await bearer(made.token, `/v1/timers/${timer.id}/run`, { method: 'POST' });
     expect(run.status).toBe(402);
     const [searches] = await stack.db.sql`select count(*)::int as n from searches where user_id = ${user.id} and status = 'answered'`;

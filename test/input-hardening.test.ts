@@ -167,7 +167,7 @@ describe('input hardening', () => {
         body: JSON.stringify({ ques: 'AI meetups', timezone: 'Europe/Berlim' }),
       });
       expect(v1.status).toBe(400);
-      expect(((await v1.json()) as { error: string }).error).toMatch(/"Europe\/Berlim" is not one we know/);
+      expect(((await v1.json()) as { detail: string }).detail).toMatch(/"Europe\/Berlim" is not one we know/);
       expect(await used()).toBe(credits);
       expect(await rows()).toEqual(before);
     });
