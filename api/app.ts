@@ -92,7 +92,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use('/api/timers/:id/run', perUser);
   app.use('/api/timers/describe', perUser);
   // Reading costs too (a search's stored events are megabytes): a generous rate of its own for GETs. The session
-  // check, which every page load and poll sends, is cheap and is not counted.
+  // check, which every page load and poll sends, is cheap and is not counted; logout (a GET in the spec) is never
+  // refused, not even while Redis cannot count it.
   const perUserGets = ownUserRate(deps.redis, {
     prefix: config.queuePrefix,
     name: 'user-get-rate',
@@ -100,7 +101,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     seconds: 60,
     refusal: (ms) => tooFast(config.userGetsPerMinute, ms),
   });
-  app.use('/api/*', (c, next) => (c.req.method === 'GET' && c.req.path !== '/api/check-session' ? perUserGets(c, next) : next()));
+  const uncountedGets = new Set(['/api/check-session', '/api/logout']);
+  app.use('/api/*', (c, next) => (c.req.method === 'GET' && !uncountedGets.has(c.req.path) ? perUserGets(c, next) : next()));
 
   app.route('/', healthRoutes(deps));
   app.route('/', pageRoutes(deps));

@@ -40,12 +40,6 @@ export async function announceRevocation(publisher: RedisClient, prefix: string,
   await publisher.publish(channelOf(prefix), tokenHashes.map(proofSessionId).join(','));
 }
 
-/**
- * How long after its connection last answered a health check the subscription is still believed to hear
- * every revocation. A Redis that hangs keeps the connection open and delivers nothing, so past this a proof
- * remembered here is checked in Postgres again: a session ended elsewhere meanwhile stops working within it.
- */
-const HEARD_WITHIN_MS = 3_000;
 
 /**
  * Revocations over Redis pub/sub. `subscriber` is a connection of its own (a subscribed connection takes no
@@ -104,7 +98,10 @@ export function watchSessionRevocations(deps: {
 
   return {
     get live() {
-      return subscribed && Date.now() - deps.health.answeredAt < HEARD_WITHIN_MS;
+      // A Redis that hangs keeps the connection open and delivers nothing: once a health check has waited past its
+      // timeout, a proof remembered here is checked in Postgres again, so a session ended elsewhere meanwhile stops
+      // working within seconds.
+      return subscribed && deps.health.answeringNow;
     },
     whenLive: () => firstLive,
     onRevoked(listener) {

@@ -12,6 +12,11 @@ export interface RedisHealth {
   readonly answeredAt: number;
   /** Whether its last PING was answered in time. */
   readonly answering: boolean;
+  /**
+   * Whether the connection may be taken as answering now: its last PING was answered in time and none has waited
+   * past the timeout since. A PING that was never sent (an event loop busy elsewhere) does not count against it.
+   */
+  readonly answeringNow: boolean;
   /** Calls `listener` each time the connection answers again after it stopped. */
   onBack: (listener: () => void) => void;
   stop: () => void;
@@ -29,6 +34,7 @@ export function watchRedisHealth(client: RedisClient, connection: string, logger
   let answeredAt = 0;
   let answering = true;
   let inFlight = false;
+  let sentAt = 0;
   let stopped = false;
   const listeners: (() => void)[] = [];
   noteRedisHealth(connection, true);
@@ -49,6 +55,7 @@ export function watchRedisHealth(client: RedisClient, connection: string, logger
   const ping = () => {
     if (inFlight || stopped) return;
     inFlight = true;
+    sentAt = Date.now();
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error(`no reply to PING in ${PING_TIMEOUT_MS} ms`)), PING_TIMEOUT_MS);
@@ -77,6 +84,9 @@ export function watchRedisHealth(client: RedisClient, connection: string, logger
     },
     get answering() {
       return answering;
+    },
+    get answeringNow() {
+      return answering && !(inFlight && Date.now() - sentAt > PING_TIMEOUT_MS);
     },
     onBack(listener) {
       listeners.push(listener);
