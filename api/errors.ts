@@ -1,4 +1,4 @@
-import type { ProblemCode } from '../core/contract/problem';
+import type { ProblemCode, ProblemExtensions } from '../core/contract/problem';
 
 /**
  * The one error type of the HTTP boundary. Whether the reply is a plain-text sentence or JSON is the route's
@@ -11,7 +11,14 @@ export class ApiError extends Error {
     readonly status: 400 | 401 | 402 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429 | 500 | 502 | 503,
     message: string,
     /** `code` and `field` are for /v1's problem details (api/routes/v1/problem.ts); `code` defaults by status. */
-    readonly options: { body?: Record<string, unknown>; headers?: Record<string, string>; code?: ProblemCode; field?: string } = {},
+    readonly options: {
+      body?: Record<string, unknown>;
+      headers?: Record<string, string>;
+      code?: ProblemCode;
+      field?: string;
+      /** Extension members of /v1's problem details, declared in core/contract/problem.ts (`search_id`, `partial_answer`). */
+      extensions?: ProblemExtensions;
+    } = {},
   ) {
     super(message);
   }

@@ -10,6 +10,7 @@ import { outOfCreditMarks } from './admission/out-of-credit';
 import type { SearchEnv, searchAdmission } from './admission/search-admission';
 import { ANSWER_HEADERS, answerStream } from './answer-stream';
 import type { AppDeps } from './deps';
+import { ApiError } from './errors';
 import type { AskInput } from './routes/ask-input';
 import { refusal } from './routes/ask-refusals';
 
@@ -45,6 +46,17 @@ function noteCredit(deps: AppDeps, c: Context<SearchEnv>, creditLikely: boolean,
 
 /** What an answer cut off after it began ends with, streamed or whole. */
 const incomplete = (message: string) => `\n\n[The answer is incomplete: ${message}]\n`;
+
+/**
+ * A whole search's failure after its answer began: the failure's own status and code, with the search's id and
+ * the part of the answer that came (kept with the failed search, at GET /v1/searches/{id}). It is not charged.
+ */
+function failedPart(failure: ApiError, searchId: number, partialAnswer: string): ApiError {
+  return new ApiError(failure.status, failure.message, {
+    ...failure.options,
+    extensions: { search_id: searchId, partial_answer: partialAnswer },
+  });
+}
 
 /**
  * The model's deadline for a request a person or agent waits on: given up when the request goes away, or when the
@@ -116,8 +128,8 @@ export async function streamedSearch(deps: AppDeps, admitted: Admitted, c: Conte
 /**
  * The same charged search answered whole, as JSON: the answer and its events in one reply (POST /v1/search
  * without `Accept: text/plain`). The answer is still asked for as a stream, at the interactive tier, because a
- * person or an agent is waiting for it; an answer cut off after it began keeps its text with the sentence the
- * stream would end with, and is charged as the stream would be.
+ * person or an agent is waiting for it; an answer cut off after it began is a failure (problem details with the
+ * search's id and the partial answer), not charged, as the stream's is not.
  */
 export async function wholeSearch(deps: AppDeps, admitted: Admitted, c: Context<SearchEnv>, input: AskInput): Promise<SearchReply> {
   const { user, release, creditLikely } = await admitted.admittedSlot(c);
@@ -141,23 +153,12 @@ export async function wholeSearch(deps: AppDeps, admitted: Admitted, c: Context<
   }
   if ('unrecorded' in outcome && outcome.unrecorded) c.get('log').error({ err: outcome.unrecorded }, 'could not finish search record');
   noteCredit(deps, c, creditLikely, user.id, outcome);
-  // A refusal goes back through the admission's own release (on the error); an answer gives its slot back here.
-  if (outcome.kind !== 'answered' && !(outcome.kind === 'failed' && outcome.delivered)) throw refusal(outcome);
+  // A refusal or a failure goes back through the admission's own release (on the error); an answer gives its slot
+  // back here. A search that failed after its answer began says so in its status, with the text it had.
+  if (outcome.kind === 'failed' && outcome.delivered) throw failedPart(refusal(outcome), outcome.searchId, text);
+  if (outcome.kind !== 'answered') throw refusal(outcome);
   await release();
-  const base = { id: outcome.searchId, question: input.ques, website: input.web };
-  if (outcome.kind === 'failed') {
-    const answer = `${text}${incomplete(outcome.error.message)}`;
-    return {
-      ...base,
-      answer,
-      answer_corrections: [],
-      marked_answer: answer,
-      events: [],
-      hidden_events: [],
-      events_status: 'done',
-      search_suggestions_url: null,
-    };
-  }
+  const base = { id: outcome.searchId, question: input.ques, website: input.web, status: 'answered' as const, error: null };
   // Queued beside the reply's write, not before it: the reply says the events are still to come.
   void queueEvents(deps, c.get('log'), outcome);
   const url = outcome.result.searchSuggestions ? `/v1/searches/${outcome.searchId}/suggestions` : null;

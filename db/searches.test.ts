@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../dev/harness/db';
 import { createSignedInUser } from '../dev/harness/users';
-import { type CallUsage, finishSearchRecord, startSearchRecord } from './searches';
+import { ALLOWANCES } from '../core/plans';
+import { getBilling, refundCredit, startSearchTakingCredit } from './accounts';
+import { type CallUsage, failSearchGivingBack, finishSearchRecord, startSearchRecord } from './searches';
 
 const call = (u: Partial<CallUsage>): CallUsage => ({
   calls: 1,
@@ -56,5 +58,42 @@ describe("a search's usage, written with its outcome", () => {
       grounding_queries: 0,
       cost_usd: '0.000000',
     });
+  });
+});
+
+describe('a failed search gives its credit back', () => {
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+  });
+  afterAll(() => db.drop());
+
+  it('once, with the write that marks it failed, its part answer kept; a second failure of it changes nothing', async () => {
+    const { user } = await createSignedInUser(db.sql);
+    const row = { userId: user.id, question: 'AI meetups', website: '', model: 'gemini-flash-latest', filters: null };
+    const { searchId, epoch } = await startSearchTakingCredit(db.sql, row, ALLOWANCES);
+    // A second search's credit stays taken: the refund is this search's one credit, not all of them.
+    await startSearchTakingCredit(db.sql, row, ALLOWANCES);
+    expect((await getBilling(db.sql, user.id, ALLOWANCES))!.used).toBe(2);
+    const fail = () =>
+      failSearchGivingBack(db.sql, searchId, { error: 'The AI service failed.', answer: 'Here are', answerChars: 8 }, (tx) =>
+        refundCredit(tx, user.id, epoch!),
+      );
+    const both = await Promise.all([fail(), fail()]);
+    expect(both.sort()).toEqual([false, true]);
+    expect((await getBilling(db.sql, user.id, ALLOWANCES))!.used).toBe(1);
+    const [rec] = await db.sql`select status, error, answer, answer_chars from searches where id = ${searchId}`;
+    expect(rec).toEqual({ status: 'failed', error: 'The AI service failed.', answer: 'Here are', answer_chars: 8 });
+  });
+
+  it('not for a search that already ended', async () => {
+    const { user } = await createSignedInUser(db.sql);
+    const row = { userId: user.id, question: 'AI meetups', website: '', model: 'gemini-flash-latest', filters: null };
+    const { searchId, epoch } = await startSearchTakingCredit(db.sql, row, ALLOWANCES);
+    await finishSearchRecord(db.sql, searchId, { status: 'answered', answer: 'Here are events' });
+    expect(await failSearchGivingBack(db.sql, searchId, { error: 'late' }, (tx) => refundCredit(tx, user.id, epoch!))).toBe(false);
+    expect((await getBilling(db.sql, user.id, ALLOWANCES))!.used).toBe(1);
+    const [rec] = await db.sql`select status, answer from searches where id = ${searchId}`;
+    expect(rec).toEqual({ status: 'answered', answer: 'Here are events' });
   });
 });

@@ -1,5 +1,5 @@
 import type { TimerFilters } from '../core/contract/timer-filters';
-import type { Sql } from './client';
+import type { Sql, Tx } from './client';
 
 export type SearchStatus = 'running' | 'answered' | 'failed' | 'refused';
 /** Whether a search's events are stored: 'pending' while an ask's are still being found after its reply. */
@@ -52,6 +52,35 @@ export async function finishSearchRecord(sql: Sql, id: number, outcome: SearchOu
 }
 
 /**
+ * Ends a still-running search as failed and gives its credit back (`giveBack`, null when it holds none), in one
+ * transaction and once: only the call that moves the row from 'running' refunds, so a failure written twice (or
+ * after the sweep of lost searches) never refunds twice. The partial answer, when text was shown, is kept with
+ * the failure. Returns whether this call ended the search.
+ */
+export async function failSearchGivingBack(
+  sql: Sql,
+  id: number,
+  outcome: Omit<SearchOutcome, 'status' | 'eventsStatus' | 'searchSuggestions'>,
+  giveBack: ((tx: Tx) => Promise<void>) | null,
+): Promise<boolean> {
+  return sql.begin(async (tx) => {
+    const rows = await tx`
+      update searches set
+        status = 'failed',
+        error = ${outcome.error ?? null},
+        answer_chars = ${outcome.answerChars ?? 0},
+        ${usageAdded(tx, outcome.calls ?? [])},
+        first_chunk_at = ${outcome.firstChunkAt ?? null},
+        answer = ${outcome.answer ?? null},
+        finished_at = now()
+      where id = ${id} and status = 'running'`;
+    if (rows.count === 0) return false;
+    if (giveBack) await giveBack(tx);
+    return true;
+  });
+}
+
+/**
  * Ends a search's pending events (docs/decisions/ask.md): 'done' or 'failed', with the extraction call's usage added to
  * the row's. Only a pending search changes, so a job run twice adds its usage once.
  */
@@ -80,10 +109,11 @@ const total = (calls: CallUsage[], field: Exclude<keyof CallUsage, 'costUsd'>) =
 
 // Each call's dollars rounded to the column's micro-dollars (numeric(12, 6)) before they are added up: the total is
 // the same as when each call's usage was its own update, rounded as it was stored.
-const costAdded = (sql: Sql, calls: CallUsage[]) => calls.reduce((sum, c) => sql`${sum} + round(${c.costUsd}::numeric, 6)`, sql`cost_usd`);
+const costAdded = (sql: Sql | Tx, calls: CallUsage[]) =>
+  calls.reduce((sum, c) => sql`${sum} + round(${c.costUsd}::numeric, 6)`, sql`cost_usd`);
 
 // Added to what the row holds (zero when it starts): one write for all of a search's calls.
-const usageAdded = (sql: Sql, calls: CallUsage[]) => sql`
+const usageAdded = (sql: Sql | Tx, calls: CallUsage[]) => sql`
   gemini_calls = gemini_calls + ${total(calls, 'calls')},
   prompt_tokens = coalesce(prompt_tokens, 0) + ${total(calls, 'promptTokens')},
   output_tokens = coalesce(output_tokens, 0) + ${total(calls, 'outputTokens')},
@@ -166,6 +196,9 @@ export interface SearchWithAnswer {
   id: number;
   question: string;
   website: string;
+  status: SearchStatus;
+  /** Why a failed or refused search ended so. */
+  error: string | null;
   answer: string | null;
   /** Google's Search Suggestions HTML of a grounded answer, as Gemini sent it (not sanitised). */
   searchSuggestions: string | null;
@@ -179,17 +212,21 @@ export async function getUserSearch(sql: Sql, userId: number, id: number): Promi
       id: string;
       question: string;
       website: string;
+      status: SearchStatus;
+      error: string | null;
       answer: string | null;
       search_suggestions: string | null;
       events_status: EventsStatus;
     }[]
   >`
-    select id, question, website, answer, search_suggestions, events_status from searches where id = ${id} and user_id = ${userId}`;
+    select id, question, website, status, error, answer, search_suggestions, events_status from searches where id = ${id} and user_id = ${userId}`;
   return row
     ? {
         id: Number(row.id),
         question: row.question,
         website: row.website,
+        status: row.status,
+        error: row.error,
         answer: row.answer,
         searchSuggestions: row.search_suggestions,
         eventsStatus: row.events_status,

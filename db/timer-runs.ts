@@ -165,14 +165,17 @@ async function chargeRun(sql: Sql, run: { id: number; userId: number }, allowanc
  * flips credit_taken refunds, and a run another execution already ended keeps its charge.
  */
 export async function refundRunCredit(sql: Sql, run: { id: number; userId: number }): Promise<void> {
-  await sql.begin(async (tx) => {
-    const [row] = await tx<{ credit_epoch: number | null }[]>`
-      update timer_runs r set credit_taken = false
-      from (select id, credit_epoch from timer_runs where id = ${run.id} for update) old
-      where r.id = old.id and r.status = 'running' and r.credit_taken
-      returning old.credit_epoch`;
-    if (row) await refundCredit(tx, run.userId, row.credit_epoch ?? 0);
-  });
+  await sql.begin((tx) => refundRunCreditIn(tx, run));
+}
+
+/** refundRunCredit inside a transaction the caller holds (one that also ends the run's search). */
+export async function refundRunCreditIn(tx: Tx, run: { id: number; userId: number }): Promise<void> {
+  const [row] = await tx<{ credit_epoch: number | null }[]>`
+    update timer_runs r set credit_taken = false
+    from (select id, credit_epoch from timer_runs where id = ${run.id} for update) old
+    where r.id = old.id and r.status = 'running' and r.credit_taken
+    returning old.credit_epoch`;
+  if (row) await refundCredit(tx, run.userId, row.credit_epoch ?? 0);
 }
 
 /** Ends a still-running run as skipped; a run another execution already ended is left as it is. */

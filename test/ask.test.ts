@@ -138,7 +138,7 @@ describe('POST /api/ask', () => {
     expect((await searchRowsOf(stack.db.sql, user.id)).map((r) => r.status)).toEqual(['failed', 'failed']);
   });
 
-  it('keeps the credit and ends with an incomplete-answer line when Gemini fails after text', async () => {
+  it('gives the credit back and ends with an incomplete-answer line when Gemini fails after text', async () => {
     const { user, cookie } = await signIn();
     stack.standins.gemini.failNext({ when: 'after', status: 500 });
     const res = await ask(stack.url, cookie, { ques: 'AI events', web: '' });
@@ -146,7 +146,7 @@ describe('POST /api/ask', () => {
     const text = await res.text();
     expect(text.startsWith('Here are events')).toBe(true);
     expect(text).toMatch(/\n\n\[The answer is incomplete: The AI service failed while answering\. Please try again in a moment\.\]\n$/);
-    expect(await used(user.id)).toBe(1);
+    expect(await used(user.id)).toBe(0);
     await until('the search to fail', async () => (await searchRowsOf(stack.db.sql, user.id))[0]?.status === 'failed');
   });
 
@@ -199,8 +199,8 @@ describe('POST /api/ask', () => {
         /\n\n\[The answer is incomplete: The AI service took too long to answer\. Please try again in a few minutes\.\]\n$/,
       );
     });
-    // Text was delivered, so the search is charged; its record says why it ended.
-    expect(await used(user.id)).toBe(2);
+    // Only the whole answer is charged: a failed search costs nothing, however much of it was shown.
+    expect(await used(user.id)).toBe(1);
     const stalled = await until('the stalled search to fail', async () =>
       (await searchRowsOf(stack.db.sql, user.id)).find((r) => r.status === 'failed'),
     );

@@ -8,6 +8,8 @@ describe("find_events' and get_search's words", () => {
       id: 1,
       question: 'AI meetups in Berlin',
       website: '',
+      status: 'answered',
+      error: null,
       answer: 'Berlin ML Meetup\nDate: 2026-12-16, 21:00 to 23:00',
       answer_corrections: [
         {

@@ -36,7 +36,10 @@ export function searchText(reply: SearchReply): string {
     reply.events_status === 'pending'
       ? 'The events are still being found: read them with get_search.'
       : `${reply.events.length} ${reply.events.length === 1 ? 'event' : 'events'} found.`;
-  return [head, ...lines(reply.events), ...correctionLines(reply)].join('\n');
+  // A failed search keeps the part of its answer written before the failure; it was not charged.
+  const failed =
+    reply.status === 'failed' ? [`The search failed and was not charged: ${reply.error ?? ''} Its answer is the part written before.`] : [];
+  return [...failed, head, ...lines(reply.events), ...correctionLines(reply)].join('\n');
 }
 
 /** timer_events: each new or changed event, the changed ones marked. */

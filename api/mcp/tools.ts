@@ -34,11 +34,14 @@ async function toolResult<T extends Record<string, unknown>>(
   const json: unknown = await res.json().catch(() => null);
   if (!res.ok) {
     // /v1 answers errors as problem details: `detail` is the sentence.
-    const message = (json as { detail?: unknown } | null)?.detail;
-    return {
-      isError: true,
-      content: [{ type: 'text', text: typeof message === 'string' ? message : `The call failed (HTTP ${res.status}).` }],
-    };
+    const problem = json as { detail?: unknown; search_id?: unknown; partial_answer?: unknown } | null;
+    const message = typeof problem?.detail === 'string' ? problem.detail : `The call failed (HTTP ${res.status}).`;
+    // A search that failed after its answer began names itself and carries the part written (not charged).
+    const part =
+      typeof problem?.partial_answer === 'string'
+        ? `\n\nSearch ${String(problem.search_id)} was not charged. The part of the answer written before the failure:\n\n${problem.partial_answer}`
+        : '';
+    return { isError: true, content: [{ type: 'text', text: `${message}${part}` }] };
   }
   const structured = wrap ? wrap(json) : (json as T);
   return {

@@ -53,7 +53,7 @@ export const OPERATIONS: Operation[] = [
     id: 'search',
     summary: 'Search for events',
     description:
-      'One search, charged like a search on the page (one credit; none when no answer text came). The body is the page’s: `ques` the question, `web` an optional website to read first, `timezone` the IANA zone dates are meant in (UTC when left out). The reply is JSON with the answer; its events are found a moment after it, so the reply says `events_status` `pending` and GET /v1/searches/{id} has them once that is `done` (or `failed`, with those found). To read the answer as it is written, use POST /v1/search/stream. A reply names the fields `question` and `website`; a request sending those names instead of `ques` and `web` is refused with 400 naming the field.',
+      'One search, charged like a search on the page (one credit; none when the search fails). The body is the page’s: `ques` the question, `web` an optional website to read first, `timezone` the IANA zone dates are meant in (UTC when left out). The reply is JSON with the answer; its events are found a moment after it, so the reply says `events_status` `pending` and GET /v1/searches/{id} has them once that is `done` (or `failed`, with those found). A search that fails after its answer began is an error too (its problem details carry `search_id` and `partial_answer`; GET /v1/searches/{id} keeps the part with status `failed`). To read the answer as it is written, use POST /v1/search/stream. A reply names the fields `question` and `website`; a request sending those names instead of `ques` and `web` is refused with 400 naming the field.',
     scope: 'search',
     body: askRequestSchema,
     limited: true,

@@ -7,7 +7,17 @@ export const searchReplySchema = z.object({
   id: z.number(),
   question: z.string(),
   website: z.string(),
-  /** The answer as Gemini wrote it, unchanged; null when there was none. */
+  /**
+   * How the search ended: 'answered', or 'failed' (`error` says why; a failed search is not charged), 'refused',
+   * or 'running' while its answer is still being written.
+   */
+  status: z._default(z.enum(['running', 'answered', 'failed', 'refused']), 'answered'),
+  /** Why a failed or refused search ended as it did, as a sentence for a person; null otherwise. */
+  error: z._default(z.nullable(z.string()), null),
+  /**
+   * The answer as Gemini wrote it, unchanged; null when there was none. A failed search keeps the part of the
+   * answer that was shown before it failed.
+   */
   answer: z.nullable(z.string()),
   /**
    * The dates in `answer` that the check of its events contradicts (shown and hidden events alike), in the

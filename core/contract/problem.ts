@@ -59,5 +59,14 @@ export const problemSchema = z.object({
   detail: z.string().check(z.describe('What went wrong this time and what to do, as a sentence for a person.')),
   code: z.enum(PROBLEM_CODES).check(z.describe('The kind of problem, stable for clients to branch on.')),
   field: z.optional(z.string().check(z.describe('With `validation`: the request field at fault, when one is.'))),
+  search_id: z.optional(
+    z.number().check(z.int(), z.describe('With a search that failed after its answer began: the search, at GET /v1/searches/{id}.')),
+  ),
+  partial_answer: z.optional(
+    z.string().check(z.describe('With `search_id`: the part of the answer written before the failure. The search is not charged.')),
+  ),
 });
 export type Problem = z.infer<typeof problemSchema>;
+
+/** The problem members beyond RFC 9457's and `code`/`field` that an error may carry. */
+export type ProblemExtensions = Pick<Problem, 'search_id' | 'partial_answer'>;

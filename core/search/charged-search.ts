@@ -1,6 +1,6 @@
 import { type Billing, creditLikelyLeft, getBilling, startSearchTakingCredit } from '../../db/accounts';
 import type { Sql } from '../../db/client';
-import { finishSearchRecord, startSearchRecord } from '../../db/searches';
+import { failSearchGivingBack, finishSearchRecord, startSearchRecord } from '../../db/searches';
 import { runUnpayable } from '../../db/timer-runs';
 import type { RunEvent } from '../../db/events';
 import type { Event } from '../contract/event';
@@ -64,7 +64,7 @@ export type ChargedSearchOutcome =
     }
   /** Refused before any cost: the allowance is used up. Nothing was charged. */
   | { kind: 'no_credits'; searchId: number; message: string; billing: Billing }
-  /** `delivered` says whether answer text reached `onText`; when it did not, the credit went back. */
+  /** `delivered` says whether answer text reached `onText` (the row keeps it as its answer); the credit went back. */
   | { kind: 'failed'; searchId: number; error: SearchError; delivered: boolean; firstTextAt: Date | null; unrecorded?: unknown }
   /** The timer run this attempt belongs to had already ended (a redelivered job): nothing was done. */
   | { kind: 'run_ended'; searchId: number };
@@ -80,8 +80,8 @@ export function noCreditsMessage(billing: Billing): string {
 /**
  * One charged search, the same for /api/ask and a timer run: reads the website (a refused or unreadable one
  * costs nothing), takes the credit and records the search, streams Gemini's answer through `onText`, and
- * applies the one refund rule: no answer text delivered means the credit goes back, into the allowance period
- * it came from. Every call leaves exactly one `searches` row with its outcome. Throws only when our own
+ * applies the one refund rule: a failed search gives its credit back, into the allowance period it came from,
+ * in the same transaction that marks it failed. Every call leaves exactly one `searches` row with its outcome. Throws only when our own
  * bookkeeping (Postgres) fails before the answer started; after that the outcome is returned and a failed
  * final write is the caller's to log.
  */
@@ -162,11 +162,11 @@ export async function runChargedSearch(deps: ChargedSearchDeps, req: ChargedSear
     return { kind: 'no_credits', searchId, message, billing: credit.billing };
   }
 
-  let chars = 0;
+  let shown = '';
   let firstTextAt: Date | null = null;
   const onText = async (text: string) => {
-    if (chars === 0) firstTextAt = new Date();
-    chars += text.length;
+    if (shown.length === 0) firstTextAt = new Date();
+    shown += text;
     await req.onText?.(text);
   };
   let result: SearchResult;
@@ -175,19 +175,24 @@ export async function runChargedSearch(deps: ChargedSearchDeps, req: ChargedSear
     result = await (early ? early.result : answerSearch(deps, prepared, onText, req.signal, delivery));
   } catch (err) {
     const error = unexpected(err);
-    const delivered = chars > 0;
-    // The one refund rule: a search that delivered no text costs nothing; nor does one whose reply was refused
-    // for what it carried, however much of it was shown.
-    if (!delivered || error.code === 'upstream_over_limit') await credits.giveBack(credit.epoch);
+    const delivered = shown.length > 0;
+    // The one refund rule: a failed search costs nothing, whatever failed and however much of it was shown. The
+    // credit goes back in the write that marks the search failed, and only if that write ended it.
     const unrecorded = await settle(
-      finishSearchRecord(sql, searchId, {
-        status: 'failed',
-        error: error.code === 'aborted' && delivered ? 'The client went away before the answer was complete.' : error.message,
-        answerChars: chars,
-        firstChunkAt: firstTextAt,
-        // What Gemini reported using before the failure is billed: the month's spend (and its guard) sees it.
-        calls: error.spent && error.spent.usage.calls > 0 ? [{ ...error.spent.usage, costUsd: error.spent.costUsd }] : [],
-      }),
+      failSearchGivingBack(
+        sql,
+        searchId,
+        {
+          error: error.code === 'aborted' && delivered ? 'The client went away before the answer was complete.' : error.message,
+          answerChars: shown.length,
+          firstChunkAt: firstTextAt,
+          // The text shown before the failure is kept with it (GET /api/searches/:id shows it beside the failure).
+          answer: delivered ? shown : null,
+          // What Gemini reported using before the failure is billed: the month's spend (and its guard) sees it.
+          calls: error.spent && error.spent.usage.calls > 0 ? [{ ...error.spent.usage, costUsd: error.spent.costUsd }] : [],
+        },
+        (tx) => credits.giveBackIn(tx, credit.epoch),
+      ).then(() => undefined),
     );
     return { kind: 'failed', searchId, error, delivered, firstTextAt, unrecorded };
   }

@@ -1,7 +1,7 @@
 import { type Billing, refundCredit, takeCredit } from '../../db/accounts';
-import type { Sql } from '../../db/client';
+import type { Sql, Tx } from '../../db/client';
 import { ALLOWANCES } from '../plans';
-import { refundRunCredit, takeRunCredit } from '../../db/timer-runs';
+import { refundRunCredit, refundRunCreditIn, takeRunCredit } from '../../db/timer-runs';
 
 export type CreditTake =
   | { kind: 'taken'; epoch: number }
@@ -14,6 +14,8 @@ export interface CreditSource {
   take(): Promise<CreditTake>;
   /** Gives the credit back into the allowance period `epoch` names (a no-op once that period is over). */
   giveBack(epoch: number): Promise<void>;
+  /** The same, inside a transaction the caller holds (the one that marks the search failed). */
+  giveBackIn(tx: Tx, epoch: number): Promise<void>;
 }
 
 /**
@@ -28,10 +30,12 @@ export function creditSourceFor(sql: Sql, userId: number, timerRunId?: number): 
         return credit.ok ? { kind: 'taken', epoch: credit.billing.usageEpoch } : { kind: 'none_left', billing: credit.billing };
       },
       giveBack: (epoch) => refundCredit(sql, userId, epoch),
+      giveBackIn: (tx, epoch) => refundCredit(tx, userId, epoch),
     };
   }
   return {
     take: () => takeRunCredit(sql, { id: timerRunId, userId }, ALLOWANCES),
     giveBack: () => refundRunCredit(sql, { id: timerRunId, userId }),
+    giveBackIn: (tx) => refundRunCreditIn(tx, { id: timerRunId, userId }),
   };
 }

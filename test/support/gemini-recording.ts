@@ -77,17 +77,33 @@ export interface ReceivedRequest {
 }
 
 /**
+ * The error Gemini sends for a failure on its side (HTTP 500, status INTERNAL), with the sentence its API gives;
+ * in a stream it comes as a frame of its own after the text so far.
+ */
+const INTERNAL_ERROR = {
+  error: {
+    code: 500,
+    message: 'An internal error has occurred. Please retry or report in https://developers.generativeai.google/guide/troubleshooting',
+    status: 'INTERNAL',
+  },
+};
+
+/**
  * A loopback server that answers each Gemini request with the next queued recorded reply, and the official
  * client pointed at it: the product's own code reads Google's recorded bytes exactly as it reads Google.
- * `cutAfterFrames` ends the connection after that many frames of a stream, as a broken network does.
+ * `cutAfterFrames` ends the connection after that many frames of a stream, as a broken network does;
+ * `failAfterFrames` ends the stream after that many frames with Gemini's error frame for a 500 (INTERNAL_ERROR),
+ * as Gemini ends a stream that fails on its side.
  */
 export async function startReplay(): Promise<{
   gemini: GoogleGenAI;
+  /** The server's origin, for a product configured with it (GEMINI_BASE_URL). */
+  url: string;
   received: ReceivedRequest[];
-  queue: (reply: RecordedReply, options?: { cutAfterFrames?: number }) => void;
+  queue: (reply: RecordedReply, options?: { cutAfterFrames?: number; failAfterFrames?: number }) => void;
   close: () => Promise<void>;
 }> {
-  const pending: { reply: RecordedReply; cutAfterFrames?: number }[] = [];
+  const pending: { reply: RecordedReply; cutAfterFrames?: number; failAfterFrames?: number }[] = [];
   const received: ReceivedRequest[] = [];
   const server: Server = createServer(async (req, res) => {
     const body = await readBody(req);
@@ -97,8 +113,13 @@ export async function startReplay(): Promise<{
       res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":{"code":500,"message":"no recorded reply queued"}}');
       return;
     }
-    const { reply, cutAfterFrames } = next;
+    const { reply, cutAfterFrames, failAfterFrames } = next;
     res.writeHead(reply.status, { 'content-type': reply.contentType });
+    if (failAfterFrames !== undefined) {
+      for (const frame of reply.frames.slice(0, failAfterFrames)) res.write(frame);
+      res.end(`data: ${JSON.stringify(INTERNAL_ERROR)}\r\n\r\n`);
+      return;
+    }
     if (cutAfterFrames === undefined) {
       res.end(reply.body);
       return;
@@ -114,6 +135,7 @@ export async function startReplay(): Promise<{
   const gemini = new GoogleGenAI({ apiKey: 'recorded', httpOptions: { baseUrl: `http://127.0.0.1:${port}` } });
   return {
     gemini,
+    url: `http://127.0.0.1:${port}`,
     received,
     queue: (reply, options = {}) => pending.push({ reply, ...options }),
     close: () =>

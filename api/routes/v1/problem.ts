@@ -1,5 +1,12 @@
 import type { Context } from 'hono';
-import { DEFAULT_PROBLEM, PROBLEM_MEDIA_TYPE, PROBLEMS, type Problem, type ProblemCode } from '../../../core/contract/problem';
+import {
+  DEFAULT_PROBLEM,
+  PROBLEM_MEDIA_TYPE,
+  PROBLEMS,
+  type Problem,
+  type ProblemCode,
+  type ProblemExtensions,
+} from '../../../core/contract/problem';
 
 /** The paths whose errors are problem details: the versioned public API. */
 export const isV1Path = (path: string) => path.startsWith('/v1/');
@@ -16,11 +23,13 @@ export interface ProblemInput {
   code?: ProblemCode;
   field?: string;
   headers?: Record<string, string>;
+  extensions?: ProblemExtensions;
 }
 
 /**
  * A /v1 error reply as RFC 9457 problem details (`application/problem+json`): `type`, `title`, `status`,
- * `detail`, the stable `code` (the status's usual one unless the thrower named another) and `field` when known.
+ * `detail`, the stable `code` (the status's usual one unless the thrower named another), `field` when known, and
+ * the extension members the error carries.
  */
 export function problemReply(c: Context, appUrl: string, p: ProblemInput): Response {
   const code = p.code ?? DEFAULT_PROBLEM[p.status] ?? (p.status >= 500 ? 'internal' : 'validation');
@@ -31,6 +40,7 @@ export function problemReply(c: Context, appUrl: string, p: ProblemInput): Respo
     detail: p.detail,
     code,
     ...(p.field ? { field: p.field } : {}),
+    ...p.extensions,
   };
   const headers = new Headers(p.headers);
   const wait = DEFAULT_RETRY_AFTER_S[p.status];
