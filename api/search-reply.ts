@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { SearchReply } from '../core/contract/event-replies';
+import { incompleteAnswerNote } from '../core/contract/incomplete-answer';
 import { deadline } from '../core/gemini/deadline';
 import { observeAskFirstByte, streamClosed, streamOpened } from '../core/metrics';
 import { type ChargedSearchOutcome, runChargedSearch } from '../core/search/charged-search';
@@ -43,9 +44,6 @@ function noteCredit(deps: AppDeps, c: Context<SearchEnv>, creditLikely: boolean,
     outcome.kind === 'no_credits' ? marks.mark(userId) : outcome.kind === 'answered' && !creditLikely ? marks.clear(userId) : null;
   write?.catch((err) => c.get('log').warn({ err }, 'could not note the credit hint'));
 }
-
-/** What an answer cut off after it began ends with, streamed or whole. */
-const incomplete = (message: string) => `\n\n[The answer is incomplete: ${message}]\n`;
 
 /**
  * A whole search's failure after its answer began: the failure's own status and code, with the search's id and
@@ -111,7 +109,7 @@ export async function streamedSearch(deps: AppDeps, admitted: Admitted, c: Conte
         // it (one connection, in order), so a user allowed one search at a time can ask again at once.
         void release();
         if ('unrecorded' in o && o.unrecorded) log.error({ err: o.unrecorded }, 'could not finish search record');
-        answer.end(o.kind === 'failed' ? incomplete(o.error.message) : undefined);
+        answer.end(o.kind === 'failed' ? incompleteAnswerNote(o.error.message) : undefined);
         noteCredit(deps, c, creditLikely, user.id, o);
         // Only now, with the reply's last byte out, are its events looked for.
         return queueEvents(deps, log, o);

@@ -5,6 +5,7 @@ import { openPage, shot, unexpectedErrors } from '../dev/harness/browser';
 import { dailyTimer } from '../dev/harness/timer-input';
 import { createSignedInUser } from '../dev/harness/users';
 import { until } from '../dev/harness/wait';
+import { ask } from './support/ask';
 import { seriousViolations } from './support/axe';
 import { browserSuite, openSignedInHome } from './support/browser-suite';
 
@@ -111,6 +112,22 @@ describe('search history in Chromium', () => {
     await shot(theirs, 'search-history-not-yours-390');
     expect(unexpectedErrors(theirErrors)).toEqual([]);
   }, 90_000);
+
+  it('a search that failed midway opens by its address with the part it showed and its failure', async () => {
+    const { page, errors, cookie } = await openSignedInHome(suite);
+    suite.stack.standins.gemini.failNext({ when: 'after', status: 500 });
+    const res = await ask(suite.stack.url, cookie, { ques: 'AI events', web: '' });
+    const streamed = await res.text();
+    expect(streamed).toMatch(/\n\n\[The answer is incomplete: .+\]\n$/);
+    await page.goto(`${suite.stack.url}/?search=${res.headers.get('x-search-id')}`);
+    const shown = response(page);
+    await shown.getByText('[The answer is incomplete: The AI service failed while answering.', { exact: false }).waitFor();
+    // As it ended live: the part shown, then the sentence saying it failed.
+    expect((await shown.textContent())?.replace(/\s+/g, ' ').trim()).toBe(streamed.replace(/\s+/g, ' ').trim());
+    await page.setViewportSize({ width: 390, height: 900 });
+    await shot(page, 'search-failed-midway-390');
+    expect(unexpectedErrors(errors)).toEqual([]);
+  });
 
   it('under a filtered answer: "1 event hidden by your filters", that the answer names it, and Show them', async () => {
     const { page, errors } = await openSignedInHome(suite);

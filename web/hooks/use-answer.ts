@@ -2,6 +2,7 @@ import type { TimerFilters } from '../../core/contract/timer-filters';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AnswerCorrection } from '../../core/contract/answer-correction';
 import type { Event } from '../../core/contract/event';
+import { incompleteAnswerNote } from '../../core/contract/incomplete-answer';
 import type { SearchExtras } from '../client/events';
 import { refreshBilling } from '../client/billing';
 import { apiFetch, errorText } from '../client/http';
@@ -144,7 +145,9 @@ export function useAnswer(): Answer {
       try {
         const search = await (await reader).fetchSearch(id);
         if (mine !== latest.current) return null;
-        setText(search.answer ?? '');
+        // A search that failed after its answer began shows its kept part with the failure, as it ended live.
+        const failed = search.status === 'failed' && search.answer !== null;
+        setText(failed ? `${search.answer}${incompleteAnswerNote(search.error ?? '')}` : (search.answer ?? ''));
         setSuggestionsUrl(search.search_suggestions_url);
         if (search.events_status === 'pending') follow(id, reader);
         else {
