@@ -40,7 +40,6 @@ export async function announceRevocation(publisher: RedisClient, prefix: string,
   await publisher.publish(channelOf(prefix), tokenHashes.map(proofSessionId).join(','));
 }
 
-
 /**
  * Revocations over Redis pub/sub. `subscriber` is a connection of its own (a subscribed connection takes no
  * other command) that waits through outages, watched by `health`; `publisher` is the process's shared
