@@ -36,11 +36,12 @@ describe('the page in Chromium', () => {
       await shot(page, `first-visit-${width}`);
     }
 
-    // Signing in from here stays on the plans, now with the user's credits, and the header goes.
+    // Signing in from here goes to the search with the question focused, and the header goes.
     await signIn.click();
     const chooser = page.getByRole('dialog', { name: 'Choose an account' });
     await chooser.getByRole('button', { name: /Ada Lovelace/ }).click();
-    await page.locator('[data-view="subscription"] .credits-badge').getByText('10 searches left').waitFor();
+    await page.locator('[data-view="home"]').getByLabel('Your Question').waitFor();
+    await page.waitForFunction(() => document.activeElement?.getAttribute('name') === 'ques');
     expect(await intro.count()).toBe(0);
     expect(errors).toEqual([]);
   });
