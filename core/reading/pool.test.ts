@@ -56,7 +56,7 @@ describe('the reading pool', () => {
 });
 
 // The red team's calendar: its reading always runs to the time limit.
-const slowCalendar = stepOf('https://hostile.example/c.ics', 'text/calendar', slowZonesCalendar(300), '2026-05-01T12:00:00Z');
+const slowCalendar = () => stepOf('https://hostile.example/c.ics', 'text/calendar', slowZonesCalendar(2000), '2026-05-01T12:00:00Z');
 const quickPage = stepOf(
   'https://shows.example/',
   'text/html',
@@ -87,7 +87,7 @@ describe('the reading pool shared between users', () => {
     await pool.ready;
     const order: string[] = [];
     const run = noted(pool, order);
-    const hostile = [run('hostile 1', slowCalendar, 8_000, 'hostile'), run('hostile 2', slowCalendar, 8_000, 'hostile')];
+    const hostile = [run('hostile 1', slowCalendar(), 8_000, 'hostile'), run('hostile 2', slowCalendar(), 8_000, 'hostile')];
     await run('other user', quickPage, 60_000, 'other');
     await Promise.all(hostile);
     expect(order).toEqual(['other user', 'hostile 1 time', 'hostile 2 time']);
@@ -100,8 +100,8 @@ describe('the reading pool shared between users', () => {
     const order: string[] = [];
     const run = noted(one, order);
     const stop = new AbortController();
-    const first = run('hostile 1', slowCalendar, 60_000, 'hostile');
-    const second = run('hostile 2', slowCalendar, 60_000, 'hostile', stop.signal);
+    const first = run('hostile 1', slowCalendar(), 60_000, 'hostile');
+    const second = run('hostile 2', slowCalendar(), 60_000, 'hostile', stop.signal);
     await run('other user', quickPage, 60_000, 'other');
     stop.abort();
     await Promise.all([first, second]);
@@ -113,7 +113,7 @@ describe('the reading pool shared between users', () => {
     const order: string[] = [];
     const run = noted(one, order);
     const stop = new AbortController();
-    const hostile = run('hostile', slowCalendar, 60_000, 'hostile', stop.signal);
+    const hostile = run('hostile', slowCalendar(), 60_000, 'hostile', stop.signal);
     const waited = await run('other user', quickPage, 500, 'other');
     expect(waited).toBeInstanceOf(ReadingOverLimit);
     expect((waited as ReadingOverLimit).message).toMatch(/all of it waiting for a thread/);
@@ -132,9 +132,9 @@ describe('the reading pool shared between users', () => {
     const order: string[] = [];
     const run = noted(one, order);
     const stop = new AbortController();
-    const running = run('hostile 1', slowCalendar, 60_000, 'hostile', stop.signal);
-    const waitingFirst = run('hostile 2', slowCalendar, 60_000, 'hostile', stop.signal);
-    const waiting = run('hostile 3', slowCalendar, 60_000, 'hostile', stop.signal);
+    const running = run('hostile 1', slowCalendar(), 60_000, 'hostile', stop.signal);
+    const waitingFirst = run('hostile 2', slowCalendar(), 60_000, 'hostile', stop.signal);
+    const waiting = run('hostile 3', slowCalendar(), 60_000, 'hostile', stop.signal);
     const other = run('other user', quickPage, 60_000, 'other', stop.signal);
     const refused = await waiting;
     expect(refused).toBeInstanceOf(SearchError);

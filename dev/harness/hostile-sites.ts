@@ -198,13 +198,16 @@ export const HOSTILE_SITES: HostileSite[] = [
 /**
  * A calendar of `zones` custom time zones whose observance repeats twice a day (FREQ=DAILY;BYHOUR=1,13), one
  * event in each: a red team's calendar that takes its reader seconds per hundred zones, minutes at thousands.
+ * Each call names its zones afresh, so no reader's memory of zones it has named already makes one read quick.
  */
-export const slowZonesCalendar = (zones: number) =>
-  ics(
+let calendarsMade = 0;
+export const slowZonesCalendar = (zones: number) => {
+  const tag = `${process.pid}-${++calendarsMade}-${Math.random().toString(36).slice(2, 8)}`;
+  return ics(
     ...times(zones, (i) =>
       [
         'BEGIN:VTIMEZONE',
-        `TZID:Zone ${i}`,
+        `TZID:Zone ${tag}-${i}`,
         'BEGIN:STANDARD',
         'DTSTART:19700101T000000',
         'RRULE:FREQ=DAILY;BYHOUR=1,13',
@@ -215,8 +218,9 @@ export const slowZonesCalendar = (zones: number) =>
       ].join('\r\n'),
     ),
     ...times(zones, (i) =>
-      ['BEGIN:VEVENT', `UID:show-${i}@hostile.example`, 'SUMMARY:Show', `DTSTART;TZID=Zone ${i}:20260601T100000`, 'END:VEVENT'].join(
+      ['BEGIN:VEVENT', `UID:show-${i}@hostile.example`, 'SUMMARY:Show', `DTSTART;TZID=Zone ${tag}-${i}:20260601T100000`, 'END:VEVENT'].join(
         '\r\n',
       ),
     ),
   );
+};
