@@ -13,12 +13,13 @@ export interface RedisServer {
 }
 
 /**
- * A `redis-server` of a test's own on a free loopback port (no persistence), for what cannot be done to the
- * shared one: pausing it, as a Redis that hangs instead of closing.
+ * A `redis-server` of a test's or benchmark's own on a free loopback port (no persistence), started with `args`,
+ * for what cannot be done to the shared one: pausing it (a Redis that hangs instead of closing), or measuring a
+ * setting.
  */
-export async function startRedisServer(): Promise<RedisServer> {
+export async function startRedisServer(args: readonly string[] = []): Promise<RedisServer> {
   const port = await freePort();
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', ...args], {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `redis://127.0.0.1:${port}`;
