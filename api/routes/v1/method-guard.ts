@@ -1,11 +1,20 @@
 import { OPERATIONS } from '../../openapi/operations';
 import { ApiError } from '../../errors';
 
-const routes = OPERATIONS.map((op) => ({ method: op.method.toUpperCase(), re: new RegExp(`^${op.path.replace(/:\w+/g, '[^/]+')}$`) }));
+const routes = OPERATIONS.map((op) => ({
+  method: op.method.toUpperCase(),
+  re: new RegExp(`^${op.path.replace(/:\w+/g, '[^/]+')}$`),
+  params: op.path.split(':').length - 1,
+}));
 
-/** The methods /v1 answers at `path` (HEAD with GET, OPTIONS for CORS preflights); empty for an unknown path. */
+/**
+ * The methods /v1 answers at `path` (HEAD with GET, OPTIONS for CORS preflights); empty for an unknown path. A
+ * path a route names word for word is that route's alone: /v1/timers/describe is not a timer's id.
+ */
 export function allowedMethods(path: string): string[] {
-  const methods = routes.filter((r) => r.re.test(path)).map((r) => r.method);
+  const matching = routes.filter((r) => r.re.test(path));
+  const fewest = Math.min(...matching.map((r) => r.params));
+  const methods = matching.filter((r) => r.params === fewest).map((r) => r.method);
   if (methods.length === 0) return [];
   if (methods.includes('GET')) methods.push('HEAD');
   return [...methods, 'OPTIONS'];
