@@ -261,8 +261,14 @@ async function failRunIn(
   return row !== undefined;
 }
 
-/** How a timer fire ends its run: answered, failed for good, or skipped with a sentence. */
-export type RunEnd = { status: 'succeeded'; answer: string } | { status: 'failed'; error: string } | { status: 'skipped'; error: string };
+/**
+ * How a timer fire ends its run: answered, failed for good, or skipped with a sentence. A failure that is not the
+ * timer's (`cause` 'not-the-timer') is shown as failed but does not count toward auto-pause.
+ */
+export type RunEnd =
+  | { status: 'succeeded'; answer: string }
+  | { status: 'failed'; error: string; cause?: 'the-timer' | 'not-the-timer' }
+  | { status: 'skipped'; error: string };
 
 /**
  * Ends a timer fire's still-running run (as succeedRun, failRun or finishRun do) and returns the timer's failed
@@ -284,7 +290,7 @@ export async function endRun(
       return (await succeedRun(sql, run, end.answer, allowances)) ?? (await recountFailures(sql, run.timerId));
     case 'failed':
       return sql.begin(async (tx) => {
-        await failRunIn(tx, run, end.error, 'the-timer');
+        await failRunIn(tx, run, end.error, end.cause ?? 'the-timer');
         return recountFailures(tx, run.timerId);
       });
   }

@@ -73,7 +73,7 @@ describe('a run whose worker processes die while running it', () => {
       select consecutive_failures, paused_at from timers where id = ${timerId}`
     )[0]!;
 
-  it('after the second death the run ends failed with its sentence, counted towards auto-pause, and other timers run on', async () => {
+  it('after the second death the run ends failed with its sentence, not counted towards auto-pause (no website), and other timers run on', async () => {
     const poison = await newTimer();
     const healthy = await newTimer();
     const gemini = stack.standins.gemini;
@@ -101,7 +101,8 @@ describe('a run whose worker processes die while running it', () => {
     expect(run).toMatchObject({ status: 'failed', error: WORKER_DIED_NO_WEBSITE_ERROR });
     // The third take failed the run without reading: no third Gemini call.
     expect(gemini.held).toHaveLength(2);
-    expect((await timerRow(poison.id)).consecutive_failures).toBe(1);
+    // Nothing the person set is to blame for a timer without a website: the failure does not count toward auto-pause.
+    expect((await timerRow(poison.id)).consecutive_failures).toBe(0);
 
     // The worker process that refused the run keeps running the others.
     gemini.holdAnswers(false);

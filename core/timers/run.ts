@@ -82,9 +82,9 @@ export function createTimerRun(deps: TimerRunDeps): (fire: TimerFire) => Promise
     const died = workerDeathsError(fire.workerDeaths ?? 0, timer.web);
     if (died) {
       await end(
-        { status: 'failed', error: died },
+        { status: 'failed', error: died.error, cause: died.cause },
         () => log.warn({ workerDeaths: fire.workerDeaths }, 'timer run failed: its workers stopped while running it'),
-        { outcome: 'failed', newOrChangedEvents: [], error: died },
+        { outcome: 'failed', newOrChangedEvents: [], error: died.error },
       );
       return { kind: 'given-up' };
     }

@@ -4,12 +4,12 @@ import { WORKER_DIED_ERROR, WORKER_DIED_NO_WEBSITE_ERROR, workerDeathsError } fr
 describe('the two-worker-deaths sentence', () => {
   it('runs a job until its workers died twice', () => {
     expect(workerDeathsError(1, 'https://events.example/')).toBeNull();
-    expect(workerDeathsError(2, 'https://events.example/')).toBe(WORKER_DIED_ERROR);
+    expect(workerDeathsError(2, 'https://events.example/')).toEqual({ error: WORKER_DIED_ERROR, cause: 'the-timer' });
   });
 
-  it('blames no website on a timer that has none', () => {
-    const sentence = workerDeathsError(2, '');
-    expect(sentence).toBe(WORKER_DIED_NO_WEBSITE_ERROR);
-    expect(sentence).not.toMatch(/website/i);
+  it('blames no website on a timer that has none, nor counts it as the timer’s failure', () => {
+    const failure = workerDeathsError(2, '');
+    expect(failure).toEqual({ error: WORKER_DIED_NO_WEBSITE_ERROR, cause: 'not-the-timer' });
+    expect(failure?.error).not.toMatch(/website/i);
   });
 });
