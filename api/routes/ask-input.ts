@@ -3,7 +3,8 @@ import { controlCharacterMessage, hasControlCharacters } from '../../core/contro
 import { checkQuestion } from '../../core/question-input';
 import type { TimerFilters } from '../../core/contract/timer-filters';
 import { resolveFilters } from '../../core/filters/resolve';
-import { ianaTimeZone, isTimeZone } from '../../core/time/time-zone';
+import { ianaTimeZone } from '../../core/time/canonical-zone';
+import { isTimeZone } from '../../core/time/time-zone';
 import { ApiError } from '../errors';
 
 export interface AskInput {

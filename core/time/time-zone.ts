@@ -44,25 +44,3 @@ export function isTimeZone(zone: string | null | undefined): zone is string {
 export function knownTimeZone(timeZone: string | null | undefined): string {
   return isTimeZone(timeZone) ? timeZone : 'UTC';
 }
-
-export type TimeZoneName = { ok: true; zone: string } | { ok: false; message: string };
-
-/**
- * A known zone (isTimeZone) a person or a client sends, as it is stored: the runtime's IANA name for it
- * ('europe/berlin' → 'Europe/Berlin', 'US/Eastern' → 'America/New_York'). A UTC offset ('+05:00') or a POSIX
- * rule ('EST5EDT') names no place, so it is refused with a sentence naming a place to send instead.
- */
-export function ianaTimeZone(zone: string): TimeZoneName {
-  const named = partsFormat(zone).resolvedOptions().timeZone;
-  if (/^[+-]/.test(named))
-    return {
-      ok: false,
-      message: `The time zone "${zone}" is a fixed offset from UTC, which does not follow summer time. Send the IANA name of your place, such as Europe/Berlin.`,
-    };
-  if (!zone.includes('/') && /\d/.test(zone))
-    return {
-      ok: false,
-      message: `The time zone "${zone}" is a POSIX rule, not a place. Send the IANA name of your place, such as ${named.includes('/') ? named : 'Europe/Berlin'}.`,
-    };
-  return { ok: true, zone: named };
-}

@@ -2,18 +2,19 @@ import { cityMapping } from 'city-timezones';
 import ct from 'countries-and-timezones';
 import type ICAL from 'ical.js';
 import { findIana } from 'windows-iana';
-import { isTimeZone, partsFormat } from './time-zone';
+import { canonicalZone } from './canonical-zone';
+import { isTimeZone } from './time-zone';
 
 type Component = InstanceType<typeof ICAL.Component>;
 
 /**
- * The runtime's canonical name for an IANA zone (or alias), or undefined when it knows no such zone. Asked
- * thousands of times for the same few names a calendar writes: the formats behind it are cached once
- * (format-cache.ts).
+ * The current IANA name of a zone (or alias) a source names (canonicalZone), or undefined when the runtime knows
+ * no such zone. Asked thousands of times for the same few names a calendar writes: the formats behind it are
+ * cached once (format-cache.ts).
  */
 export function ianaZone(name: string): string | undefined {
   const key = name.trim();
-  return isTimeZone(key) ? partsFormat(key).resolvedOptions().timeZone : undefined;
+  return isTimeZone(key) ? canonicalZone(key) : undefined;
 }
 
 /**

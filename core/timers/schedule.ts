@@ -1,6 +1,7 @@
 import { CronExpressionParser } from 'cron-parser';
 import { SCHEDULE_TYPES, type ScheduleType, WEEKDAYS, type Weekday } from '../contract/timers';
-import { ianaTimeZone, isTimeZone } from '../time/time-zone';
+import { ianaTimeZone } from '../time/canonical-zone';
+import { isTimeZone } from '../time/time-zone';
 
 /**
  * A timer's schedule: when it fires, in the user's own time zone. The cron pattern plus `tz` is what BullMQ's
