@@ -12,10 +12,16 @@ import { isTimeZone, partsFormat } from './time-zone';
 let byLowerCase: Map<string, { name: string; aliasOf: string | null }> | undefined;
 
 function databaseEntry(zone: string) {
-  byLowerCase ??= new Map(
-    Object.values(ct.getAllTimezones({ deprecated: true })).map((z) => [z.name.toLowerCase(), { name: z.name, aliasOf: z.aliasOf }]),
-  );
-  return byLowerCase.get(zone.toLowerCase());
+  const names =
+    byLowerCase ??
+    new Map(
+      Object.values(ct.getAllTimezones({ deprecated: true })).map((z) => [
+        z.name.toLowerCase(),
+        { name: z.name as string, aliasOf: (z.aliasOf as string | null | undefined) ?? null },
+      ]),
+    );
+  byLowerCase = names;
+  return names.get(zone.toLowerCase());
 }
 
 /**
