@@ -14,7 +14,7 @@ import { requestMetrics } from './middleware/request-metrics';
 import { sameOrigin } from './middleware/same-origin';
 import { securityHeaders } from './middleware/security-headers';
 import { loadSession } from './middleware/session';
-import { ownUserRate, tooFast, userRateLimit } from './middleware/user-rate-limit';
+import { userGetRate, userRateLimit } from './middleware/user-rate-limit';
 import { ADMIN_BASE_PATH, adminRoutes } from './routes/admin';
 import { apiTokenRoutes } from './routes/api-tokens';
 import { askRoutes } from './routes/ask';
@@ -94,13 +94,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // Reading costs too (a search's stored events are megabytes): a generous rate of its own for GETs. The session
   // check, which every page load and poll sends, is cheap and is not counted; logout (a GET in the spec) is never
   // refused, not even while Redis cannot count it.
-  const perUserGets = ownUserRate(deps.redis, {
-    prefix: config.queuePrefix,
-    name: 'user-get-rate',
-    points: config.userGetsPerMinute,
-    seconds: 60,
-    refusal: (ms) => tooFast(config.userGetsPerMinute, ms),
-  });
+  const perUserGets = userGetRate(deps.redis, { prefix: config.queuePrefix, perMinute: config.userGetsPerMinute });
   const uncountedGets = new Set(['/api/check-session', '/api/logout']);
   app.use('/api/*', (c, next) => (c.req.method === 'GET' && !uncountedGets.has(c.req.path) ? perUserGets(c, next) : next()));
 

@@ -190,7 +190,7 @@ describe('/v1 for integrators', () => {
         { url: suite.stack.url, token },
       );
       expect(seen).toMatchObject({ status: 200, body: { searches: [], has_more: false }, refused: 401 });
-      expect(seen.rate).toMatch(/^"per-user";r=\d+;t=\d+$/);
+      expect(seen.rate).toMatch(/^"per-user";r=\d+;t=\d+, "per-user-get";r=\d+;t=\d+$/);
       // A page's cookie never rides along: a credentialed request is refused by the browser itself.
       const credentialed = await tab.evaluate(
         (url) =>

@@ -75,3 +75,20 @@ export function ownUserRate(
     return next();
   });
 }
+
+/** The Redis keys of the per-user rate on reads (`<prefix>:user-get-rate:<id>`), shared by /api and /v1. */
+export const userGetRateName = 'user-get-rate';
+
+/**
+ * The per-user rate on reads (USER_GETS_PER_MINUTE): one budget for a user's GETs, on /api (the session check and
+ * logout aside) and /v1 alike, as reading a search's stored events costs too. Beyond it a 429 with a sentence.
+ */
+export function userGetRate(redis: RedisClient, options: { prefix: string; perMinute: number }) {
+  return ownUserRate(redis, {
+    prefix: options.prefix,
+    name: userGetRateName,
+    points: options.perMinute,
+    seconds: 60,
+    refusal: (ms) => tooFast(options.perMinute, ms),
+  });
+}

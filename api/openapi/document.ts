@@ -100,6 +100,12 @@ function operationJson(op: Operation): Json {
       RETRY_AFTER,
     );
   }
+  if (op.method === 'get') {
+    replies['429'] = error(
+      'Too many reads: the per-minute rate of GETs (`rate_limited`, `per-user-get` in `RateLimit`). `Retry-After` says when to try again.',
+      RETRY_AFTER,
+    );
+  }
   if (op.searches) {
     replies['502'] = error(
       `The AI service failed or refused to answer, or the website could not be read (${codesOf(502)}); nothing was charged.`,
@@ -164,11 +170,12 @@ function componentsJson(): Json {
       'Retry-After': { description: 'Seconds to wait before trying again.', schema: { type: 'integer', minimum: 1 } },
       RateLimit: {
         description:
-          'What is left of the per-user rate (IETF ratelimit-headers draft): `"per-user";r=<requests left>;t=<seconds until the window starts again>`.',
+          'What is left of the per-user rate (IETF ratelimit-headers draft): `"per-user";r=<requests left>;t=<seconds until the window starts again>`; on a GET followed by the rate of reads, `, "per-user-get";r=<reads left>;t=<seconds>`.',
         schema: { type: 'string' },
       },
       'RateLimit-Policy': {
-        description: 'The per-user rate (IETF ratelimit-headers draft): `"per-user";q=<requests>;w=<window in seconds>`.',
+        description:
+          'The per-user rate (IETF ratelimit-headers draft): `"per-user";q=<requests>;w=<window in seconds>`, the budget searches and timer changes draw on; on a GET followed by `, "per-user-get";q=<reads>;w=<window in seconds>`, the budget of reads.',
         schema: { type: 'string' },
       },
     },

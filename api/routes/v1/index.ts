@@ -5,7 +5,7 @@ import { createMiddleware } from 'hono/factory';
 import type { AppDeps, AppEnv } from '../../deps';
 import { bearerUser, requireScope } from '../../middleware/bearer';
 import { presetHeaders } from '../../middleware/preset-headers';
-import { userRateLimit } from '../../middleware/user-rate-limit';
+import { userGetRate, userRateLimit } from '../../middleware/user-rate-limit';
 import { ALLOWANCES } from '../../../core/plans';
 import { getBilling } from '../../../db/accounts';
 import { ApiError } from '../../errors';
@@ -65,7 +65,10 @@ export function v1Routes(deps: AppDeps) {
       createMiddleware<AppEnv>((c, next) => next().then(() => c.header('Vary', 'Origin', { append: true }))),
     );
   app.use('/v1/*', bearerUser(deps.sql));
-  app.use('/v1/*', rateLimitHeaders(deps.redis, { prefix: config.queuePrefix, perMinute: config.userRatePerMinute }));
+  app.use(
+    '/v1/*',
+    rateLimitHeaders(deps.redis, { prefix: config.queuePrefix, perMinute: config.userRatePerMinute, getsPerMinute: config.userGetsPerMinute }),
+  );
   app.use(
     '/v1/*',
     createMiddleware<AppEnv>((c, next) => presetHeaders(c, REVALIDATE, next)),
@@ -80,6 +83,9 @@ export function v1Routes(deps: AppDeps) {
   app.use('/v1/timers', perUser);
   app.use('/v1/timers/describe', perUser);
   app.use('/v1/timers/:id/run', perUser);
+  // Reads draw on the user's budget of GETs, the one the page's /api GETs draw on (a search's events weigh megabytes).
+  const perUserGets = userGetRate(deps.redis, { prefix: config.queuePrefix, perMinute: config.userGetsPerMinute });
+  app.use('/v1/*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? perUserGets(c, next) : next()));
 
   app.route('/', v1SearchRoutes(deps));
   app.get('/v1/searches', requireScope('read'), ...searchHistoryHandlers(deps));
