@@ -170,6 +170,9 @@ export async function wholeSearch(deps: AppDeps, admitted: Admitted, c: Context<
     events: [],
     hidden_events: [],
     events_status: 'pending',
+    events_left_out: 0,
+    events_cursor: null,
+    events_has_more: false,
     search_suggestions_url: url,
   };
 }

@@ -20,6 +20,8 @@ export async function recordSearchEvents(
     hidden?: FoundEvent[];
     /** Events that count only for a user who found them, shown, in an earlier search (a series' cancelled date). */
     onlyIfSeen?: (e: FoundEvent) => boolean;
+    /** How many events the search found beyond those it keeps, written on the search. */
+    leftOut?: number;
   } = {},
 ): Promise<Event[]> {
   const onlyIfSeen = options.onlyIfSeen ?? (() => false);
@@ -50,19 +52,53 @@ export async function recordSearchEvents(
       insert into search_events (search_id, position, key, event, hidden)
       select ${search.id}, position, key, event, hidden from classified
       on conflict do nothing
+    ),
+    counted as (
+      update searches set events_left_out = ${options.leftOut ?? 0} where id = ${search.id} and ${(options.leftOut ?? 0) > 0}
     )
     select (event ->> 'new')::boolean as new from classified order by position`;
   return found.map((e, i) => ({ ...e, new: rows[i]!.new }));
 }
 
-/** A search's events: those its filters kept (`shown`), and those they left out (`hidden`), each in order. */
-export async function searchEvents(sql: Db, searchId: number): Promise<{ shown: Event[]; hidden: Event[] }> {
-  const rows = await sql<{ event: unknown; hidden: boolean }[]>`
-    select event, hidden from search_events where search_id = ${searchId} order by position`;
+export interface SearchEventsPage {
+  /** Those its filters kept, in order. */
+  shown: Event[];
+  /** Those its filters left out, in order (after every shown one). */
+  hidden: Event[];
+  /** The position of the page's last event, for the next page; null for an empty page. */
+  cursor: number | null;
+  hasMore: boolean;
+}
+
+/**
+ * A page of a search's events in the order stored (those its filters kept, then those they left out): at most
+ * `limit` after the event at position `after` (from the first when null).
+ */
+export async function searchEvents(sql: Db, searchId: number, page: { after: number | null; limit: number }): Promise<SearchEventsPage> {
+  const rows = await sql<{ position: number; event: unknown; hidden: boolean }[]>`
+    select position, event, hidden from search_events
+    where search_id = ${searchId} and position > ${page.after ?? -1}
+    order by position limit ${page.limit + 1}`;
+  const taken = rows.slice(0, page.limit);
   return {
-    shown: rows.filter((r) => !r.hidden).map((r) => asEvent(r.event)),
-    hidden: rows.filter((r) => r.hidden).map((r) => asEvent(r.event)),
+    shown: taken.filter((r) => !r.hidden).map((r) => asEvent(r.event)),
+    hidden: taken.filter((r) => r.hidden).map((r) => asEvent(r.event)),
+    cursor: taken.at(-1)?.position ?? null,
+    hasMore: rows.length > page.limit,
   };
+}
+
+/**
+ * What marks a search's answer (core/events/answer-corrections.ts): all its events in order, shown and hidden,
+ * when a page corrected any of them (each event's title bounds the part of the answer about it); else none.
+ */
+export async function searchEventsForCorrections(sql: Db, searchId: number): Promise<Event[]> {
+  const rows = await sql<{ event: unknown }[]>`
+    select event from search_events
+    where search_id = ${searchId} and exists (
+      select 1 from search_events c where c.search_id = ${searchId} and c.event -> 'verification' ->> 'status' = 'corrected')
+    order by position`;
+  return rows.map((r) => asEvent(r.event));
 }
 
 export interface RunEvent {

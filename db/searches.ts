@@ -203,6 +203,8 @@ export interface SearchWithAnswer {
   /** Google's Search Suggestions HTML of a grounded answer, as Gemini sent it (not sanitised). */
   searchSuggestions: string | null;
   eventsStatus: EventsStatus;
+  /** Events found beyond those a search keeps (core/search/stored-events.ts), not stored. */
+  eventsLeftOut: number;
 }
 
 /** One of the user's own searches, with its answer; null for another user's or an unknown one. */
@@ -217,9 +219,11 @@ export async function getUserSearch(sql: Sql, userId: number, id: number): Promi
       answer: string | null;
       search_suggestions: string | null;
       events_status: EventsStatus;
+      events_left_out: number;
     }[]
   >`
-    select id, question, website, status, error, answer, search_suggestions, events_status from searches where id = ${id} and user_id = ${userId}`;
+    select id, question, website, status, error, answer, search_suggestions, events_status, events_left_out
+    from searches where id = ${id} and user_id = ${userId}`;
   return row
     ? {
         id: Number(row.id),
@@ -230,6 +234,7 @@ export async function getUserSearch(sql: Sql, userId: number, id: number): Promi
         answer: row.answer,
         searchSuggestions: row.search_suggestions,
         eventsStatus: row.events_status,
+        eventsLeftOut: row.events_left_out,
       }
     : null;
 }

@@ -53,7 +53,9 @@ describe('the per-user rate on API GETs', () => {
     expect(await refused.json()).toMatchObject({
       status: 429,
       code: 'rate_limited',
-      detail: expect.stringMatching(/^You are sending requests too quickly \(more than 3 a minute\)\. Please wait \d+ seconds? and try again\.$/),
+      detail: expect.stringMatching(
+        /^You are sending requests too quickly \(more than 3 a minute\)\. Please wait \d+ seconds? and try again\.$/,
+      ),
     });
     expect(refused.headers.get('ratelimit')).toMatch(/, "per-user-get";r=0;t=\d+$/);
     // A POST is not a read: it draws on the other budget, and its reply names only that one.

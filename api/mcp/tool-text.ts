@@ -6,6 +6,7 @@ import { eventWhen } from '../../core/delivery/event-text';
 import { eventPlace } from '../../core/events/event-place';
 import { safeLink } from '../../core/events/strict-values';
 import { formatEventMoment, formatWallClock, withZone, zoneLabel } from '../../core/time/event-date-format';
+import { STORED_EVENTS_PER_SEARCH } from '../../core/search/stored-events';
 import { knownTimeZone } from '../../core/time/time-zone';
 
 /*
@@ -39,7 +40,16 @@ export function searchText(reply: SearchReply): string {
   // A failed search keeps the part of its answer written before the failure; it was not charged.
   const failed =
     reply.status === 'failed' ? [`The search failed and was not charged: ${reply.error ?? ''} Its answer is the part written before.`] : [];
-  return [...failed, head, ...lines(reply.events), ...correctionLines(reply)].join('\n');
+  return [...failed, head, ...lines(reply.events), ...pagingLines(reply), ...correctionLines(reply)].join('\n');
+}
+
+/** That more events follow this page, and how many the search found beyond those it keeps. */
+function pagingLines(reply: SearchReply): string[] {
+  const more = reply.events_has_more ? [`More events follow: call get_search again with events_after ${reply.events_cursor ?? ''}.`] : [];
+  const n = reply.events_left_out;
+  const leftOut =
+    n > 0 ? [`${n} more ${n === 1 ? 'event was' : 'events were'} found but not kept: a search keeps ${STORED_EVENTS_PER_SEARCH}.`] : [];
+  return [...more, ...leftOut];
 }
 
 /** timer_events: each new or changed event, the changed ones marked. */

@@ -83,13 +83,18 @@ export function registerTools(server: McpServer, v1: V1Call): string[] {
     {
       title: 'Get a search',
       description:
-        'One of the user’s searches by id: its answer and the events found, with `events_status` ("pending" while they are still being found, then "done" or "failed"). Needs the "read" scope.',
+        'One of the user’s searches by id: its answer and the events found, with `events_status` ("pending" while they are still being found, then "done" or "failed"). Its events come whole unless `events_limit` is given; while `events_has_more` is true, pass `events_cursor` as `events_after` for the next ones. `events_left_out` counts events found beyond the 500 a search keeps. Needs the "read" scope.',
       inputSchema: getSearchInput,
       outputSchema: getSearchOutput,
       annotations: { readOnlyHint: true },
     },
-    async ({ search_id }, extra) =>
-      toolResult<SearchReply>(await v1('GET', `/v1/searches/${search_id}`, undefined, extra.signal), searchText),
+    async ({ search_id, events_after, events_limit }, extra) => {
+      const query = new URLSearchParams();
+      if (events_after !== undefined) query.set('events_after', String(events_after));
+      if (events_limit !== undefined) query.set('events_limit', String(events_limit));
+      const path = `/v1/searches/${search_id}${query.size ? `?${query}` : ''}`;
+      return toolResult<SearchReply>(await v1('GET', path, undefined, extra.signal), searchText);
+    },
   );
 
   register(

@@ -6,6 +6,7 @@ import { describeReplySchema, describeRequestSchema } from '../../core/contract/
 import { runNowReplySchema, searchReplySchema, timerRunsReplySchema } from '../../core/contract/event-replies';
 import { createdTimerSchema, patchedTimerReplySchema, v1ScheduleRequestSchema } from '../../core/contract/public-api';
 import { searchHistoryReplySchema } from '../../core/contract/search-history';
+import { STORED_EVENTS_PER_SEARCH } from '../../core/search/stored-events';
 import { timerEventsReplySchema } from '../../core/contract/timer-events';
 import { timerSettingsSchema } from '../../core/contract/timer-settings';
 import { timersReplySchema } from '../../core/contract/timers';
@@ -112,9 +113,21 @@ export const OPERATIONS: Operation[] = [
     path: '/v1/searches/:id',
     id: 'getSearch',
     summary: 'A search, its answer and events',
-    description:
-      'One of your searches, by the id POST /v1/search gave (the JSON `id`, or `X-Search-Id`). While `events_status` is `pending` its events are still being found: read it again a moment later.',
+    description: `One of your searches, by the id POST /v1/search gave (the JSON \`id\`, or \`X-Search-Id\`). While \`events_status\` is \`pending\` its events are still being found: read it again a moment later. Its events (\`events\`, then \`hidden_events\`, one list) come whole unless \`events_limit\` says how many a page holds; while \`events_has_more\` is true, send the reply’s \`events_cursor\` as \`events_after\` for the next ones. A search keeps at most ${STORED_EVENTS_PER_SEARCH} events; \`events_left_out\` says how many more it found.`,
     scope: 'read',
+    query: [
+      {
+        name: 'events_after',
+        description:
+          'The `events_cursor` of an earlier reply for this search: the events after its last one. Leave it out to start with the first.',
+        schema: { type: 'string', pattern: '^[0-9]{1,9}$' },
+      },
+      {
+        name: 'events_limit',
+        description: `How many events a page holds, 1 to ${STORED_EVENTS_PER_SEARCH}; all of them when left out.`,
+        schema: { type: 'integer', minimum: 1, maximum: STORED_EVENTS_PER_SEARCH, default: STORED_EVENTS_PER_SEARCH },
+      },
+    ],
     replies: { 200: { description: 'The search.', schema: searchReplySchema } },
   },
   {

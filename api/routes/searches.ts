@@ -4,7 +4,8 @@ import type { SearchReply } from '../../core/contract/event-replies';
 import type { SearchHistoryReply } from '../../core/contract/search-history';
 import { answerCorrections, markedAnswer } from '../../core/events/answer-corrections';
 import { sanitizeSearchSuggestions } from '../../core/gemini/search-suggestions';
-import { searchEvents } from '../../db/events';
+import { STORED_EVENTS_PER_SEARCH } from '../../core/search/stored-events';
+import { searchEvents, searchEventsForCorrections } from '../../db/events';
 import { getUserSearch, searchHistory } from '../../db/searches';
 import type { AppDeps, AppEnv } from '../deps';
 import { ApiError } from '../errors';
@@ -39,21 +40,42 @@ async function ownSearch(deps: AppDeps, c: Context<AppEnv>) {
  */
 export const getSearchHandlers = (deps: AppDeps) =>
   factory.createHandlers(async (c) => {
-    const { searchSuggestions, eventsStatus, ...search } = await ownSearch(deps, c);
-    const { shown, hidden } = await searchEvents(deps.sql, search.id);
+    const page = eventsPage(c.req.query('events_after'), c.req.query('events_limit'));
+    const { searchSuggestions, eventsStatus, eventsLeftOut, ...search } = await ownSearch(deps, c);
+    const [events, forCorrections] = await Promise.all([
+      searchEvents(deps.sql, search.id, page),
+      search.answer === null ? [] : searchEventsForCorrections(deps.sql, search.id),
+    ]);
     // The stored answer stays as Gemini wrote it; its contradicted dates are marked from the checked events.
-    const corrections = search.answer === null ? [] : answerCorrections(search.answer, [...shown, ...hidden]);
+    const corrections = search.answer === null ? [] : answerCorrections(search.answer, forCorrections);
     const reply: SearchReply = {
       ...search,
       answer_corrections: corrections,
       marked_answer: search.answer === null ? null : markedAnswer(search.answer, corrections),
-      events: shown,
-      hidden_events: hidden,
+      events: events.shown,
+      hidden_events: events.hidden,
       events_status: eventsStatus,
+      events_left_out: eventsLeftOut,
+      events_cursor: events.cursor === null ? null : String(events.cursor),
+      events_has_more: events.hasMore,
       search_suggestions_url: searchSuggestions ? `${c.req.path}/suggestions` : null,
     };
     return c.json(reply);
   });
+
+/** A search's events a page holds when left unsaid: all it keeps, so a search read without paging is whole. */
+export const SEARCH_EVENTS_PAGE = STORED_EVENTS_PER_SEARCH;
+const BAD_EVENTS_AFTER =
+  'events_after must be the events_cursor of an earlier reply for this search (a whole number), or left out to start with its first event.';
+const BAD_EVENTS_LIMIT = `events_limit must be a whole number from 1 to ${SEARCH_EVENTS_PAGE}, or left out for all of them.`;
+
+/** `?events_after=<cursor>&events_limit=<n>` of GET /api/searches/:id, checked. */
+function eventsPage(after: string | undefined, limit: string | undefined): { after: number | null; limit: number } {
+  if (after !== undefined && !/^\d{1,9}$/.test(after)) throw new ApiError(400, BAD_EVENTS_AFTER);
+  if (limit !== undefined && (!/^\d{1,4}$/.test(limit) || Number(limit) < 1 || Number(limit) > SEARCH_EVENTS_PAGE))
+    throw new ApiError(400, BAD_EVENTS_LIMIT);
+  return { after: after === undefined ? null : Number(after), limit: limit === undefined ? SEARCH_EVENTS_PAGE : Number(limit) };
+}
 
 const HISTORY_PAGE = 20;
 const HISTORY_MOST = 50;

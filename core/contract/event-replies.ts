@@ -41,6 +41,18 @@ export const searchReplySchema = z.object({
    */
   events_status: z.enum(['pending', 'done', 'failed']),
   /**
+   * How many events the search found beyond the 500 it keeps (a calendar read whole can give thousands): not
+   * stored, so in no page of `events`; 0 when it kept them all.
+   */
+  events_left_out: z._default(z.number(), 0),
+  /**
+   * Where the next page of events starts: send it back as `events_after` while `events_has_more` is true; null on
+   * a page without events. `events` and `hidden_events` are one list paged together (every shown event first).
+   */
+  events_cursor: z._default(z.nullable(z.string()), null),
+  /** Whether events follow this page's (read them with `events_after`). */
+  events_has_more: z._default(z.boolean(), false),
+  /**
    * Where Google's Search Suggestions for a grounded answer are shown (a page to frame beside the answer, as
    * Google's terms require); null when the answer was not grounded.
    */

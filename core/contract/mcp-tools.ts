@@ -17,6 +17,15 @@ export const findEventsInput = {
 /** get_search: GET /v1/searches/:id (find_events' events once its `events_status` is no longer 'pending'). */
 export const getSearchInput = {
   search_id: z.number().check(z.int(), z.positive(), z.describe('The search’s id, as find_events gives it.')),
+  // A cursor is a string, but agents often hand a number-looking one back as a number: both are taken.
+  events_after: z.optional(
+    z
+      .union([z.string(), z.number()])
+      .check(z.describe('The `events_cursor` of an earlier get_search of this search: only the events after it come back.')),
+  ),
+  events_limit: z.optional(
+    z.number().check(z.int(), z.positive(), z.describe('How many events to return, 1 to 500; all of them when left out.')),
+  ),
 };
 
 /** create_timer: POST /v1/timers. */

@@ -14,6 +14,7 @@ import type { TimerFilters } from '../contract/timer-filters';
 import { applyFilters, hiddenReason } from '../filters/apply';
 import type { RedisClient } from '../redis/client';
 import { checkEvents } from '../verification/check-events';
+import { keptEvents } from './stored-events';
 import { deliveredWhenChecked } from '../verification/checked-only';
 import type { ResolvedAddress } from '../website/fetch';
 
@@ -118,13 +119,19 @@ export async function eventsOfAnsweredSearch(deps: EventsDeps, s: AnsweredSearch
         const reason = why(e);
         return reason ? { ...e, hidden_by: reason } : e;
       });
-    const forSearch = await recordSearchEvents(deps.sql, { id: s.searchId, userId: s.userId }, found, {
-      hidden,
+    // A search keeps a bounded number of events (a calendar can give thousands); the rest is counted, not stored,
+    // and a timer's run and memory take the same ones.
+    const stored = keptEvents(found, hidden, new Date());
+    if (stored.leftOut > 0)
+      logger?.info({ searchId: s.searchId, leftOut: stored.leftOut }, `left out ${stored.leftOut} events past the bound of one search`);
+    const forSearch = await recordSearchEvents(deps.sql, { id: s.searchId, userId: s.userId }, stored.shown, {
+      hidden: stored.hidden,
+      leftOut: stored.leftOut,
       onlyIfSeen: cancelledOccurrence,
     });
     if (s.timerRun === undefined) return { events: forSearch, runEvents: [], extraction, failed };
     // Classified under the timer's lock (db/events.ts), against what the timer remembers then.
-    const runEvents = await recordRunEvents(deps.sql, s.timerRun, (seen) => classifyEvents(found, seen, new Date()));
+    const runEvents = await recordRunEvents(deps.sql, s.timerRun, (seen) => classifyEvents(stored.shown, seen, new Date()));
     return { events: runEvents.map((r) => r.event), runEvents, extraction, failed };
   } catch (err) {
     logger?.error({ err, searchId: s.searchId }, 'could not collect or store the events of a search');

@@ -67,7 +67,11 @@ export function v1Routes(deps: AppDeps) {
   app.use('/v1/*', bearerUser(deps.sql));
   app.use(
     '/v1/*',
-    rateLimitHeaders(deps.redis, { prefix: config.queuePrefix, perMinute: config.userRatePerMinute, getsPerMinute: config.userGetsPerMinute }),
+    rateLimitHeaders(deps.redis, {
+      prefix: config.queuePrefix,
+      perMinute: config.userRatePerMinute,
+      getsPerMinute: config.userGetsPerMinute,
+    }),
   );
   app.use(
     '/v1/*',

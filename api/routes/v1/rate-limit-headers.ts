@@ -27,7 +27,12 @@ export function rateLimitHeaders(redis: RedisClient, options: { prefix: string; 
   const limiter = (keyPrefix: string, points: number) =>
     new RateLimiterRedis({ storeClient: redis, keyPrefix, points, duration: WINDOW_S, rejectIfRedisNotReady: true });
   const policies: Policy[] = [
-    { name: 'per-user', perMinute: options.perMinute, limiter: limiter(userRateKeyPrefix(options.prefix), options.perMinute), applies: () => true },
+    {
+      name: 'per-user',
+      perMinute: options.perMinute,
+      limiter: limiter(userRateKeyPrefix(options.prefix), options.perMinute),
+      applies: () => true,
+    },
     {
       name: 'per-user-get',
       perMinute: options.getsPerMinute,
