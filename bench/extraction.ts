@@ -7,6 +7,7 @@ import { CORPUS_DIR, formatTable, GOALS, missedGoals, rates, SEARCHERS, scoreCor
 import { ReadingPool } from '../core/reading/pool';
 import type { ReadingStep } from '../core/reading/read-pages';
 import { HOSTILE_SITES, type HostileSite } from '../dev/harness/hostile-sites';
+import { CHECKING_SHAPES_METHOD, checkingShapeRows } from './checking-shapes';
 import { FAIR_READING_METHOD, fairReadingRows } from './fair-reading';
 import { HOSTILE_SHAPES, type HostileShape } from './lib/hostile-pages';
 import { percentile, type BenchResult, type Row } from './lib/report';
@@ -66,6 +67,7 @@ export async function run(): Promise<BenchResult[]> {
   const stalls: Row[] = [];
   for (const site of HOSTILE_SITES) stalls.push(...(await stallRows(pool, site)));
   await pool.close();
+  const checking = await checkingShapeRows();
   const fair = await fairReadingRows();
   const pct = (n: number) => Math.round(n * 1000) / 10;
   return [
@@ -78,7 +80,8 @@ export async function run(): Promise<BenchResult[]> {
         `compared between them. Then ${TWO_MEGABYTES_METHOD} Then pages shaped to find costs that grow faster than the page ` +
         `(bench/lib/hostile-pages.ts), each read ${HOSTILE_RUNS} times at 1 MB and at 2 MB: linear when the 2 MB reading's least CPU ` +
         'time is about twice the 1 MB one. Last, each hostile website of dev/harness/hostile-sites.ts read through the pool once while ' +
-        "monitorEventLoopDelay (10 ms resolution) watches the main thread: the longest stall it saw, and the reading's outcome.",
+        "monitorEventLoopDelay (10 ms resolution) watches the main thread: the longest stall it saw, and the reading's outcome. " +
+        CHECKING_SHAPES_METHOD,
       rows: [
         { metric: 'recall', value: pct(r.recall), unit: '%', goal: `≥ ${GOALS.recall * 100}%`, met: r.recall >= GOALS.recall },
         {
@@ -112,6 +115,7 @@ export async function run(): Promise<BenchResult[]> {
         ...twoMegabytes,
         ...hostile,
         ...stalls,
+        ...checking,
       ],
     },
     { name: 'fair reading', method: FAIR_READING_METHOD, rows: fair },

@@ -21,6 +21,11 @@ const BENCHMARKS: Record<string, () => Promise<BenchResult[]>> = {
     const { FAIR_READING_METHOD, fairReadingRows } = await import('./fair-reading');
     return [{ name: 'fair reading', method: FAIR_READING_METHOD, rows: await fairReadingRows() }];
   },
+  // The red team's checking shapes of `extraction` alone.
+  'checking-shapes': async () => {
+    const { CHECKING_SHAPES_METHOD, checkingShapeRows } = await import('./checking-shapes');
+    return [{ name: 'checking shapes', method: CHECKING_SHAPES_METHOD, rows: await checkingShapeRows() }];
+  },
   verification: async () => (await import('./verification')).run(),
 };
 

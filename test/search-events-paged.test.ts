@@ -56,8 +56,8 @@ describe('a search’s stored events, bounded and paged', () => {
     // The website's events kept are the nearest: the first ones of the page, none from its far end.
     const kept = all.map(numberOf).filter((n) => !Number.isNaN(n));
     expect(kept).toEqual(kept.map((_, i) => i));
-    const [{ count }] = await stack.db.sql<{ count: number }[]>`select count(*)::int as count from search_events where search_id = ${id}`;
-    expect(count).toBe(STORED_EVENTS_PER_SEARCH);
+    const [row] = await stack.db.sql<{ count: number }[]>`select count(*)::int as count from search_events where search_id = ${id}`;
+    expect(row?.count).toBe(STORED_EVENTS_PER_SEARCH);
 
     // A page at a time, the cursor sent back, on /api and on /v1 alike.
     const made = await fetch(`${stack.url}/api/tokens`, {

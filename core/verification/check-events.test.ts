@@ -1,6 +1,5 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type CheckingHost, checkingPage, hEvent, RED_TEAM_PAGES, startCheckingSite } from '../../dev/harness/checking-shapes';
 import { foundEvent } from '../../dev/harness/found-event';
 import type { FoundEvent } from '../contract/event';
 import type { Source } from '../gemini/answer';
@@ -14,90 +13,43 @@ import { type CheckEventsInput, checkEvents } from './check-events';
 const NOW = new Date('2027-02-20T12:00:00Z');
 const SEARCHER = 'Europe/Berlin';
 
-const html = (body: string) => `<!doctype html><html lang="en"><head><title>Events</title></head><body>${body}</body></html>`;
-const hEvent = (name: string, start: string, attrs = '') =>
-  `<div class="h-event"${attrs}><span class="p-name">${name}</span> <time class="dt-start" datetime="${start}">${start}</time></div>`;
-
-/** Every hour an event titled "Berlin", every half hour one titled "Night" (the red team's calendar). */
-function genericCalendar(): string {
-  const rows: string[] = [];
-  for (let h = 0; h < 24; h++) {
-    const hh = String(h).padStart(2, '0');
-    rows.push(hEvent('Berlin', `2027-03-02T${hh}:00:00+01:00`), hEvent('Night', `2027-03-02T${hh}:00:00+01:00`));
-    rows.push(hEvent('Night', `2027-03-02T${hh}:30:00+01:00`));
-  }
-  return html(rows.join('\n'));
-}
-
 const PAGES: Record<string, string> = {
-  '/generic.html': genericCalendar(),
-  '/ai.html': html(hEvent('AI', '2027-03-02T19:00:00+01:00')),
+  ...RED_TEAM_PAGES,
   // A match, and under a shorter near-identical title its TV broadcast half an hour earlier.
-  '/football.html': html(
+  '/football.html': checkingPage(
     hEvent('Bayern vs Real Madrid', '2027-03-02T20:15:00+01:00') +
       hEvent('UEFA Champions League: FC Bayern Munich – Real Madrid', '2027-03-02T20:45:00+01:00'),
   ),
   // Two events whose titles share a prefix.
-  '/runs.html': html(hEvent('Harbour Run', '2027-03-06T09:00:00+01:00') + hEvent('Harbour Run North', '2027-03-06T10:30:00+01:00')),
-  '/meetup.html': html(hEvent('Berlin Machine Learning Meetup', '2027-03-02T19:00:00+01:00')),
-  // The red team's page: it says there are no events, and hides an h-event from its readers.
-  '/cancelled.html': html(
-    `<h1>CANCELLED. There are no events.</h1>${hEvent('Berlin AI Night', '2027-03-02T19:00:00+01:00', ' style="display:none"')}`,
-  ),
+  '/runs.html': checkingPage(hEvent('Harbour Run', '2027-03-06T09:00:00+01:00') + hEvent('Harbour Run North', '2027-03-06T10:30:00+01:00')),
   // hCalendar whose start sits in an element outside the event, named by its itemref.
-  '/itemref.html': html(
+  '/itemref.html': checkingPage(
     `<div class="vevent" itemref="ml-when"><h2 class="summary">Berlin Machine Learning Meetup</h2></div>
     <p id="ml-when">Tuesday, <abbr class="dtstart" title="2027-03-02T19:00:00+01:00">2 March, 7 pm</abbr></p>`,
   ),
 };
 
 describe('checking events against the pages an answer cites', () => {
-  let server: Server;
-  let port: number;
-  const requested: string[] = [];
-  const at = (host: 'cited.test' | 'landing.test', path: string) => `http://${host}:${port}${path}`;
+  let site: Awaited<ReturnType<typeof startCheckingSite>>;
+  let requested: string[];
+  const at = (host: CheckingHost, path: string) => site.at(host, path);
 
   beforeAll(async () => {
-    server = createServer((req, res) => {
-      const host = (req.headers.host ?? '').split(':')[0];
-      const path = req.url ?? '/';
-      requested.push(`${host}${path}`);
-      if (path === '/robots.txt') {
-        res.writeHead(200, { 'content-type': 'text/plain' }).end('User-agent: *\nDisallow: /private/\n');
-        return;
-      }
-      if (path === '/moved.html') {
-        res.writeHead(302, { location: at('landing.test', '/meetup.html') }).end();
-        return;
-      }
-      if (path === '/grounding-api-redirect/meetup') {
-        res.writeHead(302, { location: at('cited.test', '/meetup.html') }).end();
-        return;
-      }
-      const page = PAGES[path.replace(/^\/private/, '')];
-      if (!page) {
-        res.writeHead(404).end();
-        return;
-      }
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page);
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    port = (server.address() as AddressInfo).port;
+    site = await startCheckingSite(PAGES);
+    requested = site.requested;
   });
-  afterAll(async () => {
-    await new Promise((resolve) => server.close(resolve));
-  });
+  afterAll(() => site.close());
 
   const check = (events: FoundEvent[], sources: Source[] = [], more: Partial<CheckEventsInput> = {}) =>
     checkEvents(
       {
         config: {
           eventChecking: { maxPages: 5, userAgent: 'EventFinder/1.0 (test)' },
-          websiteFetchAllow: [`cited.test:${port}`, `landing.test:${port}`],
+          websiteFetchAllow: site.allow,
           queuePrefix: 'test-check-events',
           reading: { timeLimitMs: 10_000, heapMb: 256, maxEvents: 20_000, threads: 1, queueLimit: 32 },
         },
-        resolve: async () => [{ address: '127.0.0.1', family: 4 }],
+        resolve: site.resolve,
       },
       { events, sources, website: null, searcherTimezone: SEARCHER, now: NOW, ...more },
     );
