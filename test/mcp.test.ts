@@ -128,6 +128,15 @@ describe('the MCP server', () => {
     });
     expect(ended.events_status).toBe('done');
     expect(ended.events.map((e) => e.title)).toContain('Applied ML Summit Berlin 2026');
+    // A page at a time: the first event, then the rest after its cursor.
+    const page = async (args: Record<string, unknown>) =>
+      getSearchOutput.parse((await client.callTool({ name: 'get_search', arguments: { search_id: found.id, ...args } })).structuredContent);
+    const firstPage = await page({ events_limit: 1 });
+    expect(firstPage.events.map((e) => e.key)).toEqual([ended.events[0]!.key]);
+    expect(firstPage).toMatchObject({ events_has_more: true, events_cursor: '0', events_left_out: 0 });
+    const rest = await page({ events_after: 0 });
+    expect(rest.events.map((e) => e.key)).toEqual(ended.events.slice(1).map((e) => e.key));
+    expect(rest.events_has_more).toBe(false);
     const [search] = await stack.db.sql`select status, timer_run_id from searches where id = ${found.id}`;
     expect(search).toEqual({ status: 'answered', timer_run_id: null });
     expect(await used()).toBe(before + 1);
