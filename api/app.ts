@@ -32,6 +32,7 @@ import { searchRoutes } from './routes/searches';
 import { timerRunRoutes } from './routes/timer-runs';
 import { accountRoutes } from './routes/account';
 import { timerSettingsRoutes } from './routes/timer-settings';
+import { testDeliveryRoutes } from './routes/test-delivery';
 import { describeRoutes } from './routes/describe';
 import { runMapRoutes } from './routes/run-map';
 import { timerRoutes } from './routes/timers';
@@ -108,6 +109,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', searchRoutes(deps));
   app.route('/', feedRoutes(deps));
   app.route('/', timerSettingsRoutes(deps));
+  app.route('/', testDeliveryRoutes(deps));
   app.route('/', describeRoutes(deps));
   app.route('/', runMapRoutes(deps));
   app.route('/', unsubscribeRoutes(deps));

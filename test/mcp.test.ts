@@ -57,6 +57,7 @@ describe('the MCP server', () => {
       'find_events',
       'get_search',
       'list_timers',
+      'send_test_delivery',
       'timer_events',
     ]);
     for (const tool of tools) expect(tool.outputSchema?.type).toBe('object');

@@ -10,10 +10,13 @@ import {
   getSearchInput,
   getSearchOutput,
   listTimersOutput,
+  sendTestDeliveryInput,
+  sendTestDeliveryOutput,
   timerEventsInput,
   timerEventsOutput,
 } from '../../core/contract/mcp-tools';
 import type { SearchReply } from '../../core/contract/event-replies';
+import type { TestDeliveryReply } from '../../core/contract/test-delivery';
 import type { TimerEventsReply } from '../../core/contract/timer-events';
 import type { ListedTimer } from '../../core/contract/timers';
 import { searchText, timersText, timerEventsText } from './tool-text';
@@ -143,6 +146,23 @@ export function registerTools(server: McpServer, v1: V1Call): string[] {
     },
     async ({ timer_id, ...change }, extra) =>
       toolResult<ListedTimer>(await v1('PATCH', `/v1/timers/${timer_id}`, change, extra.signal), (t) => timersText([t])),
+  );
+
+  register(
+    'send_test_delivery',
+    {
+      title: 'Send a test message',
+      description:
+        'Sends a test of a timer’s digest now to its email or its webhook, built from its last run and clearly marked as a test, and says whether it arrived or what the receiver answered. Costs no search and changes nothing on the timer; at most 5 tests in 10 minutes. Needs the "timers" scope.',
+      inputSchema: sendTestDeliveryInput,
+      outputSchema: sendTestDeliveryOutput,
+      annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: true },
+    },
+    async ({ timer_id, destination }, extra) =>
+      toolResult<TestDeliveryReply>(
+        await v1('POST', `/v1/timers/${timer_id}/test-delivery`, { destination }, extra.signal),
+        (r) => r.message,
+      ),
   );
 
   register(

@@ -7,6 +7,7 @@ import { runNowReplySchema, searchReplySchema, timerRunsReplySchema } from '../.
 import { createdTimerSchema, patchedTimerReplySchema, v1ScheduleRequestSchema } from '../../core/contract/public-api';
 import { searchHistoryReplySchema } from '../../core/contract/search-history';
 import { STORED_EVENTS_PER_SEARCH } from '../../core/search/stored-events';
+import { testDeliveryReplySchema, testDeliveryRequestSchema, timerPreviewReplySchema } from '../../core/contract/test-delivery';
 import { timerEventsReplySchema } from '../../core/contract/timer-events';
 import { timerSettingsSchema } from '../../core/contract/timer-settings';
 import { timersReplySchema } from '../../core/contract/timers';
@@ -229,6 +230,28 @@ export const OPERATIONS: Operation[] = [
     description: 'The latest 20 runs, newest first, each with its answer and its events (new ones first).',
     scope: 'read',
     replies: { 200: { description: 'The runs.', schema: timerRunsReplySchema } },
+  },
+  {
+    method: 'get',
+    path: '/v1/timers/:id/preview',
+    id: 'previewTimerMessages',
+    summary: 'What the timer’s next digest will look like',
+    description:
+      'The next digest on each destination (the email: subject, HTML and text; the webhook: the JSON body as signed), built from the last answered run’s events by the code that builds the real messages. `basis` and `note` say what it is built from; before the first run `destinations[].preview` is null. `unavailable` says why a test cannot go to a destination now.',
+    scope: 'read',
+    replies: { 200: { description: 'The preview.', schema: timerPreviewReplySchema } },
+  },
+  {
+    method: 'post',
+    path: '/v1/timers/:id/test-delivery',
+    id: 'sendTestDelivery',
+    summary: 'Send a test of the timer’s digest to its email or webhook',
+    description:
+      'Sends the preview’s digest now, marked as a test (the email’s subject starts with `[Test]` and its first line says it is a test; the webhook body carries `"test": true`, its `kind` is `digest`, and it is signed as every delivery is), and answers once the mail server or webhook has answered: `delivered` true, or false with the receiver’s answer in `message`. It costs no search, records no run or delivery and marks no event as seen; it is not retried. At most 5 tests a user in 10 minutes (page, API and MCP together), then 429 with `Retry-After`. 400 when the timer has no such destination now (email off, no webhook).',
+    scope: 'timers',
+    body: testDeliveryRequestSchema,
+    limited: true,
+    replies: { 200: { description: 'How the test went.', schema: testDeliveryReplySchema } },
   },
   {
     method: 'get',

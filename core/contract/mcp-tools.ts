@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { searchReplySchema } from './event-replies';
 import { SCHEDULE_TYPES, WEEKDAYS } from './schedule-values';
+import { DESTINATIONS, testDeliveryReplySchema } from './test-delivery';
 import { timerEventsReplySchema } from './timer-events';
 import { listedTimerSchema, timersReplySchema } from './timers';
 
@@ -50,6 +51,12 @@ export const editTimerInput = {
   paused: z.optional(z.boolean().check(z.describe('true pauses the timer, false resumes it.'))),
 };
 
+/** send_test_delivery: POST /v1/timers/:id/test-delivery. */
+export const sendTestDeliveryInput = {
+  timer_id: z.number().check(z.int(), z.positive(), z.describe('The timer’s id, as list_timers gives it.')),
+  destination: z.enum(DESTINATIONS).check(z.describe('"email" (the user’s address) or "webhook" (the timer’s webhook URL).')),
+};
+
 /** timer_events: GET /v1/timers/:id/events?since=. */
 export const timerEventsInput = {
   timer_id: z.number().check(z.int(), z.positive(), z.describe('The timer’s id, as list_timers gives it.')),
@@ -66,3 +73,4 @@ export const listTimersOutput = z.object({ timers: timersReplySchema });
 export const createTimerOutput = listedTimerSchema;
 export const editTimerOutput = listedTimerSchema;
 export const timerEventsOutput = timerEventsReplySchema;
+export const sendTestDeliveryOutput = testDeliveryReplySchema;

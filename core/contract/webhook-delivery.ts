@@ -29,5 +29,14 @@ export const webhookDeliverySchema = z.object({
     new_count: z.number().check(z.describe('How many of `events` are new (the rest changed).')),
   }),
   events: z.array(eventSchema).check(z.describe('The run’s new and changed events (digest); empty for the other kinds.')),
+  test: z.optional(
+    z
+      .literal(true)
+      .check(
+        z.describe(
+          'Present, and true, only on a test sent with “Send a test” (POST /v1/timers/{id}/test-delivery): a `digest` built from the timer’s last run, signed the same way, recorded nowhere. Real deliveries leave it out.',
+        ),
+      ),
+  ),
 });
 export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;

@@ -16,9 +16,24 @@ export interface WebhookCall {
   secret: string | null;
 }
 
+/**
+ * What a message is built from: a recorded delivery, or a preview's or a test send's stand-in for one (no row,
+ * an id of its own), so both are built by the code below and never by a second renderer.
+ */
+export type MessageSource = Omit<DeliveryToSend, 'id' | 'attempts' | 'channel'>;
+
 /** A delivery as an email: rendered, with a fresh unsubscribe link (one token per email) in body and headers. */
 export async function emailOf(sql: Db, appUrl: string, d: DeliveryToSend, notice: string | null = null): Promise<OutgoingEmail> {
   const unsubscribe = unsubscribeUrl(appUrl, await createUnsubscribeToken(sql, d.timer.id));
+  return composeEmail(appUrl, d, { messageId: deliveryMessageId(d.id), unsubscribe, notice });
+}
+
+/** The email of a message with its id (the `Message-ID`'s local part) and its unsubscribe link given. */
+export function composeEmail(
+  appUrl: string,
+  d: MessageSource,
+  { messageId, unsubscribe, notice }: { messageId: string; unsubscribe: string; notice: string | null },
+): OutgoingEmail {
   const runsUrl = timerRunsUrl(appUrl, d.timer.id);
   let email: RenderedEmail;
   if (d.kind === 'digest') {
@@ -41,7 +56,7 @@ export async function emailOf(sql: Db, appUrl: string, d: DeliveryToSend, notice
     ...email,
     // The same Message-ID on every attempt: a server that accepted the message but dropped the connection before
     // saying so gets it again, and mail systems that drop a repeated Message-ID show it once (docs/decisions/delivery.md).
-    messageId: `<${deliveryMessageId(d.id)}@${new URL(appUrl).hostname}>`,
+    messageId: `<${messageId}@${new URL(appUrl).hostname}>`,
     // RFC 2369 + RFC 8058: mail clients show an Unsubscribe button that POSTs here, without signing in.
     headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
   };
@@ -53,10 +68,15 @@ export async function emailOf(sql: Db, appUrl: string, d: DeliveryToSend, notice
  * verify and drop repeats.
  */
 export function webhookOf(appUrl: string, d: DeliveryToSend): WebhookCall {
+  return webhookCallOf(appUrl, d, deliveryMessageId(d.id));
+}
+
+/** The webhook call of a message with its `webhook-id` given. */
+export function webhookCallOf(appUrl: string, d: MessageSource, id: string): WebhookCall {
   return {
     url: d.target ?? d.timer.webhookUrl!,
     body: webhookPayload({ kind: d.kind, timer: d.timer, run: d.run, events: d.events, runsUrl: timerRunsUrl(appUrl, d.timer.id) }),
-    id: deliveryMessageId(d.id),
+    id,
     secret: d.timer.webhookSecret,
   };
 }

@@ -3,6 +3,7 @@ import { Agent, request } from 'undici';
 import { SearchError } from '../search-error';
 import { checkHost, pinnedLookup, type ResolvedAddress } from '../website/fetch';
 import { DeliveryError } from './errors';
+import { replySnippet } from './reply-snippet';
 import { WebhookGoneError, webhookIsGone } from './webhook-gone';
 import { webhookSignatureHeaders } from './webhook-signature';
 
@@ -97,13 +98,18 @@ export async function postWebhook(
         { cause: err },
       );
     });
-    await res.body.dump().catch(() => {});
     const status = res.statusCode;
-    if (status >= 200 && status < 300) return status;
+    if (status >= 200 && status < 300) {
+      await res.body.dump().catch(() => {});
+      return status;
+    }
+    // A refusal's own words ("no_service", "Unknown Webhook", an error page's title) say more than its status.
+    const said = await replySnippet(res.body);
+    res.body.destroy();
     if (webhookIsGone(status)) throw new WebhookGoneError(host);
     const retryable = status === 408 || status === 429 || status >= 500;
     throw new DeliveryError(
-      `The webhook at ${host} answered HTTP ${status}.${retryable ? '' : ' Check the address in Manage Timers.'}`,
+      `The webhook at ${host} answered HTTP ${status}${said ? `: "${said}"` : ''}.${retryable ? '' : ' Check the address in Manage Timers.'}`,
       retryable,
     );
   } finally {

@@ -8,6 +8,7 @@ import { requireUser } from '../../middleware/session';
 import { routeId } from '../../route-id';
 import { describeTimerHandlers } from '../describe';
 import { runNowHandlers, timerRunsHandlers } from '../timer-runs';
+import { testDeliveryHandlers } from '../test-delivery';
 import { patchTimerHandlers } from '../timer-settings';
 import { listTimersHandlers, saveTimerHandlers, TIMER_SERVICE_UNAVAILABLE } from '../timers';
 
@@ -23,6 +24,9 @@ export function v1TimerRoutes(deps: AppDeps) {
   app.patch('/v1/timers/:id', requireScope('timers'), ...patchTimerHandlers(deps));
   app.post('/v1/timers/:id/run', requireScope('timers'), ...runNowHandlers(deps));
   app.get('/v1/timers/:id/runs', requireScope('read'), ...timerRunsHandlers(deps));
+  const test = testDeliveryHandlers(deps);
+  app.get('/v1/timers/:id/preview', requireScope('read'), ...test.preview);
+  app.post('/v1/timers/:id/test-delivery', requireScope('timers'), ...test.test);
 
   // The page deletes with POST /api/timer/delete {timer_id} (the spec's call); here it is the timer's own URL.
   app.delete('/v1/timers/:id', requireScope('timers'), async (c) => {
