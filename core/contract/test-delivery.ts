@@ -12,9 +12,9 @@ const DESTINATION_WORDS = DESTINATIONS.map((d) => `"${d}"`).join(' or ');
 /** POST /api/timers/:id/test-delivery and /v1/timers/:id/test-delivery. */
 export const testDeliveryRequestSchema = z.object(
   {
-    destination: z.enum(DESTINATIONS, { error: `Say where to send the test: "destination" is ${DESTINATION_WORDS}.` }).check(
-      z.describe('Where to send the test: the timer’s email or its webhook.'),
-    ),
+    destination: z
+      .enum(DESTINATIONS, { error: `Say where to send the test: "destination" is ${DESTINATION_WORDS}.` })
+      .check(z.describe('Where to send the test: the timer’s email or its webhook.')),
   },
   { error: `The request body must be a JSON object such as {"destination": "email"} (${DESTINATION_WORDS}).` },
 );

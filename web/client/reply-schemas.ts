@@ -8,3 +8,4 @@ export { apiTokensReplySchema, createdApiTokenReplySchema } from '../../core/con
 export { describeReplySchema } from '../../core/contract/describe';
 export { runMapReplySchema } from '../../core/contract/run-map';
 export { searchHistoryReplySchema } from '../../core/contract/search-history';
+export { testDeliveryReplySchema, timerPreviewReplySchema } from '../../core/contract/test-delivery';

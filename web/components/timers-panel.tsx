@@ -5,6 +5,7 @@ import { Alert } from './alert';
 import { browserTimezone, pageHost } from '../client/timezone';
 import { LazyTimerExtras } from './lazy-events';
 import { LazyTimerDelivery } from './lazy-delivery';
+import { LazyTimerPreview } from './lazy-preview';
 import { LazyTimerFiltersEditor } from './lazy-timer-filters';
 import { TimerRow } from './timer-row';
 
@@ -96,6 +97,7 @@ export function TimersPanel({ onBack }: TimersPanelProps) {
               />
               <LazyTimerFiltersEditor timer={t} onUpdate={update} />
               <LazyTimerDelivery timer={t} onUpdate={update} />
+              <LazyTimerPreview timerId={t.id} />
             </TimerRow>
           ))}
         </ul>

@@ -1,0 +1,123 @@
+import { useId, useState } from 'react';
+import type { MessagePreview } from '../../core/contract/test-delivery';
+import { type DestinationName, fetchTimerPreview, sendTest, type TestDeliveryReply, type TimerPreviewReply } from '../client/test-delivery';
+import { Alert } from './alert';
+
+export interface TimerPreviewProps {
+  timerId: number;
+}
+
+const SEND_LABEL: Record<DestinationName, string> = { email: 'Send a test email', webhook: 'Send a test to the webhook' };
+
+function EmailPreview({ preview }: { preview: Extract<MessagePreview, { format: 'email' }> }) {
+  return (
+    <>
+      <dl className="timer-preview__fields">
+        <dt>To</dt>
+        <dd>{preview.to}</dd>
+        <dt>Subject</dt>
+        <dd>{preview.subject}</dd>
+      </dl>
+      {/* The email's own HTML, shown as a mail client would: no scripts, no forms, no access to this page. */}
+      <iframe className="timer-preview__email" sandbox="" srcDoc={preview.html} title={`Email preview: ${preview.subject}`} />
+      <details className="timer-preview__more">
+        <summary>Plain-text part</summary>
+        <pre className="timer-preview__code">{preview.text}</pre>
+      </details>
+    </>
+  );
+}
+
+function JsonPreview({ preview }: { preview: Extract<MessagePreview, { format: 'json' }> }) {
+  const body = preview.body as { content?: unknown };
+  return (
+    <>
+      {preview.url ? (
+        <p className="timer-preview__to">
+          Posted to <span className="timer-preview__url">{preview.url}</span>, signed (Standard Webhooks).
+        </p>
+      ) : null}
+      {typeof body.content === 'string' ? (
+        <>
+          <p className="timer-preview__label">What chat services show (Slack and ntfy read its “text”, Discord its “content”):</p>
+          <pre className="timer-preview__code">{body.content}</pre>
+        </>
+      ) : null}
+      <details className="timer-preview__more">
+        <summary>The JSON body</summary>
+        <pre className="timer-preview__code">{JSON.stringify(preview.body, null, 2)}</pre>
+      </details>
+    </>
+  );
+}
+
+/**
+ * "Preview and test" under a timer in Manage Timers: how its next digest looks on each destination, built by
+ * the server from the last run with the code that sends real messages, and a test send per destination with
+ * its result in words. Destinations come from the server's list, so a new kind shows here without a change.
+ */
+export function TimerPreview({ timerId }: TimerPreviewProps) {
+  const id = useId();
+  const [preview, setPreview] = useState<TimerPreviewReply | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [sending, setSending] = useState<DestinationName | null>(null);
+  const [results, setResults] = useState<Partial<Record<DestinationName, TestDeliveryReply>>>({});
+
+  async function load() {
+    setFailure(null);
+    try {
+      setPreview(await fetchTimerPreview(timerId));
+    } catch (err) {
+      setFailure((err as Error).message);
+    }
+  }
+
+  async function test(destination: DestinationName) {
+    setSending(destination);
+    setResults((r) => ({ ...r, [destination]: undefined }));
+    const reply = await sendTest(timerId, destination);
+    setSending(null);
+    setResults((r) => ({ ...r, [destination]: reply }));
+  }
+
+  return (
+    <details
+      className="timer-row__result timer-preview"
+      onToggle={(e) => {
+        // Read again on every opening: a run may have ended, or a webhook been saved, since the last.
+        if (e.currentTarget.open) void load();
+      }}
+    >
+      <summary>Preview and test</summary>
+      <div className="timer-preview__body">
+        {failure ? <Alert tone="error">{failure}</Alert> : null}
+        {!preview && !failure ? <p className="timer-row__meta">Loading the preview…</p> : null}
+        {preview ? <p className="timer-preview__note">{preview.note}</p> : null}
+        {preview?.destinations.map((d) => {
+          const result = results[d.destination];
+          const headingId = `${id}-${d.destination}`;
+          return (
+            <section key={d.destination} className="timer-preview__destination" aria-labelledby={headingId}>
+              <h4 id={headingId}>{d.label}</h4>
+              {d.preview?.format === 'email' ? <EmailPreview preview={d.preview} /> : null}
+              {d.preview?.format === 'json' ? <JsonPreview preview={d.preview} /> : null}
+              {d.unavailable ? (
+                <p className="timer-row__meta">{d.unavailable}</p>
+              ) : (
+                <button
+                  type="button"
+                  className="button button--secondary button--small"
+                  disabled={sending !== null}
+                  onClick={() => void test(d.destination)}
+                >
+                  {sending === d.destination ? 'Sending…' : SEND_LABEL[d.destination]}
+                </button>
+              )}
+              {result ? <Alert tone={result.delivered ? 'success' : 'error'}>{result.message}</Alert> : null}
+            </section>
+          );
+        })}
+      </div>
+    </details>
+  );
+}
