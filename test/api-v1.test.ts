@@ -12,6 +12,7 @@ import { createSignedInUser } from '../dev/harness/users';
 import { until } from '../dev/harness/wait';
 import { browserSuite } from './support/browser-suite';
 import { openApiChecker } from './support/openapi-check';
+import { testDeliveryReplySchema, timerPreviewReplySchema } from '../core/contract/test-delivery';
 
 /**
  * The public API (docs/decisions/public-api-and-mcp.md): a token made in the page's API tokens section drives every /v1 route, and every
@@ -195,6 +196,11 @@ describe('the /v1 API with a token made in the page', () => {
     expect(next.events.map((e) => [e.title, e.new])).toEqual([[expect.any(String), true]]);
     expect(Number(next.cursor)).toBeGreaterThan(Number(first.cursor));
     expect((await call('GET', `/v1/timers/${timer.id}/events?since=soon`)).res.status).toBe(400);
+
+    // The next digest previewed from the last run, and a test of it sent to the timer's email.
+    expect(timerPreviewReplySchema.parse((await call('GET', `/v1/timers/${timer.id}/preview`)).body).basis).toBe('news');
+    const tested = await call('POST', `/v1/timers/${timer.id}/test-delivery`, { body: { destination: 'email' } });
+    expect(testDeliveryReplySchema.parse(tested.body).delivered).toBe(true);
 
     expect((await call('DELETE', `/v1/timers/${timer.id}`)).res.status).toBe(204);
     expect((await call('DELETE', `/v1/timers/${timer.id}`)).res.status).toBe(404);

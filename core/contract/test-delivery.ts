@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { webhookDeliverySchema } from './webhook-delivery';
 
 /**
  * Where a timer's messages go, each with a preview and a test send: the timer's email and its signed webhook.
@@ -34,7 +35,10 @@ export const testDeliveryReplySchema = z.object({
 });
 export type TestDeliveryReply = z.infer<typeof testDeliveryReplySchema>;
 
-/** How one destination's message will look: an email (subject, HTML, text) or a JSON body as posted. */
+/**
+ * How one destination's message will look: an email (subject, HTML, text) or a JSON body as posted. A kind of
+ * destination with a body of its own adds its schema to `body` as a union.
+ */
 export const messagePreviewSchema = z.discriminatedUnion('format', [
   z.object({
     format: z.literal('email'),
@@ -46,7 +50,7 @@ export const messagePreviewSchema = z.discriminatedUnion('format', [
   z.object({
     format: z.literal('json'),
     url: z.nullable(z.string()),
-    body: z.unknown().check(z.describe('The JSON body as posted and signed.')),
+    body: webhookDeliverySchema.check(z.describe('The JSON body as posted and signed.')),
   }),
 ]);
 export type MessagePreview = z.infer<typeof messagePreviewSchema>;

@@ -29,7 +29,6 @@ function EmailPreview({ preview }: { preview: Extract<MessagePreview, { format: 
 }
 
 function JsonPreview({ preview }: { preview: Extract<MessagePreview, { format: 'json' }> }) {
-  const body = preview.body as { content?: unknown };
   return (
     <>
       {preview.url ? (
@@ -37,12 +36,8 @@ function JsonPreview({ preview }: { preview: Extract<MessagePreview, { format: '
           Posted to <span className="timer-preview__url">{preview.url}</span>, signed (Standard Webhooks).
         </p>
       ) : null}
-      {typeof body.content === 'string' ? (
-        <>
-          <p className="timer-preview__label">What chat services show (Slack and ntfy read its “text”, Discord its “content”):</p>
-          <pre className="timer-preview__code">{body.content}</pre>
-        </>
-      ) : null}
+      <p className="timer-preview__label">What chat services show (Slack and ntfy read its “text”, Discord its “content”):</p>
+      <pre className="timer-preview__code">{preview.body.content}</pre>
       <details className="timer-preview__more">
         <summary>The JSON body</summary>
         <pre className="timer-preview__code">{JSON.stringify(preview.body, null, 2)}</pre>
