@@ -88,7 +88,13 @@ describe('preview and test send of a timer’s digest', () => {
       deliveriesQueue: stack.deliveriesQueue,
     });
     const at = Date.now() - 60_000;
-    const job = { id: `repeat:${schedulerId(timerId)}:${at}`, data: { timerId }, opts: { prevMillis: at, attempts: 4 }, attemptsMade: 0, timestamp: at };
+    const job = {
+      id: `repeat:${schedulerId(timerId)}:${at}`,
+      data: { timerId },
+      opts: { prevMillis: at, attempts: 4 },
+      attemptsMade: 0,
+      timestamp: at,
+    };
     expect(await processJob(job as unknown as Job<{ timerId: number }>)).toBe('succeeded');
   }
 
@@ -145,7 +151,11 @@ describe('preview and test send of a timer’s digest', () => {
     const left = await footprint(timer.id, user.id);
 
     const mailed = await test(call, timer.id, 'email');
-    expect(mailed).toEqual({ destination: 'email', delivered: true, message: `Delivered: the mail server accepted the test for ${user.email}.` });
+    expect(mailed).toEqual({
+      destination: 'email',
+      delivered: true,
+      message: `Delivered: the mail server accepted the test for ${user.email}.`,
+    });
     const mail = await stack.standins.smtp.waitFor((m) => m.subject === `[Test] ${email.subject}`);
     expect(mail.text.startsWith(`${email.subject}\n\n${TEST_EMAIL_NOTICE}`)).toBe(true);
     expect(mail.headers['message-id']).toMatch(/^<msg_test_[0-9a-f-]+@/);
