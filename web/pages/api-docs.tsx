@@ -227,7 +227,9 @@ export function ApiDocsPage({ document }: { document: OpenApiDocument }) {
           <p>
             A timer with a <code>webhook_url</code> POSTs JSON there after a run: <code>kind</code> is <code>digest</code> (new or changed
             events), <code>paused</code> (the timer paused itself) or <code>out-of-searches</code> (a run was skipped). The body's fields
-            are in <a href="/api/openapi.json">/api/openapi.json</a> under <code>webhooks</code>.
+            are in <a href="/api/openapi.json">/api/openapi.json</a> under <code>webhooks</code>. To try your receiver,{' '}
+            <code>POST /v1/timers/{'{id}'}/test-delivery</code> with <code>{'{"destination": "webhook"}'}</code> (or Send a test in Manage
+            Timers) posts the next digest now, signed as any delivery, with <code>"test": true</code>.
           </p>
           <details className="api-docs__more">
             <summary>Verifying a delivery; retries, 410 and turning it off</summary>
