@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createdApiTokenReplySchema } from '../core/contract/api-tokens';
 import { testDeliveryReplySchema, timerPreviewReplySchema, type TimerPreviewReply } from '../core/contract/test-delivery';
 import { type WebhookDelivery, webhookDeliverySchema } from '../core/contract/webhook-delivery';
-import { TEST_EMAIL_NOTICE } from '../core/delivery/test-message';
+import { testEmailNotice } from '../core/delivery/test-message';
 import { schedulerId } from '../core/timers/scheduler';
 import { startTestStack, type TestStack } from '../dev/harness/stack';
 import { dailyTimer } from '../dev/harness/timer-input';
@@ -157,11 +157,11 @@ describe('preview and test send of a timer’s digest', () => {
       message: `Delivered: the mail server accepted the test for ${user.email}.`,
     });
     const mail = await stack.standins.smtp.waitFor((m) => m.subject === `[Test] ${email.subject}`);
-    expect(mail.text.startsWith(`${email.subject}\n\n${TEST_EMAIL_NOTICE}`)).toBe(true);
+    expect(mail.text.startsWith(`${email.subject}\n\n${testEmailNotice(true)}`)).toBe(true);
     expect(mail.headers['message-id']).toMatch(/^<msg_test_[0-9a-f-]+@/);
     // The same digest as the preview, less the test's line and its own unsubscribe link.
     const withoutLinks = (text: string) => text.replace(/\/unsubscribe\/\S+/g, '/unsubscribe/…');
-    expect(withoutLinks(mail.text.replace(`\n\n${TEST_EMAIL_NOTICE}\n`, ''))).toBe(withoutLinks(email.text));
+    expect(withoutLinks(mail.text.replace(`\n\n${testEmailNotice(true)}\n`, ''))).toBe(withoutLinks(email.text));
 
     const hooked = await test(call, timer.id, 'webhook');
     expect(hooked.delivered).toBe(true);

@@ -8,6 +8,7 @@ import { createdTimerSchema, patchedTimerReplySchema, v1ScheduleRequestSchema } 
 import { searchHistoryReplySchema } from '../../core/contract/search-history';
 import { STORED_EVENTS_PER_SEARCH } from '../../core/search/stored-events';
 import { testDeliveryReplySchema, testDeliveryRequestSchema, timerPreviewReplySchema } from '../../core/contract/test-delivery';
+import { TEST_SENDS } from '../../core/delivery/test-message';
 import { timerEventsReplySchema } from '../../core/contract/timer-events';
 import { timerSettingsSchema } from '../../core/contract/timer-settings';
 import { timersReplySchema } from '../../core/contract/timers';
@@ -246,8 +247,7 @@ export const OPERATIONS: Operation[] = [
     path: '/v1/timers/:id/test-delivery',
     id: 'sendTestDelivery',
     summary: 'Send a test of the timer’s digest to its email or webhook',
-    description:
-      'Sends the preview’s digest now, marked as a test (the email’s subject starts with `[Test]` and its first line says it is a test; the webhook body carries `"test": true`, its `kind` is `digest`, and it is signed as every delivery is), and answers once the mail server or webhook has answered: `delivered` true, or false with the receiver’s answer in `message`. It costs no search, records no run or delivery and marks no event as seen; it is not retried. At most 5 tests a user in 10 minutes (page, API and MCP together), then 429 with `Retry-After`. 400 when the timer has no such destination now (email off, no webhook).',
+    description: `Sends the preview’s digest now, marked as a test (the email’s subject starts with \`[Test]\` and its first line says it is a test; the webhook body carries \`"test": true\`, its \`kind\` is \`digest\`, and it is signed as every delivery is), and answers once the mail server or webhook has answered: \`delivered\` true, or false with the receiver’s answer in \`message\`. It costs no search, records no run or delivery and marks no event as seen; it is not retried. At most ${TEST_SENDS.points} tests a user in ${TEST_SENDS.seconds / 60} minutes (page, API and MCP together), then 429 with \`Retry-After\`. 400 when the timer has no such destination now (email off, no webhook).`,
     scope: 'timers',
     body: testDeliveryRequestSchema,
     limited: true,

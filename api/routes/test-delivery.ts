@@ -3,6 +3,7 @@ import { createFactory } from 'hono/factory';
 import { testDeliveryRequestSchema } from '../../core/contract/test-delivery';
 import { createMailer } from '../../core/delivery/mailer';
 import { previewTimerMessages, sendTestDelivery } from '../../core/delivery/test-delivery';
+import { TEST_SENDS } from '../../core/delivery/test-message';
 import type { AppDeps, AppEnv } from '../deps';
 import { ApiError } from '../errors';
 import { requireUser, signedIn } from '../middleware/session';
@@ -11,9 +12,6 @@ import { routeId } from '../route-id';
 import { jsonBody } from '../validate';
 
 const NOT_FOUND = 'There is no such timer among yours. Reload Manage Timers to see your timers.';
-
-/** Test sends per user, counted in Redis across every api process, the page, /v1 and MCP together. */
-export const TEST_SENDS = { points: 5, seconds: 600 } as const;
 
 const factory = createFactory<AppEnv>();
 
@@ -30,6 +28,7 @@ export function testDeliveryHandlers(deps: AppDeps) {
     mailer,
     webhook: { allow: deps.config.webhookAllow, resolve: deps.resolve },
   };
+  // Counted in Redis across every api process, the page, /v1 and MCP together.
   const testRate = ownUserRate(deps.redis, {
     prefix: deps.config.queuePrefix,
     name: 'test-delivery-rate',

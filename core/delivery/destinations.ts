@@ -5,7 +5,7 @@ import { composeEmail, type MessageSource, webhookCallOf } from './build-message
 import { DeliveryError } from './errors';
 import { unsubscribeUrl } from './links';
 import type { Mailer } from './mailer';
-import { markTestEmail, markTestWebhook, TEST_EMAIL_NOTICE, testMessageId } from './test-message';
+import { markTestEmail, markTestWebhook, testEmailNotice, testMessageId } from './test-message';
 import { postWebhook, type WebhookGuard } from './webhook';
 import { WebhookGoneError } from './webhook-gone';
 
@@ -48,7 +48,9 @@ const email: Destination = {
   sendTest: async (s, deps) => {
     // A real unsubscribe link: the test's footer works like a digest's.
     const unsubscribe = unsubscribeUrl(deps.appUrl, await createUnsubscribeToken(deps.sql, s.timer.id));
-    const mail = markTestEmail(composeEmail(deps.appUrl, s, { messageId: testMessageId(), unsubscribe, notice: TEST_EMAIL_NOTICE }));
+    const mail = markTestEmail(
+      composeEmail(deps.appUrl, s, { messageId: testMessageId(), unsubscribe, notice: testEmailNotice(s.events.length > 0) }),
+    );
     await deps.mailer!.send(mail);
     return `Delivered: the mail server accepted the test for ${mail.to}.`;
   },
