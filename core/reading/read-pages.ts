@@ -8,6 +8,7 @@ import { FactSink } from '../website/fact-sink';
 import type { WebsitePage } from '../website/fetch';
 import { eventsFromIcal } from '../website/ical';
 import { isCalendar } from '../website/page-kind';
+import { ZoneWork } from '../website/zone-work';
 
 /** How many calendars a page names that one reading follows. */
 export const MAX_CALENDAR_LINKS = 3;
@@ -64,9 +65,11 @@ export function readStep(step: ReadingStep): StepResult {
   sink.dropped += step.facts.droppedEvents ?? 0;
   sink.unreadable += step.facts.unreadableEvents ?? 0;
   const read: string[] = [];
+  // The calendars read together share one bound of zone work, as they share the bound of facts.
+  const zoneWork = new ZoneWork();
   for (const { link, page } of step.calendars) {
     if (!isCalendar(page.contentType, page.body)) continue;
-    eventsFromIcal(page.body, { baseUrl: page.url, sink });
+    eventsFromIcal(page.body, { baseUrl: page.url, sink, zoneWork });
     read.push(link);
   }
   const facts = withSinkCounts({ ...step.facts, events: sink.events, ...(read.length > 0 ? { calendarsRead: read } : {}) }, sink);

@@ -54,20 +54,10 @@ function population(zone: string): number {
  * language: "Sarajewo, Skopie, Warszawa, Zagrzeb"). A series read on a fixed offset would be an hour off
  * across each DST change; read in a zone with the same rules it is right. Of the zones that agree, the one
  * with the most people. Undefined when none agrees (a zone no country keeps, or rules that contradict).
+ * Costly (a year of days against every zone with the same offsets): a reading asks through its ZoneWork, which
+ * bounds and shares it.
  */
 export function zoneOfRules(tz: Timezone, year: number): string | undefined {
-  // Comparing a year's days against every zone is costly: a feed read again, or each of its events, asks once.
-  const key = `${year} ${tz.component.toString()}`;
-  if (named.has(key)) return named.get(key);
-  const zone = agreeingZone(tz, year);
-  if (named.size >= 1000) named.clear();
-  named.set(key, zone);
-  return zone;
-}
-
-const named = new Map<string, string | undefined>();
-
-function agreeingZone(tz: Timezone, year: number): string | undefined {
   const start = Date.UTC(year, 0, 1, 12);
   const days = Array.from({ length: 366 }, (_, i) => start + i * DAY_MS);
   const offsets = days.map((day) => rulesOffset(tz, day, 0));

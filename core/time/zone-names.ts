@@ -22,11 +22,16 @@ export function ianaZone(name: string): string | undefined {
  * (Outlook, Exchange) through windows-iana's CLDR table, whose first answer is the zone CLDR lists for the
  * Windows zone's own territory ('W. Europe Standard Time' → Europe/Berlin); a name that ends in an IANA
  * name ('/mozilla.org/20050126_1/Europe/Berlin', '/citadel.org/…/America/New_York'); the IANA name the
- * VTIMEZONE itself carries in X-LIC-LOCATION; or a Windows display name, with its offset (see windowsDisplayZone)
- * or without it (see outlookLabelZone). Undefined otherwise: the caller converts with the VTIMEZONE.
+ * VTIMEZONE itself carries in X-LIC-LOCATION; or a Windows display name (see labelZone). Undefined otherwise:
+ * the caller converts with the VTIMEZONE.
  */
 export function ianaZoneOf(tzid: string, vtimezone: Component | undefined): string | undefined {
-  const name = tzid.trim().replace(/^"|"$/g, '');
+  return namedZone(tzid, vtimezone) ?? labelZone(tzid, vtimezone);
+}
+
+/** The IANA zone a TZID names by a name lookup alone (see ianaZoneOf): cheap, with no table scanned. */
+export function namedZone(tzid: string, vtimezone: Component | undefined): string | undefined {
+  const name = unquoted(tzid);
   const direct = /^[A-Za-z]+\/[A-Za-z0-9_+-]+(?:\/[A-Za-z0-9_+-]+)?$/.test(name) || name === 'UTC' ? ianaZone(name) : undefined;
   if (direct) return direct;
   const windows = findIana(name)[0];
@@ -35,9 +40,20 @@ export function ianaZoneOf(tzid: string, vtimezone: Component | undefined): stri
   const fromTail = tail ? ianaZone(tail) : undefined;
   if (fromTail) return fromTail;
   const location = vtimezone?.getFirstPropertyValue('x-lic-location');
-  const licensed = typeof location === 'string' ? ianaZone(location) : undefined;
-  return licensed ?? windowsDisplayZone(name) ?? outlookLabelZone(name, vtimezone);
+  return typeof location === 'string' ? ianaZone(location) : undefined;
 }
+
+/**
+ * The IANA zone of a TZID that is a Windows display name, with its offset (see windowsDisplayZone) or without
+ * it (see outlookLabelZone). Looks the name's cities up in city-timezones' table: worth it for the few zones a
+ * calendar names, bounded by the caller for a calendar's many.
+ */
+export function labelZone(tzid: string, vtimezone: Component | undefined): string | undefined {
+  const name = unquoted(tzid);
+  return windowsDisplayZone(name) ?? outlookLabelZone(name, vtimezone);
+}
+
+const unquoted = (tzid: string) => tzid.trim().replace(/^"|"$/g, '');
 
 /**
  * The IANA zone of a Windows display name written without its offset, as Outlook 2003 wrote TZIDs ('Canberra,

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { EventFact } from './event-fact';
 import { FactSink } from './fact-sink';
 import { eventsFromIcal } from './ical';
+import { MAX_ZONE_WORK, ZoneWork } from './zone-work';
 
 const fixture = (name: string) => readFileSync(new URL(`../../dev/standins/sites/${name}`, import.meta.url), 'utf8');
 
@@ -213,6 +214,115 @@ describe('iCalendar events (ical.js)', () => {
       ['2026-01-15T10:00:00', 'Europe/Berlin', '2026-01-15 10:00 (Europe/Berlin)'],
       ['2026-01-15T10:00:00+01:30', undefined, '2026-01-15 10:00 (UTC+01:30)'],
     ]);
+  });
+
+  describe('a calendar’s own zones, worked out within a bound per reading', () => {
+    /** A zone of a calendar's own making at a fixed offset (`+0530`), which no name lookup names. */
+    const fixedZone = (tzid: string, offset: string) => [
+      'BEGIN:VTIMEZONE',
+      `TZID:${tzid}`,
+      'BEGIN:STANDARD',
+      'DTSTART:19700101T000000',
+      `TZOFFSETFROM:${offset}`,
+      `TZOFFSETTO:${offset}`,
+      'END:STANDARD',
+      'END:VTIMEZONE',
+    ];
+    const written = (offset: string) => `${offset.slice(0, 3)}:${offset.slice(3)}`;
+    /** The offset an IANA zone is at on an instant, as '+05:30'. */
+    const offsetIn = (zone: string, at: Date) => {
+      const name = new Intl.DateTimeFormat('en', { timeZone: zone, timeZoneName: 'longOffset' })
+        .formatToParts(at)
+        .find((p) => p.type === 'timeZoneName')!.value;
+      return name === 'GMT' ? '+00:00' : name.slice(3);
+    };
+
+    it('works out at most MAX_ZONE_WORK of them; the others’ events are read at the instant their rules give', () => {
+      // 30 zones, each at an offset some country keeps all year, so each could be named by an IANA zone.
+      const offsets = [
+        ...Array.from({ length: 26 }, (_, i) => i - 11).map((h) => `${h < 0 ? '-' : '+'}${String(Math.abs(h)).padStart(2, '0')}00`),
+        '+0330',
+        '+0430',
+        '+0530',
+        '+0545',
+      ];
+      const events = read(
+        calendar(
+          ...offsets.flatMap((offset, i) => fixedZone(`Own ${i}`, offset)),
+          ...offsets.flatMap((_, i) => vevent(`UID:e${i}`, `SUMMARY:Event ${i}`, `DTSTART;TZID=Own ${i}:20260601T100000`)),
+        ),
+      );
+      expect(events).toHaveLength(offsets.length);
+      const named = events.filter((e) => e.timezone);
+      expect(named.length).toBeGreaterThan(0);
+      expect(named.length).toBeLessThanOrEqual(MAX_ZONE_WORK);
+      events.forEach((event, i) => {
+        const offset = written(offsets[i]!);
+        if (event.timezone) {
+          expect(event.startAt).toBe('2026-06-01T10:00:00');
+          expect(offsetIn(event.timezone, new Date(`2026-06-01T10:00:00${offset}`))).toBe(offset);
+        } else {
+          expect([event.startAt, event.start]).toEqual([`2026-06-01T10:00:00${offset}`, `2026-06-01 10:00 (UTC${offset})`]);
+        }
+      });
+    });
+
+    it('compares one zone’s rules once per year within the bound: a calendar of thirty years reads the rest by offset', () => {
+      const events = read(
+        calendar(
+          'BEGIN:VTIMEZONE',
+          'TZID:Customized Time Zone',
+          'BEGIN:STANDARD',
+          'DTSTART:16010101T030000',
+          'TZOFFSETFROM:+0200',
+          'TZOFFSETTO:+0100',
+          'RRULE:FREQ=YEARLY;INTERVAL=1;BYDAY=-1SU;BYMONTH=10',
+          'END:STANDARD',
+          'BEGIN:DAYLIGHT',
+          'DTSTART:16010101T020000',
+          'TZOFFSETFROM:+0100',
+          'TZOFFSETTO:+0200',
+          'RRULE:FREQ=YEARLY;INTERVAL=1;BYDAY=-1SU;BYMONTH=3',
+          'END:DAYLIGHT',
+          'END:VTIMEZONE',
+          ...Array.from({ length: 30 }, (_, i) =>
+            vevent(`UID:y${i}`, 'SUMMARY:Summer fair', `DTSTART;TZID="Customized Time Zone":${2001 + i}0709T100000`),
+          ).flat(),
+        ),
+      );
+      expect(events).toHaveLength(30);
+      const named = events.filter((e) => e.timezone);
+      expect(named.length).toBeGreaterThan(0);
+      expect(named.length).toBeLessThanOrEqual(MAX_ZONE_WORK);
+      expect(new Set(named.map((e) => e.timezone))).toEqual(new Set(['Europe/Berlin']));
+      // Past the bound, still the right instant: summer time in Central Europe.
+      expect(events.filter((e) => !e.timezone).every((e) => e.startAt?.endsWith('T10:00:00+02:00'))).toBe(true);
+    });
+
+    it('names every zone with rules it has compared, past the bound too: a thousand TZIDs with the same rules', () => {
+      const zones = Array.from({ length: 1000 }, (_, i) => fixedZone(`Stage ${i}`, '+0200')).flat();
+      const shows = Array.from({ length: 1000 }, (_, i) => vevent(`UID:s${i}`, 'SUMMARY:Show', `DTSTART;TZID=Stage ${i}:20260601T100000`));
+      const sink = new FactSink();
+      // One piece of work for the first TZID's display name, one for its rules: no more.
+      eventsFromIcal(calendar(...zones, ...shows.flat()), { baseUrl: 'https://cal.example/feed.ics', sink, zoneWork: new ZoneWork(2) });
+      expect(sink.events).toHaveLength(1000);
+      expect(new Set(sink.events.map((e) => e.timezone))).toEqual(new Set(['Africa/Johannesburg']));
+    });
+
+    it('shares the bound between the calendars one reading reads together', () => {
+      const work = new ZoneWork();
+      const one = (offset: string) => {
+        const sink = new FactSink();
+        const ics = calendar(...fixedZone('Ours', offset), ...vevent('UID:o', 'SUMMARY:Ours', 'DTSTART;TZID=Ours:20260601T100000'));
+        eventsFromIcal(ics, { baseUrl: 'https://cal.example/feed.ics', sink, zoneWork: work });
+        return sink.events[0]!;
+      };
+      // Each calendar's zone costs a lookup of its name and a comparison of its rules.
+      const first = Array.from({ length: MAX_ZONE_WORK / 2 }, (_, i) => one(`+0${i + 1}00`));
+      expect(first.every((e) => e.timezone)).toBe(true);
+      const past = one('+0900');
+      expect([past.timezone, past.startAt]).toEqual([undefined, '2026-06-01T10:00:00+09:00']);
+    });
   });
 
   it('keeps floating times as written, unless the calendar names its zone (X-WR-TIMEZONE)', () => {

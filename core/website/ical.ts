@@ -5,13 +5,15 @@ import { textValue } from './ical-text';
 import { isCalendarDay } from '../time/calendar-day';
 import { addDuration } from '../time/iso-time';
 import { resolveLink } from './links';
-import { zoneOfRules } from '../time/vtimezone-zone';
-import { ianaZoneOf } from '../time/zone-names';
+import { ianaZoneOf, labelZone, namedZone } from '../time/zone-names';
+import { ZoneWork } from './zone-work';
 
 export interface IcalOptions {
   /** The calendar's address: URL values resolve against it. */
   baseUrl: string;
   sink: FactSink;
+  /** The zone work of the reading this calendar is part of (several calendars read together share it). */
+  zoneWork?: ZoneWork;
 }
 
 type Component = InstanceType<typeof ICAL.Component>;
@@ -107,10 +109,20 @@ interface CalendarTime {
 interface Zones {
   /** VTIMEZONE components by TZID. */
   custom: Map<string, Component>;
-  /** ical.js zones built from them, once each: a zone caches the transitions it has computed. */
-  built: Map<string, InstanceType<typeof ICAL.Timezone>>;
+  /** Each TZID as read, once per calendar. */
+  read: Map<string, TzidZone>;
   /** X-WR-TIMEZONE: the zone an export names for its floating times (Google, Apple). */
   calendarZone?: string;
+  work: ZoneWork;
+}
+
+/**
+ * A TZID as read: the IANA zone it names, or else the calendar's own zone, built by ical.js once (it caches the
+ * transitions it has computed), with its rules' text (zones with the same rules are worked out once).
+ */
+interface TzidZone {
+  zone?: string;
+  own?: { tz: InstanceType<typeof ICAL.Timezone>; rules: string };
 }
 
 const clock = (at: string) => `${at.slice(0, 10)} ${at.slice(11, 16)}`;
@@ -132,31 +144,46 @@ function timeOf(value: unknown, type: string, tzid: string | undefined, zones: Z
   if (typeof raw !== 'string' || !/^\d{4}-\d{2}-\d{2}/.test(raw) || !onTheCalendar(raw)) return undefined;
   if (raw.length === 10) return { at: raw, display: raw };
   if (raw.endsWith('Z')) return { at: raw, display: `${clock(raw)} UTC` };
-  const custom = tzid ? zones.custom.get(tzid) : undefined;
-  // Naming the zone reads the VTIMEZONE's offsets too, which ical.js may refuse.
-  const zone = tzid ? readable(() => ianaZoneOf(tzid, custom)) : zones.calendarZone;
+  const { zone, own } = tzid ? tzidZone(tzid, zones) : { zone: zones.calendarZone, own: undefined };
   if (zone) return { at: raw, zone, display: `${clock(raw)} (${zone})` };
-  if (custom) {
+  if (own) {
     // A zone of the calendar's own making that names no IANA zone: named by the IANA zone with the same rules
-    // when one has them, so a series keeps them across DST changes; else its rules still give the instant.
-    // When ical.js cannot read them (a broken TZOFFSET), the time is read as local time, as with no zone.
-    const tz = readable(() => customZone(tzid!, custom, zones));
-    const named = tz && readable(() => zoneOfRules(tz, Number(raw.slice(0, 4))));
+    // when one has them (and the reading's zone work allows), so a series keeps them across DST changes; else
+    // its rules still give the instant.
+    const named = readable(() => zones.work.zoneOfRules(own.tz, own.rules, Number(raw.slice(0, 4))));
     if (named) return { at: raw, zone: named, display: `${clock(raw)} (${named})` };
-    const offset = tz && readable(() => offsetText(tz.utcOffset(ICAL.Time.fromDateTimeString(raw))));
+    const offset = readable(() => offsetText(own.tz.utcOffset(ICAL.Time.fromDateTimeString(raw))));
     if (offset) return { at: `${raw}${offset}`, display: `${clock(raw)} (UTC${offset})` };
   }
   return { at: raw, display: `${clock(raw)} (local time)` };
 }
 
-/** The ical.js zone of a calendar's own VTIMEZONE, built once: a zone caches the transitions it has computed. */
-function customZone(tzid: string, vtimezone: Component, zones: Zones): InstanceType<typeof ICAL.Timezone> {
-  let tz = zones.built.get(tzid);
-  if (!tz) {
-    tz = new ICAL.Timezone(recentObservances(vtimezone));
-    zones.built.set(tzid, tz);
-  }
-  return tz;
+/**
+ * A TZID read once per calendar: the IANA zone its name names, or its display name's cities do (as zone work
+ * allows), or else the calendar's own VTIMEZONE by that TZID, built for ical.js. When ical.js cannot read it (a
+ * broken TZOFFSET), neither: its times are read as local time, as with no zone.
+ */
+function tzidZone(tzid: string, zones: Zones): TzidZone {
+  const known = zones.read.get(tzid);
+  if (known) return known;
+  const custom = zones.custom.get(tzid);
+  // Naming the zone reads the VTIMEZONE's offsets too, which ical.js may refuse.
+  const zone = readable(() => namedZone(tzid, custom)) ?? (zones.work.take() ? readable(() => labelZone(tzid, custom)) : undefined);
+  const read: TzidZone = zone ? { zone } : { own: custom && readable(() => ownZone(custom)) };
+  zones.read.set(tzid, read);
+  return read;
+}
+
+/** The ical.js zone of a calendar's own VTIMEZONE, and the text of its rules. */
+function ownZone(vtimezone: Component): TzidZone['own'] {
+  const recent = recentObservances(vtimezone);
+  return {
+    tz: new ICAL.Timezone(recent),
+    rules: recent
+      .getAllSubcomponents()
+      .map((part) => part.toString())
+      .join('\n'),
+  };
 }
 
 /**
@@ -241,6 +268,7 @@ function lastDay(end: string, start: string): string {
 export function eventsFromIcal(ics: string, options: IcalOptions): void {
   const { calendars, unreadable } = parseCalendars(ics);
   options.sink.unreadable += unreadable;
+  const work = options.zoneWork ?? new ZoneWork();
   for (const calendar of calendars) {
     const custom = new Map<string, Component>();
     for (const tz of calendar.getAllSubcomponents('vtimezone')) {
@@ -248,7 +276,12 @@ export function eventsFromIcal(ics: string, options: IcalOptions): void {
       if (typeof id === 'string') custom.set(id, tz);
     }
     const wr = calendar.getFirstPropertyValue('x-wr-timezone');
-    const zones: Zones = { custom, built: new Map(), calendarZone: typeof wr === 'string' ? ianaZoneOf(wr, undefined) : undefined };
+    const zones: Zones = {
+      custom,
+      read: new Map(),
+      calendarZone: typeof wr === 'string' ? ianaZoneOf(wr, undefined) : undefined,
+      work,
+    };
     const events = calendar.name === 'vevent' ? [calendar] : calendar.getAllSubcomponents('vevent');
     for (const event of events) {
       if (options.sink.full) {
