@@ -35,7 +35,7 @@ describe('the reading threads’ turns', () => {
     expect(order).toEqual(['a1', 'b1', 'a2', 'a3']);
   });
 
-  it('give a reader who had no turn yet the next thread before those who had one', async () => {
+  it('give the next thread to the reader who has gone longest without one', async () => {
     const order: string[] = [];
     const turns = new ReaderTurns(1, 1, 10, full);
     const take = taker(turns, order);
@@ -47,6 +47,23 @@ describe('the reading threads’ turns', () => {
     }
     await Promise.all(waiting);
     expect(order).toEqual(['a1', 'b1', 'c1', 'a2', 'b2']);
+  });
+
+  it('give a reader served before a burst of new readers came the next thread before them', async () => {
+    const order: string[] = [];
+    const turns = new ReaderTurns(1, 1, 10, full);
+    const take = taker(turns, order);
+    await take('other', 'other 1');
+    turns.release('other');
+    // New readers, each with a reading as slow as they may make it, one of them in the thread.
+    await take('new a', 'a1');
+    const waiting = [take('new b', 'b1'), take('new c', 'c1'), take('other', 'other 2')];
+    for (const reader of ['new a', 'other', 'new b', 'new c']) {
+      turns.release(reader);
+      await Promise.resolve();
+    }
+    await Promise.all(waiting);
+    expect(order).toEqual(['other 1', 'a1', 'other 2', 'b1', 'c1']);
   });
 
   it('let one reader hold every thread but one', async () => {

@@ -10,8 +10,9 @@ const REMEMBERED = 10_000;
 /**
  * Whose reading gets the next free thread of a process's reading pool. A reading waits behind its own reader's
  * (the user it is read for), never in front of another reader's: the next free thread goes to the waiting reader
- * whose last turn is the oldest (one who had none first, then in the order they came), and one reader holds at
- * most `perReader` threads at once. At most `maxWaiting` readings wait: when a reading arrives at a full queue,
+ * who has gone longest without one, since their last turn began or ended, or since they came when they had none
+ * (so a burst of new readers never goes in front of one who was served before they came), and one reader holds
+ * at most `perReader` threads at once. At most `maxWaiting` readings wait: when a reading arrives at a full queue,
  * the reader with the most waiting readings gives up its newest, unless the newcomer's own reader has as many;
  * then the newcomer is refused. A turn lasts until `release`.
  *
@@ -25,7 +26,10 @@ export class ReaderTurns {
   /** Threads each reader holds. */
   private readonly holding = new Map<string, number>();
   private held = 0;
-  /** Each reader's last turn, as a rising number; the oldest turns first (a Map keeps them in that order). */
+  /**
+   * When each reader last began or ended a turn, or came when they had none, as a rising number; the oldest goes
+   * first (a Map keeps them in that order).
+   */
   private readonly served = new Map<string, number>();
   private turns = 0;
 
@@ -62,6 +66,7 @@ export class ReaderTurns {
         return;
       }
       signal.addEventListener('abort', leave, { once: true });
+      if (!this.served.has(reader)) this.note(reader);
       const own = this.queue.get(reader);
       if (own) own.push(waiting);
       else this.queue.set(reader, [waiting]);
@@ -76,6 +81,7 @@ export class ReaderTurns {
     if (holds > 0) this.holding.set(reader, holds);
     else this.holding.delete(reader);
     this.held--;
+    this.note(reader);
     this.next();
   }
 
@@ -109,11 +115,16 @@ export class ReaderTurns {
       this.waitingCount--;
       this.holding.set(pick, (this.holding.get(pick) ?? 0) + 1);
       this.held++;
-      this.served.delete(pick);
-      this.served.set(pick, this.turns++);
-      if (this.served.size > REMEMBERED) this.served.delete(this.served.keys().next().value!);
+      this.note(pick);
       waiting.go();
     }
+  }
+
+  /** Notes a reader's turn beginning or ending, or their coming: they go after everyone noted before. */
+  private note(reader: string): void {
+    this.served.delete(reader);
+    this.served.set(reader, this.turns++);
+    if (this.served.size > REMEMBERED) this.served.delete(this.served.keys().next().value!);
   }
 
   /** Refuses the newest reading of the reader with the most waiting, when they are more than `reader`'s own. */
