@@ -1,27 +1,30 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { READING_QUEUE_FULL } from '../core/reading/pool';
 import { readingPool } from '../core/reading/shared-pool';
 import { registry } from '../core/metrics';
 import { ALLOWANCES } from '../core/plans';
 import { getBilling } from '../db/accounts';
-import { slowZonesCalendar } from '../dev/harness/hostile-sites';
 import { startTestStack, type TestStack } from '../dev/harness/stack';
 import { createSignedInUser } from '../dev/harness/users';
 import { ask } from './support/ask';
 
 const metric = async (name: string) => (await registry.getSingleMetric(name)!.get()).values.reduce((sum, v) => sum + v.value, 0);
 
-// The red team's shape on a pool of one thread where one reading may wait: one user's slow calendars, then another
-// user's one-event page, through the real api.
+// The product's reading thread, but for a page at /endless, which holds its thread until a limit ends it.
+const THREAD = fileURLToPath(new URL('./support/endless-reading-thread.ts', import.meta.url));
+
+// The red team's shape on a pool of one thread where one reading may wait: one user's calendars that are read until
+// their time runs out, then another user's one-event page, through the real api.
 describe('a user’s slow calendars and another user’s website', () => {
   let stack: TestStack;
   let site: Server;
   let siteUrl: string;
   beforeAll(async () => {
     site = createServer((req, res) => {
-      if (req.url === '/c.ics') res.writeHead(200, { 'content-type': 'text/calendar' }).end(slowZonesCalendar(2000));
+      if (req.url === '/endless.ics') res.writeHead(200, { 'content-type': 'text/calendar' }).end('BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n');
       else
         res
           .writeHead(200, { 'content-type': 'text/html' })
@@ -40,7 +43,7 @@ describe('a user’s slow calendars and another user’s website', () => {
       },
     });
     // Warm threads: a reading's time counts from when it is handed in, a thread's start included.
-    await readingPool(stack.deps.config.reading).ready;
+    await readingPool(stack.deps.config.reading, THREAD).ready;
   }, 180_000);
   afterAll(async () => {
     await stack?.close();
@@ -55,8 +58,8 @@ describe('a user’s slow calendars and another user’s website', () => {
     const readBefore = await metric('website_readings_in_flight');
     const reply = (cookie: string, web: string) =>
       ask(stack.url, cookie, { ques: 'What is on this month?', web }).then(async (r) => ({ status: r.status, text: await r.text() }));
-    const first = reply(hostile.cookie, `${siteUrl}/c.ics`);
-    const second = reply(hostile.cookie, `${siteUrl}/c.ics`);
+    const first = reply(hostile.cookie, `${siteUrl}/endless.ics`);
+    const second = reply(hostile.cookie, `${siteUrl}/endless.ics`);
     // Both slow readings handed to the pool: one in its thread, one waiting.
     await vi.waitFor(async () => expect(await metric('website_readings_in_flight')).toBe(readBefore + 2), { timeout: 60_000, interval: 5 });
     const answered = reply(other.cookie, `${siteUrl}/talks`);

@@ -1,5 +1,6 @@
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { HOSTILE_SITES, slowZonesCalendar } from '../../dev/harness/hostile-sites';
+import { HOSTILE_SITES } from '../../dev/harness/hostile-sites';
 import { loadCorpus } from '../../dev/harness/real-world-corpus';
 import { SearchError } from '../search-error';
 import { READING_QUEUE_FULL, ReadingOverLimit, ReadingPool } from './pool';
@@ -7,7 +8,9 @@ import { listedForTheMainThread, type PageStep, readStep } from './read-pages';
 
 const limits = { timeLimitMs: 60_000, heapMb: 256, maxEvents: 20_000, threads: 2, queueLimit: 32 };
 const user = { reader: 'user' };
-const pool = new ReadingPool(limits);
+// The product's reading thread, but for a page at /endless, which holds its thread until a limit ends it.
+const THREAD = fileURLToPath(new URL('../../test/support/endless-reading-thread.ts', import.meta.url));
+const pool = new ReadingPool(limits, THREAD);
 afterAll(() => pool.close());
 
 const stepOf = (url: string, contentType: string, body: string, now: string): PageStep => ({
@@ -29,7 +32,7 @@ describe('the reading pool', () => {
   it('drops a reading past the time limit or whose search is cancelled, and reads the next one in a fresh thread', {
     timeout: 120_000,
   }, async () => {
-    const tight = new ReadingPool({ ...limits, timeLimitMs: 300 });
+    const tight = new ReadingPool({ ...limits, timeLimitMs: 300 }, THREAD);
     try {
       const microformats = HOSTILE_SITES.find((s) => s.name === '2 MB of microformats')!;
       const slow = stepOf('https://hostile.example/', microformats.contentType, microformats.body(), '2026-05-01T12:00:00Z');
@@ -55,8 +58,9 @@ describe('the reading pool', () => {
   });
 });
 
-// The red team's calendar: its reading always runs to the time limit.
-const slowCalendar = () => stepOf('https://hostile.example/c.ics', 'text/calendar', slowZonesCalendar(2000), '2026-05-01T12:00:00Z');
+// A page whose reading always runs to the time limit.
+const endlessReading = () =>
+  stepOf('https://hostile.example/endless.ics', 'text/calendar', 'BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n', '2026-05-01T12:00:00Z');
 const quickPage = stepOf(
   'https://shows.example/',
   'text/html',
@@ -79,7 +83,7 @@ function noted(pool: ReadingPool, order: string[]) {
 }
 
 // One thread, a reading past 2 s of it giving the thread up while another user's waits, two readings waiting at most.
-const one = new ReadingPool({ ...limits, threads: 1, timeLimitMs: 4_000, queueLimit: 2 });
+const one = new ReadingPool({ ...limits, threads: 1, timeLimitMs: 4_000, queueLimit: 2 }, THREAD);
 afterAll(() => one.close());
 
 describe('the reading pool shared between users', () => {
@@ -87,7 +91,7 @@ describe('the reading pool shared between users', () => {
     await pool.ready;
     const order: string[] = [];
     const run = noted(pool, order);
-    const hostile = [run('hostile 1', slowCalendar(), 8_000, 'hostile'), run('hostile 2', slowCalendar(), 8_000, 'hostile')];
+    const hostile = [run('hostile 1', endlessReading(), 8_000, 'hostile'), run('hostile 2', endlessReading(), 8_000, 'hostile')];
     await run('other user', quickPage, 60_000, 'other');
     await Promise.all(hostile);
     expect(order).toEqual(['other user', 'hostile 1 time', 'hostile 2 time']);
@@ -100,8 +104,8 @@ describe('the reading pool shared between users', () => {
     const order: string[] = [];
     const run = noted(one, order);
     const stop = new AbortController();
-    const first = run('hostile 1', slowCalendar(), 60_000, 'hostile');
-    const second = run('hostile 2', slowCalendar(), 60_000, 'hostile', stop.signal);
+    const first = run('hostile 1', endlessReading(), 60_000, 'hostile');
+    const second = run('hostile 2', endlessReading(), 60_000, 'hostile', stop.signal);
     await run('other user', quickPage, 60_000, 'other');
     stop.abort();
     await Promise.all([first, second]);
@@ -113,7 +117,7 @@ describe('the reading pool shared between users', () => {
     const order: string[] = [];
     const run = noted(one, order);
     const stop = new AbortController();
-    const hostile = run('hostile', slowCalendar(), 60_000, 'hostile', stop.signal);
+    const hostile = run('hostile', endlessReading(), 60_000, 'hostile', stop.signal);
     const waited = await run('other user', quickPage, 500, 'other');
     expect(waited).toBeInstanceOf(ReadingOverLimit);
     expect((waited as ReadingOverLimit).message).toMatch(/all of it waiting for a thread/);
@@ -132,9 +136,9 @@ describe('the reading pool shared between users', () => {
     const order: string[] = [];
     const run = noted(one, order);
     const stop = new AbortController();
-    const running = run('hostile 1', slowCalendar(), 60_000, 'hostile', stop.signal);
-    const waitingFirst = run('hostile 2', slowCalendar(), 60_000, 'hostile', stop.signal);
-    const waiting = run('hostile 3', slowCalendar(), 60_000, 'hostile', stop.signal);
+    const running = run('hostile 1', endlessReading(), 60_000, 'hostile', stop.signal);
+    const waitingFirst = run('hostile 2', endlessReading(), 60_000, 'hostile', stop.signal);
+    const waiting = run('hostile 3', endlessReading(), 60_000, 'hostile', stop.signal);
     const other = run('other user', quickPage, 60_000, 'other', stop.signal);
     const refused = await waiting;
     expect(refused).toBeInstanceOf(SearchError);

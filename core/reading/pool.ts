@@ -79,7 +79,11 @@ export class ReadingPool {
    */
   private readonly spareBodies: SharedArrayBuffer[] = [];
 
-  constructor(readonly limits: ReadingLimits) {
+  /** `threadFile`: the module each thread runs (./thread.ts's default export and warm-up message). */
+  constructor(
+    readonly limits: ReadingLimits,
+    threadFile = THREAD_FILE,
+  ) {
     const perReader = Math.max(1, limits.threads - 1);
     this.turns = new ReaderTurns(limits.threads, perReader, limits.queueLimit, () => {
       const busy = new SearchError('reading_busy', READING_QUEUE_FULL, true);
@@ -88,7 +92,7 @@ export class ReadingPool {
       return busy;
     });
     this.pool = new Piscina({
-      filename: THREAD_FILE,
+      filename: threadFile,
       execArgv: fromSource ? ['--import', 'tsx'] : [],
       // One thread more than run readings at once (see ReaderTurns), so a thread ended at a limit never makes the
       // next reading wait for its replacement's start.

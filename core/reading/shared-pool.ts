@@ -5,9 +5,10 @@ let pool: ReadingPool | null = null;
 /**
  * The process's one reading pool, started at first use with these limits (the api and the worker start it at
  * start-up, so the first search finds its thread warm). A pool of threads, not state: every process has its own.
+ * `threadFile`: see ReadingPool.
  */
-export function readingPool(limits: ReadingLimits): ReadingPool {
-  pool ??= new ReadingPool(limits);
+export function readingPool(limits: ReadingLimits, threadFile?: string): ReadingPool {
+  pool ??= new ReadingPool(limits, threadFile);
   return pool;
 }
 
