@@ -1,7 +1,9 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createRedis } from '../../core/redis/client';
+import { redisScript } from '../../core/redis/script';
 import { freePort } from '../../dev/harness/processes';
 import { createTestRedis, deletePrefix, testQueuePrefix } from '../../dev/harness/redis';
+import { startRedisServer } from '../../dev/harness/redis-server';
 import { ServiceUnavailableError } from '../../core/unavailable';
 import { outOfCreditMarks } from './out-of-credit';
 import { slotKey, userSlots } from './user-slots';
@@ -54,5 +56,40 @@ describe('userSlots', () => {
       expect((err as ServiceUnavailableError).service).toBe('redis');
     }
     down.disconnect();
+  });
+
+  it('gives a slot back once a Redis that hung answers again, though the take reached it after its caller gave up', {
+    timeout: 120_000,
+  }, async () => {
+    const server = await startRedisServer();
+    // The api's own client settings: a command with no reply in time fails, and is still on its way to Redis.
+    const client = createRedis({ redisUrl: server.url, redisClusterNodes: null }, 'requests');
+    client.on('error', () => {});
+    try {
+      if (client.status !== 'ready') await new Promise((resolve) => client.once('ready', resolve));
+      const slots = userSlots(client, { prefix, max: 1 });
+      // The script is loaded (EVALSHA answers) before Redis hangs, as on a running api.
+      expect((await slots.take(10)).kind).toBe('taken');
+      server.pause();
+      const failed = await slots.take(11).catch((e: unknown) => e);
+      expect(failed).toBeInstanceOf(ServiceUnavailableError);
+      server.resume();
+      // The take ran once Redis went on; its slot is given up, so the user's one slot is free again.
+      await vi.waitFor(async () => expect(await client.zcard(slotKey(prefix, 11))).toBe(0), { timeout: 60_000, interval: 100 });
+      expect((await slots.take(11)).kind).toBe('taken');
+    } finally {
+      client.disconnect();
+      await server.stop();
+    }
+  });
+
+  it('takes nothing for a token given up before its take reaches Redis', async () => {
+    const take = redisScript('take-search-slot', 3);
+    const giveUp = redisScript('give-up-search-slot', 2);
+    const keys = [slotKey(prefix, 12), `${prefix}:no-mark`, `${prefix}:search-slots-given-up:12`];
+    await giveUp(redis, [keys[0]!, keys[2]!], [Date.now(), 'late', 60_000]);
+    expect(await take(redis, keys, [Date.now(), 5, 'late', 60_000])).toEqual([0]);
+    expect(await redis.zcard(slotKey(prefix, 12))).toBe(0);
+    expect(await take(redis, keys, [Date.now(), 5, 'on time', 60_000])).toEqual([1, 0]);
   });
 });

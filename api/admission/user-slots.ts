@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
 import type { RedisClient } from '../../core/redis/client';
 import { redisScript } from '../../core/redis/script';
 import { viaRedis } from '../../core/unavailable';
@@ -10,7 +11,14 @@ export const SLOT_TTL_MS = 5 * 60_000;
 /** The Redis key of one user's running searches; under the queue prefix, a Cluster hash tag. */
 export const slotKey = (prefix: string, userId: number) => `${prefix}:search-slots:${userId}`;
 
-const TAKE = redisScript('take-search-slot', 2);
+/** The Redis key of one user's given-up slot tokens (see giveUp). */
+const givenUpKey = (prefix: string, userId: number) => `${prefix}:search-slots-given-up:${userId}`;
+
+const TAKE = redisScript('take-search-slot', 3);
+const GIVE_UP = redisScript('give-up-search-slot', 2);
+
+/** The first wait before a slot is given up again, doubled each time, while Redis does not answer. */
+const GIVE_UP_FIRST_WAIT_MS = 500;
 
 /**
  * A taken slot, with the credit hint read beside it (`creditLikely`: the user has no out-of-credit mark,
@@ -28,17 +36,46 @@ export interface UserSlots {
 /**
  * Per-user limit of searches running at once (`max`), shared by every api process through Redis: a sorted-set
  * semaphore whose members are slot tokens scored by their expiry (core/redis/lua/take-search-slot.lua).
+ *
+ * A take or release that gets no reply in time (a Redis that hangs) may still run once Redis answers again, or
+ * may never have arrived: the slot is then given up in the background (core/redis/lua/give-up-search-slot.lua),
+ * tried again with growing waits until Redis answers, within the slot's own expiry. So a Redis that hung never
+ * holds a user's slot past its recovery, and a take that reaches Redis after its give-up takes nothing.
  */
 export function userSlots(redis: RedisClient, options: { prefix: string; max: number }): UserSlots {
+  const giveUp = async (userId: number, token: string) => {
+    const keys = [slotKey(options.prefix, userId), givenUpKey(options.prefix, userId)];
+    const until = Date.now() + SLOT_TTL_MS;
+    for (let wait = GIVE_UP_FIRST_WAIT_MS; Date.now() < until; wait *= 2) {
+      try {
+        await GIVE_UP(redis, keys, [Date.now(), token, SLOT_TTL_MS]);
+        return;
+      } catch {
+        // Redis still does not answer: the slot's expiry frees it if it never does.
+        await delay(Math.min(wait, Math.max(0, until - Date.now())), undefined, { ref: false });
+      }
+    }
+  };
+  const givenUp = (userId: number, token: string) => void giveUp(userId, token);
   return {
     async take(userId) {
       const token = randomUUID();
-      const keys = [slotKey(options.prefix, userId), outOfCreditKey(options.prefix, userId)];
-      const [taken, marked] = (await viaRedis(() => TAKE(redis, keys, [Date.now(), options.max, token, SLOT_TTL_MS]))) as number[];
-      return taken === 1 ? { kind: 'taken', token, creditLikely: marked !== 1 } : { kind: 'busy' };
+      const keys = [slotKey(options.prefix, userId), outOfCreditKey(options.prefix, userId), givenUpKey(options.prefix, userId)];
+      try {
+        const [taken, marked] = (await viaRedis(() => TAKE(redis, keys, [Date.now(), options.max, token, SLOT_TTL_MS]))) as number[];
+        return taken === 1 ? { kind: 'taken', token, creditLikely: marked !== 1 } : { kind: 'busy' };
+      } catch (err) {
+        givenUp(userId, token);
+        throw err;
+      }
     },
     async release(userId, token) {
-      await viaRedis(() => redis.zrem(slotKey(options.prefix, userId), token));
+      try {
+        await viaRedis(() => redis.zrem(slotKey(options.prefix, userId), token));
+      } catch (err) {
+        givenUp(userId, token);
+        throw err;
+      }
     },
   };
 }
