@@ -62,14 +62,16 @@ export function zoneOfRules(tz: Timezone, year: number): string | undefined {
   const days = Array.from({ length: 366 }, (_, i) => start + i * DAY_MS);
   const offsets = days.map((day) => rulesOffset(tz, day, 0));
   const [standard, daylight] = [Math.min(...offsets), Math.max(...offsets)];
-  const candidates = Object.values(ct.getAllTimezones()).filter((z) => !z.aliasOf && z.utcOffset === standard && z.dstOffset === daylight);
-  const agreeing: string[] = [];
+  // The most populous first: the first that agrees is the answer, and the others need no year of days each.
+  const candidates = Object.values(ct.getAllTimezones())
+    .filter((z) => !z.aliasOf && z.utcOffset === standard && z.dstOffset === daylight)
+    .sort((a, b) => population(b.name) - population(a.name));
   for (const candidate of candidates) {
     try {
-      if (days.every((day, i) => ianaOffset(candidate.name, day) === offsets[i])) agreeing.push(candidate.name);
+      if (days.every((day, i) => ianaOffset(candidate.name, day) === offsets[i])) return candidate.name;
     } catch {
       // A zone countries-and-timezones knows and this runtime does not.
     }
   }
-  return agreeing.sort((a, b) => population(b) - population(a))[0];
+  return undefined;
 }
