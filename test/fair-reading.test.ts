@@ -1,14 +1,18 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import type { Job } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { READING_QUEUE_FULL } from '../core/reading/pool';
 import { readingPool } from '../core/reading/shared-pool';
 import { registry } from '../core/metrics';
 import { ALLOWANCES } from '../core/plans';
 import { getBilling } from '../db/accounts';
+import { insertTimer } from '../db/timers';
 import { startTestStack, type TestStack } from '../dev/harness/stack';
+import { dailyTimer } from '../dev/harness/timer-input';
 import { createSignedInUser } from '../dev/harness/users';
+import { createRunTimerProcessor } from '../worker/jobs/run-timer';
 import { ask } from './support/ask';
 
 const metric = async (name: string) => (await registry.getSingleMetric(name)!.get()).values.reduce((sum, v) => sum + v.value, 0);
@@ -76,5 +80,36 @@ describe('a user’s slow calendars and another user’s website', () => {
     const [refused] = await stack.db.sql<{ status: string; error: string }[]>`
       select status, error from searches where user_id = ${hostile.user.id} and status <> 'answered'`;
     expect(refused).toEqual({ status: 'failed', error: READING_QUEUE_FULL });
+  });
+
+  it('runs another user’s timer with its website read while one timer’s calendar is read until its time runs out', {
+    timeout: 120_000,
+  }, async () => {
+    const processJob = createRunTimerProcessor({ ...stack.deps, sql: stack.db.sql, deliveriesQueue: stack.deliveriesQueue });
+    const at = Date.UTC(2026, 5, 1, 7);
+    const run = async (web: string) => {
+      const { user } = await createSignedInUser(stack.db.sql);
+      const timer = await insertTimer(stack.db.sql, user.id, dailyTimer({ ques: 'What is on this month?', web }));
+      const outcome = await processJob({
+        id: `repeat:timer-${timer.id}:${at}`,
+        data: { timerId: timer.id },
+        opts: { prevMillis: at, attempts: 4 },
+        attemptsMade: 0,
+        stalledCounter: 0,
+        timestamp: at,
+      } as unknown as Job<{ timerId: number }>);
+      const [search] = await stack.db.sql<{ answer: string | null }[]>`select answer from searches where user_id = ${user.id}`;
+      return { outcome, answer: search?.answer ?? '' };
+    };
+    const inFlight = await metric('website_readings_in_flight');
+    const bomb = run(`${siteUrl}/endless.ics`);
+    // The bomb's reading holds the worker's one thread; the other user's run comes while it does.
+    await vi.waitFor(async () => expect(await metric('website_readings_in_flight')).toBe(inFlight + 1), { timeout: 60_000, interval: 5 });
+    const other = await run(`${siteUrl}/talks`);
+    expect(other.outcome).toBe('succeeded');
+    expect(other.answer).not.toMatch(/could not be read in time/);
+    const bombed = await bomb;
+    expect(bombed.outcome).toBe('succeeded');
+    expect(bombed.answer).toMatch(/could not be read in time/);
   });
 });
