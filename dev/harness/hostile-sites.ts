@@ -197,8 +197,8 @@ export const HOSTILE_SITES: HostileSite[] = [
 
 /**
  * A calendar of `zones` custom time zones whose observance repeats twice a day (FREQ=DAILY;BYHOUR=1,13), one
- * event in each: a red team's calendar that takes its reader seconds per hundred zones, minutes at thousands.
- * Each call names its zones afresh, so no reader's memory of zones it has named already makes one read quick.
+ * event in each: a red team's calendar that cost its reader a comparison with every IANA zone per zone, until zone
+ * work was bounded per reading (core/website/zone-work.ts). Each call names its zones afresh.
  */
 let calendarsMade = 0;
 export const slowZonesCalendar = (zones: number) => {
