@@ -111,6 +111,8 @@ interface Zones {
   custom: Map<string, Component>;
   /** Each TZID as read, once per calendar. */
   read: Map<string, TzidZone>;
+  /** The calendar's own zones built for ical.js, by their rules as written: TZIDs with the same rules share one. */
+  built: Map<string, TzidZone['own']>;
   /** X-WR-TIMEZONE: the zone an export names for its floating times (Google, Apple). */
   calendarZone?: string;
   work: ZoneWork;
@@ -169,9 +171,21 @@ function tzidZone(tzid: string, zones: Zones): TzidZone {
   const custom = zones.custom.get(tzid);
   // Naming the zone reads the VTIMEZONE's offsets too, which ical.js may refuse.
   const zone = readable(() => namedZone(tzid, custom)) ?? (zones.work.take() ? readable(() => labelZone(tzid, custom)) : undefined);
-  const read: TzidZone = zone ? { zone } : { own: custom && readable(() => ownZone(custom)) };
+  const read: TzidZone = zone ? { zone } : { own: custom && builtZone(custom, zones) };
   zones.read.set(tzid, read);
   return read;
+}
+
+/** The ical.js zone of a calendar's own VTIMEZONE, built once for every TZID with the same rules. */
+function builtZone(vtimezone: Component, zones: Zones): TzidZone['own'] {
+  const written = vtimezone
+    .getAllSubcomponents()
+    .map((part) => part.toString())
+    .join('\n');
+  if (zones.built.has(written)) return zones.built.get(written);
+  const own = readable(() => ownZone(vtimezone));
+  zones.built.set(written, own);
+  return own;
 }
 
 /** The ical.js zone of a calendar's own VTIMEZONE, and the text of its rules. */
@@ -279,6 +293,7 @@ export function eventsFromIcal(ics: string, options: IcalOptions): void {
     const zones: Zones = {
       custom,
       read: new Map(),
+      built: new Map(),
       calendarZone: typeof wr === 'string' ? ianaZoneOf(wr, undefined) : undefined,
       work,
     };
