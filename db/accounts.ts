@@ -119,7 +119,7 @@ export interface StartedSearch {
  * Records an interactive search as it starts and takes its credit, in one statement (one round trip while
  * Gemini is already asked): `epoch` is the allowance period the credit came from, or null when this take found
  * none (the caller then tries `takeCredit`, which rolls an ended free period, or refuses). The row is written
- * either way, as `startSearchRecord` writes it.
+ * either way, as `startSearchRecord` writes it, with the credit's period (`credit_epoch`) when one was taken.
  */
 export async function startSearchTakingCredit(sql: Db, row: SearchStart, allowances: Allowances): Promise<StartedSearch> {
   const filters = row.filters ? sql.json(row.filters as never) : null;
@@ -129,8 +129,9 @@ export async function startSearchTakingCredit(sql: Db, row: SearchStart, allowan
       where user_id = ${row.userId} and ${creditLeft(sql, allowances, true)}
       returning usage_epoch
     ), recorded as (
-      insert into searches (user_id, timer_run_id, question, website, status, model, filters)
-      values (${row.userId}, null, ${row.question}, ${row.website}, 'running', ${row.model}, ${filters})
+      insert into searches (user_id, timer_run_id, question, website, status, model, filters, credit_epoch)
+      select ${row.userId}, null, ${row.question}, ${row.website}, 'running', ${row.model}, ${filters},
+             (select usage_epoch from taken)
       returning id
     )
     select recorded.id, taken.usage_epoch from recorded left join taken on true`;

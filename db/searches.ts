@@ -251,12 +251,33 @@ export async function failAbandonedEvents(sql: Sql, finishedBefore: Date): Promi
 }
 
 /**
+ * Records the allowance period a search's own credit came from, when it was taken after the search was recorded
+ * (startSearchTakingCredit records it with the row otherwise): the sweep of lost searches gives it back.
+ */
+export async function recordSearchCreditEpoch(sql: Sql, id: number, epoch: number): Promise<void> {
+  await sql`update searches set credit_epoch = ${epoch} where id = ${id}`;
+}
+
+/**
  * Ends searches left 'running' since before `startedBefore` by a process that stopped mid-search (their own
- * process would have finished them long before): failed, with a sentence. Returns how many.
+ * process would have finished them long before): failed, with a sentence, and each one's own credit given back
+ * into the period it came from (`credit_epoch`; a period that has ended is left as it is), in the one statement
+ * that marks them failed. Only rows still running change, so sweeps at once, or a sweep and the search's own
+ * failure, give a credit back once. Returns how many ended.
  */
 export async function failAbandonedSearches(sql: Sql, startedBefore: Date, error: string): Promise<number> {
-  const rows = await sql`
-    update searches set status = 'failed', error = ${error}, finished_at = now()
-    where status = 'running' and started_at < ${startedBefore}`;
-  return rows.count;
+  const [row] = await sql<{ ended: number }[]>`
+    with ended as (
+      update searches set status = 'failed', error = ${error}, finished_at = now()
+      where status = 'running' and started_at < ${startedBefore}
+      returning user_id, credit_epoch
+    ), owed as (
+      select user_id, credit_epoch, count(*)::int as credits from ended where credit_epoch is not null
+      group by user_id, credit_epoch
+    ), given_back as (
+      update accounts a set searches_used = greatest(a.searches_used - owed.credits, 0), updated_at = now()
+      from owed where a.user_id = owed.user_id and a.usage_epoch = owed.credit_epoch
+    )
+    select count(*)::int as ended from ended`;
+  return row!.ended;
 }

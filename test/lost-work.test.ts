@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTimersQueue } from '../core/jobs';
+import { ALLOWANCES } from '../core/plans';
+import { getBilling, startSearchTakingCredit } from '../db/accounts';
 import { createRedis } from '../core/redis/client';
 import { runTimerNow } from '../core/timers/run-now';
 import { SchedulerUnavailableError } from '../core/timers/scheduler';
@@ -86,6 +88,50 @@ describe('work nobody will finish', () => {
       ['failed', ABANDONED_SEARCH_MESSAGE],
       ['running', null],
     ]);
+  });
+
+  it('a lost search gives its own credit back once, however many sweeps end it at once; a timer run keeps its credit on its run', async () => {
+    const { user } = await createSignedInUser(stack.db.sql);
+    const start = { userId: user.id, question: 'AI meetups', website: '', model: 'm', filters: null };
+    // Two asks whose process stopped mid-answer, each holding its credit, and one still answering.
+    const lost = [
+      await startSearchTakingCredit(stack.db.sql, start, ALLOWANCES),
+      await startSearchTakingCredit(stack.db.sql, start, ALLOWANCES),
+    ];
+    const live = await startSearchTakingCredit(stack.db.sql, start, ALLOWANCES);
+    expect(lost.every((s) => s.epoch !== null)).toBe(true);
+    // A timer run's search: its credit is the run's, given back by the run's own sweep, not here.
+    const timer = await insertTimer(stack.db.sql, user.id, dailyTimer({ ques: 'AI meetups', timezone: 'UTC' }));
+    const [run] = await stack.db.sql<{ id: string }[]>`
+      insert into timer_runs (timer_id, scheduled_for, status) values (${timer.id}, now(), 'running') returning id`;
+    const runSearch = await startSearchRecord(stack.db.sql, { ...start, timerRunId: Number(run!.id) });
+    const ids = [...lost.map((s) => s.searchId), runSearch];
+    await stack.db.sql`update searches set started_at = now() - interval '2 hours' where id = any(${ids})`;
+    expect((await getBilling(stack.db.sql, user.id, ALLOWANCES))!.used).toBe(3);
+
+    const sweeps = await Promise.all(Array.from({ length: 4 }, () => sweepLostWork(stack.db.sql)));
+    expect(sweeps.reduce((n, s) => n + s.searches, 0)).toBeGreaterThanOrEqual(3);
+    expect((await getBilling(stack.db.sql, user.id, ALLOWANCES))!.used).toBe(1);
+    const rows = await stack.db.sql<{ id: string; status: string }[]>`
+      select id, status from searches where id = any(${[...ids, live.searchId]}) order by id`;
+    expect(rows.map((r) => r.status)).toEqual(['failed', 'failed', 'running', 'failed']);
+    // Swept again later, nothing more is given back.
+    await sweepLostWork(stack.db.sql);
+    expect((await getBilling(stack.db.sql, user.id, ALLOWANCES))!.used).toBe(1);
+  });
+
+  it('a lost search whose allowance period has ended gives nothing into the new one', async () => {
+    const { user } = await createSignedInUser(stack.db.sql);
+    const start = { userId: user.id, question: 'AI meetups', website: '', model: 'm', filters: null };
+    const { searchId } = await startSearchTakingCredit(stack.db.sql, start, ALLOWANCES);
+    await startSearchTakingCredit(stack.db.sql, start, ALLOWANCES);
+    await stack.db.sql`update searches set started_at = now() - interval '2 hours' where id = ${searchId}`;
+    // A new period began since: its count is its own.
+    await stack.db.sql`update accounts set usage_epoch = usage_epoch + 1 where user_id = ${user.id}`;
+    await sweepLostWork(stack.db.sql);
+    const [rec] = await stack.db.sql<{ status: string }[]>`select status from searches where id = ${searchId}`;
+    expect(rec!.status).toBe('failed');
+    expect((await getBilling(stack.db.sql, user.id, ALLOWANCES))!.used).toBe(2);
   });
 
   it("an ask's events still pending an hour after its answer (their job lost) end failed; newer ones wait", async () => {

@@ -1,6 +1,6 @@
 import { type Billing, creditLikelyLeft, getBilling, startSearchTakingCredit } from '../../db/accounts';
 import type { Sql } from '../../db/client';
-import { failSearchGivingBack, finishSearchRecord, startSearchRecord } from '../../db/searches';
+import { failSearchGivingBack, finishSearchRecord, recordSearchCreditEpoch, startSearchRecord } from '../../db/searches';
 import { runUnpayable } from '../../db/timer-runs';
 import type { RunEvent } from '../../db/events';
 import type { Event } from '../contract/event';
@@ -266,6 +266,17 @@ async function recordTakingCredit(
   const recorded = { status: 'fulfilled' as const, value: started.searchId };
   if (started.epoch !== null) return [recorded, { status: 'fulfilled', value: { kind: 'taken', epoch: started.epoch } }];
   const [charged] = await Promise.allSettled([credits.take()]);
+  if (charged!.status === 'fulfilled' && charged!.value.kind === 'taken') {
+    const { epoch } = charged!.value;
+    // The row learns where its credit came from, for the sweep of searches a stopped process left running; a
+    // credit the row cannot name is given back, and the search fails as any bookkeeping failure does.
+    try {
+      await recordSearchCreditEpoch(sql, started.searchId, epoch);
+    } catch (err) {
+      await credits.giveBack(epoch);
+      return [recorded, { status: 'rejected', reason: err }];
+    }
+  }
   return [recorded, charged!];
 }
 
