@@ -185,6 +185,12 @@ export async function eventsOfRuns(sql: Db, runIds: number[]): Promise<Map<numbe
   return byRun;
 }
 
+/** Each run's events, kept and left out alike (what its answer's corrections are read from). */
+export async function allEventsOfRuns(sql: Db, runIds: number[]): Promise<Map<number, Event[]>> {
+  const [kept, hidden] = await Promise.all([eventsOfRuns(sql, runIds), hiddenOfRuns(sql, runIds)]);
+  return new Map(runIds.map((id) => [id, [...(kept.get(id) ?? []).map((e) => e.event), ...(hidden.get(id) ?? [])]]));
+}
+
 /** The events each run's filters left out (its search's hidden events, docs/decisions/timers-in-words-and-filters.md), in the order found. */
 async function hiddenOfRuns(sql: Db, runIds: number[]): Promise<Map<number, Event[]>> {
   const byRun = new Map<number, Event[]>(runIds.map((id) => [id, []]));
@@ -221,8 +227,13 @@ export async function runsWithNewEvents(sql: Db, timerId: number, limit = 50): P
   }));
 }
 
-/** A run as the runs reply has it, with the id of its search when that has Google's Search Suggestions. */
-export type RunHistoryItem = Omit<TimerRunReply, 'search_suggestions_url'> & { suggestions_search_id: number | null };
+/**
+ * A run as the runs reply has it, with the id of its search when that has Google's Search Suggestions; its
+ * answer's corrections are read from its events by the caller (core/events/answer-corrections.ts).
+ */
+export type RunHistoryItem = Omit<TimerRunReply, 'search_suggestions_url' | 'answer_corrections' | 'marked_answer'> & {
+  suggestions_search_id: number | null;
+};
 
 /** The user's own timer's runs, newest first, each with its events (new first); null when not their timer. */
 export async function timerRunHistory(sql: Db, userId: number, timerId: number, limit = 20): Promise<RunHistoryItem[] | null> {

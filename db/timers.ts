@@ -25,6 +25,7 @@ export interface Timer extends Schedule {
 }
 
 export interface LatestRun {
+  id: number;
   at: Date;
   status: string;
   answer: string | null;
@@ -163,24 +164,30 @@ export async function activeSchedulesOf(sql: Db, ids: number[]): Promise<Schedul
 /** The user's active timers, oldest first, each with its latest run. */
 export async function listUserTimers(sql: Db, userId: number): Promise<(Timer & { lastRun: LatestRun | null })[]> {
   const rows = await sql<
-    (TimerRow & { run_at: Date | null; run_status: string | null; run_answer: string | null; run_error: string | null })[]
+    (TimerRow & {
+      run_id: string | null;
+      run_at: Date | null;
+      run_status: string | null;
+      run_answer: string | null;
+      run_error: string | null;
+    })[]
   >`
     select ${sql.unsafe(
       TIMER_COLUMNS.split(', ')
         .map((c) => `t.${c}`)
         .join(', '),
     )},
-      r.scheduled_for as run_at, r.status as run_status, r.answer as run_answer, r.error as run_error
+      r.id as run_id, r.scheduled_for as run_at, r.status as run_status, r.answer as run_answer, r.error as run_error
     from timers t
     left join lateral (
-      select scheduled_for, status, answer, error from timer_runs
+      select id, scheduled_for, status, answer, error from timer_runs
       where timer_id = t.id order by scheduled_for desc limit 1
     ) r on true
     where t.user_id = ${userId} and t.deleted_at is null
     order by t.id`;
   return rows.map((r) => ({
     ...toTimer(r),
-    lastRun: r.run_at ? { at: r.run_at, status: r.run_status!, answer: r.run_answer, error: r.run_error } : null,
+    lastRun: r.run_at ? { id: Number(r.run_id), at: r.run_at, status: r.run_status!, answer: r.run_answer, error: r.run_error } : null,
   }));
 }
 

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { searchReplySchema } from '../core/contract/event-replies';
 import { shot, unexpectedErrors } from '../dev/harness/browser';
 import { groundedEvents } from '../dev/standins/grounded-answer';
+import { timerRunUrl } from '../core/delivery/links';
+import { dailyTimer } from '../dev/harness/timer-input';
 import { appFetch } from './support/billing';
+import { pageCalls } from './support/page-calls';
 import { browserSuite, openSignedInHome } from './support/browser-suite';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -21,7 +24,7 @@ function meetupDates() {
 }
 
 describe('an answer marked where its checked events contradict it (Chromium)', () => {
-  const suite = browserSuite();
+  const suite = browserSuite({ worker: true });
 
   it('strikes the wrong date in the Response text with the checked date beside it; the stored answer stays as written', async () => {
     const { stack } = suite;
@@ -71,4 +74,44 @@ describe('an answer marked where its checked events contradict it (Chromium)', (
     }
     expect(unexpectedErrors(errors)).toEqual([]);
   });
+
+  it("a timer run's answer in Manage Timers is marked the same way, opened from the digest's link", async () => {
+    const { stack } = suite;
+    const { said, checked } = meetupDates();
+    const { page, errors, cookie } = await openSignedInHome(suite, { locale: 'en-GB', timezoneId: 'Europe/Berlin' });
+    const { call, runNow } = pageCalls(() => ({ url: stack.url, cookie }));
+    const made = await call('POST', '/api/schedule', dailyTimer({ time: '05:00', ques: 'AI events in Berlin (wrong date)', web: '' }));
+    const { id } = (await made.json()) as { id: number };
+    const run = await runNow(id);
+    expect(run.answer_corrections).toHaveLength(1);
+
+    // The digest's "Read this run's answer" link opens the run with its answer.
+    await page.goto(timerRunUrl(stack.url, id, run.id));
+    const row = page.getByRole('region', { name: 'Your Timers' }).locator(`[data-timer-id="${id}"]`);
+    const answer = row.locator('.timer-run__answer');
+    await answer.locator('.answer-correction').waitFor();
+    expect(await answer.locator('.answer-correction').count()).toBe(1);
+    expect(await answer.locator('.answer-correction del').textContent()).toBe(`The answer said ${said}`);
+    expect(await answer.locator('.answer-correction ins').textContent()).toBe(`checked date: ✓ ${checked}`);
+    expect(await answer.textContent()).toContain(`Date: The answer said ${said} checked date: ✓ ${checked} to 23:00`);
+
+    // The timer's latest result (shown while its runs are closed) says the same.
+    for (const width of [320, 390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await answer.scrollIntoViewIfNeeded();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await shot(page, `run-answer-corrections-run-${width}`);
+    }
+    await row.getByRole('button', { name: 'Hide runs' }).click();
+    const latest = row.locator('.timer-row__result').filter({ hasText: 'Latest result' });
+    await latest.locator('summary').click();
+    expect(await latest.locator('.answer-correction ins').textContent()).toBe(`checked date: ✓ ${checked}`);
+    for (const width of [320, 390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await latest.scrollIntoViewIfNeeded();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await shot(page, `run-answer-corrections-latest-${width}`);
+    }
+    expect(unexpectedErrors(errors)).toEqual([]);
+  }, 60_000);
 });

@@ -1,5 +1,7 @@
 import { Hono } from 'hono';
 import { createFactory } from 'hono/factory';
+import type { TimerRunReply } from '../../core/contract/event-replies';
+import { answerCorrections, markedAnswer } from '../../core/events/answer-corrections';
 import { runTimerNow } from '../../core/timers/run-now';
 import { SchedulerUnavailableError } from '../../core/timers/scheduler';
 import { timerRunHistory } from '../../db/events';
@@ -22,10 +24,16 @@ export const timerRunsHandlers = (deps: AppDeps) =>
     // The suggestions page sits under the prefix asked (/api or /v1), as a search's does.
     const prefix = c.req.path.startsWith('/v1/') ? '/v1' : '/api';
     return c.json(
-      runs.map(({ suggestions_search_id: searchId, ...run }) => ({
-        ...run,
-        search_suggestions_url: searchId === null ? null : `${prefix}/searches/${searchId}/suggestions`,
-      })),
+      runs.map(({ suggestions_search_id: searchId, ...run }): TimerRunReply => {
+        // The stored answer stays as Gemini wrote it; its contradicted dates are marked from the run's checked events.
+        const corrections = run.answer === null ? [] : answerCorrections(run.answer, [...run.events, ...run.hidden_events]);
+        return {
+          ...run,
+          answer_corrections: corrections,
+          marked_answer: run.answer === null ? null : markedAnswer(run.answer, corrections),
+          search_suggestions_url: searchId === null ? null : `${prefix}/searches/${searchId}/suggestions`,
+        };
+      }),
     );
   });
 

@@ -16,6 +16,7 @@ import { requireUser, signedIn } from '../middleware/session';
 import { routeId } from '../route-id';
 import { jsonBody } from '../validate';
 import { timerFeedUrls } from './feeds';
+import { latestRunsMarked } from '../run-answer-corrections';
 import { timerJson } from './timers';
 
 const NOT_FOUND = 'There is no such timer among yours. Reload Manage Timers to see your timers.';
@@ -90,12 +91,16 @@ export const patchTimerHandlers = (deps: AppDeps) =>
       'timer settings changed',
     );
     const timer = (await listUserTimers(deps.sql, user.id)).find((t) => t.id === id)!;
-    const [deliveries, feeds] = await Promise.all([latestDeliveries(deps.sql, [id]), timerFeedUrls(deps, [id])]);
+    const [deliveries, feeds, lastRuns] = await Promise.all([
+      latestDeliveries(deps.sql, [id]),
+      timerFeedUrls(deps, [id]),
+      latestRunsMarked(deps.sql, [timer]),
+    ]);
     const emailAvailable = deps.config.mail.url !== null;
     // The same timer as GET /api/timers lists it, so the page can put it in place of the old one.
     // A new webhook address's signing secret is in this reply only (docs/decisions/delivery.md): the page shows it once.
     return c.json({
-      ...timerJson(timer, timer.lastRun, { latest: deliveries.get(id), emailAvailable }),
+      ...timerJson(timer, lastRuns.get(id) ?? null, { latest: deliveries.get(id), emailAvailable }),
       ...feeds.get(id),
       ...(webhookSecret ? { webhook_secret: webhookSecret } : {}),
     });

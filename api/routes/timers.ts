@@ -6,6 +6,8 @@ import { SchedulerUnavailableError } from '../../core/timers/scheduler';
 import { createTimer, deleteTimer } from '../../core/timers/lifecycle';
 import { nextRunAt } from '../../core/timers/schedule';
 import { latestDeliveries, type DeliveryChannel, type DeliveryState } from '../../db/deliveries';
+import type { AnswerCorrection } from '../../core/contract/answer-correction';
+import { latestRunsMarked } from '../run-answer-corrections';
 import { timerFeedUrls } from './feeds';
 import { listUserTimers, type LatestRun, type Timer } from '../../db/timers';
 import type { ApiTokenScope } from '../../core/contract/api-tokens';
@@ -24,7 +26,7 @@ type LatestDeliveries = Partial<Record<DeliveryChannel, DeliveryState>>;
 /** The spec's timer fields plus when it fires next, how its latest run went, and its delivery settings. */
 export function timerJson(
   t: Timer,
-  lastRun: LatestRun | null,
+  lastRun: (LatestRun & { corrections: AnswerCorrection[] }) | null,
   delivery: { latest?: LatestDeliveries; emailAvailable: boolean },
 ): ListedTimer {
   return {
@@ -37,7 +39,14 @@ export function timerJson(
     timezone: t.timezone,
     filters: t.filters,
     nextRunAt: nextRunAt(t).toISOString(),
-    lastRun: lastRun ? { at: lastRun.at.toISOString(), status: lastRun.status, answer: lastRun.answer ?? lastRun.error } : null,
+    lastRun: lastRun
+      ? {
+          at: lastRun.at.toISOString(),
+          status: lastRun.status,
+          answer: lastRun.answer ?? lastRun.error,
+          answer_corrections: lastRun.answer === null ? [] : lastRun.corrections,
+        }
+      : null,
     ...timerDeliveryJson(t, delivery.latest, delivery.emailAvailable),
   };
 }
@@ -86,11 +95,16 @@ export const listTimersHandlers = (deps: AppDeps) =>
     // Feed and webhook addresses are secrets that outlive a token (a feed link works until rotated): only the
     // page and tokens that may change timers' settings see them; a read token sees webhook_url null, no feeds.
     const secrets = seesTimerSecrets(c.get('tokenScopes'));
-    const [deliveries, feeds] = await Promise.all([latestDeliveries(deps.sql, ids), secrets ? timerFeedUrls(deps, ids) : new Map()]);
+    const [deliveries, feeds, lastRuns] = await Promise.all([
+      latestDeliveries(deps.sql, ids),
+      secrets ? timerFeedUrls(deps, ids) : new Map(),
+      latestRunsMarked(deps.sql, timers),
+    ]);
     const emailAvailable = deps.config.mail.url !== null;
     return c.json(
       timers.map((t) => {
-        const json = { ...timerJson(t, t.lastRun, { latest: deliveries.get(t.id), emailAvailable }), ...feeds.get(t.id) };
+        const lastRun = lastRuns.get(t.id) ?? null;
+        const json = { ...timerJson(t, lastRun, { latest: deliveries.get(t.id), emailAvailable }), ...feeds.get(t.id) };
         return secrets ? json : { ...json, webhook_url: null };
       }),
     );

@@ -67,7 +67,12 @@ export const timerRunSchema = z.object({
   started_at: z.string(),
   finished_at: z.nullable(z.string()),
   status: z.enum(['running', 'succeeded', 'failed', 'skipped']),
+  /** The run's answer as Gemini wrote it, unchanged; null when there was none. */
   answer: z.nullable(z.string()),
+  /** The dates in `answer` the check of the run's events contradicts, as a search's `answer_corrections`. */
+  answer_corrections: z._default(z.array(answerCorrectionSchema), []),
+  /** `answer` with each of `answer_corrections` marked where it stands, as a search's `marked_answer`. */
+  marked_answer: z._default(z.nullable(z.string()), null),
   error: z.nullable(z.string()),
   events: z.array(eventSchema),
   /** The events the timer's filters left out of this run (never delivered, never remembered), shown on request. */

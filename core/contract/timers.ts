@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { answerCorrectionSchema } from './answer-correction';
 import { WEBSITE_NOT_TEXT } from './ask';
 import { SCHEDULE_TYPES, WEEKDAYS } from './schedule-values';
 import { IANA_ZONE_WIRE, SCHEDULE_TYPE_WIRE, TIME_OF_DAY_WIRE, WEEKDAY_WIRE } from './schedule-wire';
@@ -44,7 +45,16 @@ export const listedTimerSchema = z.object({
   web: z.string(),
   timezone: z.string(),
   nextRunAt: z.string(),
-  lastRun: z.nullable(z.object({ at: z.string(), status: z.string(), answer: z.nullable(z.string()) })),
+  lastRun: z.nullable(
+    z.object({
+      at: z.string(),
+      status: z.string(),
+      /** The latest run's answer as Gemini wrote it, or why it failed. */
+      answer: z.nullable(z.string()),
+      /** The dates in its answer the check of its events contradicts, as a search's `answer_corrections`. */
+      answer_corrections: z._default(z.array(answerCorrectionSchema), []),
+    }),
+  ),
   /** The timer's calendar and Atom feed URLs (GET /api/timers only; null while feeds are off). */
   ical_url: z.optional(z.nullable(z.string())),
   atom_url: z.optional(z.nullable(z.string())),

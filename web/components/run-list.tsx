@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { TimerRunReply } from '../../core/contract/event-replies';
 import { formatMoment, formatMomentShort } from '../client/format-time';
+import { AnswerText } from './answer-text';
 import { EventList } from './event-list';
 import { HiddenEvents } from './hidden-events';
 import { runCounts, runCountsText } from './run-counts';
@@ -115,7 +116,9 @@ export function RunList({ runs, timerId, timeZone, uidDomain, answerOpen, linked
           );
           const answer = run.answer ? (
             <>
-              <p className="timer-row__answer timer-run__answer">{run.answer}</p>
+              <p className="timer-row__answer timer-run__answer">
+                <AnswerText text={run.answer} corrections={run.answer_corrections} />
+              </p>
               {run.search_suggestions_url ? <SearchSuggestions url={run.search_suggestions_url} /> : null}
             </>
           ) : null;

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode 
 import { formatClock, formatMoment } from '../client/format-time';
 import type { DeleteOutcome, ListedTimer, TimerSettingsPatch, UpdateOutcome } from '../client/timers';
 import { Alert } from './alert';
+import { AnswerText } from './answer-text';
 import { TimerEditForm } from './timer-edit-form';
 
 const STATUS_LABEL: Record<string, string> = {
@@ -130,7 +131,13 @@ export function TimerRow({ timer, onDelete, onUpdate, children }: TimerRowProps)
               Latest result: {STATUS_LABEL[timer.lastRun.status] ?? timer.lastRun.status},{' '}
               <time dateTime={timer.lastRun.at}>{formatMoment(timer.lastRun.at)}</time>
             </summary>
-            <p className="timer-row__answer">{timer.lastRun.answer ?? 'No answer was stored for this run.'}</p>
+            <p className="timer-row__answer">
+              {timer.lastRun.answer === null ? (
+                'No answer was stored for this run.'
+              ) : (
+                <AnswerText text={timer.lastRun.answer} corrections={timer.lastRun.answer_corrections} />
+              )}
+            </p>
           </details>
         ) : (
           <p className="timer-row__meta">No runs yet.</p>
