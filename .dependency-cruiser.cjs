@@ -12,8 +12,8 @@ const BROWSER_SAFE = [
   '^core/contract/',
   '^core/plans[.]ts$',
   '^core/delivery/links[.]ts$',
-  '^core/events/(calendar-link|canonical-url|event-key|event-place|ics|strict-values|verification-text)[.]ts$',
-  '^core/time/(calendar-day|date-words|event-date-format|format-cache|iso-time|time-zone|whole-days|zoned-time)[.]ts$',
+  '^core/events/(calendar-link|canonical-url|event-key|event-place|ics|series-card|strict-values|verification-text)[.]ts$',
+  '^core/time/(calendar-day|date-words|event-date-format|format-cache|iso-time|time-zone|vtimezone|whole-days|zoned-time)[.]ts$',
 ];
 
 /** An error for an import from a module under `from` (not a test file) to one matching `to`. */

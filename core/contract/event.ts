@@ -75,6 +75,13 @@ export const eventSchema = z.object({
    * it as a series whose rule these words say exactly; absent or null otherwise.
    */
   repeats: z.optional(z.nullable(z.string())),
+  /**
+   * The series' rule as its source gives it (an RFC 5545 RRULE value: "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU"), beside
+   * `repeats`, when the series is that rule alone (no extra or excluded dates, no changed occurrence, no COUNT):
+   * its occurrences are then shown as one card and exported as one calendar entry with the rule, this occurrence
+   * its first. Absent or null otherwise; each occurrence is then its own event.
+   */
+  rrule: z.optional(z.nullable(z.string())),
   /** True when the timer (or, for a search, the user) had not seen this key before. */
   new: z.boolean(),
   /** How the event was checked against its source; null when it was not (checking off, or stored before it). */

@@ -46,5 +46,7 @@ export function googleCalendarLink(e: Event): string | null {
   const location = placeLine(e);
   if (location) params.set('location', location);
   if (e.timezone) params.set('ctz', e.timezone);
+  // A series its source gives as one rule repeats in the calendar too, on the event's clock (ctz).
+  if (e.rrule && e.status !== 'cancelled' && (e.all_day || e.timezone)) params.set('recur', `RRULE:${e.rrule}`);
   return `https://calendar.google.com/calendar/render?${params.toString()}`;
 }

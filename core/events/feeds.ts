@@ -3,7 +3,8 @@ import { eventPlace } from './event-place';
 import type { FoundEvent } from '../contract/event';
 import { formatMovedEventDate } from '../time/event-date-format';
 import { knownTimeZone } from '../time/time-zone';
-import { calendarText, escapeText, veventLines } from './ics';
+import { calendarText, escapeText, timezonesOf, veventLines } from './ics';
+import { oneItemPerSeries, oneCardPerSeries } from './series-card';
 
 export interface FeedTimer {
   id: number;
@@ -27,8 +28,11 @@ export function timerCalendar(
   timer: FeedTimer,
   events: { event: FoundEvent; sequence: number; changedAt: Date }[],
   options: { uidDomain: string; runsUrl: string },
+  now: Date = new Date(),
 ): string {
-  const vevents = events.flatMap(({ event, sequence, changedAt }) => {
+  // A series its source gives as one rule is one entry with its RRULE, its first occurrence not over its start.
+  const entries = oneItemPerSeries(events, (e) => e.event, now);
+  const vevents = entries.flatMap(({ event, sequence, changedAt }) => {
     const lines = veventLines({ ...event, new: false }, { stamp: changedAt, sequence, uidDomain: options.uidDomain });
     return lines ? [lines] : [];
   });
@@ -41,7 +45,11 @@ export function timerCalendar(
     `REFRESH-INTERVAL;VALUE=DURATION:${FEED_REFRESH}`,
     `X-PUBLISHED-TTL:${FEED_REFRESH}`,
   ];
-  return calendarText(header, vevents);
+  return calendarText(
+    header,
+    vevents,
+    timezonesOf(entries.map((e) => ({ ...e.event, new: false }))),
+  );
 }
 
 // Characters XML 1.0 forbids (control characters) would make the whole feed unreadable.
@@ -63,7 +71,9 @@ const xml = (s: string) =>
 function eventLine(e: Event, timezone: string): string {
   const change = e.new ? '' : e.status === 'cancelled' ? 'Cancelled: ' : e.status === 'moved' ? 'Moved: ' : 'Changed: ';
   const when = formatMovedEventDate(e, knownTimeZone(timezone), { nameZone: true });
-  return [`${change}${e.title}`, when, eventPlace(e)].filter(Boolean).join(' · ');
+  // A series shown once says how it repeats (oneCardPerSeries).
+  const repeats = e.rrule && e.repeats ? `repeats ${e.repeats}` : null;
+  return [`${change}${e.title}`, when, repeats, eventPlace(e)].filter(Boolean).join(' · ');
 }
 
 /** '2 new events', '1 changed event', '1 new and 2 changed events'. */
@@ -84,6 +94,7 @@ export function timerAtom(
   timer: FeedTimer,
   runs: { runId: number; finishedAt: Date; events: Event[] }[],
   options: { selfUrl: string; idAuthority: string; runsUrl: string },
+  now: Date = new Date(),
 ): string {
   const base = `tag:${options.idAuthority},2026:timer-${timer.id}`;
   const updated = (runs[0]?.finishedAt ?? new Date(0)).toISOString();
@@ -91,13 +102,14 @@ export function timerAtom(
   const runsUrl = options.runsUrl;
   const zone = timer.timezone ?? 'UTC';
   const entries = runs.map((run) => {
-    const html = `<ul>${run.events
+    const events = oneCardPerSeries(run.events, now);
+    const html = `<ul>${events
       .map((e) => `<li>${e.url ? `<a href="${xml(e.url)}">${xml(eventLine(e, zone))}</a>` : xml(eventLine(e, zone))}</li>`)
       .join('')}</ul>`;
     return [
       '<entry>',
       `<id>${base}:run-${run.runId}</id>`,
-      `<title>${xml(`${runCounts(run.events)}: ${run.events.map((e) => e.title).join(', ')}`.slice(0, 300))}</title>`,
+      `<title>${xml(`${runCounts(events)}: ${events.map((e) => e.title).join(', ')}`.slice(0, 300))}</title>`,
       `<updated>${run.finishedAt.toISOString()}</updated>`,
       `<link rel="alternate" type="text/html" href="${xml(runsUrl)}"/>`,
       `<content type="html">${xml(html)}</content>`,

@@ -8,7 +8,7 @@ import { normaliseCity, normaliseTitle } from './event-key';
 import { chooseClock, eventTime, type ZoneKnowledge } from './event-time';
 import { mergeEventsRead } from './merge';
 import { repeatWords } from './repeat-words';
-import { anchorOpenSeries, expandSeries, type Occurrence, PAGE_STEP_BUDGET, type StepBudget } from './recurrence';
+import { anchorOpenSeries, expandSeries, type Occurrence, PAGE_STEP_BUDGET, ruleOf, type StepBudget } from './recurrence';
 import { cleanText, safeLink, TITLE_MAX } from './strict-values';
 import { textShowsTime } from './shown-time';
 import { textPlaceZone } from './text-place';
@@ -87,7 +87,10 @@ export function eventsFromFacts(website: WebsiteFacts, context: FactContext): Fo
     if (f.recurrenceId) markLoneInstance(f, expansion.occurrences);
     // A series that cannot be read (no start, no usable rule) is its first event, as the source wrote it.
     if (expansion.occurrences.length === 0 && !parseIsoTime(f.startAt)) events.push(fromFact(f, source, known));
-    for (const o of expansion.occurrences) events.push(occurrenceEvent(series, o, source, known));
+    // A series that is its rule alone is exported with it (docs/decisions/events-as-data.md); one whose dates the
+    // rule does not say alone (excluded or changed ones, a COUNT counted from a start outside the window) is not.
+    const plain = !series.recurrence?.exdates.length && instances.length === 0 && expansion.occurrences.every((o) => !o.override);
+    for (const o of expansion.occurrences) events.push(occurrenceEvent(series, o, source, known, plain));
   }
   if (untitled > 0) context.onDropped?.('structured events without a title', untitled);
   if (dropped > 0) context.onDropped?.('occurrences past a series’ limit of 100 or its step bound', dropped);
@@ -177,7 +180,7 @@ function statusFromWords(status: EventFact['status'], title: string): FoundEvent
  * One occurrence of a series as its own event. Its key is the series' identity (the source's UID, else its
  * title and city) and the occurrence's original local start, so a moved occurrence keeps its key.
  */
-function occurrenceEvent(series: EventFact, o: Occurrence, source: string | null, known: ZoneKnowledge): FoundEvent {
+function occurrenceEvent(series: EventFact, o: Occurrence, source: string | null, known: ZoneKnowledge, plain: boolean): FoundEvent {
   const fact = o.override ? { ...series, ...o.override, recurrence: undefined } : series;
   const event = fromFact(fact, source, o.override ? { ...known, own: ownZone(fact) ?? known.own } : known, o);
   event.status = statusFromWords(o.status, fact.name);
@@ -186,5 +189,13 @@ function occurrenceEvent(series: EventFact, o: Occurrence, source: string | null
   // Said only for one rule alone: with more rules or extra dates, its words would not be the whole series.
   const r = series.recurrence;
   if (r && !r.moreRrules?.length && !r.rdates.length) event.repeats = repeatWords(r.rrule);
+  if (event.repeats && plain && event.status === 'scheduled') event.rrule = exportableRule(r!.rrule);
   return event;
+}
+
+/** The rule as a calendar may carry it from any of its occurrences: without COUNT (counted from the first), else null. */
+function exportableRule(rrule: string | undefined): string | null {
+  const rule = ruleOf(rrule);
+  if (!rule || rule.count) return null;
+  return rule.toString();
 }

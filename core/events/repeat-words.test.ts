@@ -51,4 +51,20 @@ describe('a series read from its source', () => {
     const events = read({ rrule: 'FREQ=WEEKLY;INTERVAL=2;BYDAY=TU', rdates: ['2026-04-09T19:00:00'], exdates: [] });
     expect(events.every((e) => e.repeats === undefined)).toBe(true);
   });
+
+  it('carries the rule on each occurrence when the series is that rule alone, for one card and one calendar entry', () => {
+    const events = read({ rrule: 'FREQ=WEEKLY;INTERVAL=2;BYDAY=TU', rdates: [], exdates: [] });
+    expect(events.length).toBeGreaterThan(2);
+    expect(new Set(events.map((e) => e.rrule))).toEqual(new Set(['FREQ=WEEKLY;INTERVAL=2;BYDAY=TU']));
+    // One series: each occurrence's key names it and its own start.
+    expect(new Set(events.map((e) => e.key.slice(0, e.key.lastIndexOf('@'))))).toEqual(new Set(['series:uid:js@meetup.example']));
+  });
+
+  it('carries no rule when the rule alone would not give its dates: excluded dates, a COUNT', () => {
+    const excluded = read({ rrule: 'FREQ=WEEKLY;INTERVAL=2;BYDAY=TU', rdates: [], exdates: ['2026-05-05T19:00:00'] });
+    expect(excluded.every((e) => !e.rrule)).toBe(true);
+    const counted = read({ rrule: 'FREQ=WEEKLY;INTERVAL=2;BYDAY=TU;COUNT=20', rdates: [], exdates: [] });
+    expect(counted.some((e) => e.repeats)).toBe(true);
+    expect(counted.every((e) => !e.rrule)).toBe(true);
+  });
 });

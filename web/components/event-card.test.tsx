@@ -87,6 +87,26 @@ describe('event cards', () => {
       <EventList title="x" timeZone="Europe/Berlin" events={[{ ...base, key: 'k6', repeats: 'every second Tuesday' }]} />,
     );
     expect(repeating).toContain('<p class="event-card__repeats">Repeats every second Tuesday</p>');
+    // A series its source gives as one rule: its occurrences are one card, its .ics the rule on the event's clock.
+    const occurrence = (day: string): Event => ({
+      ...base,
+      key: `series:uid:ml@meetups.example@${day}T19:00:00`,
+      title: 'Berlin Machine Learning Meetup',
+      starts_at: `${day}T19:00:00+02:00`,
+      ends_at: `${day}T21:00:00+02:00`,
+      timezone: 'Europe/Berlin',
+      repeats: 'every second Tuesday',
+      rrule: 'FREQ=WEEKLY;INTERVAL=2;BYDAY=TU',
+    });
+    const series = renderToStaticMarkup(
+      <EventList title="Events" timeZone="Europe/Berlin" events={[occurrence('2027-06-08'), occurrence('2027-06-22'), occurrence('2027-07-06')]} />,
+    );
+    expect(series.match(/<li>/g)).toHaveLength(1);
+    expect(series).toContain('Events <span class="event-list__count">(1)</span>');
+    expect(series).toContain('Repeats every second Tuesday');
+    const seriesIcs = decodeURIComponent(/href="data:text\/calendar;charset=utf-8,([^"]+)"/.exec(series)![1]!);
+    expect(seriesIcs).toContain('DTSTART;TZID=Europe/Berlin:20270608T190000');
+    expect(seriesIcs).toContain('RRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=TU');
     // The clock as the runtime's locale reads it: 24 h or 12 h.
     expect(moved.replace(/<[^>]+>/g, '')).toMatch(
       /Moved from Fri 11 Jun 2027, (?:09:00|9:00 AM) → {2}to Fri 18 Jun 2027, (?:09:00|9:00 AM)/,

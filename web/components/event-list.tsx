@@ -1,4 +1,5 @@
 import type { Event } from '../../core/contract/event';
+import { oneCardPerSeries } from '../../core/events/series-card';
 import { EventCard } from './event-card';
 import { EventCardBoundary } from './event-card-boundary';
 import { isPast } from './event-date';
@@ -19,9 +20,11 @@ export interface EventListProps {
 export const freshCount = (events: Event[], now: number) => events.filter((e) => e.new && !isPast(e, now)).length;
 
 /** A list of event cards under a heading, each guarded on its own; nothing at all when there are no events. */
-export function EventList({ events, timeZone, title, uidDomain, bare, changedKeys }: EventListProps) {
-  if (events.length === 0) return null;
+export function EventList({ events: found, timeZone, title, uidDomain, bare, changedKeys }: EventListProps) {
+  if (found.length === 0) return null;
   const now = Date.now();
+  // A series its source gives as one rule is one card, which says how it repeats (core/events/series-card.ts).
+  const events = oneCardPerSeries(found, new Date(now));
   const fresh = freshCount(events, now);
   return (
     <section className={`event-list${bare ? ' event-list--bare' : ''}`} aria-label={title}>
