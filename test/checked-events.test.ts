@@ -3,6 +3,7 @@ import type { Event } from '../core/contract/event';
 import { listedTimerSchema } from '../core/contract/timers';
 import { startTestStack, type TestStack } from '../dev/harness/stack';
 import { dailyTimer } from '../dev/harness/timer-input';
+import { groundedEvents } from '../dev/standins/grounded-answer';
 import { createSignedInUser } from '../dev/harness/users';
 import { ask } from './support/ask';
 import { pageCalls } from './support/page-calls';
@@ -136,5 +137,29 @@ describe('events checked against their source pages', () => {
     const ics = await (await fetch(timers.find((t) => t.id === id)!.ical_url)).text();
     expect(ics).toContain('Berlin Machine Learning Meetup');
     expect(ics).not.toContain('Berlin AI Film Night');
+  });
+
+  it('a meetup its page gives as a series is one event saying how it repeats, and the timer feed exports its RRULE', async () => {
+    // The meetup's page states "every second Tuesday" as a schema.org eventSchedule beside its first date.
+    const meetup = byTitle(await searched('AI events in Berlin'), 'Berlin Machine Learning Meetup');
+    expect(meetup).toMatchObject({ repeats: 'every second Tuesday', rrule: 'FREQ=WEEKLY;INTERVAL=2;BYDAY=TU' });
+    expect(meetup.key.startsWith('series:')).toBe(true);
+
+    if (!stack.worker) await stack.startWorker();
+    const made = await call('POST', '/api/schedule', dailyTimer({ time: '05:00', ques: 'AI events in Berlin', web: '' }));
+    const { id } = (await made.json()) as { id: number };
+    const run = await runNow(id);
+    expect(run.status).toBe('succeeded');
+    const day = groundedEvents('').meetup.startsAt.slice(0, 10).replaceAll('-', '');
+    const timers = (await (await call('GET', '/api/timers')).json()) as { id: number; ical_url: string; atom_url: string }[];
+    const feeds = timers.find((t) => t.id === id)!;
+    const ics = await (await fetch(feeds.ical_url)).text();
+    const entries = ics.split('BEGIN:VEVENT').filter((v) => v.includes('SUMMARY:Berlin Machine Learning Meetup'));
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toContain(`DTSTART;TZID=Europe/Berlin:${day}T190000\r\n`);
+    expect(entries[0]).toContain('RRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=TU\r\n');
+    expect(ics).toContain('BEGIN:VTIMEZONE\r\nTZID:Europe/Berlin\r\n');
+    const atom = await (await fetch(feeds.atom_url)).text();
+    expect(atom).toContain('repeats every second Tuesday');
   });
 });

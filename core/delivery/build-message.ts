@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client';
 import type { DeliveryToSend } from '../../db/deliveries';
 import { createUnsubscribeToken } from '../../db/unsubscribe-tokens';
+import { oneCardPerSeries } from '../events/series-card';
 import { renderDigest, type RenderedEmail } from './email/digest';
 import { renderOutOfSearches, renderPausedAlert } from './email/notices';
 import { timerRunsUrl, timerRunUrl, unsubscribeUrl } from './links';
@@ -41,7 +42,8 @@ export function composeEmail(
       notice,
       question: d.timer.question,
       timezone: d.timer.timezone,
-      events: d.events,
+      // A series its source gives as one rule is one item (core/events/series-card.ts).
+      events: oneCardPerSeries(d.events, new Date()),
       // "Read this run's answer": the run the message is about, not whichever ran last.
       runsUrl: timerRunUrl(appUrl, d.timer.id, d.run.id),
       unsubscribeUrl: unsubscribe,

@@ -231,3 +231,43 @@ describe('PATCH /api/timers/:id body', () => {
     });
   });
 });
+
+describe('a series in a digest and a webhook', () => {
+  // Every second Tuesday at 19:00 in Berlin, years ahead so that none is over whenever the test runs.
+  const occurrence = (day: string): Event =>
+    deliveredEvent({
+      key: `series:uid:ml@meetups.example@${day}T19:00:00`,
+      title: 'Berlin Machine Learning Meetup',
+      starts_at: `${day}T19:00:00+02:00`,
+      timezone: 'Europe/Berlin',
+      city: 'Berlin',
+      repeats: 'every second Tuesday',
+      rrule: 'FREQ=WEEKLY;INTERVAL=2;BYDAY=TU',
+    });
+  const events = [occurrence('2030-06-04'), occurrence('2030-06-18'), occurrence('2030-07-02')];
+
+  it('is one item that says how it repeats; the webhook keeps each occurrence in its data', () => {
+    const mail = renderDigest({
+      question: 'ML meetups',
+      timezone: 'Europe/Berlin',
+      events,
+      runsUrl: 'https://app.example/#timer-1',
+      unsubscribeUrl: 'https://app.example/unsubscribe/t',
+    });
+    // renderDigest lists what it is given; the message builder gives it one item per series.
+    expect(mail.text).toContain('  Repeats every second Tuesday');
+    const body = webhookPayload({
+      kind: 'digest',
+      timer: { id: 4, question: 'ML meetups', website: '', timezone: 'Europe/Berlin' },
+      run: { id: 9, scheduledFor: new Date('2030-06-01T08:00:00Z'), status: 'succeeded', error: null },
+      events,
+      runsUrl: 'https://app.example/#timer-4',
+    });
+    expect(body.text.split('\n')).toEqual([
+      'Event Finder: 1 new event for "ML meetups"',
+      '• [New] Berlin Machine Learning Meetup — Tue 4 Jun 2030, 19:00 (Europe/Berlin), repeats every second Tuesday',
+      'All runs: https://app.example/#timer-4',
+    ]);
+    expect(body.events).toHaveLength(3);
+  });
+});

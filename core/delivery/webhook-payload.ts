@@ -1,5 +1,6 @@
 import type { Event } from '../contract/event';
 import type { WebhookDelivery, WebhookKind } from '../contract/webhook-delivery';
+import { oneCardPerSeries } from '../events/series-card';
 import { safeLink } from '../events/strict-values';
 import { digestCounts, eventBadge, eventCheck, eventWhen } from './event-text';
 import { shortQuestion } from './links';
@@ -24,13 +25,15 @@ export function webhookText(m: WebhookMessage): string {
   if (m.kind === 'out-of-searches') {
     return `Event Finder: no searches left this period, so your timer "${q}" skipped its run (nothing charged). ${m.runsUrl}`;
   }
-  const n = m.events.length;
-  const lines = [`Event Finder: ${digestCounts(m.events)} for "${q}"`];
-  for (const e of m.events.slice(0, LISTED)) {
+  // A series its source gives as one rule is one line (core/events/series-card.ts); `events` keeps each occurrence.
+  const events = oneCardPerSeries(m.events, new Date());
+  const n = events.length;
+  const lines = [`Event Finder: ${digestCounts(events)} for "${q}"`];
+  for (const e of events.slice(0, LISTED)) {
     const url = safeLink(e.url);
     const checked = eventCheck(e, m.timer.timezone);
     lines.push(
-      `• [${eventBadge(e)}] ${e.title} — ${eventWhen(e, m.timer.timezone)}${checked ? ` (${checked})` : ''}${url ? ` — ${url}` : ''}`,
+      `• [${eventBadge(e)}] ${e.title} — ${eventWhen(e, m.timer.timezone)}${e.rrule && e.repeats ? `, repeats ${e.repeats}` : ''}${checked ? ` (${checked})` : ''}${url ? ` — ${url}` : ''}`,
     );
   }
   if (n > LISTED) lines.push(`…and ${n - LISTED} more`);

@@ -45,11 +45,7 @@ export function timerCalendar(
     `REFRESH-INTERVAL;VALUE=DURATION:${FEED_REFRESH}`,
     `X-PUBLISHED-TTL:${FEED_REFRESH}`,
   ];
-  return calendarText(
-    header,
-    vevents,
-    timezonesOf(entries.map((e) => ({ ...e.event, new: false }))),
-  );
+  return calendarText(header, vevents, timezonesOf(entries.map((e) => ({ ...e.event, new: false }))));
 }
 
 // Characters XML 1.0 forbids (control characters) would make the whole feed unreadable.

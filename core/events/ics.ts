@@ -111,7 +111,8 @@ export function veventLines(e: Event, options: VeventOptions): string[] | null {
     if (endGiven) lines.push(`DTEND;VALUE=DATE:${span.endExclusive.replace(/-/g, '')}`);
   } else if (series?.zone) {
     lines.push(`DTSTART;TZID=${series.zone}:${wallStamp(span.startMs, series.zone)}`);
-    if (endGiven && Date.parse(e.ends_at ?? '') > span.startMs) lines.push(`DTEND;TZID=${series.zone}:${wallStamp(span.endMs, series.zone)}`);
+    if (endGiven && Date.parse(e.ends_at ?? '') > span.startMs)
+      lines.push(`DTEND;TZID=${series.zone}:${wallStamp(span.endMs, series.zone)}`);
   } else {
     lines.push(`DTSTART:${utcStamp(span.startMs)}`);
     if (endGiven && Date.parse(e.ends_at ?? '') > span.startMs) lines.push(`DTEND:${utcStamp(span.endMs)}`);

@@ -17,7 +17,11 @@ export function seriesIdentity(e: Pick<FoundEvent, 'key' | 'rrule'>): string | n
  * `items` with each exported series as one item, at its first occurrence's place: its first occurrence not over
  * at `now` (the one the card names and the calendar entry starts with), else its last. Other items unchanged.
  */
-export function oneItemPerSeries<T>(items: T[], eventOf: (item: T) => Pick<FoundEvent, 'key' | 'rrule' | 'starts_at' | 'ends_at'>, now: Date): T[] {
+export function oneItemPerSeries<T>(
+  items: T[],
+  eventOf: (item: T) => Pick<FoundEvent, 'key' | 'rrule' | 'starts_at' | 'ends_at'>,
+  now: Date,
+): T[] {
   const chosen = new Map<string, T>();
   for (const item of items) {
     const e = eventOf(item);

@@ -103,7 +103,9 @@ describe('a series its source gives as one rule', () => {
       MARCH_1,
     );
     expect(atom).toContain('<title>1 new event: Berlin Machine Learning Meetup</title>');
-    expect(atom).toContain('Berlin Machine Learning Meetup · Tue 10 Mar 2026, 19:00 (Europe/Berlin) · repeats every second Tuesday · Factory Berlin');
+    expect(atom).toContain(
+      'Berlin Machine Learning Meetup · Tue 10 Mar 2026, 19:00 (Europe/Berlin) · repeats every second Tuesday · Factory Berlin',
+    );
   });
 
   it('repeats in the Google Calendar link too, on the event’s clock', () => {

@@ -60,7 +60,13 @@ export function vtimezoneLines(zone: string, fromMs: number, toMs: number): stri
   const lowest = Math.min(first, ...changes.map((c) => c.to));
   const observance = (onset: number, from: number, to: number) => {
     const kind = to > lowest ? 'DAYLIGHT' : 'STANDARD';
-    return [`BEGIN:${kind}`, `DTSTART:${localStamp(onset, from)}`, `TZOFFSETFROM:${utcOffset(from)}`, `TZOFFSETTO:${utcOffset(to)}`, `END:${kind}`];
+    return [
+      `BEGIN:${kind}`,
+      `DTSTART:${localStamp(onset, from)}`,
+      `TZOFFSETFROM:${utcOffset(from)}`,
+      `TZOFFSETTO:${utcOffset(to)}`,
+      `END:${kind}`,
+    ];
   };
   const start = Math.floor(fromMs / QUARTER_HOUR) * QUARTER_HOUR;
   return [

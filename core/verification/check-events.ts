@@ -183,6 +183,18 @@ function checkedOn(page: ReadPage): Pick<Verification, 'source_url' | 'landing_u
     : { source_url: page.cited, landing_url: page.url };
 }
 
+/**
+ * What a page that gives the event as an occurrence of a series says of it: how it repeats, and, for a series
+ * that is its rule alone, the rule and the occurrence's key (its series' identity), so the event is shown and
+ * exported as that series (core/events/series-card.ts).
+ */
+function seriesOf(page: FoundEvent): Pick<FoundEvent, 'repeats' | 'rrule'> & { key?: string } {
+  if (!page.repeats) return {};
+  return page.rrule && page.key.startsWith('series:')
+    ? { repeats: page.repeats, rrule: page.rrule, key: page.key }
+    : { repeats: page.repeats };
+}
+
 /** One model event against the pages read for it, in the order of its links. */
 function checked(e: FoundEvent, links: SourceLink[], pages: Map<string, ReadPage | Unread>, pageRead: string | null): FoundEvent {
   const outcomes = links.map((link) => pages.get(link.url)).filter((p) => p !== undefined);
@@ -193,7 +205,13 @@ function checked(e: FoundEvent, links: SourceLink[], pages: Map<string, ReadPage
   if (agreeing) {
     const on = checkedOn(agreeing.page);
     const verification: Verification = { status: 'confirmed', ...on, model_starts_at: null, reason: null };
-    return { ...e, ends_at: e.ends_at ?? agreeing.match!.event.ends_at, source_url: on.source_url, verification };
+    return {
+      ...e,
+      ends_at: e.ends_at ?? agreeing.match!.event.ends_at,
+      source_url: on.source_url,
+      verification,
+      ...seriesOf(agreeing.match!.event),
+    };
   }
   const listing = matches.find((m) => m.match !== null);
   if (listing) {
@@ -211,7 +229,7 @@ function checked(e: FoundEvent, links: SourceLink[], pages: Map<string, ReadPage
     };
     // One identity from the corrected values: the next run, corrected the same way, finds the same key.
     corrected.key = eventKey(corrected, pageRead);
-    return corrected;
+    return { ...corrected, ...seriesOf(match) };
   }
   const reason: UnconfirmedReason =
     read.length > 0 ? 'not_listed' : outcomes.includes('robots') ? 'robots' : outcomes.length > 0 ? 'unreachable' : 'no_page';

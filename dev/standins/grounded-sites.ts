@@ -49,7 +49,10 @@ function summitPage(): string {
   );
 }
 
-/** The meetup's page: one evening, in Berlin's time; it lists no other event. */
+/**
+ * The meetup's page: an evening in Berlin's time that repeats every second Tuesday, given as schema.org states a
+ * series (an eventSchedule beside its first date); it lists no other event.
+ */
 function meetupPage(): string {
   const { meetup } = groundedEvents('');
   return page(
@@ -59,6 +62,14 @@ function meetupPage(): string {
       name: 'Berlin Machine Learning Meetup',
       startDate: meetup.startsAt,
       endDate: meetup.endsAt,
+      eventSchedule: {
+        '@type': 'Schedule',
+        repeatFrequency: 'P2W',
+        byDay: 'https://schema.org/Tuesday',
+        startTime: '19:00',
+        endTime: '21:00',
+        scheduleTimezone: 'Europe/Berlin',
+      },
       location: {
         '@type': 'Place',
         name: 'Factory Berlin',

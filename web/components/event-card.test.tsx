@@ -99,7 +99,11 @@ describe('event cards', () => {
       rrule: 'FREQ=WEEKLY;INTERVAL=2;BYDAY=TU',
     });
     const series = renderToStaticMarkup(
-      <EventList title="Events" timeZone="Europe/Berlin" events={[occurrence('2027-06-08'), occurrence('2027-06-22'), occurrence('2027-07-06')]} />,
+      <EventList
+        title="Events"
+        timeZone="Europe/Berlin"
+        events={[occurrence('2027-06-08'), occurrence('2027-06-22'), occurrence('2027-07-06')]}
+      />,
     );
     expect(series.match(/<li>/g)).toHaveLength(1);
     expect(series).toContain('Events <span class="event-list__count">(1)</span>');

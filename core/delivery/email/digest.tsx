@@ -72,6 +72,7 @@ function EventItem({ event, timezone }: { event: Event; timezone: string }) {
         )}
       </div>
       <div style={{ fontSize: '15px' }}>{eventWhen(event, timezone, { zone: false })}</div>
+      {event.rrule && event.repeats ? <div style={muted}>Repeats {event.repeats}</div> : null}
       {place ? <div style={muted}>{place}</div> : null}
       {checked ? <div style={muted}>{checked}</div> : null}
       {calendar ? (
@@ -125,6 +126,7 @@ function digestText(props: DigestInput): string {
   const lines = [digestSubject(props.question, props.events), ...(props.notice ? ['', props.notice, ''] : []), datesAreIn(zone), ''];
   for (const e of props.events) {
     lines.push(`[${eventBadge(e)}] ${e.title}`, `  ${eventWhen(e, zone, { zone: false })}`);
+    if (e.rrule && e.repeats) lines.push(`  Repeats ${e.repeats}`);
     const place = eventPlace(e);
     if (place) lines.push(`  ${place}`);
     const checked = eventCheck(e, zone);
