@@ -28,10 +28,9 @@ export function timerCalendar(
   timer: FeedTimer,
   events: { event: FoundEvent; sequence: number; changedAt: Date }[],
   options: { uidDomain: string; runsUrl: string },
-  now: Date = new Date(),
 ): string {
-  // A series its source gives as one rule is one entry with its RRULE, its first occurrence not over its start.
-  const entries = oneItemPerSeries(events, (e) => e.event, now);
+  // A series its source gives as one rule is one entry with its RRULE, from its earliest occurrence in the window.
+  const entries = oneItemPerSeries(events, (e) => e.event, null);
   const vevents = entries.flatMap(({ event, sequence, changedAt }) => {
     const lines = veventLines({ ...event, new: false }, { stamp: changedAt, sequence, uidDomain: options.uidDomain });
     return lines ? [lines] : [];

@@ -15,12 +15,13 @@ export function seriesIdentity(e: Pick<FoundEvent, 'key' | 'rrule'>): string | n
 
 /**
  * `items` with each exported series as one item, at its first occurrence's place: its first occurrence not over
- * at `now` (the one the card names and the calendar entry starts with), else its last. Other items unchanged.
+ * at `now` (the one a card names), else its last; or, with `now` null, its earliest (a calendar entry's start,
+ * so that the occurrences a calendar already shows stay in it). Other items unchanged.
  */
 export function oneItemPerSeries<T>(
   items: T[],
   eventOf: (item: T) => Pick<FoundEvent, 'key' | 'rrule' | 'starts_at' | 'ends_at'>,
-  now: Date,
+  now: Date | null,
 ): T[] {
   const chosen = new Map<string, T>();
   for (const item of items) {
@@ -53,8 +54,9 @@ const isOver = (e: Pick<FoundEvent, 'starts_at' | 'ends_at'>, now: Date) => {
   return end < now.getTime();
 };
 
-/** Whether `a` names its series better than `b`: one not over before one that is; the soonest, or the last that is over. */
-function better(a: Pick<FoundEvent, 'starts_at' | 'ends_at'>, b: Pick<FoundEvent, 'starts_at' | 'ends_at'>, now: Date): boolean {
+/** Whether `a` stands for its series better than `b`: the earliest without `now`; else one not over, the soonest, or the last that is over. */
+function better(a: Pick<FoundEvent, 'starts_at' | 'ends_at'>, b: Pick<FoundEvent, 'starts_at' | 'ends_at'>, now: Date | null): boolean {
+  if (now === null) return startMs(a) < startMs(b);
   const [aOver, bOver] = [isOver(a, now), isOver(b, now)];
   if (aOver !== bOver) return !aOver;
   return aOver ? startMs(a) > startMs(b) : startMs(a) < startMs(b);
