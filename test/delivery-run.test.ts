@@ -77,6 +77,17 @@ describe('timer runs deliver their new and changed events', () => {
     expect(mails()[2]!.subject).toBe(`2 changed events: ${question}`);
     expect(mails()[2]!.text).toContain('[Moved] Open Source AI Meetup');
     expect(mails()[2]!.text).toContain('[Cancelled] Vector Databases Workshop');
+    // The moved event shows its old and new date wherever it is shown: the run, the email, the iCal and Atom feeds.
+    const moved = third.events.find((e) => e.title === 'Open Source AI Meetup')!;
+    expect(moved).toMatchObject({ status: 'moved', moved_from: second.events.find((e) => e.title === 'Open Source AI Meetup')!.starts_at });
+    const lines = mails()[2]!.text.split('\n');
+    expect(lines[lines.indexOf('[Moved] Open Source AI Meetup') + 1]).toMatch(/^ {2}\w{3} \d{1,2} \w{3} \d{4}, \d\d:\d\d → \w{3} \d{1,2} \w{3} \d{4}, \d\d:\d\d$/);
+    const timer = ((await (await call('GET', '/api/timers')).json()) as { id: number; ical_url: string; atom_url: string }[]).find(
+      (t) => t.id === timerId,
+    )!;
+    const ics = (await (await fetch(timer.ical_url)).text()).replace(/\r\n /g, '');
+    expect(ics).toMatch(/DESCRIPTION:Moved: \w{3} \d{1,2} \w{3} \d{4}\\, \d\d:\d\d → \w{3} \d{1,2} \w{3} \d{4}\\, \d\d:\d\d/);
+    expect(await (await fetch(timer.atom_url)).text()).toMatch(/Moved: Open Source AI Meetup · \w{3} \d{1,2} \w{3} \d{4}, \d\d:\d\d → /);
 
     // The site stays as it is now: nothing new or changed, nothing recorded, nothing sent.
     const fourth = await runNow(timerId);

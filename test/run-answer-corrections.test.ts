@@ -1,6 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createdApiTokenReplySchema } from '../core/contract/api-tokens';
+import { searchReplySchema, timerRunsReplySchema } from '../core/contract/event-replies';
 import { timersReplySchema } from '../core/contract/timers';
 import type { WebhookDelivery } from '../core/contract/webhook-delivery';
 import { groundedEvents } from '../dev/standins/grounded-answer';
@@ -93,6 +95,24 @@ describe("a timer run's answer marked where its checked events contradict it", (
     expect(run.answer!.slice(c!.start, c!.end)).toBe(said);
     expect(c).toMatchObject({ said, checked });
     expect(run.marked_answer).toContain(`Date: ${said} [corrected: ${checked}] to 23:00`);
+
+    // Through /v1 with a token: the run marked the same way, and an ask's search too.
+    const tokenMade = await call('POST', '/api/tokens', { name: 'Agent', scopes: ['read', 'search'] });
+    const token = createdApiTokenReplySchema.parse(await tokenMade.json()).token;
+    const v1 = (path: string, init: RequestInit = {}) =>
+      fetch(`${stack.url}${path}`, { ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } });
+    const v1Runs = timerRunsReplySchema.parse(await (await v1(`/v1/timers/${id}/runs`)).json());
+    expect(v1Runs.find((r) => r.id === run.id)).toMatchObject({ answer_corrections: run.answer_corrections, marked_answer: run.marked_answer });
+    const asked = await v1('/v1/search', { method: 'POST', body: JSON.stringify({ ques: 'AI events in Berlin (wrong date)' }) });
+    expect(asked.status).toBe(200);
+    const searchId = ((await asked.json()) as { id: number }).id;
+    const search = await until('the search to have its events checked', async () => {
+      const got = searchReplySchema.parse(await (await v1(`/v1/searches/${searchId}`)).json());
+      return got.events_status === 'pending' ? null : got;
+    });
+    expect(search.answer).toContain(`Date: ${said} to 23:00`);
+    expect(search.answer_corrections.map((x) => [x.said, x.checked])).toEqual([[said, checked]]);
+    expect(search.marked_answer).toContain(`Date: ${said} [corrected: ${checked}] to 23:00`);
 
     // The timer's latest result, as Manage Timers lists it, carries the same correction.
     const timers = timersReplySchema.parse(await (await call('GET', '/api/timers')).json());
