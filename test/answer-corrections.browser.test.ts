@@ -95,14 +95,17 @@ describe('an answer marked where its checked events contradict it (Chromium)', (
     expect(await answer.locator('.answer-correction ins').textContent()).toBe(`checked date: ✓ ${checked}`);
     expect(await answer.textContent()).toContain(`Date: The answer said ${said} checked date: ✓ ${checked} to 23:00`);
 
-    // The timer's latest result (shown while its runs are closed) says the same.
+    // The timer's latest result says the same (shown while its runs are closed: Manage Timers opened by hand).
     for (const width of [320, 390, 1280]) {
       await page.setViewportSize({ width, height: 900 });
       await answer.scrollIntoViewIfNeeded();
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       await shot(page, `run-answer-corrections-run-${width}`);
     }
-    await row.getByRole('button', { name: 'Hide runs' }).click();
+    await page.goto(`${stack.url}/`);
+    await page.waitForFunction(() => document.querySelectorAll('[data-island]').length === 2);
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByRole('button', { name: 'Manage Timers' }).click();
     const latest = row.locator('.timer-row__result').filter({ hasText: 'Latest result' });
     await latest.locator('summary').click();
     expect(await latest.locator('.answer-correction ins').textContent()).toBe(`checked date: ✓ ${checked}`);

@@ -81,7 +81,9 @@ describe('timer runs deliver their new and changed events', () => {
     const moved = third.events.find((e) => e.title === 'Open Source AI Meetup')!;
     expect(moved).toMatchObject({ status: 'moved', moved_from: second.events.find((e) => e.title === 'Open Source AI Meetup')!.starts_at });
     const lines = mails()[2]!.text.split('\n');
-    expect(lines[lines.indexOf('[Moved] Open Source AI Meetup') + 1]).toMatch(/^ {2}\w{3} \d{1,2} \w{3} \d{4}, \d\d:\d\d → \w{3} \d{1,2} \w{3} \d{4}, \d\d:\d\d$/);
+    expect(lines[lines.indexOf('[Moved] Open Source AI Meetup') + 1]).toMatch(
+      /^ {2}\w{3} \d{1,2} \w{3} \d{4}, \d\d:\d\d → \w{3} \d{1,2} \w{3} \d{4}, \d\d:\d\d$/,
+    );
     const timer = ((await (await call('GET', '/api/timers')).json()) as { id: number; ical_url: string; atom_url: string }[]).find(
       (t) => t.id === timerId,
     )!;

@@ -102,7 +102,10 @@ describe("a timer run's answer marked where its checked events contradict it", (
     const v1 = (path: string, init: RequestInit = {}) =>
       fetch(`${stack.url}${path}`, { ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } });
     const v1Runs = timerRunsReplySchema.parse(await (await v1(`/v1/timers/${id}/runs`)).json());
-    expect(v1Runs.find((r) => r.id === run.id)).toMatchObject({ answer_corrections: run.answer_corrections, marked_answer: run.marked_answer });
+    expect(v1Runs.find((r) => r.id === run.id)).toMatchObject({
+      answer_corrections: run.answer_corrections,
+      marked_answer: run.marked_answer,
+    });
     const asked = await v1('/v1/search', { method: 'POST', body: JSON.stringify({ ques: 'AI events in Berlin (wrong date)' }) });
     expect(asked.status).toBe(200);
     const searchId = ((await asked.json()) as { id: number }).id;
