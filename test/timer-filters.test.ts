@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeReplySchema } from '../core/contract/describe';
 import { timersReplySchema } from '../core/contract/timers';
 import { searchWithEvents } from './support/search-events';
 import { startTestStack, type TestStack } from '../dev/harness/stack';
@@ -93,6 +94,34 @@ describe('timer filters: place, attendance, words, date window', () => {
 
     expect((await call('PATCH', `/api/timers/${timerId}`, { filters: null })).status).toBe(200);
     expect((await listed(timerId)).filters).toBeNull();
+  });
+
+  it('a timer described in words with a place searches that place: its question keeps it, its filters go to Gemini', async () => {
+    const described = await call('POST', '/api/timers/describe', {
+      sentence: 'every Friday at 8 pm, AI meetups within 20 km of Berlin',
+      timezone: 'Europe/Berlin',
+    });
+    expect(described.status).toBe(200);
+    const { timer } = describeReplySchema.parse(await described.json());
+    expect(timer.ques).toBe('AI meetups within 20 km of Berlin');
+    // Saved as the page saves a described timer, then run.
+    const res = await call('POST', '/api/schedule', {
+      scheduleType: timer.scheduleType,
+      time: timer.time,
+      weekday: timer.weekday,
+      ques: timer.ques,
+      web: `${stack.standins.url}/sites/around-berlin.html`,
+      timezone: 'Europe/Berlin',
+      filters: timer.filters,
+    });
+    expect(res.status).toBe(200);
+    const run = await runNow(((await res.json()) as { id: number }).id);
+    expect(run.status).toBe('succeeded');
+    const prompt = stack.standins.gemini.state.lastAnswerRequest?.prompt ?? '';
+    expect(prompt).toContain('AI meetups within 20 km of Berlin');
+    expect(prompt).toContain('- only events within 20 km of Berlin (online events excepted)');
+    expect(run.events.map((e) => e.title)).toContain('Potsdam AI Meetup');
+    expect(run.events.map((e) => e.title)).not.toContain('Munich ML Night');
   });
 });
 
