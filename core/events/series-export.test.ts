@@ -67,7 +67,7 @@ describe('a series its source gives as one rule', () => {
     expect(text).toContain('DTEND;TZID=Europe/Berlin:20260310T210000\r\n');
     expect(text).toContain('RRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=TU\r\n');
     expect(text).toContain('BEGIN:VTIMEZONE\r\nTZID:Europe/Berlin\r\n');
-    expect(text).toContain('UID:' + `${keyDigest(SERIES)}@events.test`);
+    expect(text).toContain(`UID:${keyDigest(SERIES)}@events.test`);
     expect(text).toContain('DESCRIPTION:Repeats every second Tuesday.');
     expect(occurrencesOf(text, 4)).toEqual([
       '2026-03-10T18:00:00.000Z',
