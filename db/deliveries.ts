@@ -1,7 +1,9 @@
 import type { Event } from '../core/contract/event';
+import type { ChannelKind } from '../core/delivery/channels/channel';
 import type { Db } from './client';
 
-export type DeliveryChannel = 'email' | 'webhook';
+/** Email, the timer's webhook, or one of its chat and push channels (named by its service; `channelId` says which). */
+export type DeliveryChannel = 'email' | 'webhook' | ChannelKind;
 /** digest: new or changed events; paused: the timer paused itself; out-of-searches: runs are being skipped. */
 export type DeliveryKind = 'digest' | 'paused' | 'out-of-searches';
 export type DeliveryStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'skipped';
@@ -14,6 +16,8 @@ export interface NewDelivery {
   kind: DeliveryKind;
   usageEpoch?: number | null;
   events?: Event[];
+  /** The timer's channel (timer_channels) a Slack, Discord, Teams or ntfy message goes to. */
+  channelId?: number;
 }
 
 /** A claimed delivery with what sending it needs: the timer, the run and the user's address. */
@@ -25,6 +29,8 @@ export interface DeliveryToSend {
   attempts: number;
   /** Where this message goes, fixed when it was recorded (null on rows older than migration 014). */
   target: string | null;
+  /** For a chat or push channel: the channel as it is now (null once removed), its access token, whether it is stopped. */
+  channelRow: { id: number; url: string; token: string | null; stopped: boolean } | null;
   timer: {
     id: number;
     question: string;
@@ -54,19 +60,22 @@ export interface DeliveryState {
  */
 export async function recordDelivery(sql: Db, d: NewDelivery): Promise<number | null> {
   const [row] = await sql<{ id: string }[]>`
-    insert into deliveries (timer_id, run_id, user_id, channel, kind, usage_epoch, events, target)
+    insert into deliveries (timer_id, run_id, user_id, channel, kind, usage_epoch, events, target, channel_id)
     select ${d.timerId}, ${d.runId}, ${d.userId}, ${d.channel}, ${d.kind}, ${d.usageEpoch ?? null},
            ${sql.json((d.events ?? []) as never)},
-           case when ${d.channel} = 'webhook' then t.webhook_url else u.email end
+           case when ${d.channel} = 'webhook' then t.webhook_url when ${d.channel} = 'email' then u.email else c.url end,
+           c.id
     from users u left join timers t on t.id = ${d.timerId}
-    where u.id = ${d.userId}
+      left join timer_channels c on c.id = ${d.channelId ?? null}::bigint and c.timer_id = ${d.timerId}
+    where u.id = ${d.userId} and (${d.channelId ?? null}::bigint is null or c.id is not null)
     on conflict do nothing
     returning id`;
   if (row) return Number(row.id);
   // Recorded earlier (e.g. the after-run step ran again): enqueue again only while it is still unsent.
   const [existing] = await sql<{ id: string }[]>`
     select id from deliveries
-    where run_id = ${d.runId} and channel = ${d.channel} and kind = ${d.kind} and status = 'pending'`;
+    where run_id = ${d.runId} and channel = ${d.channel} and kind = ${d.kind} and status = 'pending'
+      and channel_id is not distinct from ${d.channelId ?? null}::bigint`;
   return existing ? Number(existing.id) : null;
 }
 
@@ -77,6 +86,10 @@ type ClaimRow = {
   events: Event[];
   attempts: number;
   target: string | null;
+  channel_id: string | null;
+  channel_url: string | null;
+  channel_token: string | null;
+  channel_stopped: boolean | null;
   webhook_secret: string | null;
   timer_id: string;
   question: string;
@@ -109,6 +122,7 @@ export async function claimDelivery(sql: Db, id: number): Promise<DeliveryToSend
       returning *
     )
     select d.id, d.channel, d.kind, d.events, d.attempts, d.target,
+      c.id as channel_id, c.url as channel_url, c.token as channel_token, c.stopped_at is not null as channel_stopped,
       t.id as timer_id, t.question, t.website, t.timezone, t.deleted_at, t.email_enabled, t.webhook_url, t.webhook_secret,
       t.paused_reason,
       r.id as run_id, r.scheduled_for, r.status as run_status, r.error as run_error,
@@ -116,7 +130,8 @@ export async function claimDelivery(sql: Db, id: number): Promise<DeliveryToSend
     from claimed d
     join timers t on t.id = d.timer_id
     join timer_runs r on r.id = d.run_id
-    join users u on u.id = d.user_id`;
+    join users u on u.id = d.user_id
+    left join timer_channels c on c.id = d.channel_id`;
   if (!r) return null;
   return {
     id: Number(r.id),
@@ -125,6 +140,9 @@ export async function claimDelivery(sql: Db, id: number): Promise<DeliveryToSend
     events: r.events,
     attempts: r.attempts,
     target: r.target,
+    channelRow: r.channel_id
+      ? { id: Number(r.channel_id), url: r.channel_url!, token: r.channel_token, stopped: r.channel_stopped === true }
+      : null,
     timer: {
       id: Number(r.timer_id),
       question: r.question,
@@ -186,13 +204,25 @@ export async function recoverStuckDeliveries(sql: Db, before: Date, error: strin
   return rows.map((r) => Number(r.id));
 }
 
-/** The latest delivery per channel of each timer, for Manage Timers. */
+/** The latest delivery of each chat or push channel, for Manage Timers. */
+export async function latestChannelDeliveries(sql: Db, channelIds: number[]): Promise<Map<number, DeliveryState>> {
+  const out = new Map<number, DeliveryState>();
+  if (channelIds.length === 0) return out;
+  const rows = await sql<{ channel_id: string; status: DeliveryStatus; at: Date; error: string | null }[]>`
+    select distinct on (channel_id) channel_id, status, coalesce(sent_at, updated_at) as at, error
+    from deliveries where channel_id = any(${channelIds}::bigint[])
+    order by channel_id, created_at desc`;
+  for (const r of rows) out.set(Number(r.channel_id), { status: r.status, at: r.at, error: r.error });
+  return out;
+}
+
+/** The latest email and webhook delivery of each timer, for Manage Timers. */
 export async function latestDeliveries(sql: Db, timerIds: number[]): Promise<Map<number, Partial<Record<DeliveryChannel, DeliveryState>>>> {
   const out = new Map<number, Partial<Record<DeliveryChannel, DeliveryState>>>();
   if (timerIds.length === 0) return out;
   const rows = await sql<{ timer_id: string; channel: DeliveryChannel; status: DeliveryStatus; at: Date; error: string | null }[]>`
     select distinct on (timer_id, channel) timer_id, channel, status, coalesce(sent_at, updated_at) as at, error
-    from deliveries where timer_id = any(${timerIds}::bigint[])
+    from deliveries where timer_id = any(${timerIds}::bigint[]) and channel in ('email', 'webhook')
     order by timer_id, channel, created_at desc`;
   for (const r of rows) {
     const id = Number(r.timer_id);

@@ -1,6 +1,7 @@
 import { Worker, type Queue } from 'bullmq';
 import type { Config } from '../core/config';
 import type { Mailer } from '../core/delivery/mailer';
+import { deliveryBackoffStrategy } from '../core/delivery/queue';
 import { sweepDeliveries } from '../core/delivery/sweep';
 import { DELIVERIES_QUEUE, type DeliverJob } from '../core/jobs';
 import type { Logger } from '../core/logger';
@@ -42,6 +43,7 @@ export async function startDeliveriesWorker(deps: DeliveriesWorkerDeps): Promise
     connection,
     prefix: config.queuePrefix,
     concurrency: CONCURRENCY,
+    settings: { backoffStrategy: deliveryBackoffStrategy },
   });
   worker.on('failed', (job, err) => logger.warn({ jobId: job?.id, err: err.message }, 'delivery job failed'));
   worker.on('error', (err) => logger.error({ err: err.message }, 'deliveries worker error'));

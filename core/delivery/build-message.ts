@@ -5,6 +5,7 @@ import { oneCardPerSeries } from '../events/series-card';
 import { renderDigest, type RenderedEmail } from './email/digest';
 import { renderOutOfSearches, renderPausedAlert } from './email/notices';
 import { timerRunsUrl, timerRunUrl, unsubscribeUrl } from './links';
+import type { ChannelMessage } from './channels/digest-lines';
 import type { OutgoingEmail } from './mailer';
 import { webhookPayload } from './webhook-payload';
 import { deliveryMessageId } from './webhook-signature';
@@ -80,5 +81,20 @@ export function webhookCallOf(appUrl: string, d: MessageSource, id: string): Web
     body: webhookPayload({ kind: d.kind, timer: d.timer, run: d.run, events: d.events, runsUrl: timerRunsUrl(appUrl, d.timer.id) }),
     id,
     secret: d.timer.webhookSecret,
+  };
+}
+
+/**
+ * A delivery as a chat or push channel's message (core/delivery/channels/): the digest's data as the webhook
+ * has it, and the page at the run, where "and N more" links.
+ */
+export function channelMessageOf(appUrl: string, d: DeliveryToSend): ChannelMessage {
+  return {
+    kind: d.kind,
+    timer: d.timer,
+    run: d.run,
+    events: d.events,
+    runsUrl: timerRunsUrl(appUrl, d.timer.id),
+    runUrl: timerRunUrl(appUrl, d.timer.id, d.run.id),
   };
 }

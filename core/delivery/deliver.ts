@@ -1,10 +1,12 @@
 import type { Sql } from '../../db/client';
 import { claimDelivery, type DeliveryToSend, endDeliveryAttempt } from '../../db/deliveries';
+import { markChannelNoticesMailed, pendingChannelNotices, stopTimerChannel } from '../../db/timer-channels';
 import { markWebhookGoneNoticeMailed, pendingWebhookGoneNotice } from '../../db/webhook-gone';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
 import { countDelivery } from '../metrics';
-import { emailOf, webhookOf } from './build-message';
+import { channelMessageOf, emailOf, webhookOf } from './build-message';
+import { CHANNEL_SERVICES, isChannelKind, sendChannelMessage } from './channels/channel';
 import { DeliveryError } from './errors';
 import { disableWebhookAfterGone, WebhookGoneError } from './webhook-gone';
 import type { Mailer } from './mailer';
@@ -57,7 +59,8 @@ export async function deliver(deps: DeliverDeps, attempt: DeliveryAttempt): Prom
   }
   try {
     if (delivery.channel === 'email') await sendEmail(deps, deps.mailer!, delivery);
-    else await sendWebhook(deps, delivery);
+    else if (delivery.channel === 'webhook') await sendWebhook(deps, delivery);
+    else await sendToChannel(deps, delivery);
   } catch (err) {
     const message = (err as Error).message || String(err);
     if (err instanceof WebhookGoneError) {
@@ -84,14 +87,50 @@ function skipReason(d: DeliveryToSend, mailer: Mailer | null): string | null {
   if (d.channel === 'email' && !mailer) return 'Email is off on this server (SMTP_URL is not set).';
   if (d.channel === 'email' && !d.timer.email) return 'Email is turned off for this timer.';
   if (d.channel === 'webhook' && !d.timer.webhookUrl) return 'The timer has no webhook address any more.';
+  if (isChannelKind(d.channel) && !d.channelRow) return 'The channel was removed from the timer.';
+  if (isChannelKind(d.channel) && d.channelRow?.stopped) return 'The channel was stopped: its service said the address is gone.';
   return null;
 }
 
-/** A digest carries, once, the sentence on a webhook that a 410 Gone removed. */
+/** A digest carries, once, the sentence on a webhook that a 410 Gone removed and on each channel that stopped. */
 async function sendEmail(deps: DeliverDeps, mailer: Mailer, d: DeliveryToSend): Promise<void> {
-  const notice = d.kind === 'digest' ? await pendingWebhookGoneNotice(deps.sql, d.timer.id) : null;
-  await mailer.send(await emailOf(deps.sql, deps.config.appUrl, d, notice));
-  if (notice) await markWebhookGoneNoticeMailed(deps.sql, d.timer.id);
+  const webhookNotice = d.kind === 'digest' ? await pendingWebhookGoneNotice(deps.sql, d.timer.id) : null;
+  const channelNotices = d.kind === 'digest' ? await pendingChannelNotices(deps.sql, d.timer.id) : [];
+  const notices = [webhookNotice, ...channelNotices].filter((n): n is string => n !== null);
+  await mailer.send(await emailOf(deps.sql, deps.config.appUrl, d, notices.length > 0 ? notices.join(' ') : null));
+  if (webhookNotice) await markWebhookGoneNoticeMailed(deps.sql, d.timer.id);
+  if (channelNotices.length > 0) await markChannelNoticesMailed(deps.sql, d.timer.id);
+}
+
+/**
+ * Posts to a Slack, Discord, Teams or ntfy channel, at the address recorded with the delivery, and reads the
+ * reply by the service's rules (core/delivery/channels/): a service saying the address is gone stops the
+ * channel, with the sentence on the timer and once in its next digest email.
+ */
+async function sendToChannel(deps: DeliverDeps, d: DeliveryToSend): Promise<void> {
+  if (!isChannelKind(d.channel) || !d.channelRow) throw new DeliveryError('The channel was removed from the timer.', false);
+  const url = d.target ?? d.channelRow.url;
+  const outcome = await sendChannelMessage(d.channel, url, d.channelRow.token, channelMessageOf(deps.config.appUrl, d), {
+    allow: deps.config.webhookAllow,
+    resolve: deps.resolve,
+    timeoutMs: deps.webhookTimeoutMs,
+  });
+  switch (outcome.kind) {
+    case 'delivered':
+      return;
+    case 'retry':
+      throw new DeliveryError(outcome.sentence, true, { retryAfterMs: outcome.afterMs });
+    case 'refused':
+      throw new DeliveryError(`${outcome.sentence} Check the address in Manage Timers.`, false);
+    case 'gone': {
+      const label = CHANNEL_SERVICES[d.channel].label;
+      const notice = `${outcome.sentence} We stopped posting to this ${label} channel; remove it and add its new address in Manage Timers.`;
+      if (await stopTimerChannel(deps.sql, d.channelRow.id, url, notice)) {
+        deps.logger.warn({ timerId: d.timer.id, channelId: d.channelRow.id, kind: d.channel }, 'channel address gone: stopped');
+      }
+      throw new DeliveryError(notice, false);
+    }
+  }
 }
 
 async function sendWebhook(deps: DeliverDeps, d: DeliveryToSend): Promise<void> {

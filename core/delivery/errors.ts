@@ -7,8 +7,12 @@ export class DeliveryError extends Error {
   constructor(
     message: string,
     readonly retryable: boolean,
-    options: { cause?: unknown } = {},
+    options: { cause?: unknown; retryAfterMs?: number | null } = {},
   ) {
-    super(message, options);
+    super(message, { cause: options.cause });
+    this.retryAfterMs = options.retryAfterMs ?? null;
   }
+
+  /** How long the receiver asked us to wait before the next attempt (a 429's Retry-After), when it said. */
+  readonly retryAfterMs: number | null;
 }

@@ -1,6 +1,7 @@
 import type { Queue } from 'bullmq';
 import { recordAfterRun } from '../../db/after-run';
 import type { Sql } from '../../db/client';
+import { activeTimerChannels } from '../../db/timer-channels';
 import type { Timer } from '../../db/timers';
 import type { Event } from '../contract/event';
 import { enqueueDelivery } from '../delivery/queue';
@@ -55,7 +56,7 @@ export async function afterTimerRun(deps: AfterRunDeps, input: AfterRunInput): P
   // Counted by the run's end after a success or a failure; a skipped run changes no count.
   const consecutiveFailures = outcome === 'skipped-no-searches' ? 0 : input.consecutiveFailures;
   const pauseReason = outcome === 'failed' ? autoPauseAfter(consecutiveFailures, input.error ?? null) : null;
-  const planned = planRunMessages(deps, timer, runId, messageAfter(input));
+  const planned = planRunMessages(deps, timer, runId, messageAfter(input), await activeTimerChannels(deps.sql, timer.id));
   // A failed run's one message is the alert of the pause it caused.
   const messages = outcome === 'failed' ? [] : planned;
   const alerts = outcome === 'failed' ? planned : [];
