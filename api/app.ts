@@ -33,6 +33,7 @@ import { timerRunRoutes } from './routes/timer-runs';
 import { accountRoutes } from './routes/account';
 import { timerSettingsRoutes } from './routes/timer-settings';
 import { testDeliveryRoutes } from './routes/test-delivery';
+import { timerChannelRoutes } from './routes/timer-channels';
 import { describeRoutes } from './routes/describe';
 import { runMapRoutes } from './routes/run-map';
 import { timerRoutes } from './routes/timers';
@@ -110,6 +111,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', feedRoutes(deps));
   app.route('/', timerSettingsRoutes(deps));
   app.route('/', testDeliveryRoutes(deps));
+  app.route('/', timerChannelRoutes(deps));
   app.route('/', describeRoutes(deps));
   app.route('/', runMapRoutes(deps));
   app.route('/', unsubscribeRoutes(deps));

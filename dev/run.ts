@@ -102,6 +102,8 @@ async function main(): Promise<void> {
     });
     // The stand-ins also serve sample event websites (listed at /sites/); let the server read them.
     env.WEBSITE_FETCH_ALLOW = devFetchAllow(config.websiteFetchAllow, standinUrl.hostname, standins.port).join(',');
+    // Timers' webhooks and chat channels may post to the stand-ins' Slack, Discord, Teams and ntfy (/channels/).
+    env.WEBHOOK_ALLOW = devFetchAllow(config.webhookAllow, standinUrl.hostname, standins.port).join(',');
     const served = [...config.standins, ...(config.mail.standin ? ['SMTP_URL'] : [])];
     console.log(`dev: stand-ins for ${served.join(', ')} on ${standins.url} (sample websites: ${standins.url}/sites/)`);
     if (config.mail.standin) {

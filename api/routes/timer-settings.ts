@@ -17,6 +17,7 @@ import { routeId } from '../route-id';
 import { jsonBody } from '../validate';
 import { timerFeedUrls } from './feeds';
 import { latestRunsMarked } from '../run-answer-corrections';
+import { timerChannelsJson } from './timer-channels';
 import { timerJson } from './timers';
 
 const NOT_FOUND = 'There is no such timer among yours. Reload Manage Timers to see your timers.';
@@ -91,10 +92,11 @@ export const patchTimerHandlers = (deps: AppDeps) =>
       'timer settings changed',
     );
     const timer = (await listUserTimers(deps.sql, user.id)).find((t) => t.id === id)!;
-    const [deliveries, feeds, lastRuns] = await Promise.all([
+    const [deliveries, feeds, lastRuns, channels] = await Promise.all([
       latestDeliveries(deps.sql, [id]),
       timerFeedUrls(deps, [id]),
       latestRunsMarked(deps.sql, [timer]),
+      timerChannelsJson(deps, [id], true),
     ]);
     const emailAvailable = deps.config.mail.url !== null;
     // The same timer as GET /api/timers lists it, so the page can put it in place of the old one.
@@ -102,6 +104,7 @@ export const patchTimerHandlers = (deps: AppDeps) =>
     return c.json({
       ...timerJson(timer, lastRuns.get(id) ?? null, { latest: deliveries.get(id), emailAvailable }),
       ...feeds.get(id),
+      channels: channels.get(id) ?? [],
       ...(webhookSecret ? { webhook_secret: webhookSecret } : {}),
     });
   });

@@ -15,6 +15,7 @@ import type { AppDeps, AppEnv } from '../deps';
 import { ApiError } from '../errors';
 import { requireUser, signedIn } from '../middleware/session';
 import { jsonBody } from '../validate';
+import { timerChannelsJson } from './timer-channels';
 import { timerDeliveryJson } from './timer-delivery-json';
 import { checkTimerWebsite } from './timer-website';
 
@@ -93,18 +94,24 @@ export const listTimersHandlers = (deps: AppDeps) =>
     const timers = await listUserTimers(deps.sql, user.id);
     const ids = timers.map((t) => t.id);
     // Feed and webhook addresses are secrets that outlive a token (a feed link works until rotated): only the
-    // page and tokens that may change timers' settings see them; a read token sees webhook_url null, no feeds.
+    // page and tokens that may change timers' settings see them; a read token sees webhook_url null, no feeds,
+    // and its channels without their (masked) addresses.
     const secrets = seesTimerSecrets(c.get('tokenScopes'));
-    const [deliveries, feeds, lastRuns] = await Promise.all([
+    const [deliveries, feeds, lastRuns, channels] = await Promise.all([
       latestDeliveries(deps.sql, ids),
       secrets ? timerFeedUrls(deps, ids) : new Map(),
       latestRunsMarked(deps.sql, timers),
+      timerChannelsJson(deps, ids, secrets),
     ]);
     const emailAvailable = deps.config.mail.url !== null;
     return c.json(
       timers.map((t) => {
         const lastRun = lastRuns.get(t.id) ?? null;
-        const json = { ...timerJson(t, lastRun, { latest: deliveries.get(t.id), emailAvailable }), ...feeds.get(t.id) };
+        const json = {
+          ...timerJson(t, lastRun, { latest: deliveries.get(t.id), emailAvailable }),
+          ...feeds.get(t.id),
+          channels: channels.get(t.id) ?? [],
+        };
         return secrets ? json : { ...json, webhook_url: null };
       }),
     );

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { WEBSITE_NOT_TEXT } from './ask';
 import { IANA_ZONE_WIRE, SCHEDULE_TYPE_WIRE, TIME_OF_DAY_WIRE, WEEKDAY_WIRE } from './schedule-wire';
+import { timerChannelSchema } from './timer-channels';
 import { timerFiltersSchema } from './timer-filters';
 import { checkedLater } from './wire-type';
 
@@ -65,4 +66,6 @@ export const timerDeliveryShape = {
   /** Whether the feed and messages carry only checked events (absent from older servers). */
   checked_only: z.optional(z.boolean()),
   last_delivery: z.object({ email: deliveryStateSchema, webhook: deliveryStateSchema }),
+  /** The timer's Slack, Discord, Teams and ntfy channels, addresses masked (absent from older servers). */
+  channels: z.optional(z.array(timerChannelSchema)),
 };

@@ -23,6 +23,8 @@ export function testBaseEnv(options: BaseEnvOptions): Record<string, string> {
     STANDIN_URL: options.standins.url,
     // Website facts may be fetched from the stand-ins' sample sites, and from nowhere else.
     WEBSITE_FETCH_ALLOW: `127.0.0.1:${options.standins.port}`,
+    // Timers' chat channels may post to the stand-ins' Slack, Discord, Teams and ntfy, as in make dev.
+    WEBHOOK_ALLOW: `127.0.0.1:${options.standins.port}`,
     // Digests go to the stand-ins' mailbox, as in make dev, not to a closed port they would be retried against.
     SMTP_URL: options.standins.smtpUrl,
     LOG_LEVEL: 'silent',

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { createAdaptorServer } from '@hono/node-server';
 import { createTilesStandin } from './tiles';
+import { createChatChannelsStandin } from './chat-channels';
 import { Hono } from 'hono';
 import { createGeminiStandin } from './gemini';
 import { createGoogleStandin } from './google';
@@ -32,7 +33,8 @@ export interface StandinOptions {
 
 /**
  * One HTTP server for every stand-in: their paths do not overlap (Google /oauth2 and /gsi, Gemini /v1beta,
- * Stripe /v1 plus its hosted pages), so one STANDIN_URL serves them all.
+ * Stripe /v1 plus its hosted pages, the chat channels /slack, /discord, /teams, /ntfy and /channels), so one
+ * STANDIN_URL serves them all.
  */
 export async function startStandins(options: StandinOptions) {
   let publicUrl = '';
@@ -46,8 +48,11 @@ export async function startStandins(options: StandinOptions) {
     webhookUrl: options.webhookUrl,
   });
   const smtp = createSmtpStandin();
+  const channels = createChatChannelsStandin();
   const app = new Hono();
-  app.get('/', (c) => c.text('Event Finder local stand-ins: Google sign-in, Gemini, Stripe and an SMTP mailbox (/mail/).'));
+  app.get('/', (c) =>
+    c.text('Event Finder local stand-ins: Google sign-in, Gemini, Stripe, an SMTP mailbox (/mail/) and chat channels (/channels/).'),
+  );
   if (options.serverUrl) {
     // Registered first, so this index answers instead of the one that shows the browser's own address.
     app.get('/sites', sitesIndexFor(options.serverUrl));
@@ -58,6 +63,7 @@ export async function startStandins(options: StandinOptions) {
   app.route('/', stripe.app);
   app.route('/', smtp.app);
   app.route('/', createTilesStandin().app);
+  app.route('/', channels.app);
 
   const server = createAdaptorServer({ fetch: app.fetch });
   await new Promise<void>((resolve, reject) => {
@@ -88,6 +94,8 @@ export async function startStandins(options: StandinOptions) {
     gemini,
     stripe,
     smtp,
+    /** What the Slack, Discord, Teams and ntfy stand-ins received. */
+    channels,
     /** `smtp://host:port` of the SMTP stand-in, for SMTP_URL. */
     smtpUrl: `smtp://${options.host ?? '127.0.0.1'}:${smtp.port}`,
     /** The mailbox page, where the SMTP stand-in shows what it received. */

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { manyEventsIcs } from './many-events';
 import { Hono, type Context } from 'hono';
 import { stream } from 'hono/streaming';
 import { changingSitePage } from './changing-site';
@@ -19,6 +20,7 @@ const SAMPLES: { path: string; what: string }[] = [
   { path: 'upcoming/meetups.ics', what: 'an iCalendar feed (three meetups, dated from today)' },
   { path: 'around-berlin.html', what: 'events in Potsdam, Munich, online and Berlin, to try a timer’s place and attendance filters' },
   { path: 'plain.html', what: 'a page with no events on it' },
+  { path: 'many/60.ics', what: 'an iCalendar feed of 60 events (any number up to 200), to see chat channels cut their messages' },
   {
     path: 'changing/demo.html',
     what:
@@ -54,6 +56,9 @@ sitesApp.get('/berlin-ai.html', (c) => c.html(file('berlin-ai.html')));
 sitesApp.get('/meetups.ics', (c) => c.body(file('meetups.ics'), 200, { 'content-type': 'text/calendar; charset=utf-8' }));
 sitesApp.get('/upcoming/berlin-ai.html', (c) => c.html(upcomingBerlinAiPage()));
 sitesApp.get('/upcoming/meetups.ics', (c) => c.body(upcomingMeetupsIcs(), 200, { 'content-type': 'text/calendar; charset=utf-8' }));
+sitesApp.get('/many/:file{[0-9]+\\.ics}', (c) =>
+  c.body(manyEventsIcs(Number.parseInt(c.req.param('file'), 10)), 200, { 'content-type': 'text/calendar; charset=utf-8' }),
+);
 sitesApp.get('/plain.html', (c) =>
   c.html('<!doctype html><title>Community calendar</title><main><h1>Community calendar</h1><p>No events are planned yet.</p></main>'),
 );

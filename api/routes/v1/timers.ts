@@ -9,6 +9,7 @@ import { routeId } from '../../route-id';
 import { describeTimerHandlers } from '../describe';
 import { runNowHandlers, timerRunsHandlers } from '../timer-runs';
 import { testDeliveryHandlers } from '../test-delivery';
+import { addChannelHandlers, removeChannelHandlers } from '../timer-channels';
 import { patchTimerHandlers } from '../timer-settings';
 import { listTimersHandlers, saveTimerHandlers, TIMER_SERVICE_UNAVAILABLE } from '../timers';
 
@@ -23,6 +24,8 @@ export function v1TimerRoutes(deps: AppDeps) {
   app.post('/v1/timers/describe', requireScope('timers'), ...describeTimerHandlers(deps));
   app.patch('/v1/timers/:id', requireScope('timers'), ...patchTimerHandlers(deps));
   app.post('/v1/timers/:id/run', requireScope('timers'), ...runNowHandlers(deps));
+  app.post('/v1/timers/:id/channels', requireScope('timers'), ...addChannelHandlers(deps));
+  app.delete('/v1/timers/:id/channels/:channelId', requireScope('timers'), ...removeChannelHandlers(deps));
   app.get('/v1/timers/:id/runs', requireScope('read'), ...timerRunsHandlers(deps));
   const test = testDeliveryHandlers(deps);
   app.get('/v1/timers/:id/preview', requireScope('read'), ...test.preview);

@@ -1,5 +1,14 @@
 import type { ChannelRequest, ChannelService } from './channel';
-import { type ChannelMessage, channelSubtitle, channelTitle, type DigestLine, digestLines, linesThatFit, moreText, noticeText } from './digest-lines';
+import {
+  type ChannelMessage,
+  channelSubtitle,
+  channelTitle,
+  type DigestLine,
+  digestLines,
+  linesThatFit,
+  moreText,
+  noticeText,
+} from './digest-lines';
 import { type ChannelOutcome, type ChannelReply, replyWords, retryAfterMs, statusOutcome } from './reply';
 
 /**
@@ -83,7 +92,14 @@ export function discordBody(m: ChannelMessage) {
   const title = channelTitle(m);
   const base = { content: cut(title, DISCORD.content), allowed_mentions: { parse: [] as string[] } };
   if (m.kind !== 'digest') {
-    const embeds: Embed[] = [{ title: cut(title, DISCORD.title), url: m.runUrl, color: GREEN, description: cut(discordEscape(noticeText(m)), DISCORD.description) }];
+    const embeds: Embed[] = [
+      {
+        title: cut(title, DISCORD.title),
+        url: m.runUrl,
+        color: GREEN,
+        description: cut(discordEscape(noticeText(m)), DISCORD.description),
+      },
+    ];
     return { ...base, embeds };
   }
   const lines = digestLines(m);
@@ -112,7 +128,8 @@ export function readDiscordReply(reply: ChannelReply): ChannelOutcome {
     return { kind: 'gone', sentence: `Discord answered “${message}” (code ${json.code}): this webhook was deleted.` };
   }
   if (reply.status === 429) {
-    const afterMs = typeof json.retry_after === 'number' && json.retry_after >= 0 ? Math.ceil(json.retry_after * 1000) : retryAfterMs(reply.headers);
+    const afterMs =
+      typeof json.retry_after === 'number' && json.retry_after >= 0 ? Math.ceil(json.retry_after * 1000) : retryAfterMs(reply.headers);
     return { kind: 'retry', sentence: `Discord asked us to slow down (HTTP 429): ${message}.`, afterMs };
   }
   return statusOutcome('Discord', reply, typeof json.code === 'number' ? `${message}, code ${json.code}` : message);

@@ -1,6 +1,15 @@
 import type { ChannelRequest, ChannelService } from './channel';
-import { type ChannelMessage, channelSubtitle, channelTitle, type DigestLine, digestLines, linesThatFit, moreText, noticeText } from './digest-lines';
-import { type ChannelOutcome, type ChannelReply, replyWords, statusOutcome } from './reply';
+import {
+  type ChannelMessage,
+  channelSubtitle,
+  channelTitle,
+  type DigestLine,
+  digestLines,
+  linesThatFit,
+  moreText,
+  noticeText,
+} from './digest-lines';
+import { type ChannelOutcome, type ChannelReply, replyWords, spacedControls, statusOutcome } from './reply';
 
 /**
  * ntfy (docs.ntfy.sh, "Publishing"): the message is the body of a POST to the topic's URL, with `Title`, `Tags`
@@ -15,12 +24,17 @@ export const NTFY_MAX_BYTES = 4096;
  * other characters is sent that way.
  */
 export function ntfyHeader(value: string): string {
-  const clean = value.replace(/[\u0000-\u001f\u007f]+/g, ' ');
+  const clean = spacedControls(value);
   return /^[\u0020-\u007e]*$/.test(clean) ? clean : `=?UTF-8?B?${Buffer.from(clean, 'utf8').toString('base64')}?=`;
 }
 
 const eventText = (line: DigestLine) =>
-  [`• ${line.badge}: ${line.title}`, `  ${line.when}${line.place ? ` · ${line.place}` : ''}`, line.checked ? `  ${line.checked}` : null, line.url ? `  ${line.url}` : null]
+  [
+    `• ${line.badge}: ${line.title}`,
+    `  ${line.when}${line.place ? ` · ${line.place}` : ''}`,
+    line.checked ? `  ${line.checked}` : null,
+    line.url ? `  ${line.url}` : null,
+  ]
     .filter(Boolean)
     .join('\n');
 
@@ -67,10 +81,14 @@ export function readNtfyReply(reply: ChannelReply): ChannelOutcome {
   let detail = replyWords(reply.body);
   try {
     const parsed = JSON.parse(reply.body) as { error?: unknown; code?: unknown };
-    if (typeof parsed?.error === 'string') detail = replyWords(typeof parsed.code === 'number' ? `${parsed.error}, code ${parsed.code}` : parsed.error);
+    if (typeof parsed?.error === 'string')
+      detail = replyWords(typeof parsed.code === 'number' ? `${parsed.error}, code ${parsed.code}` : parsed.error);
   } catch {}
   if (reply.status === 401 || reply.status === 403) {
-    return { kind: 'refused', sentence: `ntfy refused the message (HTTP ${reply.status}: ${detail}). Check the topic's access token in Manage Timers.` };
+    return {
+      kind: 'refused',
+      sentence: `ntfy refused the message (HTTP ${reply.status}: ${detail}). Check the topic's access token in Manage Timers.`,
+    };
   }
   return statusOutcome('ntfy', reply, detail);
 }

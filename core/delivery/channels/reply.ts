@@ -43,8 +43,18 @@ export function statusOutcome(label: string, reply: ChannelReply, detail: string
   return { kind: 'refused', sentence: `${label} refused the message: HTTP ${status}${said}.` };
 }
 
+/** Text with every C0 control character and DEL as a space: a service's words or a header stay one plain line. */
+export function spacedControls(text: string): string {
+  let out = '';
+  for (const ch of text) {
+    const code = ch.charCodeAt(0);
+    out += code < 0x20 || code === 0x7f ? ' ' : ch;
+  }
+  return out;
+}
+
 /** A reply body as one short line for a sentence: control characters out, at most 200 characters. */
 export function replyWords(body: string): string {
-  const words = body.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const words = spacedControls(body).replace(/\s+/g, ' ').trim();
   return words.length > 200 ? `${words.slice(0, 199)}…` : words;
 }

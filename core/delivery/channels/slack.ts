@@ -1,6 +1,15 @@
 import { slackEscape } from '../webhook-payload';
 import type { ChannelRequest, ChannelService } from './channel';
-import { type ChannelMessage, channelSubtitle, channelTitle, type DigestLine, digestLines, linesThatFit, moreText, noticeText } from './digest-lines';
+import {
+  type ChannelMessage,
+  channelSubtitle,
+  channelTitle,
+  type DigestLine,
+  digestLines,
+  linesThatFit,
+  moreText,
+  noticeText,
+} from './digest-lines';
 import { type ChannelOutcome, type ChannelReply, replyWords, statusOutcome } from './reply';
 
 /**

@@ -1,5 +1,14 @@
 import type { ChannelRequest, ChannelService } from './channel';
-import { type ChannelMessage, channelSubtitle, channelTitle, type DigestLine, digestLines, linesThatFit, moreText, noticeText } from './digest-lines';
+import {
+  type ChannelMessage,
+  channelSubtitle,
+  channelTitle,
+  type DigestLine,
+  digestLines,
+  linesThatFit,
+  moreText,
+  noticeText,
+} from './digest-lines';
 import { type ChannelOutcome, type ChannelReply, replyWords, statusOutcome } from './reply';
 
 /**
@@ -16,7 +25,9 @@ export const teamsEscape = (text: string) => text.replace(/([\\*_[\]])/g, '\\$1'
 const text = (t: string, more: Record<string, unknown> = {}) => ({ type: 'TextBlock', text: t, wrap: true, ...more });
 
 function eventContainer(line: DigestLine) {
-  const name = line.url ? `[${teamsEscape(line.title)}](${line.url.replace(/[()]/g, (c) => encodeURIComponent(c))})` : teamsEscape(line.title);
+  const name = line.url
+    ? `[${teamsEscape(line.title)}](${line.url.replace(/[()]/g, (c) => encodeURIComponent(c))})`
+    : teamsEscape(line.title);
   return {
     type: 'Container',
     separator: true,
@@ -59,7 +70,8 @@ export function teamsBody(m: ChannelMessage) {
   if (m.kind !== 'digest') return messageOf(m, [text(teamsEscape(noticeText(m)))]);
   const lines = digestLines(m);
   const build = (k: number) => {
-    const more = k < lines.length ? [text(`${moreText(lines.length - k)}: [see them all in Event Finder](${m.runUrl})`, { separator: true })] : [];
+    const more =
+      k < lines.length ? [text(`${moreText(lines.length - k)}: [see them all in Event Finder](${m.runUrl})`, { separator: true })] : [];
     return messageOf(m, [...lines.slice(0, k).map(eventContainer), ...more]);
   };
   return build(linesThatFit(lines.length, (k) => bytes(build(k)) <= TEAMS_MAX_BYTES));
