@@ -205,4 +205,44 @@ describe('a timer posts its digest to Slack, Discord, Teams and ntfy', () => {
       expect(Date.parse(posted!.receivedAt) - Date.parse(limited!.receivedAt)).toBeGreaterThanOrEqual(1000);
     }
   }, 60_000);
+
+  it('a channel address is a secret: masked on the page, absent for a read token, said to exist in the export; /v1 adds and removes', async () => {
+    const urls = addresses(`secret${Date.now()}`);
+    const id = await timerWithChannels(`${stack.standins.url}/sites/many/3.ics`, { slack: urls.slack });
+    const token = async (scopes: string[]) =>
+      ((await (await call('POST', '/api/tokens', { name: scopes.join(' '), scopes })).json()) as { token: string }).token;
+    const v1 = async (bearer: string, method: string, path: string, body?: unknown) =>
+      fetch(`${stack.url}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${bearer}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+    const reader = await token(['read']);
+    const writer = await token(['timers']);
+
+    const read = (await (await v1(reader, 'GET', '/v1/timers')).json()) as { id: number; channels: { address: string | null }[] }[];
+    expect(read.find((t) => t.id === id)!.channels).toEqual([expect.objectContaining({ kind: 'slack', address: null, has_token: false })]);
+    expect(JSON.stringify(read)).not.toContain(pathOf(urls.slack));
+
+    // A read token may not add one; a timers token adds an ntfy topic with its access token, and removes it.
+    expect((await v1(reader, 'POST', `/v1/timers/${id}/channels`, { kind: 'ntfy', url: urls.ntfy })).status).toBe(403);
+    const added = await v1(writer, 'POST', `/v1/timers/${id}/channels`, { kind: 'ntfy', url: urls.ntfy, token: 'tk_standin' });
+    expect(added.status).toBe(201);
+    const ntfyChannel = (await added.json()) as { id: number; has_token: boolean; address: string };
+    expect(ntfyChannel).toMatchObject({ kind: 'ntfy', has_token: true, address: `${stack.standins.url}/…${urls.ntfy.slice(-4)}` });
+    const refused = await v1(writer, 'POST', `/v1/timers/${id}/channels`, { kind: 'slack', url: 'http://10.0.0.1/hook' });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { detail: string }).detail).toContain('private or local network');
+    const wrongKind = await v1(writer, 'POST', `/v1/timers/${id}/channels`, { kind: 'telegram', url: urls.slack });
+    expect(((await wrongKind.json()) as { detail: string }).detail).toBe('kind must be one of slack, discord, teams or ntfy.');
+
+    const exported = await (await call('GET', '/api/account/export')).text();
+    expect(exported).not.toContain(pathOf(urls.slack));
+    expect(exported).not.toContain('tk_standin');
+    const data = JSON.parse(exported) as { timer_channels: unknown[] };
+    expect(data.timer_channels).toContainEqual(expect.objectContaining({ timer_id: id, kind: 'ntfy', has_address: true, has_token: true }));
+
+    expect((await v1(writer, 'DELETE', `/v1/timers/${id}/channels/${ntfyChannel.id}`)).status).toBe(204);
+    expect((await v1(writer, 'DELETE', `/v1/timers/${id}/channels/${ntfyChannel.id}`)).status).toBe(404);
+  });
 });
