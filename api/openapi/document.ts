@@ -120,7 +120,7 @@ function operationJson(op: Operation): Json {
       name: m[1],
       in: 'path',
       required: true,
-      description: ID_OF(op.path),
+      description: m[1] === 'channelId' ? 'The channel’s id, as its timer lists it in `channels`.' : ID_OF(op.path),
       schema: { type: 'integer', minimum: 1 },
     })),
     ...(op.query ?? []).map((q) => ({

@@ -9,6 +9,7 @@ import { searchHistoryReplySchema } from '../../core/contract/search-history';
 import { STORED_EVENTS_PER_SEARCH } from '../../core/search/stored-events';
 import { testDeliveryReplySchema, testDeliveryRequestSchema, timerPreviewReplySchema } from '../../core/contract/test-delivery';
 import { TEST_SENDS } from '../../core/delivery/test-message';
+import { addChannelRequestSchema, timerChannelSchema } from '../../core/contract/timer-channels';
 import { timerEventsReplySchema } from '../../core/contract/timer-events';
 import { timerSettingsSchema } from '../../core/contract/timer-settings';
 import { timersReplySchema } from '../../core/contract/timers';
@@ -222,6 +223,29 @@ export const OPERATIONS: Operation[] = [
       202: { description: 'The run is queued; GET /v1/timers/{id}/runs shows it.', schema: runNowReplySchema },
       409: { description: 'A run of this timer is in flight.' },
     },
+  },
+  {
+    method: 'post',
+    path: '/v1/timers/:id/channels',
+    id: 'addTimerChannel',
+    summary: 'Post a timer’s digests to Slack, Discord, Microsoft Teams or ntfy',
+    description:
+      'Adds a channel: each run with new or changed events posts one message there, laid out for the service and cut to its limits with “and N more” linking the run (as the digest email, the pause alert and the no-searches notice). `kind` is `slack` (an incoming webhook: add the Incoming Webhooks app to a channel and copy its Webhook URL, https://hooks.slack.com/services/…), `discord` (channel settings → Integrations → Webhooks → New Webhook → Copy Webhook URL), `teams` (the channel’s Workflows → “Post to a channel when a webhook request is received”, and its address) or `ntfy` (a topic URL such as https://ntfy.sh/your-hard-to-guess-topic, with `token` an access token for a protected topic). The address must be public (a private or local one is refused, 400). It is a secret: replies show it masked, a `read` token not at all. A service that says the address is gone (Slack `no_service` or `channel_not_found`, Discord Unknown Webhook, 404, 410) stops the channel, with `stopped` saying so; a 429 is retried after the wait it asks for. At most 10 channels a timer (409).',
+    scope: 'timers',
+    body: addChannelRequestSchema,
+    replies: {
+      201: { description: 'The channel, its address masked.', schema: timerChannelSchema },
+      409: { description: 'The timer has 10 channels already.' },
+    },
+  },
+  {
+    method: 'delete',
+    path: '/v1/timers/:id/channels/:channelId',
+    id: 'removeTimerChannel',
+    summary: 'Stop posting to one of a timer’s channels',
+    description: 'Removes the channel (by the `id` its timer lists); a message to it still queued is not sent.',
+    scope: 'timers',
+    replies: { 204: { description: 'Removed.' } },
   },
   {
     method: 'get',

@@ -258,6 +258,37 @@ if (delivery.kind === 'digest') console.log(delivery.run.new_count, 'new events'
             </pre>
           </details>
         </Section>
+        <Section title="Slack, Discord, Teams and ntfy" id="channels">
+          <p>
+            Beside email and a webhook, a timer posts to any number of channels: <code>POST /v1/timers/{'{id}'}/channels</code> with{' '}
+            <code>kind</code> and <code>url</code>. Each run with new or changed events posts one message, laid out for the service and cut
+            to its limits with “and N more” linking the run. The address is a secret (whoever has it can post there): replies show it
+            masked, a <code>read</code> token not at all.
+          </p>
+          <ul>
+            <li>
+              <strong>Slack</strong> (<code>slack</code>): in Slack, add the Incoming Webhooks app to the channel and copy its Webhook URL (
+              <code>https://hooks.slack.com/services/…</code>).
+            </li>
+            <li>
+              <strong>Discord</strong> (<code>discord</code>): the channel's settings → Integrations → Webhooks → New Webhook → Copy Webhook
+              URL (<code>https://discord.com/api/webhooks/…</code>).
+            </li>
+            <li>
+              <strong>Microsoft Teams</strong> (<code>teams</code>): the channel's … menu → Workflows → “Post to a channel when a webhook
+              request is received”; copy the address the workflow shows.
+            </li>
+            <li>
+              <strong>ntfy</strong> (<code>ntfy</code>): a topic address such as <code>https://ntfy.sh/a-hard-to-guess-topic</code> (or your
+              own server's); for a protected topic, send its access token as <code>token</code>.
+            </li>
+          </ul>
+          <p>
+            A service that says the address is gone (Slack <code>no_service</code> or <code>channel_not_found</code>, Discord “Unknown
+            Webhook”, a 404 or 410) stops the channel: the timer lists why in its <code>channels</code>, and its next digest email says so
+            once. A 429 is tried again after the wait the service asks for; a 5xx later, as webhooks are.
+          </p>
+        </Section>
         <nav className="panel" aria-labelledby="calls">
           <h2 id="calls">Calls</h2>
           <ul className="api-docs__toc">
