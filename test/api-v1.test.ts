@@ -202,6 +202,16 @@ describe('the /v1 API with a token made in the page', () => {
     const tested = await call('POST', `/v1/timers/${timer.id}/test-delivery`, { body: { destination: 'email' } });
     expect(testDeliveryReplySchema.parse(tested.body).delivered).toBe(true);
 
+    // A Slack channel on the timer (the stand-in's address), masked in the reply; removed again.
+    const slackUrl = `${stack.standins.url}/slack/services/T0/B0/api-v1`;
+    const channel = await call('POST', `/v1/timers/${timer.id}/channels`, { body: { kind: 'slack', url: slackUrl } });
+    expect(channel.res.status).toBe(201);
+    expect(channel.body).toMatchObject({ kind: 'slack', address: `${stack.standins.url}/…i-v1` });
+    expect((await call('POST', `/v1/timers/${timer.id}/channels`, { body: { kind: 'slack' } })).res.status).toBe(400);
+    const channelId = (channel.body as { id: number }).id;
+    expect((await call('DELETE', `/v1/timers/${timer.id}/channels/${channelId}`)).res.status).toBe(204);
+    expect((await call('DELETE', `/v1/timers/${timer.id}/channels/${channelId}`)).res.status).toBe(404);
+
     expect((await call('DELETE', `/v1/timers/${timer.id}`)).res.status).toBe(204);
     expect((await call('DELETE', `/v1/timers/${timer.id}`)).res.status).toBe(404);
     expect((await call('GET', `/v1/timers/${timer.id}/events`)).res.status).toBe(404);
