@@ -9,3 +9,4 @@ export { describeReplySchema } from '../../core/contract/describe';
 export { runMapReplySchema } from '../../core/contract/run-map';
 export { searchHistoryReplySchema } from '../../core/contract/search-history';
 export { testDeliveryReplySchema, timerPreviewReplySchema } from '../../core/contract/test-delivery';
+export { timerChannelSchema } from '../../core/contract/timer-channels';

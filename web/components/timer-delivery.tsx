@@ -2,6 +2,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { formatMoment } from '../client/format-time';
 import type { ListedTimer, TimerSettingsPatch, UpdateOutcome } from '../client/timers';
 import { Alert } from './alert';
+import { TimerChannels } from './timer-channels';
 
 const DELIVERY_LABEL: Record<string, string> = {
   sent: 'Sent',
@@ -26,13 +27,15 @@ function lastDelivery(name: string, state: DeliveryState) {
 export interface TimerDeliveryProps {
   timer: ListedTimer;
   onUpdate: (timerId: number, patch: TimerSettingsPatch) => Promise<UpdateOutcome>;
+  /** A channel was added or removed: the timer is read again. */
+  onChannelsChanged: () => void;
 }
 
 /**
  * Where a timer's news goes: email on or off (or why there is none on this server), a webhook address (or why the
  * server removed it: it answered 410 Gone), and how the last email and webhook went. Pause and Resume sit with Run now (./timer-pause-button.tsx).
  */
-export function TimerDelivery({ timer, onUpdate }: TimerDeliveryProps) {
+export function TimerDelivery({ timer, onUpdate, onChannelsChanged }: TimerDeliveryProps) {
   const id = useId();
   const [busy, setBusy] = useState(false);
   // Said beside the control that was changed: the check boxes, or the webhook form.
@@ -62,15 +65,26 @@ export function TimerDelivery({ timer, onUpdate }: TimerDeliveryProps) {
     void change({ webhook_url: url || null }, url ? 'Webhook saved.' : 'Webhook removed.', 'webhook');
   }
 
-  const channels = [timer.email && timer.email_available ? 'Email on' : 'Email off', timer.webhook_url ? 'webhook set' : null]
+  const chats = timer.channels?.length ?? 0;
+  const channels = [
+    timer.email && timer.email_available ? 'Email on' : 'Email off',
+    timer.webhook_url ? 'webhook set' : null,
+    chats > 0 ? `${chats} channel${chats === 1 ? '' : 's'}` : null,
+  ]
     .filter(Boolean)
     .join(' · ');
+  const stopped = (timer.channels ?? []).filter((c) => c.stopped);
 
   return (
     <div className="timer-delivery">
       {/* Outside the folded panel: the server removed the webhook, and the user learns it without opening anything.
           It goes once a new address is saved (the server clears it then). */}
       {timer.webhook_notice ? <Alert tone="notice">{timer.webhook_notice}</Alert> : null}
+      {stopped.map((c) => (
+        <Alert key={c.id} tone="notice">
+          {c.stopped}
+        </Alert>
+      ))}
       <details className="timer-row__result">
         <summary>Notifications: {channels}</summary>
         <div className="timer-delivery__body">
@@ -111,7 +125,7 @@ export function TimerDelivery({ timer, onUpdate }: TimerDeliveryProps) {
                 id={`${id}-webhook`}
                 type="url"
                 inputMode="url"
-                placeholder="https://hooks.slack.com/…"
+                placeholder="https://example.com/hooks/event-finder"
                 value={webhook}
                 disabled={busy}
                 aria-describedby={`${id}-webhook-hint`}
@@ -122,7 +136,8 @@ export function TimerDelivery({ timer, onUpdate }: TimerDeliveryProps) {
                 }}
               />
               <p className="field__hint" id={`${id}-webhook-hint`}>
-                Slack, Discord, Mattermost or ntfy: a short summary is posted there when something is new.
+                Your own receiver gets signed JSON when something is new. For Slack, Discord, Teams or ntfy, add a channel below: its
+                message is laid out for the service.
               </p>
             </div>
             <div className="timer-delivery__buttons">
@@ -142,6 +157,7 @@ export function TimerDelivery({ timer, onUpdate }: TimerDeliveryProps) {
             </div>
           </form>
           {message?.at === 'webhook' ? <Alert tone={message.tone}>{message.text}</Alert> : null}
+          <TimerChannels timer={timer} onChanged={onChannelsChanged} />
           {timer.last_delivery.email || timer.last_delivery.webhook ? (
             <ul className="timer-row__meta timer-delivery__last">
               {lastDelivery('email', timer.last_delivery.email)}

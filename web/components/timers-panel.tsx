@@ -96,7 +96,7 @@ export function TimersPanel({ onBack }: TimersPanelProps) {
                 pause={{ paused: t.paused, onChange: (paused) => update(t.id, { paused }) }}
               />
               <LazyTimerFiltersEditor timer={t} onUpdate={update} />
-              <LazyTimerDelivery timer={t} onUpdate={update} />
+              <LazyTimerDelivery timer={t} onUpdate={update} onChannelsChanged={() => void refresh()} />
               <LazyTimerPreview timerId={t.id} />
             </TimerRow>
           ))}

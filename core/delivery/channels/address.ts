@@ -1,17 +1,7 @@
+import { CHANNEL_ADDRESS_HELP } from '../../contract/timer-channels';
 import { DeliveryError } from '../errors';
 import { checkWebhookUrl, type WebhookGuard } from '../webhook';
 import type { ChannelKind } from './channel';
-
-/** Where each service's address comes from, for the sentence that asks for it again. */
-export const CHANNEL_ADDRESS_HELP: Record<ChannelKind, string> = {
-  slack:
-    'a Slack incoming webhook address (https://hooks.slack.com/services/…): in Slack, add the Incoming Webhooks app to the channel and copy its Webhook URL',
-  discord:
-    'a Discord webhook address (https://discord.com/api/webhooks/…): in the channel’s settings, Integrations → Webhooks → New Webhook → Copy Webhook URL',
-  teams:
-    'a Teams Workflows webhook address: in the channel’s … menu, Workflows → “Post to a channel when a webhook request is received”, and copy the address it shows',
-  ntfy: 'an ntfy topic address (https://ntfy.sh/your-topic, or your own server’s): pick a topic name that is hard to guess',
-};
 
 const TOKEN_MAX = 200;
 
