@@ -109,6 +109,44 @@ describe('the MCP server', () => {
     expect(first.events.map((e) => e.key)).not.toContain(next.events[0]!.key);
   });
 
+  it('edit_timer adds a Slack channel (alone or with other changes), and says why an address is refused', async () => {
+    const token = await makeToken(['timers', 'read']);
+    const client = await connect(token);
+    const made = await client.callTool({
+      name: 'create_timer',
+      arguments: { ques: 'AI meetups for the team', scheduleType: 'daily', time: '08:00', timezone: 'Europe/Berlin' },
+    });
+    const timer = listedTimerSchema.parse(made.structuredContent);
+    const slack = `${stack.standins.url}/slack/services/T0/B0/mcp`;
+    const added = await client.callTool({
+      name: 'edit_timer',
+      arguments: { timer_id: timer.id, add_channel: { kind: 'slack', url: slack } },
+    });
+    expect(added.isError).toBeFalsy();
+    const withSlack = listedTimerSchema.parse(added.structuredContent);
+    expect(withSlack.channels).toEqual([expect.objectContaining({ kind: 'slack', address: `${stack.standins.url}/…/mcp` })]);
+    expect((added.content as { text: string }[])[1]!.text).toContain('posts to Slack');
+
+    const both = await client.callTool({
+      name: 'edit_timer',
+      arguments: { timer_id: timer.id, time: '09:00', add_channel: { kind: 'ntfy', url: `${stack.standins.url}/ntfy/mcp-team` } },
+    });
+    expect(listedTimerSchema.parse(both.structuredContent)).toMatchObject({
+      time: '09:00',
+      channels: [{ kind: 'slack' }, { kind: 'ntfy' }],
+    });
+
+    const refused = await client.callTool({
+      name: 'edit_timer',
+      arguments: { timer_id: timer.id, add_channel: { kind: 'discord', url: 'http://10.0.0.1/api/webhooks/1/x' } },
+    });
+    expect(refused.isError).toBe(true);
+    expect((refused.content as { text: string }[])[0]!.text).toContain('points to a private or local network');
+    // The other tests count this user's timers.
+    const gone = await fetch(`${stack.url}/v1/timers/${timer.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } });
+    expect(gone.status).toBe(204);
+  });
+
   it('finds events, charged like a search on the page; they come a moment after the answer, read with get_search', async () => {
     const client = await connect(await makeToken(['search', 'read']));
     const used = async () => (await stack.db.sql<{ n: number }[]>`select searches_used as n from accounts where user_id = ${userId}`)[0]!.n;

@@ -1,4 +1,5 @@
 import type { Event } from '../../core/contract/event';
+import { CHANNEL_LABELS } from '../../core/contract/timer-channels';
 import type { SearchReply } from '../../core/contract/event-replies';
 import type { TimerEventsReply } from '../../core/contract/timer-events';
 import type { ListedTimer } from '../../core/contract/timers';
@@ -66,7 +67,9 @@ export function timersText(timers: ListedTimer[]): string {
       const zone = knownTimeZone(t.timezone);
       const every = t.scheduleType === 'weekly' && t.weekday ? `every ${t.weekday}` : 'every day';
       const next = t.paused ? 'paused' : `next run ${withZone(formatEventMoment(new Date(t.nextRunAt), zone), zone)}`;
-      return `Timer ${t.id}: "${t.ques}", ${every} at ${formatWallClock(t.time)} (${zoneLabel(zone)}); ${next}`;
+      const chats = (t.channels ?? []).map((c) => `${CHANNEL_LABELS[c.kind]}${c.stopped ? ' (stopped)' : ''}`);
+      const posts = chats.length > 0 ? `; posts to ${chats.join(', ')}` : '';
+      return `Timer ${t.id}: "${t.ques}", ${every} at ${formatWallClock(t.time)} (${zoneLabel(zone)}); ${next}${posts}`;
     })
     .join('\n');
 }

@@ -139,13 +139,28 @@ export function registerTools(server: McpServer, v1: V1Call): string[] {
     {
       title: 'Edit a timer',
       description:
-        'Changes a timer in place: its question, website, daily or weekly schedule, time, day, time zone, or pauses and resumes it. Fields left out keep their values; the timer keeps its id, runs, feeds and the events it has already seen. Needs the "timers" scope.',
+        'Changes a timer in place: its question, website, daily or weekly schedule, time, day, time zone, or pauses and resumes it; `add_channel` also posts its news to Slack, Discord, Microsoft Teams or ntfy (ask the user for the address the service gave them). Fields left out keep their values; the timer keeps its id, runs, feeds and the events it has already seen. Needs the "timers" scope.',
       inputSchema: editTimerInput,
       outputSchema: editTimerOutput,
       annotations: { readOnlyHint: false, idempotentHint: true },
     },
-    async ({ timer_id, ...change }, extra) =>
-      toolResult<ListedTimer>(await v1('PATCH', `/v1/timers/${timer_id}`, change, extra.signal), (t) => timersText([t])),
+    async ({ timer_id, add_channel, ...fields }, extra) => {
+      const words = (t: ListedTimer) => timersText([t]);
+      if (add_channel) {
+        const added = await v1('POST', `/v1/timers/${timer_id}/channels`, add_channel, extra.signal);
+        if (!added.ok) return toolResult<ListedTimer>(added, words);
+      }
+      const change = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+      if (Object.keys(change).length > 0 || !add_channel) {
+        return toolResult<ListedTimer>(await v1('PATCH', `/v1/timers/${timer_id}`, change, extra.signal), words);
+      }
+      // Only a channel was added: the timer as list_timers has it now.
+      return toolResult<ListedTimer>(
+        await v1('GET', '/v1/timers', undefined, extra.signal),
+        words,
+        (timers) => (timers as ListedTimer[]).find((t) => t.id === timer_id)!,
+      );
+    },
   );
 
   register(

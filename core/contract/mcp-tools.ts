@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { CHANNEL_KIND_WIRE } from './timer-channels';
 import { searchReplySchema } from './event-replies';
 import { SCHEDULE_TYPES, WEEKDAYS } from './schedule-values';
 import { DESTINATIONS, testDeliveryReplySchema } from './test-delivery';
@@ -49,6 +50,21 @@ export const editTimerInput = {
   weekday: z.optional(z.enum(WEEKDAYS).check(z.describe('The day of a weekly timer.'))),
   timezone: z.optional(z.string().check(z.describe('The IANA time zone of `time`, e.g. Europe/Berlin.'))),
   paused: z.optional(z.boolean().check(z.describe('true pauses the timer, false resumes it.'))),
+  add_channel: z.optional(
+    z
+      .object({
+        kind: z.enum(CHANNEL_KIND_WIRE).check(z.describe('slack, discord, teams or ntfy.')),
+        url: z
+          .string()
+          .check(
+            z.describe(
+              'The address the user got from the service: a Slack incoming webhook, a Discord webhook, a Teams Workflows webhook, or an ntfy topic URL. Ask the user for it; never guess one.',
+            ),
+          ),
+        token: z.optional(z.string().check(z.describe('An ntfy access token, for a protected topic only.'))),
+      })
+      .check(z.describe('Also post this timer’s new and changed events to a Slack, Discord, Teams or ntfy channel.')),
+  ),
 };
 
 /** send_test_delivery: POST /v1/timers/:id/test-delivery. */
