@@ -82,4 +82,24 @@ describe('a timer’s chat channels in Manage Timers (Chromium)', () => {
     expect(await sql`select kind from timer_channels where timer_id = ${timerId}`).toEqual([{ kind: 'ntfy' }]);
     expect(unexpectedErrors(errors)).toEqual([]);
   });
+
+  it('“… and post it to Slack” in Describe it asks for the Slack address, and the saved timer posts there', async () => {
+    const { page, errors } = await openSignedInHome(suite, { viewport: { width: 390, height: 900 } });
+    page.setDefaultTimeout(8000);
+    await page.getByRole('button', { name: 'Set Timer' }).click();
+    const panel = page.getByRole('region', { name: 'Set Timer' });
+    await panel.getByLabel('Describe it').fill('every day at 9, robotics meetups in Hamburg, and post it to Slack');
+    await panel.getByLabel('Describe it').press('Enter');
+    await panel.getByText('You asked to post it to Slack: paste its address in the Slack address field').waitFor();
+    expect(await page.getByLabel('Your Question').inputValue()).toBe('robotics meetups in Hamburg');
+    const address = panel.getByLabel('Slack address');
+    await address.fill(`${suite.stack.standins.url}/slack/services/T0/B0/described`);
+    await shot(page, 'describe-channel-390');
+    await panel.getByRole('button', { name: 'Save Timer' }).click();
+    await page.locator('.search').getByRole('status').filter({ hasText: 'It also posts to Slack.' }).waitFor();
+    const rows = await suite.stack.db.sql<{ kind: string; url: string }[]>`
+      select c.kind, c.url from timer_channels c join timers t on t.id = c.timer_id where t.question = 'robotics meetups in Hamburg'`;
+    expect(rows).toEqual([{ kind: 'slack', url: `${suite.stack.standins.url}/slack/services/T0/B0/described` }]);
+    expect(unexpectedErrors(errors)).toEqual([]);
+  });
 });

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { SCHEDULE_TYPES, WEEKDAYS } from './schedule-values';
+import { CHANNEL_KIND_WIRE } from './timer-channels';
 import { timerFiltersSchema } from './timer-filters';
 
 export const SENTENCE_MAX = 500;
@@ -44,6 +45,11 @@ export const describeReplySchema = z.object({
   timer: describedTimerSchema,
   notes: z.array(z.string()),
   source: z.enum(['parser', 'model']),
+  /**
+   * The channel the sentence asked to post to ("… and post it to Slack"): only its service; the form asks for
+   * its address (POST /v1/timers/{id}/channels once the timer is saved). Absent when none was asked for.
+   */
+  channel: z.optional(z.object({ kind: z.enum(CHANNEL_KIND_WIRE) })),
 });
 export type DescribeReply = z.output<typeof describeReplySchema>;
 

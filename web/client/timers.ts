@@ -21,10 +21,16 @@ export async function fetchTimers(): Promise<ListedTimer[]> {
   return readReply(res, (s) => s.timersReplySchema);
 }
 
-/** POST /api/schedule with the browser's time zone; throws 'Backend error: ' plus the server text. */
-export async function saveTimer(draft: TimerDraft, question: { ques: string; web: string }, filters?: TimerFilters | null): Promise<void> {
+/** POST /api/schedule with the browser's time zone; the new timer's id. Throws 'Backend error: ' plus the server text. */
+export async function saveTimer(
+  draft: TimerDraft,
+  question: { ques: string; web: string },
+  filters?: TimerFilters | null,
+): Promise<number | null> {
   const res = await postJson('/api/schedule', { ...draft, ...question, timezone: browserTimezone(), ...(filters ? { filters } : {}) });
   if (!res.ok) throw new Error(`Backend error: ${await res.text()}`);
+  const saved = (await res.json().catch(() => null)) as { id?: unknown } | null;
+  return typeof saved?.id === 'number' ? saved.id : null;
 }
 
 export type DeleteOutcome = { ok: true } | { ok: false; gone: true } | { ok: false; gone: false; message: string };

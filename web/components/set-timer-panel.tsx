@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { errorText } from '../client/http';
 import { saveTimer, type TimerDraft } from '../client/timers';
+import { addTimerChannel } from '../client/timer-channels';
+import { CHANNEL_ADDRESS_HELP, CHANNEL_LABELS, type ChannelKindWire } from '../../core/contract/timer-channels';
 import { Alert } from './alert';
 import type { DescribeReply } from '../../core/contract/describe';
 import { draftOf, EMPTY_FILTER_DRAFT, type FilterDraft, filtersOf } from '../client/timer-filters';
@@ -37,10 +39,13 @@ export function SetTimerPanel({ ques, web, filters: searchFilters, onClose, onSa
   const edit = (patch: Partial<TimerDraft>) => setDraft((d) => ({ ...d, ...patch }));
   const [filters, setFilters] = useState<FilterDraft>(searchFilters ?? EMPTY_FILTER_DRAFT);
   const [filtersOpen, setFiltersOpen] = useState(searchFilters ? filtersOf(searchFilters) !== null : false);
+  // "… and post it to Slack": the service the sentence asked for, whose address the form then asks for.
+  const [channel, setChannel] = useState<{ kind: ChannelKindWire; url: string } | null>(null);
 
   // A described timer fills the ordinary form from empty (nothing of an earlier sentence or of the form is
   // kept: a time or website the sentence does not say stays empty); the person checks it, from its first field.
-  function described({ timer }: DescribeReply) {
+  function described({ timer, channel: asked }: DescribeReply) {
+    setChannel(asked ? { kind: asked.kind, url: '' } : null);
     setDraft({ scheduleType: timer.scheduleType, time: timer.time ?? '', weekday: timer.weekday ?? 'Monday' });
     setFilters(draftOf(timer.filters));
     setFiltersOpen(filtersOf(draftOf(timer.filters)) !== null);
@@ -73,7 +78,18 @@ export function SetTimerPanel({ ques, web, filters: searchFilters, onClose, onSa
     setSaving(true);
     setFailure(null);
     try {
-      await saveTimer(draft, { ques, web }, filtersOf(filters));
+      const timerId = await saveTimer(draft, { ques, web }, filtersOf(filters));
+      const url = channel?.url.trim();
+      if (channel && url && timerId !== null) {
+        const added = await addTimerChannel(timerId, { kind: channel.kind, url });
+        const label = CHANNEL_LABELS[channel.kind];
+        onSaved(
+          added.ok
+            ? `${timerSavedMessage(draft)} It also posts to ${label}.`
+            : `${timerSavedMessage(draft)} The ${label} channel was not added: ${added.message} Add it in Manage Timers → Notifications.`,
+        );
+        return;
+      }
       onSaved(timerSavedMessage(draft));
     } catch (err) {
       setFailure(`❌ Error saving timer: ${errorText(err)}`);
@@ -90,6 +106,23 @@ export function SetTimerPanel({ ques, web, filters: searchFilters, onClose, onSa
       <form onSubmit={save} aria-busy={saving}>
         <ScheduleFields id={id} draft={draft} edit={edit} first={first} time={timeField} />
         <LazyFilterFields value={filters} open={filtersOpen} onChange={(patch) => setFilters((f) => ({ ...f, ...patch }))} />
+        {channel ? (
+          <div className="field">
+            <label htmlFor={`${id}-channel`}>{CHANNEL_LABELS[channel.kind]} address</label>
+            <input
+              id={`${id}-channel`}
+              type="url"
+              inputMode="url"
+              autoComplete="off"
+              value={channel.url}
+              aria-describedby={`${id}-channel-hint`}
+              onChange={(e) => setChannel({ ...channel, url: e.target.value })}
+            />
+            <p className="field__hint" id={`${id}-channel-hint`}>
+              Paste {CHANNEL_ADDRESS_HELP[channel.kind]}. Leave it empty to add it later in Manage Timers.
+            </p>
+          </div>
+        ) : null}
         {failure ? <Alert tone="error">{failure}</Alert> : null}
         <div className="actions">
           <button type="submit" className="button" disabled={saving}>

@@ -270,3 +270,28 @@ describe('describeTimer: a timer from a sentence', () => {
     expect(served.standin.lastRequest?.prompt).toMatch(/SENTENCE: mornings, news about React conferences this quarter$/);
   });
 });
+
+describe('a sentence that asks to post the timer to a chat channel', () => {
+  const standin = useGeminiStandin();
+  it.each([
+    ['every day at 9, AI meetups in Berlin, and post it to Slack', 'slack', 'AI meetups in Berlin'],
+    ['weekly on Friday at 18:00 jazz concerts and send them to our Discord channel', 'discord', 'jazz concerts'],
+    ['jeden Montag um 8 KI-Meetups in Berlin und poste es in Teams', 'teams', 'KI-Meetups in Berlin'],
+    ['every day at 7 board game meetups, push it to my phone via ntfy', 'ntfy', 'board game meetups'],
+  ] as const)('“%s” asks for a %s address and keeps the rest as the timer', async (sentence, kind, ques) => {
+    const outcome = await describeTimer({ gemini: standin.gemini, settings }, { sentence, timezone: 'Europe/Berlin', now });
+    expect(outcome.kind).toBe('described');
+    if (outcome.kind !== 'described') return;
+    expect(outcome.reply.channel).toEqual({ kind });
+    expect(outcome.reply.timer.ques).toBe(ques);
+    expect(outcome.reply.notes.at(-1)).toMatch(/^You asked to post it to .+: paste its address in the .+ address field/);
+  });
+
+  it('a sentence that only mentions a service asks for nothing', async () => {
+    const outcome = await describeTimer(
+      { gemini: standin.gemini, settings },
+      { sentence: 'every day at 9 Slack community meetups', timezone: 'Europe/Berlin', now },
+    );
+    expect(outcome.kind === 'described' && outcome.reply.channel).toBeFalsy();
+  });
+});

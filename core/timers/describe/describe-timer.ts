@@ -5,6 +5,7 @@ import { localDate } from '../../filters/apply';
 import { findPlace } from '../../filters/gazetteer';
 import type { GeminiSettings } from '../../gemini/model';
 import type { GeminiUsage } from '../../gemini/usage';
+import { channelAsked, channelNote } from './channel-phrases';
 import { DEFAULT_RADIUS_KM } from './filter-phrases';
 import { describeWithModel } from './model-describe';
 import { parseSentence } from './sentence-parser';
@@ -24,6 +25,19 @@ export interface DescribeDeps {
  * fails or answers off-schema (the caller says so; the form still works by hand).
  */
 export async function describeTimer(
+  deps: DescribeDeps,
+  req: { sentence: string; timezone: string; now: Date; signal?: AbortSignal },
+): Promise<DescribeOutcome> {
+  // "… and post it to Slack": the service is kept for the form to ask its address; the rest is the timer.
+  const ask = channelAsked(req.sentence);
+  if (!ask) return describeWithoutChannel(deps, req);
+  const outcome = await describeWithoutChannel(deps, { ...req, sentence: ask.rest });
+  if (outcome.kind === 'refused') return outcome;
+  const { reply } = outcome;
+  return { kind: 'described', reply: { ...reply, notes: [...reply.notes, channelNote(ask.kind)], channel: { kind: ask.kind } } };
+}
+
+async function describeWithoutChannel(
   deps: DescribeDeps,
   req: { sentence: string; timezone: string; now: Date; signal?: AbortSignal },
 ): Promise<DescribeOutcome> {
