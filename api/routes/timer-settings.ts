@@ -102,9 +102,8 @@ export const patchTimerHandlers = (deps: AppDeps) =>
     // The same timer as GET /api/timers lists it, so the page can put it in place of the old one.
     // A new webhook address's signing secret is in this reply only (docs/decisions/delivery.md): the page shows it once.
     return c.json({
-      ...timerJson(timer, lastRuns.get(id) ?? null, { latest: deliveries.get(id), emailAvailable }),
+      ...timerJson(timer, lastRuns.get(id) ?? null, { latest: deliveries.get(id), emailAvailable, channels: channels.get(id) }),
       ...feeds.get(id),
-      channels: channels.get(id) ?? [],
       ...(webhookSecret ? { webhook_secret: webhookSecret } : {}),
     });
   });

@@ -15,6 +15,7 @@ import type { AppDeps, AppEnv } from '../deps';
 import { ApiError } from '../errors';
 import { requireUser, signedIn } from '../middleware/session';
 import { jsonBody } from '../validate';
+import type { TimerChannelJson } from '../../core/contract/timer-channels';
 import { timerChannelsJson } from './timer-channels';
 import { timerDeliveryJson } from './timer-delivery-json';
 import { checkTimerWebsite } from './timer-website';
@@ -28,7 +29,7 @@ type LatestDeliveries = Partial<Record<DeliveryChannel, DeliveryState>>;
 export function timerJson(
   t: Timer,
   lastRun: (LatestRun & { corrections: AnswerCorrection[] }) | null,
-  delivery: { latest?: LatestDeliveries; emailAvailable: boolean },
+  delivery: { latest?: LatestDeliveries; emailAvailable: boolean; channels?: TimerChannelJson[] },
 ): ListedTimer {
   return {
     id: t.id,
@@ -49,6 +50,8 @@ export function timerJson(
         }
       : null,
     ...timerDeliveryJson(t, delivery.latest, delivery.emailAvailable),
+    // A new timer has none; the listing and a change's reply pass the timer's own.
+    channels: delivery.channels ?? [],
   };
 }
 
@@ -108,9 +111,8 @@ export const listTimersHandlers = (deps: AppDeps) =>
       timers.map((t) => {
         const lastRun = lastRuns.get(t.id) ?? null;
         const json = {
-          ...timerJson(t, lastRun, { latest: deliveries.get(t.id), emailAvailable }),
+          ...timerJson(t, lastRun, { latest: deliveries.get(t.id), emailAvailable, channels: channels.get(t.id) }),
           ...feeds.get(t.id),
-          channels: channels.get(t.id) ?? [],
         };
         return secrets ? json : { ...json, webhook_url: null };
       }),
