@@ -1,5 +1,5 @@
 import type { Event } from '../../core/contract/event';
-import { CHANNEL_LABELS } from '../../core/contract/timer-channels';
+import { CHANNEL_LABELS } from '../../core/contract/channel-kinds';
 import type { SearchReply } from '../../core/contract/event-replies';
 import type { TimerEventsReply } from '../../core/contract/timer-events';
 import type { ListedTimer } from '../../core/contract/timers';

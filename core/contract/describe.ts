@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { SCHEDULE_TYPES, WEEKDAYS } from './schedule-values';
-import { CHANNEL_KIND_WIRE } from './timer-channels';
+import { CHANNEL_KIND_WIRE } from './channel-kinds';
 import { timerFiltersSchema } from './timer-filters';
 
 export const SENTENCE_MAX = 500;

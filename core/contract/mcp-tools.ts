@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { CHANNEL_KIND_WIRE } from './timer-channels';
+import { CHANNEL_KIND_WIRE } from './channel-kinds';
 import { searchReplySchema } from './event-replies';
 import { SCHEDULE_TYPES, WEEKDAYS } from './schedule-values';
 import { DESTINATIONS, testDeliveryReplySchema } from './test-delivery';

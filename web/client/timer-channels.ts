@@ -1,4 +1,5 @@
-import type { ChannelKindWire, TimerChannelJson } from '../../core/contract/timer-channels';
+import type { ChannelKindWire } from '../../core/contract/channel-kinds';
+import type { TimerChannelJson } from '../../core/contract/timer-channels';
 import { apiFetch, errorText, postJson } from './http';
 import { replyJson, shapeOf } from './replies';
 

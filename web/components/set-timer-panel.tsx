@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent 
 import { errorText } from '../client/http';
 import { saveTimer, type TimerDraft } from '../client/timers';
 import { addTimerChannel } from '../client/timer-channels';
-import { CHANNEL_ADDRESS_HELP, CHANNEL_LABELS, type ChannelKindWire } from '../../core/contract/timer-channels';
+import { CHANNEL_ADDRESS_HELP, CHANNEL_LABELS, type ChannelKindWire } from '../../core/contract/channel-kinds';
 import { Alert } from './alert';
 import type { DescribeReply } from '../../core/contract/describe';
 import { draftOf, EMPTY_FILTER_DRAFT, type FilterDraft, filtersOf } from '../client/timer-filters';

@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
-import { CHANNEL_ADDRESS_HELP, CHANNEL_KIND_WIRE, CHANNEL_LABELS, type ChannelKindWire } from '../../core/contract/timer-channels';
+import { CHANNEL_ADDRESS_HELP, CHANNEL_KIND_WIRE, CHANNEL_LABELS, type ChannelKindWire } from '../../core/contract/channel-kinds';
 import { formatMoment } from '../client/format-time';
 import { addTimerChannel, removeTimerChannel } from '../client/timer-channels';
 import type { ListedTimer } from '../client/timers';

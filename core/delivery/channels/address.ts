@@ -1,4 +1,4 @@
-import { CHANNEL_ADDRESS_HELP } from '../../contract/timer-channels';
+import { CHANNEL_ADDRESS_HELP } from '../../contract/channel-kinds';
 import { DeliveryError } from '../errors';
 import { checkWebhookUrl, type WebhookGuard } from '../webhook';
 import type { ChannelKind } from './channel';

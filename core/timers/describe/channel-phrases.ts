@@ -1,4 +1,4 @@
-import { CHANNEL_LABELS, type ChannelKindWire } from '../../contract/timer-channels';
+import { CHANNEL_LABELS, type ChannelKindWire } from '../../contract/channel-kinds';
 
 /**
  * "… and post it to Slack", "send them to our Discord", "und poste es in Teams", "push it to my phone via ntfy":
