@@ -22,7 +22,7 @@ export interface WebhookCall {
  * What a message is built from: a recorded delivery, or a preview's or a test send's stand-in for one (no row,
  * an id of its own), so both are built by the code below and never by a second renderer.
  */
-export type MessageSource = Omit<DeliveryToSend, 'id' | 'attempts' | 'channel'>;
+export type MessageSource = Omit<DeliveryToSend, 'id' | 'attempts' | 'channel' | 'channelRow'>;
 
 /** A delivery as an email: rendered, with a fresh unsubscribe link (one token per email) in body and headers. */
 export async function emailOf(sql: Db, appUrl: string, d: DeliveryToSend, notice: string | null = null): Promise<OutgoingEmail> {
@@ -88,7 +88,7 @@ export function webhookCallOf(appUrl: string, d: MessageSource, id: string): Web
  * A delivery as a chat or push channel's message (core/delivery/channels/): the digest's data as the webhook
  * has it, and the page at the run, where "and N more" links.
  */
-export function channelMessageOf(appUrl: string, d: DeliveryToSend): ChannelMessage {
+export function channelMessageOf(appUrl: string, d: MessageSource): ChannelMessage {
   return {
     kind: d.kind,
     timer: d.timer,
