@@ -132,6 +132,12 @@ describe('a timer posts its digest to Slack, Discord, Teams and ntfy', () => {
     expect(ntfy!.headers.click).toBe(runLink);
     expect(ntfy!.headers.tags).toBe('calendar');
     expect(JSON.parse(ntfy!.reply).title).toBe('Event Finder: 60 new events for “AI evenings in Berlin”');
+
+    // What make dev shows: the stand-ins' page lists what each received.
+    const page = await (await fetch(`${stack.standins.url}/channels/`)).text();
+    for (const words of ['Local chat channels', 'slack · HTTP 200', 'discord · HTTP 204', 'teams · HTTP 202', 'ntfy · HTTP 200']) {
+      expect(page).toContain(words);
+    }
   }, 120_000);
 
   it('a channel whose service says it is gone (Slack no_service, Discord Unknown Webhook, 404) stops, with a notice on the timer', async () => {
