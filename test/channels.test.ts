@@ -61,6 +61,42 @@ describe('a timer posts its digest to Slack, Discord, Teams and ntfy', () => {
       return rows.length === n && rows.every((r) => ['sent', 'failed', 'skipped'].includes(r.status)) ? rows : null;
     });
 
+  /** A run that ended with one new event, through the after-run step with a 20 ms first retry (as a test's deliveries). */
+  async function digestRun(id: number): Promise<number> {
+    const [row] = await stack.db.sql<{ id: string }[]>`
+      insert into timer_runs (timer_id, scheduled_for, status, finished_at) values (${id}, now(), 'succeeded', now()) returning id`;
+    const runId = Number(row!.id);
+    const event: Event = {
+      key: 'https://example.org/e/1',
+      title: 'Applied ML Summit',
+      starts_at: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+      ends_at: null,
+      all_day: false,
+      timezone: 'Europe/Berlin',
+      timezone_source: null,
+      venue: 'Kulturbrauerei',
+      city: 'Berlin',
+      online: false,
+      url: 'https://example.org/e/1',
+      source_url: 'https://example.org/events',
+      status: 'scheduled',
+      verification: null,
+      new: true,
+    };
+    await afterTimerRun(
+      {
+        sql: stack.db.sql,
+        config: stack.config,
+        logger: stack.deps.logger,
+        timersQueue: stack.deps.timersQueue,
+        deliveriesQueue: stack.deliveriesQueue,
+        deliveryBackoffMs: 20,
+      },
+      { timer: (await getTimer(stack.db.sql, id))!, runId, outcome: 'succeeded', newOrChangedEvents: [event], consecutiveFailures: 0 },
+    );
+    return runId;
+  }
+
   it('a run of 60 new events: one valid message to each service, cut within its limits, with "and N more" and the run link', async () => {
     const urls = addresses(`sixty${Date.now()}`);
     const id = await timerWithChannels(`${stack.standins.url}/sites/many/60.ics`, urls);
@@ -163,43 +199,23 @@ describe('a timer posts its digest to Slack, Discord, Teams and ntfy', () => {
     const next = await runNow(id);
     expect(await stack.db.sql`select id from deliveries where run_id = ${next.id}`).toHaveLength(0);
     expect(stack.standins.channels.posts.posts.length).toBe(before);
+
+    // The owner is told once more by email: the next digest carries the sentences; the one after does not.
+    expect((await call('PATCH', `/api/timers/${id}`, { email: true })).status).toBe(200);
+    const mails = () => stack.standins.smtp.messages.filter((m) => m.subject.includes('AI evenings in Berlin'));
+    const told = await digestRun(id);
+    expect(await settled(told, 1)).toEqual([expect.objectContaining({ channel: 'email', status: 'sent' })]);
+    expect(mails().at(-1)!.text).toContain('We stopped posting to this Slack channel');
+    expect(mails().at(-1)!.text).toContain('We stopped posting to this Discord channel');
+    const again = await digestRun(id);
+    await settled(again, 1);
+    expect(mails().at(-1)!.text).not.toContain('We stopped posting');
   }, 120_000);
 
   it('a 429 is retried after the wait the service asked for (Retry-After, Discord’s retry_after), then posts once', async () => {
     const urls = addresses('rate-limited');
     const id = await timerWithChannels(`${stack.standins.url}/sites/many/3.ics`, { slack: urls.slack, discord: urls.discord });
-    const [row] = await stack.db.sql<{ id: string }[]>`
-      insert into timer_runs (timer_id, scheduled_for, status, finished_at) values (${id}, now(), 'succeeded', now()) returning id`;
-    const runId = Number(row!.id);
-    const event: Event = {
-      key: 'https://example.org/e/1',
-      title: 'Applied ML Summit',
-      starts_at: new Date(Date.now() + 7 * 86_400_000).toISOString(),
-      ends_at: null,
-      all_day: false,
-      timezone: 'Europe/Berlin',
-      timezone_source: null,
-      venue: 'Kulturbrauerei',
-      city: 'Berlin',
-      online: false,
-      url: 'https://example.org/e/1',
-      source_url: 'https://example.org/events',
-      status: 'scheduled',
-      verification: null,
-      new: true,
-    };
-    // A first retry after 20 ms were it not for the services' wait of a second.
-    await afterTimerRun(
-      {
-        sql: stack.db.sql,
-        config: stack.config,
-        logger: stack.deps.logger,
-        timersQueue: stack.deps.timersQueue,
-        deliveriesQueue: stack.deliveriesQueue,
-        deliveryBackoffMs: 20,
-      },
-      { timer: (await getTimer(stack.db.sql, id))!, runId, outcome: 'succeeded', newOrChangedEvents: [event], consecutiveFailures: 0 },
-    );
+    const runId = await digestRun(id);
     const rows = await settled(runId, 2);
     expect(rows.map((r) => [r.channel, r.status, r.attempts])).toEqual([
       ['discord', 'sent', 2],
