@@ -22,26 +22,33 @@ export interface WebhookGuard {
  * credentials, and every address the name resolves to public. Throws DeliveryError with a sentence for the
  * user; used when the address is saved and again before every POST (DNS can change in between).
  */
-export async function checkWebhookUrl(raw: string, guard: WebhookGuard): Promise<{ url: URL; addresses: ResolvedAddress[] }> {
+export async function checkWebhookUrl(
+  raw: string,
+  guard: WebhookGuard,
+  /** What the address is for the sentences: "webhook" (the timer's), or a chat channel's service ("Slack"). */
+  what = 'webhook',
+): Promise<{ url: URL; addresses: ResolvedAddress[] }> {
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
     throw new DeliveryError(
-      'The webhook address is not a valid URL. Paste the full address, such as https://hooks.slack.com/services/….',
+      `The ${what} address is not a valid URL. Paste the full address, such as https://hooks.slack.com/services/….`,
       false,
     );
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new DeliveryError('The webhook address must start with https:// (or http://).', false);
+    throw new DeliveryError(`The ${what} address must start with https:// (or http://).`, false);
   }
   if (url.username || url.password) {
     throw new DeliveryError(
-      'Webhook addresses with a user name or password are not supported. Use the address your service gives for webhooks.',
+      what === 'webhook'
+        ? 'Webhook addresses with a user name or password are not supported. Use the address your service gives for webhooks.'
+        : `${what} addresses with a user name or password are not supported. Use the address ${what} gives.`,
       false,
     );
   }
-  if (raw.length > MAX_URL_LENGTH) throw new DeliveryError(`The webhook address is longer than ${MAX_URL_LENGTH} characters.`, false);
+  if (raw.length > MAX_URL_LENGTH) throw new DeliveryError(`The ${what} address is longer than ${MAX_URL_LENGTH} characters.`, false);
   try {
     return { url, addresses: await checkHost(url, guard) };
   } catch (err) {
@@ -49,12 +56,12 @@ export async function checkWebhookUrl(raw: string, guard: WebhookGuard): Promise
     const host = url.hostname;
     if (err.code === 'website_refused') {
       throw new DeliveryError(
-        `The webhook address ${host} points to a private or local network, which we do not call. Use a public address.`,
+        `The ${what} address ${host} points to a private or local network, which we do not call. Use a public address.`,
         false,
       );
     }
     // A name that does not resolve may be a DNS hiccup when sending; when saving, the caller says so.
-    throw new DeliveryError(`We could not find the webhook host ${host} (its name does not resolve). Check the address.`, true, {
+    throw new DeliveryError(`We could not find the ${what} host ${host} (its name does not resolve). Check the address.`, true, {
       cause: err,
     });
   }

@@ -1,4 +1,4 @@
-import { CHANNEL_ADDRESS_HELP } from '../../contract/channel-kinds';
+import { CHANNEL_ADDRESS_HELP, CHANNEL_LABELS } from '../../contract/channel-kinds';
 import { DeliveryError } from '../errors';
 import { checkWebhookUrl, type WebhookGuard } from '../webhook';
 import type { ChannelKind } from './channel';
@@ -24,7 +24,7 @@ export async function checkChannelAddress(
     throw new DeliveryError('The ntfy access token looks wrong: copy it as ntfy shows it (it starts with tk_).', false);
   }
   try {
-    const { url: parsed } = await checkWebhookUrl(url, guard);
+    const { url: parsed } = await checkWebhookUrl(url, guard, CHANNEL_LABELS[kind]);
     if (parsed.pathname.replace(/\/+$/, '') === '')
       throw new DeliveryError(`This address has no path. Paste ${CHANNEL_ADDRESS_HELP[kind]}.`, false);
   } catch (err) {

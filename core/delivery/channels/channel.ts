@@ -55,7 +55,7 @@ export async function sendChannelMessage(
   const service = CHANNEL_SERVICES[kind];
   let checked: Awaited<ReturnType<typeof checkWebhookUrl>>;
   try {
-    checked = await checkWebhookUrl(url, guard);
+    checked = await checkWebhookUrl(url, guard, service.label);
   } catch (err) {
     if (!(err instanceof DeliveryError)) throw err;
     return err.retryable ? { kind: 'retry', sentence: err.message, afterMs: null } : { kind: 'refused', sentence: err.message };
