@@ -54,3 +54,8 @@ const SHOTS = process.env.SCREENSHOT_DIR;
 export async function shot(page: Page, name: string): Promise<void> {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 }
+
+/** A screenshot of what the viewport shows into SCREENSHOT_DIR, only when asked for: a page too tall to take whole. */
+export async function shotInView(page: Page, name: string): Promise<void> {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png` });
+}

@@ -19,6 +19,8 @@ export interface SearchExtras {
   answerCorrections: AnswerCorrection[];
   /** 'pending' while the events are still being found (a moment after the answer ends). */
   eventsStatus: SearchReply['events_status'];
+  /** How many events the search found beyond those it keeps (in neither list); 0 when it kept them all. */
+  eventsLeftOut: number;
   suggestionsUrl: string | null;
 }
 
@@ -35,6 +37,7 @@ export async function fetchSearchExtras(searchId: string): Promise<SearchExtras>
     hiddenEvents: reply.hidden_events,
     answerCorrections: reply.answer_corrections,
     eventsStatus: reply.events_status,
+    eventsLeftOut: reply.events_left_out,
     suggestionsUrl: reply.search_suggestions_url,
   };
 }

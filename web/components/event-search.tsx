@@ -272,12 +272,28 @@ export function EventSearch({ billing }: { billing: BillingInfo | null }) {
           {answer.suggestionsUrl ? <SearchSuggestions url={answer.suggestionsUrl} /> : null}
           <LazyEventList events={answer.events} timeZone={browserTimezone()} title="Events in this answer" uidDomain={pageHost()} />
           <LazyHiddenEvents hidden={answer.hiddenEvents} answer={answer.text} timeZone={browserTimezone()} uidDomain={pageHost()} />
+          <EventsLeftOut leftOut={answer.eventsLeftOut} kept={answer.events.length + answer.hiddenEvents.length} />
           <EventsStatus status={answer.eventsStatus} found={answer.events.length} />
           {/* Past searches while searching; managing timers keeps the page to the timers. */}
           {panel === 'none' ? <LazySearchHistory currentId={answer.searchId} refresh={historyRefresh} onOpen={fromHistory} /> : null}
         </div>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * Under the events, when the search found more than it keeps (a calendar read whole can give thousands): how many
+ * are not listed, and how to see them.
+ */
+function EventsLeftOut({ leftOut, kept }: { leftOut: number; kept: number }) {
+  if (leftOut <= 0) return null;
+  const more = leftOut === 1 ? '1 more event' : `${leftOut.toLocaleString('en')} more events`;
+  return (
+    <p className="search__events-left-out">
+      This search found {more} than the {kept.toLocaleString('en')} it keeps, so {leftOut === 1 ? 'it is' : 'they are'} not listed. To see{' '}
+      {leftOut === 1 ? 'it' : 'them'}, ask a narrower question or choose dates under “Which events to show”.
+    </p>
   );
 }
 

@@ -24,6 +24,8 @@ export interface Answer {
   events: Event[];
   /** The events the search's filters left out (shown on request), empty without filters. */
   hiddenEvents: Event[];
+  /** How many events the search found beyond those it keeps (shown in neither list); 0 when it kept them all. */
+  eventsLeftOut: number;
   /** The dates in the answer its checked events contradict, marked where they stand; empty until they are checked. */
   corrections: AnswerCorrection[];
   /**
@@ -65,6 +67,7 @@ export function useAnswer(): Answer {
   const [events, setEvents] = useState<Event[]>([]);
   const [hiddenEvents, setHiddenEvents] = useState<Event[]>([]);
   const [corrections, setCorrections] = useState<AnswerCorrection[]>([]);
+  const [eventsLeftOut, setEventsLeftOut] = useState(0);
   const [eventsStatus, setEventsStatus] = useState<Answer['eventsStatus']>('none');
   const [suggestionsUrl, setSuggestionsUrl] = useState<string | null>(null);
   const [searchId, setSearchId] = useState<string | null>(null);
@@ -89,10 +92,11 @@ export function useAnswer(): Answer {
   // before their status ends), so they are shown once their status has ended, or when the page stops waiting.
   const follow = useCallback((id: string, extrasReader: Promise<typeof import('../client/events')>) => {
     setEventsStatus('pending');
-    const show = (extras: Pick<SearchExtras, 'events' | 'hiddenEvents' | 'answerCorrections'>) => {
+    const show = (extras: Pick<SearchExtras, 'events' | 'hiddenEvents' | 'answerCorrections' | 'eventsLeftOut'>) => {
       setEvents(extras.events);
       setHiddenEvents(extras.hiddenEvents);
       setCorrections(extras.answerCorrections);
+      setEventsLeftOut(extras.eventsLeftOut);
     };
     const onRead = (extras: SearchExtras) => {
       setSuggestionsUrl(extras.suggestionsUrl);
@@ -124,6 +128,7 @@ export function useAnswer(): Answer {
     setEvents([]);
     setHiddenEvents([]);
     setCorrections([]);
+    setEventsLeftOut(0);
     setEventsStatus('none');
     setSuggestionsUrl(null);
     setSearchId(null);
@@ -154,6 +159,7 @@ export function useAnswer(): Answer {
           setEvents(search.events);
           setHiddenEvents(search.hidden_events);
           setCorrections(search.answer_corrections);
+          setEventsLeftOut(search.events_left_out);
           setEventsStatus(search.events_status);
         }
         return { question: search.question, website: search.website };
@@ -223,5 +229,20 @@ export function useAnswer(): Answer {
     [follow, reset],
   );
 
-  return { text, streaming, failure, events, hiddenEvents, corrections, eventsStatus, suggestionsUrl, searchId, opening, ask, open, clear };
+  return {
+    text,
+    streaming,
+    failure,
+    events,
+    hiddenEvents,
+    eventsLeftOut,
+    corrections,
+    eventsStatus,
+    suggestionsUrl,
+    searchId,
+    opening,
+    ask,
+    open,
+    clear,
+  };
 }
