@@ -81,7 +81,17 @@ describe('Preview and test in Manage Timers (Chromium)', () => {
     await email.getByText(subject).waitFor();
     await email.getByText(user.email).waitFor();
     const frame = email.locator('iframe');
-    expect(await frame.getAttribute('sandbox')).toBe('');
+    expect(await frame.getAttribute('sandbox')).toBe('allow-popups allow-popups-to-escape-sandbox');
+    await email.frameLocator('iframe').getByRole('heading', { name: subject }).waitFor();
+    // Its links open in a new tab, as a mail client opens them; the preview stays where it was.
+    const runLink = email.frameLocator('iframe').getByRole('link', { name: 'Read this run’s answer and all runs of this timer' });
+    const runsUrl = await runLink.getAttribute('href');
+    expect(runsUrl).toMatch(new RegExp(`^${suite.stack.url}/#timer-${timerId}-run-\\d+$`));
+    const [opened] = await Promise.all([page.context().waitForEvent('page'), runLink.click()]);
+    await opened.waitForLoadState();
+    expect(opened.url()).toBe(runsUrl);
+    await opened.close();
+    expect((await (await frame.elementHandle())?.contentFrame())?.url()).toBe('about:srcdoc');
     await email.frameLocator('iframe').getByRole('heading', { name: subject }).waitFor();
     // The webhook's chat summary as posted.
     const webhook = row.getByRole('region', { name: 'Webhook' });

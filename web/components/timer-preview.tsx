@@ -9,6 +9,19 @@ export interface TimerPreviewProps {
 
 const SEND_LABEL: Record<DestinationName, string> = { email: 'Send a test email', webhook: 'Send a test to the webhook' };
 
+const NEW_TAB = '<base target="_blank">';
+
+/**
+ * The email's HTML with its links opening in a new tab rather than inside the preview's frame: a `<base>` at the
+ * top of its head (a link with the `_blank` target also opens without a reference back to this page). The preview
+ * alone; the email as sent is unchanged.
+ */
+export function linksInNewTab(html: string): string {
+  const head = /<head\b[^>]*>/i.exec(html) ?? /^\s*<!doctype[^>]*>/i.exec(html);
+  const at = head ? head.index + head[0].length : 0;
+  return `${html.slice(0, at)}${NEW_TAB}${html.slice(at)}`;
+}
+
 function EmailPreview({ preview }: { preview: Extract<MessagePreview, { format: 'email' }> }) {
   return (
     <>
@@ -18,8 +31,14 @@ function EmailPreview({ preview }: { preview: Extract<MessagePreview, { format: 
         <dt>Subject</dt>
         <dd>{preview.subject}</dd>
       </dl>
-      {/* The email's own HTML, shown as a mail client would: no scripts, no forms, no access to this page. */}
-      <iframe className="timer-preview__email" sandbox="" srcDoc={preview.html} title={`Email preview: ${preview.subject}`} />
+      {/* The email's own HTML, shown as a mail client would: no scripts, no forms, no access to this page; its links
+          open in a new tab, outside the sandbox, as a mail client opens them. */}
+      <iframe
+        className="timer-preview__email"
+        sandbox="allow-popups allow-popups-to-escape-sandbox"
+        srcDoc={linksInNewTab(preview.html)}
+        title={`Email preview: ${preview.subject}`}
+      />
       <details className="timer-preview__more">
         <summary>Plain-text part</summary>
         <pre className="timer-preview__code">{preview.text}</pre>
