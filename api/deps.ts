@@ -3,6 +3,7 @@ import type { Queue } from 'bullmq';
 import type { RedisClient } from '../core/redis/client';
 import type Stripe from 'stripe';
 import type { Config } from '../core/config';
+import type { Mailer } from '../core/delivery/mailer';
 import type { SessionRevocations } from '../core/auth/session-revocation';
 import type { ApiTokenScope } from '../core/contract/api-tokens';
 import type { ResolvedAddress } from '../core/website/fetch';
@@ -23,6 +24,11 @@ export interface AppDeps {
   /** Where an answered ask's events are queued once its reply has ended (the worker finds them). */
   searchEventsQueue: Queue<SearchEventsJob>;
   stripe: Stripe;
+  /**
+   * The one SMTP mailer of the process (test sends, account deletion's notice), closed with the other clients on
+   * shutdown; null when email is off (SMTP_URL not set).
+   */
+  mailer: Mailer | null;
   gemini: GoogleGenAI;
   logger: Logger;
   /** Directory holding manifest.json and assets/ (dist/public). */

@@ -5,6 +5,7 @@ import { createGemini, createStripe } from '../core/clients';
 import { loadConfigOrExit } from '../core/config';
 import { createSearchEventsQueue, createTimersQueue } from '../core/jobs';
 import { emailStatusLine } from '../core/delivery/email-status';
+import { createMailer } from '../core/delivery/mailer';
 import { checkGeminiModel } from '../core/gemini/model';
 import { createLogger } from '../core/logger';
 import { standinNotice } from '../core/standin-notice';
@@ -60,6 +61,7 @@ async function main(): Promise<void> {
     timersQueue: createTimersQueue(queueConnection, config.queuePrefix),
     searchEventsQueue: createSearchEventsQueue(queueConnection, config.queuePrefix),
     stripe: createStripe(config),
+    mailer: createMailer(config),
     gemini,
     warmUp: warm,
     logger,
@@ -103,6 +105,7 @@ async function main(): Promise<void> {
         deps.sessionRevocations.close(),
         closeReadingPool(),
       ]);
+      deps.mailer?.close();
       health.requests.stop();
       health.queue.stop();
       redis.disconnect();

@@ -5,9 +5,11 @@ import type { AddressInfo } from 'node:net';
 import type { Job } from 'bullmq';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../api/app';
 import { createdApiTokenReplySchema } from '../core/contract/api-tokens';
 import { testDeliveryReplySchema, timerPreviewReplySchema, type TimerPreviewReply } from '../core/contract/test-delivery';
 import { type WebhookDelivery, webhookDeliverySchema } from '../core/contract/webhook-delivery';
+import { createMailer, type Mailer } from '../core/delivery/mailer';
 import { testEmailNotice } from '../core/delivery/test-message';
 import { schedulerId } from '../core/timers/scheduler';
 import { startTestStack, type TestStack } from '../dev/harness/stack';
@@ -256,5 +258,44 @@ describe('preview and test send of a timer’s digest', () => {
     } finally {
       await client.close();
     }
+  }, 120_000);
+
+  it('sends the page’s, /v1’s and account deletion’s emails through the one mailer the api was given', async () => {
+    // The real SMTP mailer, noting what goes through it: an app given it must send every email with it.
+    const smtp = createMailer(stack.config)!;
+    const sentThrough: string[] = [];
+    const mailer: Mailer = {
+      send: (email) => {
+        sentThrough.push(email.subject);
+        return smtp.send(email);
+      },
+      close: () => smtp.close(),
+    };
+    const app = createApp({ ...stack.deps, mailer });
+    const { call, cookie, user } = await owner();
+    const timer = await timerWithWebhook(call, 'AI meetups through one mailer');
+    const made = await call('POST', '/api/tokens', { name: 'Agent', scopes: ['read', 'timers'] });
+    const token = createdApiTokenReplySchema.parse(await made.json()).token;
+    const send = (path: string, headers: Record<string, string>) =>
+      app.request(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ destination: 'email' }),
+      });
+
+    const page = await send(`/api/timers/${timer.id}/test-delivery`, { cookie, origin: stack.url });
+    expect(testDeliveryReplySchema.parse(await page.json()).delivered).toBe(true);
+    const v1 = await send(`/v1/timers/${timer.id}/test-delivery`, { authorization: `Bearer ${token}` });
+    expect(testDeliveryReplySchema.parse(await v1.json()).delivered).toBe(true);
+    const deleted = await app.request('/api/account', { method: 'DELETE', headers: { cookie, origin: stack.url } });
+    expect(deleted.status).toBe(200);
+
+    expect(sentThrough).toEqual([
+      expect.stringMatching(/^\[Test\] /),
+      expect.stringMatching(/^\[Test\] /),
+      'Your Event Finder account is deleted',
+    ]);
+    await stack.standins.smtp.waitFor((m) => m.envelope.to.includes(user.email) && m.subject === 'Your Event Finder account is deleted');
+    mailer.close();
   }, 120_000);
 });

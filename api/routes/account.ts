@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
 import { deleteAccount } from '../../core/account/delete-account';
-import { createMailer } from '../../core/delivery/mailer';
 import { exportUserData } from '../../db/account-data';
 import { sessionTokenHashes } from '../../db/sessions';
 import type { AppDeps, AppEnv } from '../deps';
@@ -10,7 +9,6 @@ import { clearSessionCookies, requireUser } from '../middleware/session';
 /** GET /api/account/export (everything of the user's, as JSON) and DELETE /api/account (docs/decisions/data-lifecycle.md). */
 export function accountRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
-  const mailer = createMailer(deps.config);
 
   app.get('/api/account/export', async (c) => {
     const user = requireUser(c);
@@ -27,7 +25,7 @@ export function accountRoutes(deps: AppDeps) {
     // Read before the rows go (the sessions go with the user), revoked on every api process after.
     const sessions = await sessionTokenHashes(deps.sql, user.id);
     try {
-      await deleteAccount({ ...deps, mailer }, user);
+      await deleteAccount(deps, user);
     } catch (err) {
       c.get('log').error({ err }, 'account deletion failed before its rows were deleted');
       throw new ApiError(

@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
 import { createFactory } from 'hono/factory';
 import { testDeliveryRequestSchema } from '../../core/contract/test-delivery';
-import { createMailer } from '../../core/delivery/mailer';
 import { previewTimerMessages, sendTestDelivery } from '../../core/delivery/test-delivery';
 import { TEST_SENDS } from '../../core/delivery/test-message';
 import type { AppDeps, AppEnv } from '../deps';
@@ -21,11 +20,10 @@ const factory = createFactory<AppEnv>();
  * reply says how it went (docs/decisions/delivery.md).
  */
 export function testDeliveryHandlers(deps: AppDeps) {
-  const mailer = createMailer(deps.config);
   const destinationDeps = {
     sql: deps.sql,
     appUrl: deps.config.appUrl,
-    mailer,
+    mailer: deps.mailer,
     webhook: { allow: deps.config.webhookAllow, resolve: deps.resolve },
   };
   // Counted in Redis across every api process, the page, /v1 and MCP together.

@@ -86,6 +86,7 @@ export async function startTestStack(options: StackOptions = {}): Promise<TestSt
     timersQueue: createTimersQueue(queueConnection, prefix),
     searchEventsQueue: createSearchEventsQueue(queueConnection, prefix),
     stripe: createStripe(config),
+    mailer: createMailer(config),
     gemini: createGemini(config, logger),
     logger,
     publicDir: path.resolve('dist/public'),
@@ -156,6 +157,7 @@ export async function startTestStack(options: StackOptions = {}): Promise<TestSt
       await deps.timersQueue.close();
       await deps.sessionRevocations.close();
       await deps.searchEventsQueue.close();
+      deps.mailer?.close();
       await deletePrefix(redis, prefix);
       redis.disconnect();
       queueConnection.disconnect();
