@@ -3,7 +3,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createdApiTokenReplySchema } from '../core/contract/api-tokens';
 import { timerRunsReplySchema } from '../core/contract/event-replies';
-import { findEventsOutput, getSearchOutput, listTimersOutput, timerEventsOutput } from '../core/contract/mcp-tools';
+import { findEventsOutput, getSearchOutput, listTimerRunsOutput, listTimersOutput, timerEventsOutput } from '../core/contract/mcp-tools';
 import { listedTimerSchema } from '../core/contract/timers';
 import { startTestStack, type TestStack } from '../dev/harness/stack';
 import { createSignedInUser } from '../dev/harness/users';
@@ -56,6 +56,7 @@ describe('the MCP server', () => {
       'edit_timer',
       'find_events',
       'get_search',
+      'list_timer_runs',
       'list_timers',
       'send_test_delivery',
       'timer_events',
@@ -107,6 +108,22 @@ describe('the MCP server', () => {
     expect(next.events).toHaveLength(1);
     expect(next.events[0]!.new).toBe(true);
     expect(first.events.map((e) => e.key)).not.toContain(next.events[0]!.key);
+
+    // Its runs, newest first, as GET /v1/timers/{id}/runs gives them, and in words.
+    const runs = await client.callTool({ name: 'list_timer_runs', arguments: { timer_id: timer.id } });
+    expect(runs.isError).toBeFalsy();
+    const listedRuns = listTimerRunsOutput.parse(runs.structuredContent).runs;
+    const v1Runs = await fetch(`${stack.url}/v1/timers/${timer.id}/runs`, { headers: { authorization: `Bearer ${token}` } });
+    expect(listedRuns).toEqual(timerRunsReplySchema.parse(await v1Runs.json()));
+    expect(listedRuns.map((r) => r.status)).toEqual(['succeeded', 'succeeded']);
+    const words = (runs.content as { text: string }[])[1]!.text.split('\n');
+    expect(words).toHaveLength(2);
+    expect(words[0]).toMatch(
+      new RegExp(`^Run ${listedRuns[0]!.id}, \\w{3} \\d{1,2} \\w{3} \\d{4}, \\d\\d:\\d\\d \\(UTC\\): succeeded: \\d+ events?, 1 new`),
+    );
+    // A timer not among the user's is not found, as on /v1.
+    const other = await client.callTool({ name: 'list_timer_runs', arguments: { timer_id: 2_000_000_000 } });
+    expect(other.isError).toBe(true);
   });
 
   it('edit_timer adds a Slack channel (alone or with other changes), and says why an address is refused', async () => {

@@ -1,8 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createdApiTokenReplySchema } from '../core/contract/api-tokens';
 import { searchReplySchema, timerRunsReplySchema } from '../core/contract/event-replies';
+import { listTimerRunsOutput } from '../core/contract/mcp-tools';
 import { timersReplySchema } from '../core/contract/timers';
 import type { WebhookDelivery } from '../core/contract/webhook-delivery';
 import { groundedEvents } from '../dev/standins/grounded-answer';
@@ -106,6 +109,23 @@ describe("a timer run's answer marked where its checked events contradict it", (
       answer_corrections: run.answer_corrections,
       marked_answer: run.marked_answer,
     });
+    // And through MCP's list_timer_runs: the same marks, and a line in words for the corrected date.
+    const agent = new Client({ name: 'event-finder-test', version: '1.0.0' });
+    await agent.connect(
+      new StreamableHTTPClientTransport(new URL(`${stack.url}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }),
+    );
+    try {
+      const listed = await agent.callTool({ name: 'list_timer_runs', arguments: { timer_id: id } });
+      expect(listTimerRunsOutput.parse(listed.structuredContent).runs.find((r) => r.id === run.id)).toMatchObject({
+        answer_corrections: run.answer_corrections,
+        marked_answer: run.marked_answer,
+      });
+      expect((listed.content as { text: string }[])[1]!.text).toContain(
+        `The answer's "${said}" is ${checked} (checked on the event's page).`,
+      );
+    } finally {
+      await agent.close();
+    }
     const asked = await v1('/v1/search', { method: 'POST', body: JSON.stringify({ ques: 'AI events in Berlin (wrong date)' }) });
     expect(asked.status).toBe(200);
     const searchId = ((await asked.json()) as { id: number }).id;

@@ -1,6 +1,6 @@
 import type { Event } from '../../core/contract/event';
 import { CHANNEL_LABELS } from '../../core/contract/channel-kinds';
-import type { SearchReply } from '../../core/contract/event-replies';
+import type { SearchReply, TimerRunReply } from '../../core/contract/event-replies';
 import type { TimerEventsReply } from '../../core/contract/timer-events';
 import type { ListedTimer } from '../../core/contract/timers';
 import { eventWhen } from '../../core/delivery/event-text';
@@ -26,7 +26,7 @@ function eventLine(e: Event, mark = ''): string {
 const lines = <E extends Event>(events: E[], mark?: (e: E) => string) => events.map((e) => eventLine(e, mark?.(e)));
 
 /** Each date of the answer its checked events contradict: 'The answer's "2026-12-16, 21:00" is Tue 15 Dec 2026, 19:00 (checked).' */
-const correctionLines = (reply: SearchReply) =>
+const correctionLines = (reply: Pick<SearchReply, 'answer_corrections'>) =>
   reply.answer_corrections.map((c) => `The answer's "${c.said}" is ${c.checked} (checked on the event's page).`);
 
 /**
@@ -57,6 +57,34 @@ function pagingLines(reply: SearchReply): string[] {
 export function timerEventsText(reply: TimerEventsReply): string {
   if (reply.events.length === 0) return 'No new or changed events since the cursor.';
   return lines(reply.events, (e) => (e.changed ? 'Changed: ' : '')).join('\n');
+}
+
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** A run's outcome: 'succeeded: 3 events, 2 new, 1 changed', 'failed: <its sentence>', 'still running', 'skipped'. */
+function runOutcome(run: TimerRunReply): string {
+  if (run.status === 'running') return 'still running';
+  if (run.status === 'skipped') return `skipped${run.error ? `: ${run.error}` : ''}`;
+  if (run.status === 'failed') return `failed: ${run.error ?? 'no reason was recorded'}`;
+  const changed = run.changed_count > 0 ? `, ${run.changed_count} changed` : '';
+  return `succeeded: ${count(run.events.length, 'event', 'events')}, ${run.new_count} new${changed}`;
+}
+
+/** A line ended with a full stop, unless its last words (a run's error sentence) already end one. */
+const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
+
+/**
+ * list_timer_runs: each run, newest first, when it started (UTC, named: a run carries no timer zone) and how it
+ * went, then each date of its answer the check corrected (`marked_answer` has them where they stand).
+ */
+export function timerRunsText(runs: TimerRunReply[]): string {
+  if (runs.length === 0) return 'No runs yet.';
+  return runs
+    .flatMap((run) => [
+      sentence(`Run ${run.id}, ${withZone(formatEventMoment(new Date(run.started_at), 'UTC'), 'UTC')}: ${runOutcome(run)}`),
+      ...correctionLines(run),
+    ])
+    .join('\n');
 }
 
 /** list_timers, create_timer, edit_timer: each timer, its schedule and its next run in its own zone, named. */

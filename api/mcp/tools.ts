@@ -9,17 +9,19 @@ import {
   findEventsOutput,
   getSearchInput,
   getSearchOutput,
+  listTimerRunsInput,
+  listTimerRunsOutput,
   listTimersOutput,
   sendTestDeliveryInput,
   sendTestDeliveryOutput,
   timerEventsInput,
   timerEventsOutput,
 } from '../../core/contract/mcp-tools';
-import type { SearchReply } from '../../core/contract/event-replies';
+import type { SearchReply, TimerRunReply } from '../../core/contract/event-replies';
 import type { TestDeliveryReply } from '../../core/contract/test-delivery';
 import type { TimerEventsReply } from '../../core/contract/timer-events';
 import type { ListedTimer } from '../../core/contract/timers';
-import { searchText, timersText, timerEventsText } from './tool-text';
+import { searchText, timerRunsText, timersText, timerEventsText } from './tool-text';
 
 /** Makes one /v1 call as the MCP request's own token; answers its reply. */
 export type V1Call = (method: string, path: string, body?: unknown, signal?: AbortSignal) => Promise<Response>;
@@ -197,6 +199,23 @@ export function registerTools(server: McpServer, v1: V1Call): string[] {
         timerEventsText,
       );
     },
+  );
+  register(
+    'list_timer_runs',
+    {
+      title: 'Runs of a timer',
+      description:
+        'A timer’s latest 20 runs, newest first: when each ran, its status, its answer and the events it found. `answer` is as Gemini wrote it; `marked_answer` is that answer with each date its checked events contradict marked “[corrected: <the page’s date>]”, and `answer_corrections` lists them. Needs the "read" scope.',
+      inputSchema: listTimerRunsInput,
+      outputSchema: listTimerRunsOutput,
+      annotations: { readOnlyHint: true },
+    },
+    async ({ timer_id }, extra) =>
+      toolResult<{ runs: TimerRunReply[] }>(
+        await v1('GET', `/v1/timers/${timer_id}/runs`, undefined, extra.signal),
+        (r) => timerRunsText(r.runs),
+        (runs) => ({ runs: runs as TimerRunReply[] }),
+      ),
   );
   return names;
 }

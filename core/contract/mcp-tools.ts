@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { CHANNEL_KIND_WIRE } from './channel-kinds';
-import { searchReplySchema } from './event-replies';
+import { searchReplySchema, timerRunsReplySchema } from './event-replies';
 import { SCHEDULE_TYPES, WEEKDAYS } from './schedule-values';
 import { DESTINATIONS, testDeliveryReplySchema } from './test-delivery';
 import { timerEventsReplySchema } from './timer-events';
@@ -82,6 +82,11 @@ export const timerEventsInput = {
   ),
 };
 
+/** list_timer_runs: GET /v1/timers/:id/runs. */
+export const listTimerRunsInput = {
+  timer_id: z.number().check(z.int(), z.positive(), z.describe('The timer’s id, as list_timers gives it.')),
+};
+
 /** What each tool returns as structured content: the /v1 reply (a list wrapped, as structured content is an object). */
 export const findEventsOutput = searchReplySchema;
 export const getSearchOutput = searchReplySchema;
@@ -89,4 +94,5 @@ export const listTimersOutput = z.object({ timers: timersReplySchema });
 export const createTimerOutput = listedTimerSchema;
 export const editTimerOutput = listedTimerSchema;
 export const timerEventsOutput = timerEventsReplySchema;
+export const listTimerRunsOutput = z.object({ runs: timerRunsReplySchema });
 export const sendTestDeliveryOutput = testDeliveryReplySchema;

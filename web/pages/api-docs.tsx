@@ -208,7 +208,8 @@ export function ApiDocsPage({ document }: { document: OpenApiDocument }) {
           <p>
             AI agents can use the same abilities through MCP (Streamable HTTP) at <code>{`${origin}/mcp`}</code>, with the token in the{' '}
             <code>Authorization</code> header. Tools: <code>find_events</code>, <code>get_search</code>, <code>list_timers</code>,{' '}
-            <code>create_timer</code>, <code>edit_timer</code>, <code>timer_events</code>.
+            <code>list_timer_runs</code>, <code>create_timer</code>, <code>edit_timer</code>, <code>timer_events</code>,{' '}
+            <code>send_test_delivery</code>.
           </p>
           <details className="api-docs__more">
             <summary>A client's configuration</summary>
