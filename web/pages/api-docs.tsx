@@ -6,6 +6,14 @@ export interface OpenApiDocument {
   info: { title: string; description: string };
   servers: { url: string }[];
   paths: Record<string, Record<string, OpenApiOperation>>;
+  components?: { parameters?: Record<string, Parameter> };
+}
+
+interface Parameter {
+  name: string;
+  in: string;
+  required?: boolean;
+  description: string;
 }
 
 interface JsonSchema {
@@ -22,7 +30,8 @@ interface OpenApiOperation {
   operationId: string;
   summary: string;
   description: string;
-  parameters?: { name: string; in: string; required: boolean; description: string }[];
+  /** Inline, or a reference into components.parameters (shared headers such as Idempotency-Key). */
+  parameters?: (Parameter | { $ref: string })[];
   requestBody?: { content: Record<string, { schema: JsonSchema }> };
   responses: Record<string, { description: string; content?: Record<string, { schema: JsonSchema }> }>;
 }
@@ -98,8 +107,24 @@ function Body({ title, content }: { title: string; content: Record<string, { sch
   );
 }
 
-function Operation({ method, path, op }: { method: string; path: string; op: OpenApiOperation }) {
+/** A parameter as written, or the shared one its `$ref` names. */
+function parameterOf(p: Parameter | { $ref: string }, shared: Record<string, Parameter>): Parameter | undefined {
+  return '$ref' in p ? shared[p.$ref.replace('#/components/parameters/', '')] : p;
+}
+
+function Operation({
+  method,
+  path,
+  op,
+  shared,
+}: {
+  method: string;
+  path: string;
+  op: OpenApiOperation;
+  shared: Record<string, Parameter>;
+}) {
   const id = `op-${op.operationId}`;
+  const parameters = (op.parameters ?? []).flatMap((p) => parameterOf(p, shared) ?? []);
   return (
     <section className="panel api-docs__op" aria-labelledby={id}>
       <h3 id={id}>
@@ -110,11 +135,11 @@ function Operation({ method, path, op }: { method: string; path: string; op: Ope
       <details className="api-docs__more">
         <summary>Details: parameters, body and replies</summary>
         <Prose text={op.description} />
-        {op.parameters?.length ? (
+        {parameters.length ? (
           <>
             <h4>Parameters</h4>
             <ul>
-              {op.parameters.map((p) => (
+              {parameters.map((p) => (
                 <li key={p.name}>
                   <code>{p.name}</code> ({p.in}
                   {p.required ? ', required' : ''}): {p.description}
@@ -306,7 +331,7 @@ if (delivery.kind === 'digest') console.log(delivery.run.new_count, 'new events'
           </ul>
         </nav>
         {operations.map(({ path, method, op }) => (
-          <Operation key={op.operationId} path={path} method={method} op={op} />
+          <Operation key={op.operationId} path={path} method={method} op={op} shared={document.components?.parameters ?? {}} />
         ))}
       </main>
     </div>
