@@ -29,14 +29,13 @@ describe('plans and billing in Chromium', () => {
   const credits = (page: Page, text: string) => plans(page).locator('.credits-badge').getByText(text).waitFor();
   const checkoutCalls = (requests: Request[]) => requests.filter((r) => r.url().endsWith('/create-checkout-session'));
   const idle = (page: Page) => page.locator('.plan-grid[aria-busy="false"]').waitFor();
-  // Dismissed from the listener itself: an open dialog blocks the page, so a click still finishing would wait forever.
-  const dismissNextDialog = (page: Page) =>
-    new Promise<string>((resolve) =>
-      page.once('dialog', (d) => {
-        resolve(d.message());
-        void d.dismiss();
-      }),
-    );
+  /** The page's own plan question (the spec's words as its title), not the browser's confirm box. */
+  const planQuestion = (page: Page, tier: string) =>
+    page.getByRole('dialog', { name: `Are you sure you want to switch to the ${tier} plan?` });
+  const noBrowserConfirm = (page: Page) =>
+    page.on('dialog', (d) => {
+      if (d.type() === 'confirm') throw new Error(`unexpected browser confirm box: ${d.message()}`);
+    });
 
   it('after paying for Plus mid-month, the badge says how many of the month’s searches are used', async () => {
     const { page, user, errors } = await signedInPage();
@@ -81,42 +80,79 @@ describe('plans and billing in Chromium', () => {
     await credits(page, '50 searches left');
     expect(await page.getByRole('heading', { name: 'Subscription successful!' }).count()).toBe(0);
 
-    const dialogs: string[] = [];
+    const alerts: string[] = [];
     page.on('dialog', (d) => {
-      dialogs.push(`${d.type()}: ${d.message()}`);
+      alerts.push(`${d.type()}: ${d.message()}`);
       void d.accept();
     });
     await card(page, 'Pro').click();
+    // The spec's question, then what the switch does to this month's searches.
+    const toPro = planQuestion(page, 'pro');
+    await toPro.waitFor();
+    expect(await toPro.locator('.confirm-dialog__text').textContent()).toBe(
+      'Your 50 searches left this month become 120 at once: Pro has 120 a month.',
+    );
+    await toPro.getByRole('button', { name: 'Switch to Pro' }).click();
     await credits(page, '120 searches left');
     expect(await page.locator('.plan-card--current').getAttribute('data-tier')).toBe('pro');
-    // The spec's question, then what the switch does to this month's searches.
-    expect(dialogs).toEqual([
-      'confirm: Are you sure you want to switch to the pro plan? Your 50 searches left this month become 120 at once: Pro has 120 a month.',
-    ]);
 
     await card(page, 'Free').click();
+    const toFree = planQuestion(page, 'free');
+    await toFree.waitFor();
+    // A downgrade says what happens to the searches left before it is confirmed.
+    expect(await toFree.locator('.confirm-dialog__text').textContent()).toBe(
+      'Your 120 searches left this month become 10 at once: Free has 10 a month.',
+    );
+    for (const width of [320, 390, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await shot(page, `plan-question-downgrade-${width}`);
+    }
+    await toFree.getByRole('button', { name: 'Switch to Free' }).click();
     await credits(page, '10 searches left');
-    expect(dialogs.slice(1)).toEqual([
-      'confirm: Are you sure you want to switch to the free plan? Your 120 searches left this month become 10 at once: Free has 10 a month.',
-      'alert: ✅ Subscription canceled. You are now on the Free plan.',
-    ]);
+    expect(alerts).toEqual(['alert: ✅ Subscription canceled. You are now on the Free plan.']);
     expect(await page.locator('.plan-card--current').getAttribute('data-tier')).toBe('free');
     expect(await getBillingJson(suite.stack, cookie)).toMatchObject({ subscription_tier: 'free' });
     expect(errors).toEqual([]);
   });
 
-  it('does not switch when the confirmation is dismissed', async () => {
-    const { page, cookie, requests } = await signedInPage();
+  it('does not switch when the question is answered no: focus stays in the dialog and goes back to the card', async () => {
+    const { page, cookie, requests, errors } = await signedInPage();
     await subscribe(suite.stack, cookie, 'plus_monthly');
     await page.reload();
     await credits(page, '50 searches left');
-    const dialog = dismissNextDialog(page);
-    await card(page, 'Pro').click();
-    expect(await dialog).toMatch(/^Are you sure you want to switch to the pro plan\? /);
-    // The cards stay busy until a switch would have been sent; none was.
+    noBrowserConfirm(page);
+    const pro = card(page, 'Pro');
+    await pro.focus();
+    await page.keyboard.press('Enter');
+    const question = planQuestion(page, 'pro');
+    await question.waitFor();
+    // Focus starts on the way out and stays inside the dialog: the page behind it is inert.
+    const focusedText = () => page.evaluate(() => document.activeElement?.textContent ?? '');
+    expect(await focusedText()).toBe('Keep Plus');
+    await page.keyboard.press('Tab');
+    expect(await focusedText()).toBe('Switch to Pro');
+    for (let i = 0; i < 4; i++) {
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.closest('dialog') != null || document.activeElement === document.body)).toBe(
+        true,
+      );
+    }
+    // Escape keeps the plan and gives focus back to the card that asked.
+    await page.keyboard.press('Escape');
+    await question.waitFor({ state: 'hidden' });
     await idle(page);
+    expect(await pro.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    // The same with the dialog's own button.
+    await page.keyboard.press('Enter');
+    await question.waitFor();
+    await question.getByRole('button', { name: 'Keep Plus' }).click();
+    await question.waitFor({ state: 'hidden' });
+    await idle(page);
+    expect(await pro.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(checkoutCalls(requests)).toEqual([]);
     expect(await getBillingJson(suite.stack, cookie)).toMatchObject({ subscription_tier: 'plus' });
+    expect(errors).toEqual([]);
   });
 
   it('asks before changing a plan that changed in another tab since the page loaded', async () => {
@@ -124,9 +160,11 @@ describe('plans and billing in Chromium', () => {
     await credits(page, '10 searches left');
     // Another tab subscribes to Plus; this one still shows Free.
     await subscribe(suite.stack, cookie, 'plus_monthly');
-    const dialog = dismissNextDialog(page);
+    noBrowserConfirm(page);
     await card(page, 'Pro').click();
-    expect(await dialog).toMatch(/^Are you sure you want to switch to the pro plan\? /);
+    const question = planQuestion(page, 'pro');
+    await question.waitFor();
+    await question.getByRole('button', { name: 'Keep Plus' }).click();
     await credits(page, '50 searches left');
     await idle(page);
     expect(checkoutCalls(requests)).toEqual([]);

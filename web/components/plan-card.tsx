@@ -59,9 +59,12 @@ export function PlanCard({ plan, current, busy, onChoose }: PlanCardProps) {
         <button
           type="button"
           className="plan-card__body plan-card__button"
-          disabled={busy}
+          // Not `disabled`: a disabled button drops focus, and the plan question returns it here when answered.
+          aria-disabled={busy || undefined}
           aria-label={`Choose the ${label}`}
-          onClick={() => onChoose(plan)}
+          onClick={() => {
+            if (!busy) onChoose(plan);
+          }}
         >
           <CardBody plan={plan} current={false} />
         </button>

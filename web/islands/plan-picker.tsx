@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { PLANS, type Plan, planOf } from '../../core/plans';
 import { currentAppState, setAppState, useAppState, type AppState, type BillingInfo } from '../client/app-state';
 import { pollBilling, refreshBilling } from '../client/billing';
@@ -8,6 +8,7 @@ import { rememberPlan, takePendingPlan } from '../client/pending-plan';
 import { readReply, replyJson, shapeOf } from '../client/replies';
 import { goToSearch } from '../client/search-focus';
 import { PaymentFailedBanner } from '../components/account-warnings';
+import { ConfirmDialog } from '../components/confirm-dialog';
 import { GoogleButton, type GoogleConfig } from '../components/google-sign-in';
 import { PlanCard } from '../components/plan-card';
 import { LazyApiTokens } from '../components/lazy-api-tokens';
@@ -109,10 +110,21 @@ function SearchFirst() {
   );
 }
 
+/** A plan change waiting for the person's answer: the plan asked about, the one it leaves, what it does to the searches. */
+interface PlanQuestion {
+  plan: Plan;
+  from: Plan;
+  note: string;
+}
+
 /** The subscription view: intro, banners, plan cards, credits badge, checkout return panel and Back. */
 export default function PlanPicker({ initial, checkout, google }: PlanPickerProps) {
   const app = useAppState(initial);
   const [busy, setBusy] = useState(false);
+  // The last question stays rendered after its answer, so the closing dialog never shows empty.
+  const [question, setQuestion] = useState<PlanQuestion | null>(null);
+  const [asking, setAsking] = useState(false);
+  const answerQuestion = useRef<((yes: boolean) => void) | null>(null);
   // Read once from the query string on load (spec section 2); the note is state only.
   const [checkoutState] = useState(() => ({
     success: checkout.success,
@@ -136,6 +148,21 @@ export default function PlanPicker({ initial, checkout, google }: PlanPickerProp
     void pollBilling((b) => b.subscription_tier !== 'free').then((b) => b && setAppState({ billing: b }));
   }, [checkoutState.success, initial]);
 
+  /** Asks in the page's own dialog; resolves with the answer once a button (or Escape) gives it. */
+  function ask(q: PlanQuestion): Promise<boolean> {
+    return new Promise((resolve) => {
+      answerQuestion.current = resolve;
+      setQuestion(q);
+      setAsking(true);
+    });
+  }
+
+  function answer(yes: boolean) {
+    answerQuestion.current?.(yes);
+    answerQuestion.current = null;
+    setAsking(false);
+  }
+
   /** Changes to the chosen plan; 'current' when it already is the plan (nothing to do). */
   async function choose(plan: Plan): Promise<'current' | 'changed' | 'kept'> {
     if (!app.loggedIn) {
@@ -156,8 +183,8 @@ export default function PlanPicker({ initial, checkout, google }: PlanPickerProp
       if (plan.tier === current) return 'current';
       if (current !== undefined && current !== 'free') {
         // The spec's question, then what the change does to this month's searches.
-        const note = fresh ? ` ${planChangeNote(fresh, plan)}` : '';
-        if (!window.confirm(`Are you sure you want to switch to the ${plan.tier} plan?${note}`)) return 'kept';
+        const note = fresh ? planChangeNote(fresh, plan) : '';
+        if (!(await ask({ plan, from: planOf(current), note }))) return 'kept';
       }
       if (plan.lookupKey === null) await cancelToFree();
       else left = (await switchToPaid(plan)) === 'left';
@@ -215,6 +242,17 @@ export default function PlanPicker({ initial, checkout, google }: PlanPickerProp
           <PlanCard key={plan.tier} plan={plan} current={plan.tier === tier} busy={busy} onChoose={(p) => void choose(p)} />
         ))}
       </ul>
+      <ConfirmDialog
+        open={asking}
+        title={question ? `Are you sure you want to switch to the ${question.plan.tier} plan?` : ''}
+        confirmLabel={question ? `Switch to ${question.plan.name}` : ''}
+        cancelLabel={question ? `Keep ${question.from.name}` : ''}
+        danger={question ? question.plan.searchesPerMonth < question.from.searchesPerMonth : false}
+        onConfirm={() => answer(true)}
+        onCancel={() => answer(false)}
+      >
+        {question?.note ? <p>{question.note}</p> : null}
+      </ConfirmDialog>
       {app.loggedIn ? <YourData /> : null}
       {app.loggedIn ? <LazyApiTokens /> : null}
       <button type="button" className="button button--secondary" onClick={() => setAppState({ view: 'home' })}>
