@@ -51,7 +51,7 @@ export function DescribeTimer({ onDescribed, field }: DescribeTimerProps) {
             type="text"
             value={sentence}
             aria-describedby={`${id}-hint`}
-            placeholder="every Friday 8 am, AI meetups"
+            placeholder="Fridays 8 am, AI meetups"
             onChange={(e) => setSentence(e.target.value)}
           />
           <button type="submit" className="button button--secondary" disabled={busy || !sentence.trim()}>
