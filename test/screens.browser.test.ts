@@ -55,6 +55,8 @@ describe('every screen at 320, 390 and 1280 px (Chromium)', () => {
 
     await page.getByRole('button', { name: 'Go to search' }).click();
     await page.getByLabel('Your Question').waitFor();
+    await page.getByText('Which events to show (optional)').click();
+    await page.getByLabel('Attendance').waitFor();
     faults.push(...(await look(page, 'search')));
     await suite.stack.db.sql`update accounts set status = 'active', searches_used = 0 where user_id = ${user.id}`;
 
@@ -63,6 +65,7 @@ describe('every screen at 320, 390 and 1280 px (Chromium)', () => {
     await page.getByRole('button', { name: 'Search Events' }).click();
     await page.waitForURL(/\?search=\d+$/);
     await page.getByText('Finding the events in this answer…').waitFor({ state: 'detached' });
+    await page.locator('[data-view="home"] .event-card').first().waitFor();
     faults.push(...(await look(page, 'response')));
 
     await page.getByRole('button', { name: 'Set Timer' }).click();
@@ -104,6 +107,11 @@ describe('every screen at 320, 390 and 1280 px (Chromium)', () => {
       await row.locator('.timer-run--latest').waitFor();
     }
     await rows.first().getByRole('button', { name: 'Running…' }).waitFor();
+    // The first timer with everything open: its feeds, filters and notifications.
+    for (const summary of ['Calendar and feed', /^Filters:/, /^Notifications:/])
+      await rows.first().locator('summary', { hasText: summary }).click();
+    await rows.first().getByLabel('Attendance').waitFor();
+    await rows.first().getByRole('button', { name: 'Copy Atom feed address' }).waitFor();
     // Run now's row: one line from 390 px, "Running…" included; at 320 px the same lines for both labels, each
     // filled edge to edge, so a changed label moves nothing.
     const actionRows = async () =>

@@ -62,6 +62,19 @@ export function layoutFaults(page: Page): Promise<string[]> {
           inScroller = ['auto', 'scroll'].includes(getComputedStyle(p).overflowX);
         if (!inScroller) faults.push(`${name(el)} reaches past the screen's edge (${Math.round(box.left)}–${Math.round(box.right)})`);
       }
+      // Past the padding of the panel it sits in, where the panel's other content lines up.
+      const panel = el.parentElement?.closest('.panel');
+      if (panel && !crosses) {
+        const panelBox = panel.getBoundingClientRect();
+        const panelStyle = getComputedStyle(panel);
+        const inner = panelBox.right - Number.parseFloat(panelStyle.borderRightWidth) - Number.parseFloat(panelStyle.paddingRight);
+        let inScroller = false;
+        for (let p = el.parentElement; p && p !== panel && !inScroller; p = p.parentElement)
+          inScroller = ['auto', 'scroll'].includes(getComputedStyle(p).overflowX);
+        if (box.right > inner + 1 && !inScroller && style.position !== 'absolute') {
+          faults.push(`${name(el)} reaches ${Math.round(box.right - inner)} px past its panel's padding`);
+        }
+      }
       // Text its box cuts off.
       const clips = ['hidden', 'clip'].includes(style.overflowX) || style.textOverflow === 'ellipsis';
       if (clips && el.scrollWidth > el.clientWidth + 1 && (el.textContent ?? '').trim() && !el.classList.contains('visually-hidden')) {
