@@ -1,5 +1,6 @@
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { seriousViolations } from './support/axe';
 import { getBillingJson, subscribe } from './support/billing';
 import { openPage, shot } from '../dev/harness/browser';
 import { browserSuite } from './support/browser-suite';
@@ -129,6 +130,7 @@ describe('plans and billing in Chromium', () => {
     // Focus starts on the way out and stays inside the dialog: the page behind it is inert.
     const focusedText = () => page.evaluate(() => document.activeElement?.textContent ?? '');
     expect(await focusedText()).toBe('Keep Plus');
+    expect(await seriousViolations(page)).toEqual([]);
     await page.keyboard.press('Tab');
     expect(await focusedText()).toBe('Switch to Pro');
     for (let i = 0; i < 4; i++) {
