@@ -107,11 +107,13 @@ describe('every screen at 320, 390 and 1280 px (Chromium)', () => {
       await row.locator('.timer-run--latest').waitFor();
     }
     await rows.first().getByRole('button', { name: 'Running…' }).waitFor();
-    // The first timer with everything open: its feeds, filters and notifications.
-    for (const summary of ['Calendar and feed', /^Filters:/, /^Notifications:/])
+    // The first timer with everything open: its feeds, filters, notifications, and preview.
+    for (const summary of ['Calendar and feed', /^Filters:/, /^Notifications:/, 'Preview and test']) {
       await rows.first().locator('summary', { hasText: summary }).click();
+    }
     await rows.first().getByLabel('Attendance').waitFor();
     await rows.first().getByRole('button', { name: 'Copy Atom feed address' }).waitFor();
+    await rows.first().frameLocator('iframe').getByRole('heading').first().waitFor();
     // Run now's row: one line from 390 px, "Running…" included; at 320 px the same lines for both labels, each
     // filled edge to edge, so a changed label moves nothing.
     const actionRows = async () =>
