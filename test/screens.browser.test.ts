@@ -134,6 +134,13 @@ describe('every screen at 320, 390 and 1280 px (Chromium)', () => {
       else expect([running!.filled, idle!.filled], `lines filled at ${width} px`).toEqual([true, true]);
     }
     faults.push(...(await look(page, 'manage-timers')));
+    // Each chat service's address field, on the narrowest phone.
+    await page.setViewportSize({ width: 320, height: 900 });
+    const service = rows.first().getByLabel('Service');
+    for (const kind of await service.locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value))) {
+      await service.selectOption(kind);
+      for (const fault of await layoutFaults(page)) faults.push(`manage-timers with ${kind} at 320 px: ${fault}`);
+    }
 
     await page.getByRole('button', { name: 'Subscription' }).click();
     await page.getByText('API tokens').click();

@@ -13,11 +13,12 @@ const DELIVERY_LABEL: Record<string, string> = {
   skipped: 'Not sent',
 };
 
+// Short enough for the field on a 320 px phone; the hint under it gives each address's whole shape.
 const PLACEHOLDER: Record<ChannelKindWire, string> = {
-  slack: 'https://hooks.slack.com/services/…',
-  discord: 'https://discord.com/api/webhooks/…',
-  teams: 'https://…/workflows/…/invoke?…',
-  ntfy: 'https://ntfy.sh/your-topic',
+  slack: 'https://hooks.slack.com/…',
+  discord: 'https://discord.com/api/…',
+  teams: 'https://…/workflows/…',
+  ntfy: 'https://ntfy.sh/topic',
 };
 
 export interface TimerChannelsProps {

@@ -125,7 +125,7 @@ export function TimerDelivery({ timer, onUpdate, onChannelsChanged }: TimerDeliv
                 id={`${id}-webhook`}
                 type="url"
                 inputMode="url"
-                placeholder="https://example.com/hooks/event-finder"
+                placeholder="https://example.com/hook"
                 value={webhook}
                 disabled={busy}
                 aria-describedby={`${id}-webhook-hint`}
