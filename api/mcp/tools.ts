@@ -170,7 +170,7 @@ export function registerTools(server: McpServer, v1: V1Call): string[] {
     {
       title: 'Send a test message',
       description:
-        'Sends a test of a timer’s digest now to its email or its webhook, built from its last run and clearly marked as a test, and says whether it arrived or what the receiver answered. Costs no search and changes nothing on the timer; at most 5 tests in 10 minutes. Needs the "timers" scope.',
+        'Sends a test of a timer’s digest now to its email, its webhook or one of its channels (Slack, Discord, Teams, ntfy), built from its last run and clearly marked as a test, and says whether it arrived or what the receiver answered. Costs no search and changes nothing on the timer; at most 5 tests in 10 minutes. Needs the "timers" scope.',
       inputSchema: sendTestDeliveryInput,
       outputSchema: sendTestDeliveryOutput,
       annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: true },

@@ -9,6 +9,7 @@ import { requireUser, signedIn } from '../middleware/session';
 import { ownUserRate } from '../middleware/user-rate-limit';
 import { routeId } from '../route-id';
 import { jsonBody } from '../validate';
+import { seesTimerSecrets } from './timers';
 
 const NOT_FOUND = 'There is no such timer among yours. Reload Manage Timers to see your timers.';
 
@@ -45,7 +46,9 @@ export function testDeliveryHandlers(deps: AppDeps) {
     preview: factory.createHandlers(async (c) => {
       const user = requireUser(c);
       const id = routeId(c.req.param('id'));
-      const reply = id === null ? null : await previewTimerMessages(destinationDeps, user.id, id);
+      // Addresses are secrets: a read-only token sees the messages without them.
+      const secrets = seesTimerSecrets(c.get('tokenScopes'));
+      const reply = id === null ? null : await previewTimerMessages(destinationDeps, user.id, id, { secrets });
       if (!reply) throw new ApiError(404, NOT_FOUND);
       return c.json(reply);
     }),

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { CHANNEL_KIND_WIRE } from './channel-kinds';
 import { searchReplySchema, timerRunsReplySchema } from './event-replies';
 import { SCHEDULE_TYPES, WEEKDAYS } from './schedule-values';
-import { DESTINATIONS, testDeliveryReplySchema } from './test-delivery';
+import { testDeliveryReplySchema, testDeliveryRequestSchema } from './test-delivery';
 import { timerEventsReplySchema } from './timer-events';
 import { listedTimerSchema, timersReplySchema } from './timers';
 
@@ -70,7 +70,11 @@ export const editTimerInput = {
 /** send_test_delivery: POST /v1/timers/:id/test-delivery. */
 export const sendTestDeliveryInput = {
   timer_id: z.number().check(z.int(), z.positive(), z.describe('The timer’s id, as list_timers gives it.')),
-  destination: z.enum(DESTINATIONS).check(z.describe('"email" (the user’s address) or "webhook" (the timer’s webhook URL).')),
+  destination: testDeliveryRequestSchema.shape.destination.check(
+    z.describe(
+      '"email" (the user’s address), "webhook" (the timer’s webhook URL), or "channel:<id>" for one of its Slack, Discord, Teams or ntfy channels (the ids list_timers gives in `channels`).',
+    ),
+  ),
 };
 
 /** timer_events: GET /v1/timers/:id/events?since=. */

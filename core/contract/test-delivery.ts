@@ -1,30 +1,56 @@
 import * as z from 'zod/mini';
+import { CHANNEL_KIND_WIRE } from './channel-kinds';
+import { discordBodySchema, ntfyHeadersSchema, slackBodySchema, teamsBodySchema } from './channel-bodies';
 import { webhookDeliverySchema } from './webhook-delivery';
 
 /**
- * Where a timer's messages go, each with a preview and a test send: the timer's email and its signed webhook.
- * A new kind of destination is one more name here and one entry in core/delivery/destinations.ts.
+ * Where a timer's messages go, each with a preview and a test send: the timer's email, its signed webhook, and
+ * each of its channels by id (`channel:12`, the id as the timer's `channels` list it). A new kind of destination
+ * is one more form here and one entry in core/delivery/destinations.ts.
  */
 export const DESTINATIONS = ['email', 'webhook'] as const;
-export type DestinationName = (typeof DESTINATIONS)[number];
+export type DestinationName = (typeof DESTINATIONS)[number] | `channel:${number}`;
 
-const DESTINATION_WORDS = DESTINATIONS.map((d) => `"${d}"`).join(' or ');
+/** `channel:` and a channel's id. */
+export const CHANNEL_DESTINATION = /^channel:[1-9][0-9]{0,15}$/;
+
+/** A channel's destination name. */
+export const channelDestination = (channelId: number): DestinationName => `channel:${channelId}`;
+
+/** The channel id a destination names, or null for email and the webhook. */
+export function destinationChannelId(name: DestinationName): number | null {
+  return CHANNEL_DESTINATION.test(name) ? Number(name.slice('channel:'.length)) : null;
+}
+
+const DESTINATION_WORDS = '"email", "webhook" or "channel:<id>" (a channel’s id, as the timer’s channels list it)';
+
+const destinationSchema = (error?: string) =>
+  z
+    .union(
+      [
+        z.enum(DESTINATIONS),
+        z
+          .string()
+          .check(
+            z.regex(CHANNEL_DESTINATION),
+            z.describe('One of the timer’s channels: "channel:" and its id.'),
+          ) as z.ZodMiniType<`channel:${number}`>,
+      ],
+      error ? { error } : undefined,
+    )
+    .check(z.describe('Where the test goes: the timer’s email, its webhook, or one of its channels ("channel:12").'));
 
 /** POST /api/timers/:id/test-delivery and /v1/timers/:id/test-delivery. */
 export const testDeliveryRequestSchema = z.object(
-  {
-    destination: z
-      .enum(DESTINATIONS, { error: `Say where to send the test: "destination" is ${DESTINATION_WORDS}.` })
-      .check(z.describe('Where to send the test: the timer’s email or its webhook.')),
-  },
-  { error: `The request body must be a JSON object such as {"destination": "email"} (${DESTINATION_WORDS}).` },
+  { destination: destinationSchema(`Say where to send the test: "destination" is ${DESTINATION_WORDS}.`) },
+  { error: `The request body must be a JSON object such as {"destination": "email"}: "destination" is ${DESTINATION_WORDS}.` },
 );
 export type TestDeliveryRequest = z.infer<typeof testDeliveryRequestSchema>;
 
 /** A test send's result: it arrived, or what the receiver answered, in words. */
 export const testDeliveryReplySchema = z.object({
-  destination: z.enum(DESTINATIONS),
-  delivered: z.boolean().check(z.describe('true when the mail server or the webhook accepted the test.')),
+  destination: destinationSchema(),
+  delivered: z.boolean().check(z.describe('true when the mail server, the webhook or the channel’s service accepted the test.')),
   message: z
     .string()
     .check(
@@ -35,9 +61,14 @@ export const testDeliveryReplySchema = z.object({
 });
 export type TestDeliveryReply = z.infer<typeof testDeliveryReplySchema>;
 
+const channelUrl = z
+  .nullable(z.string())
+  .check(z.describe('The channel’s address masked, as "https://hooks.slack.com/…a1b2"; null for a read-only token.'));
+
 /**
- * How one destination's message will look: an email (subject, HTML, text) or a JSON body as posted. A kind of
- * destination with a body of its own adds its schema to `body` as a union.
+ * How one destination's message will look: an email (subject, HTML, text), the webhook's JSON body, or a
+ * channel's message as its service receives it (`format` names the service). A new kind of destination adds
+ * its format here.
  */
 export const messagePreviewSchema = z.discriminatedUnion('format', [
   z.object({
@@ -49,8 +80,29 @@ export const messagePreviewSchema = z.discriminatedUnion('format', [
   }),
   z.object({
     format: z.literal('json'),
-    url: z.nullable(z.string()),
+    url: z.nullable(z.string()).check(z.describe('The webhook’s address; null for a read-only token.')),
     body: webhookDeliverySchema.check(z.describe('The JSON body as posted and signed.')),
+  }),
+  z.object({
+    format: z.literal('slack'),
+    url: channelUrl,
+    body: slackBodySchema.check(z.describe('The JSON body as posted to the Slack incoming webhook.')),
+  }),
+  z.object({
+    format: z.literal('discord'),
+    url: channelUrl,
+    body: discordBodySchema.check(z.describe('The JSON body as posted to the Discord webhook.')),
+  }),
+  z.object({
+    format: z.literal('teams'),
+    url: channelUrl,
+    body: teamsBodySchema.check(z.describe('The JSON body as posted to the Teams Workflows webhook.')),
+  }),
+  z.object({
+    format: z.literal('ntfy'),
+    url: channelUrl,
+    headers: ntfyHeadersSchema,
+    text: z.string().check(z.describe('The message as posted: the body of the POST to the topic.')),
   }),
 ]);
 export type MessagePreview = z.infer<typeof messagePreviewSchema>;
@@ -68,8 +120,11 @@ export const timerPreviewReplySchema = z.object({
   run: z.nullable(z.object({ id: z.number(), scheduled_for: z.string() })),
   destinations: z.array(
     z.object({
-      destination: z.enum(DESTINATIONS),
-      label: z.string(),
+      destination: destinationSchema(),
+      label: z
+        .string()
+        .check(z.describe('"Email", "Webhook", or the channel’s service and masked address ("Slack · https://hooks.slack.com/…a1b2").')),
+      kind: z.enum(['email', 'webhook', ...CHANNEL_KIND_WIRE]),
       /** null when a test can be sent now; otherwise why not, and what to do. */
       unavailable: z.nullable(z.string()),
       preview: z.nullable(messagePreviewSchema),

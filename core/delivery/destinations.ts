@@ -1,7 +1,12 @@
+import { isIP } from 'node:net';
 import type { Db } from '../../db/client';
+import type { TimerChannel } from '../../db/timer-channels';
 import { createUnsubscribeToken } from '../../db/unsubscribe-tokens';
-import type { DestinationName, MessagePreview } from '../contract/test-delivery';
-import { composeEmail, type MessageSource, webhookCallOf } from './build-message';
+import type { ChannelKindWire } from '../contract/channel-kinds';
+import { channelDestination, type DestinationName, type MessagePreview } from '../contract/test-delivery';
+import { channelMessageOf, composeEmail, type MessageSource, webhookCallOf } from './build-message';
+import { CHANNEL_SERVICES, sendChannelMessage } from './channels/channel';
+import { maskChannelUrl } from './channels/mask';
 import { DeliveryError } from './errors';
 import { unsubscribeUrl } from './links';
 import type { Mailer } from './mailer';
@@ -19,22 +24,25 @@ export interface DestinationDeps {
 
 /**
  * One place a timer's messages go, with the two things the timer page offers for it: how its next message will
- * look, and a test sent now. Each builds its message with the code that builds the real one (build-message.ts).
+ * look, and a test sent now. Each builds its message with the code that builds the real one (build-message.ts,
+ * core/delivery/channels/). `secrets` is false for a read-only token: addresses are left out.
  */
 export interface Destination {
   name: DestinationName;
-  label: string;
+  kind: 'email' | 'webhook' | ChannelKindWire;
+  label: (secrets: boolean) => string;
   /** Why a test cannot be sent there now, and what to do; null when it can. */
   unavailable: (source: MessageSource, deps: Pick<DestinationDeps, 'mailer'>) => string | null;
   /** The next message as it will be sent; null when the timer has no such destination to show. */
-  preview: (source: MessageSource, appUrl: string) => MessagePreview | null;
+  preview: (source: MessageSource, appUrl: string, secrets: boolean) => MessagePreview | null;
   /** Sends a test now: resolves with a sentence saying it arrived, or throws DeliveryError with the receiver's answer. */
   sendTest: (source: MessageSource, deps: DestinationDeps) => Promise<string>;
 }
 
 const email: Destination = {
   name: 'email',
-  label: 'Email',
+  kind: 'email',
+  label: () => 'Email',
   unavailable: (s, { mailer }) => {
     if (!mailer) return 'Email is off on this server (SMTP_URL is not set), so no email can be sent.';
     if (!s.timer.email) return 'Email is turned off for this timer. Turn it on under Notifications to send a test.';
@@ -58,12 +66,13 @@ const email: Destination = {
 
 const webhook: Destination = {
   name: 'webhook',
-  label: 'Webhook',
+  kind: 'webhook',
+  label: () => 'Webhook',
   unavailable: (s) => (s.timer.webhookUrl ? null : 'This timer has no webhook address. Save one under Notifications to send a test.'),
-  preview: (s, appUrl) => {
+  preview: (s, appUrl, secrets) => {
     if (!s.timer.webhookUrl) return null;
     const call = webhookCallOf(appUrl, s, 'msg_preview');
-    return { format: 'json', url: call.url, body: call.body };
+    return { format: 'json', url: secrets ? call.url : null, body: call.body };
   },
   sendTest: async (s, deps) => {
     const call = webhookCallOf(deps.appUrl, s, testMessageId());
@@ -81,7 +90,57 @@ const webhook: Destination = {
   },
 };
 
-/** Every destination with a preview and a test send, in the order the timer page shows them. */
-export const DESTINATION_LIST: readonly Destination[] = [email, webhook];
+/** A host as a sentence names it: the name, or an IP address with its port. */
+function hostOf(url: string): string {
+  const u = new URL(url);
+  return isIP(u.hostname.replace(/^\[|\]$/g, '')) ? u.host : u.hostname;
+}
 
-export const destinationNamed = (name: DestinationName): Destination => DESTINATION_LIST.find((d) => d.name === name)!;
+/**
+ * One of the timer's channels: its preview is the request its service module builds (the JSON body, or ntfy's
+ * headers and text) and its test is that request marked as a test, posted now and read by the service's rules.
+ */
+function channelDestinationOf(c: TimerChannel): Destination {
+  const service = CHANNEL_SERVICES[c.kind];
+  return {
+    name: channelDestination(c.id),
+    kind: c.kind,
+    label: (secrets) => (secrets ? `${service.label} · ${maskChannelUrl(c.url)}` : service.label),
+    unavailable: () =>
+      c.stoppedAt
+        ? (c.stoppedNotice ?? `This ${service.label} channel is stopped; remove it and add its new address in Manage Timers.`)
+        : null,
+    preview: (s, appUrl, secrets) => {
+      if (c.stoppedAt) return null;
+      const { headers, body } = service.request(channelMessageOf(appUrl, s), c.token);
+      const url = secrets ? maskChannelUrl(c.url) : null;
+      if (c.kind === 'ntfy') {
+        // The token is a secret: the preview shows that it is sent, and its last four characters to a reader that may see secrets.
+        const shown = { ...headers } as Extract<MessagePreview, { format: 'ntfy' }>['headers'];
+        if (c.token) shown.authorization = `Bearer …${secrets ? c.token.slice(-4) : ''}`;
+        return { format: 'ntfy', url, headers: shown, text: body };
+      }
+      return { format: c.kind, url, body: JSON.parse(body) } as MessagePreview;
+    },
+    sendTest: async (s, deps) => {
+      const m = { ...channelMessageOf(deps.appUrl, s), test: true };
+      const outcome = await sendChannelMessage(c.kind, c.url, c.token, m, deps.webhook);
+      switch (outcome.kind) {
+        case 'delivered':
+          return `Delivered: ${service.label} at ${hostOf(c.url)} accepted the test.`;
+        case 'retry': {
+          const wait = outcome.afterMs === null ? '' : ` Try the test again in ${Math.max(1, Math.ceil(outcome.afterMs / 1000))} seconds.`;
+          throw new DeliveryError(`${outcome.sentence}${wait}`, false);
+        }
+        case 'refused':
+          throw new DeliveryError(`${outcome.sentence} Check the address in Manage Timers.`, false);
+        case 'gone':
+          // A test changes nothing on the timer: the channel stays, and the next real digest that meets this answer stops it.
+          throw new DeliveryError(`${outcome.sentence} Remove this channel and add its new address in Manage Timers.`, false);
+      }
+    },
+  };
+}
+
+/** The timer's destinations, in the order the timer page shows them: email, the webhook, then each channel, oldest first. */
+export const destinationsOf = (channels: readonly TimerChannel[]): Destination[] => [email, webhook, ...channels.map(channelDestinationOf)];

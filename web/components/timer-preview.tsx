@@ -1,13 +1,18 @@
 import { useId, useState } from 'react';
+import { CHANNEL_LABELS } from '../../core/contract/channel-kinds';
 import type { MessagePreview } from '../../core/contract/test-delivery';
 import { type DestinationName, fetchTimerPreview, sendTest, type TestDeliveryReply, type TimerPreviewReply } from '../client/test-delivery';
 import { Alert } from './alert';
+import { ChannelPreview } from './channel-preview';
 
 export interface TimerPreviewProps {
   timerId: number;
 }
 
-const SEND_LABEL: Record<DestinationName, string> = { email: 'Send a test email', webhook: 'Send a test to the webhook' };
+type DestinationKind = TimerPreviewReply['destinations'][number]['kind'];
+
+const sendLabel = (kind: DestinationKind) =>
+  kind === 'email' ? 'Send a test email' : kind === 'webhook' ? 'Send a test to the webhook' : `Send a test to ${CHANNEL_LABELS[kind]}`;
 
 const NEW_TAB = '<base target="_blank">';
 
@@ -115,6 +120,7 @@ export function TimerPreview({ timerId }: TimerPreviewProps) {
               <h4 id={headingId}>{d.label}</h4>
               {d.preview?.format === 'email' ? <EmailPreview preview={d.preview} /> : null}
               {d.preview?.format === 'json' ? <JsonPreview preview={d.preview} /> : null}
+              {d.preview && d.preview.format !== 'email' && d.preview.format !== 'json' ? <ChannelPreview preview={d.preview} /> : null}
               {d.unavailable ? (
                 <p className="timer-row__meta">{d.unavailable}</p>
               ) : (
@@ -124,7 +130,7 @@ export function TimerPreview({ timerId }: TimerPreviewProps) {
                   disabled={sending !== null}
                   onClick={() => void test(d.destination)}
                 >
-                  {sending === d.destination ? 'Sending…' : SEND_LABEL[d.destination]}
+                  {sending === d.destination ? 'Sending…' : sendLabel(d.kind)}
                 </button>
               )}
               {result ? <Alert tone={result.delivered ? 'success' : 'error'}>{result.message}</Alert> : null}
