@@ -244,7 +244,9 @@ describe('preview and test send of a timer’s digest', () => {
     expect(testDeliveryReplySchema.parse(await sent.json()).delivered).toBe(true);
     const wrong = await v1('POST', `/v1/timers/${timer.id}/test-delivery`, { destination: 'pager' });
     expect(wrong.status).toBe(400);
-    expect(((await wrong.json()) as { detail: string }).detail).toBe('Say where to send the test: "destination" is "email" or "webhook".');
+    expect(((await wrong.json()) as { detail: string }).detail).toBe(
+      'Say where to send the test: "destination" is "email", "webhook" or "channel:<id>" (a channel’s id, as the timer’s channels list it).',
+    );
 
     const client = new Client({ name: 'event-finder-test', version: '1.0.0' });
     await client.connect(

@@ -32,7 +32,7 @@ const destinationSchema = (error?: string) =>
         z
           .string()
           .check(
-            z.regex(CHANNEL_DESTINATION),
+            z.regex(CHANNEL_DESTINATION, error ? { error } : undefined),
             z.describe('One of the timer’s channels: "channel:" and its id.'),
           ) as z.ZodMiniType<`channel:${number}`>,
       ],

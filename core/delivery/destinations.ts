@@ -129,7 +129,8 @@ function channelDestinationOf(c: TimerChannel): Destination {
         case 'delivered':
           return `Delivered: ${service.label} at ${hostOf(c.url)} accepted the test.`;
         case 'retry': {
-          const wait = outcome.afterMs === null ? '' : ` Try the test again in ${Math.max(1, Math.ceil(outcome.afterMs / 1000))} seconds.`;
+          const seconds = outcome.afterMs === null ? null : Math.max(1, Math.ceil(outcome.afterMs / 1000));
+          const wait = seconds === null ? '' : ` Try the test again in ${seconds} second${seconds === 1 ? '' : 's'}.`;
           throw new DeliveryError(`${outcome.sentence}${wait}`, false);
         }
         case 'refused':
