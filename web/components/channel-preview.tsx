@@ -27,17 +27,13 @@ function titleOf(p: ChannelPreviewData): string {
 }
 
 /**
- * A channel's next message as its service will receive it: where it goes, its title, and the body as posted
- * (ntfy: the text a phone shows and the headers), built on the server by the code that sends it.
+ * A channel's next message as its service will receive it: its title, and the body as posted (ntfy: the text a
+ * phone shows and the headers), built on the server by the code that sends it. Where it goes is in the
+ * destination's heading (the service and the masked address).
  */
 export function ChannelPreview({ preview }: { preview: ChannelPreviewData }) {
   return (
     <>
-      {preview.url ? (
-        <p className="timer-preview__to">
-          Posted to <span className="timer-preview__url">{preview.url}</span>.
-        </p>
-      ) : null}
       <dl className="timer-preview__fields">
         <dt>Title</dt>
         <dd>{titleOf(preview)}</dd>
