@@ -3,31 +3,87 @@ import type { SearchReply } from '../core/contract/event-replies';
 import { incompleteAnswerNote } from '../core/contract/incomplete-answer';
 import { deadline } from '../core/gemini/deadline';
 import { observeAskFirstByte, streamClosed, streamOpened } from '../core/metrics';
-import { type ChargedSearchOutcome, runChargedSearch } from '../core/search/charged-search';
+import type { Queue } from 'bullmq';
+import type { SearchEventsJob } from '../core/jobs';
+import type { RedisClient } from '../core/redis/client';
+import { type ChargedSearchDeps, type ChargedSearchOutcome, runChargedSearch } from '../core/search/charged-search';
 import { queueSearchEvents } from '../core/search/events-job';
 import type { Logger } from '../core/logger';
 import { finishSearchEvents } from '../db/searches';
-import { outOfCreditMarks } from './admission/out-of-credit';
+import { outOfCreditMarks } from './admission/user-slots';
 import type { SearchEnv, searchAdmission } from './admission/search-admission';
 import { ANSWER_HEADERS, answerStream } from './answer-stream';
-import type { AppDeps } from './deps';
 import { ApiError } from './errors';
+import type { SearchErrorCode } from '../core/search-error';
+import type { ProblemCode } from '../core/contract/problem';
 import type { AskInput } from './routes/ask-input';
-import { refusal } from './routes/ask-refusals';
 
 type Admitted = ReturnType<typeof searchAdmission>;
+
+/** What answering a search over HTTP is handed: the charged search's parts, the credit hint's Redis, the events' queue. */
+export interface SearchReplyDeps extends ChargedSearchDeps {
+  redis: RedisClient;
+  /** Where an answered search's id is queued once its reply has ended (the worker finds its events). */
+  searchEventsQueue: Queue<SearchEventsJob>;
+}
 
 /** The charged search's input from the ask's body. */
 const searchInput = (input: AskInput) => ({ question: input.ques, website: input.web, timezone: input.timezone, filters: input.filters });
 
+/** The HTTP status of each way a search fails: the user's input (400), a busy upstream (429), or ours/theirs (502/503). */
+export const SEARCH_ERROR_STATUS: Readonly<Record<SearchErrorCode, 400 | 429 | 502 | 503>> = {
+  website_refused: 400,
+  website_failed: 502,
+  upstream_busy: 429,
+  upstream_failed: 502,
+  upstream_unavailable: 503,
+  upstream_timeout: 503,
+  upstream_rejected: 502,
+  upstream_over_limit: 502,
+  blocked: 400,
+  empty: 502,
+  cut_short: 502,
+  reading_busy: 503,
+  aborted: 503,
+};
+
+/** The stable code /v1's problem details give each way a search fails (core/contract/problem.ts). */
+const SEARCH_PROBLEM: Readonly<Record<SearchErrorCode, ProblemCode>> = {
+  website_refused: 'website_refused',
+  website_failed: 'upstream_failed',
+  upstream_busy: 'gemini_busy',
+  upstream_failed: 'gemini_failed',
+  upstream_unavailable: 'gemini_unavailable',
+  upstream_timeout: 'gemini_unavailable',
+  upstream_rejected: 'gemini_failed',
+  upstream_over_limit: 'gemini_failed',
+  reading_busy: 'unavailable',
+  blocked: 'blocked',
+  empty: 'gemini_failed',
+  cut_short: 'gemini_failed',
+  aborted: 'unavailable',
+};
+
+/** The error reply of a search that ended before any answer text. */
+export function refusal(outcome: ChargedSearchOutcome): ApiError {
+  if (outcome.kind === 'failed') {
+    const { code, message, retryAfterSeconds } = outcome.error;
+    // A busy Gemini's own wait (its 429's retryDelay) is passed on, so a client retries when it may succeed.
+    const headers: Record<string, string> = retryAfterSeconds === null ? {} : { 'retry-after': String(retryAfterSeconds) };
+    return new ApiError(SEARCH_ERROR_STATUS[code], message, { headers, code: SEARCH_PROBLEM[code] });
+  }
+  if (outcome.kind === 'no_credits') return new ApiError(402, outcome.message);
+  return new ApiError(500, 'Something went wrong on our side. Please try again in a moment.');
+}
+
 /**
- * Queues the answered search's events, to be found off the reply path (docs/decisions/ask.md). When they cannot be
- * queued (Redis away) the search says so: its events end 'failed' rather than 'pending' for ever.
+ * Queues the answered search's events by its id, to be found off the reply path (docs/decisions/ask.md). When they
+ * cannot be queued (Redis away) the search says so: its events end 'failed' rather than 'pending' for ever.
  */
-async function queueEvents(deps: AppDeps, log: Logger, outcome: ChargedSearchOutcome): Promise<void> {
-  if (outcome.kind !== 'answered' || !outcome.eventsJob) return;
+async function queueEvents(deps: SearchReplyDeps, log: Logger, outcome: ChargedSearchOutcome): Promise<void> {
+  if (outcome.kind !== 'answered' || outcome.unrecorded) return;
   try {
-    await queueSearchEvents(deps.searchEventsQueue, outcome.eventsJob);
+    await queueSearchEvents(deps.searchEventsQueue, outcome.searchId);
   } catch (err) {
     log.error({ err, searchId: outcome.searchId }, 'could not queue the events of a search');
     await finishSearchEvents(deps.sql, outcome.searchId, { status: 'failed', calls: [] }).catch(() => {});
@@ -35,10 +91,16 @@ async function queueEvents(deps: AppDeps, log: Logger, outcome: ChargedSearchOut
 }
 
 /**
- * Keeps the credit hint (admission/out-of-credit.ts) true to what the search found: a refusal for want of
+ * Keeps the credit hint (admission/user-slots.ts) true to what the search found: a refusal for want of
  * searches marks the user; an answer to a marked user clears the mark. Off the reply's way; a failure is logged.
  */
-function noteCredit(deps: AppDeps, c: Context<SearchEnv>, creditLikely: boolean, userId: number, outcome: ChargedSearchOutcome): void {
+function noteCredit(
+  deps: SearchReplyDeps,
+  c: Context<SearchEnv>,
+  creditLikely: boolean,
+  userId: number,
+  outcome: ChargedSearchOutcome,
+): void {
   const marks = outOfCreditMarks(deps.redis, deps.config.queuePrefix);
   const write =
     outcome.kind === 'no_credits' ? marks.mark(userId) : outcome.kind === 'answered' && !creditLikely ? marks.clear(userId) : null;
@@ -60,7 +122,7 @@ function failedPart(failure: ApiError, searchId: number, partialAnswer: string):
  * The model's deadline for a request a person or agent waits on: given up when the request goes away, or when the
  * model sends nothing for `answerIdleMs` (docs/decisions/gemini-and-cost.md). `abort` is the request's own.
  */
-function waitedOn(deps: AppDeps, c: Context<SearchEnv>) {
+function waitedOn(deps: SearchReplyDeps, c: Context<SearchEnv>) {
   const abort = new AbortController();
   c.req.raw.signal.addEventListener('abort', () => abort.abort(), { once: true });
   return { abort, upstream: deadline(abort.signal, deps.config.search.answerIdleMs) };
@@ -72,7 +134,7 @@ function waitedOn(deps: AppDeps, c: Context<SearchEnv>) {
  * ordinary error reply; after it, the text streams and a late failure is said at the end of the text. The
  * search's id is in `X-Search-Id`; its events are read from the search once the answer has ended.
  */
-export async function streamedSearch(deps: AppDeps, admitted: Admitted, c: Context<SearchEnv>, input: AskInput): Promise<Response> {
+export async function streamedSearch(deps: SearchReplyDeps, admitted: Admitted, c: Context<SearchEnv>, input: AskInput): Promise<Response> {
   const log = c.get('log');
   const arrived = performance.now();
   const { user, release, creditLikely } = await admitted.admittedSlot(c);
@@ -91,7 +153,6 @@ export async function streamedSearch(deps: AppDeps, admitted: Admitted, c: Conte
     },
     signal: upstream.signal,
     answerWhileCharging: creditLikely,
-    eventsAfterReply: true,
   });
   void outcome.then(upstream.clear, upstream.clear);
   await Promise.race([answer.started, outcome]);
@@ -129,7 +190,7 @@ export async function streamedSearch(deps: AppDeps, admitted: Admitted, c: Conte
  * person or an agent is waiting for it; an answer cut off after it began is a failure (problem details with the
  * search's id and the partial answer), not charged, as the stream's is not.
  */
-export async function wholeSearch(deps: AppDeps, admitted: Admitted, c: Context<SearchEnv>, input: AskInput): Promise<SearchReply> {
+export async function wholeSearch(deps: SearchReplyDeps, admitted: Admitted, c: Context<SearchEnv>, input: AskInput): Promise<SearchReply> {
   const { user, release, creditLikely } = await admitted.admittedSlot(c);
   const { upstream } = waitedOn(deps, c);
   let text = '';
@@ -144,7 +205,6 @@ export async function wholeSearch(deps: AppDeps, admitted: Admitted, c: Context<
       },
       signal: upstream.signal,
       answerWhileCharging: creditLikely,
-      eventsAfterReply: true,
     });
   } finally {
     upstream.clear();

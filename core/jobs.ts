@@ -1,6 +1,5 @@
 import { Queue, type ConnectionOptions } from 'bullmq';
 import { z } from 'zod';
-import type { SearchEventsJob } from './search/events-job';
 import { timerRepeatStrategy } from './timers/job-policy';
 
 /** The api ↔ worker contract: queue names and job payloads. */
@@ -47,13 +46,14 @@ export function createDeliveriesQueue(connection: ConnectionOptions, prefix: str
 
 /**
  * An interactive search's events, found after its reply has ended (docs/decisions/ask.md): one job per answered ask, added
- * once the answer's last byte is out. Its data is what the extraction reads (the prompt, the answer, its sources
- * and the website's facts), so the worker never asks the website or Postgres for them again.
+ * once the answer's last byte is out. It carries the search's id; what the extraction reads (the prompt, the answer,
+ * its sources and the website's facts) is kept beside the search in Postgres until its events end.
  */
 export const SEARCH_EVENTS_QUEUE = 'search-events';
 export const SEARCH_EVENTS_JOB = 'events';
 
-export type { SearchEventsJob };
+export const searchEventsJobSchema = z.object({ searchId: z.number().int().positive() });
+export type SearchEventsJob = z.infer<typeof searchEventsJobSchema>;
 
 export function createSearchEventsQueue(connection: ConnectionOptions, prefix: string): Queue<SearchEventsJob> {
   return new Queue<SearchEventsJob>(SEARCH_EVENTS_QUEUE, {

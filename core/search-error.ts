@@ -1,7 +1,7 @@
 import type { GeminiUsage } from './gemini/usage';
 import type { ServiceTierName } from './gemini/prices';
 
-/** What went wrong in the search pipeline; api/ maps it to HTTP (api/routes/ask-refusals.ts), the worker to retry or give up. */
+/** What went wrong in the search pipeline; api/ maps it to HTTP (api/search-reply.ts), the worker to retry or give up. */
 export type SearchErrorCode =
   | 'website_refused'
   | 'website_failed'

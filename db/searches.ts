@@ -31,8 +31,10 @@ export interface SearchOutcome {
   answer?: string | null;
   /** Google's Search Suggestions HTML of a grounded answer. */
   searchSuggestions?: string | null;
-  /** 'pending' when the events are found after the reply (finishSearchEvents ends it); 'done' otherwise. */
+  /** 'pending' when the events are found after the answer (finishSearchEvents ends it); 'done' otherwise. */
   eventsStatus?: EventsStatus;
+  /** With 'pending': what finding the events reads (core/search/events-job.ts), kept until they end. */
+  eventsInput?: unknown;
 }
 
 /** Closes a search record with its outcome. */
@@ -47,6 +49,7 @@ export async function finishSearchRecord(sql: Sql, id: number, outcome: SearchOu
       answer = ${outcome.answer ?? null},
       search_suggestions = ${outcome.searchSuggestions ?? null},
       events_status = ${outcome.eventsStatus ?? 'done'},
+      events_input = ${outcome.eventsInput === undefined ? null : sql.json(outcome.eventsInput as never)},
       finished_at = now()
     where id = ${id}`;
 }
@@ -80,9 +83,24 @@ export async function failSearchGivingBack(
   });
 }
 
+/** A search whose events are still to be found: who asked, with which filters, and what finding them reads. */
+export interface PendingEvents {
+  userId: number;
+  filters: TimerFilters | null;
+  input: unknown;
+}
+
+/** The pending events of a search (finishSearchRecord's `eventsInput`); null once they have ended. */
+export async function pendingEventsOf(sql: Sql, id: number): Promise<PendingEvents | null> {
+  const [row] = await sql<{ user_id: string; filters: TimerFilters | null; events_input: unknown }[]>`
+    select user_id, filters, events_input from searches
+    where id = ${id} and events_status = 'pending' and events_input is not null`;
+  return row ? { userId: Number(row.user_id), filters: row.filters, input: row.events_input } : null;
+}
+
 /**
  * Ends a search's pending events (docs/decisions/ask.md): 'done' or 'failed', with the extraction call's usage added to
- * the row's. Only a pending search changes, so a job run twice adds its usage once.
+ * the row's, and what finding them read let go. Only a pending search changes, so a job run twice adds its usage once.
  */
 export async function finishSearchEvents(
   sql: Sql,
@@ -90,7 +108,7 @@ export async function finishSearchEvents(
   outcome: { status: Exclude<EventsStatus, 'pending'>; calls: CallUsage[] },
 ): Promise<boolean> {
   const rows = await sql`
-    update searches set events_status = ${outcome.status}, ${usageAdded(sql, outcome.calls)}
+    update searches set events_status = ${outcome.status}, events_input = null, ${usageAdded(sql, outcome.calls)}
     where id = ${id} and events_status = 'pending'`;
   return rows.count > 0;
 }
@@ -245,7 +263,7 @@ export async function getUserSearch(sql: Sql, userId: number, id: number): Promi
  */
 export async function failAbandonedEvents(sql: Sql, finishedBefore: Date): Promise<number> {
   const rows = await sql`
-    update searches set events_status = 'failed'
+    update searches set events_status = 'failed', events_input = null
     where events_status = 'pending' and finished_at < ${finishedBefore}`;
   return rows.count;
 }

@@ -3,8 +3,8 @@ import type { Config } from '../core/config';
 import { SEARCH_EVENTS_QUEUE, type SearchEventsJob } from '../core/jobs';
 import type { Logger } from '../core/logger';
 import type { RedisClient } from '../core/redis/client';
-import type { AskEventsDeps, AskEventsOutcome } from '../core/search/ask-events';
-import { createSearchEventsProcessor } from './jobs/search-events';
+import type { FindEventsDeps } from '../core/search/find-events';
+import { createSearchEventsProcessor, type SearchEventsOutcome } from './jobs/search-events';
 
 /**
  * Jobs at once per worker process: each is mostly a wait on Gemini's extraction reply, so a few run side by side
@@ -12,21 +12,21 @@ import { createSearchEventsProcessor } from './jobs/search-events';
  */
 const CONCURRENCY = 8;
 
-export interface SearchEventsWorkerDeps extends AskEventsDeps {
+export interface SearchEventsWorkerDeps extends FindEventsDeps {
   config: Config;
   connection: RedisClient;
   logger: Logger;
 }
 
 export interface SearchEventsWorker {
-  worker: Worker<SearchEventsJob, AskEventsOutcome>;
+  worker: Worker<SearchEventsJob, SearchEventsOutcome>;
   close: (force?: boolean) => Promise<void>;
 }
 
 /** Starts the BullMQ worker of the `search-events` queue: an ask's events, found after its reply (docs/decisions/ask.md). */
 export async function startSearchEventsWorker(deps: SearchEventsWorkerDeps): Promise<SearchEventsWorker> {
   const { config, connection, logger } = deps;
-  const worker = new Worker<SearchEventsJob, AskEventsOutcome>(SEARCH_EVENTS_QUEUE, createSearchEventsProcessor(deps), {
+  const worker = new Worker<SearchEventsJob, SearchEventsOutcome>(SEARCH_EVENTS_QUEUE, createSearchEventsProcessor(deps), {
     connection,
     prefix: config.queuePrefix,
     concurrency: CONCURRENCY,

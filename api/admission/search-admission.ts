@@ -1,8 +1,10 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import type { AppDeps, AppEnv } from '../deps';
+import type { Config } from '../../core/config';
+import type { RedisClient } from '../../core/redis/client';
+import type { AppEnv } from '../deps';
 import { requireUser } from '../middleware/session';
 import { userRateLimit } from '../middleware/user-rate-limit';
-import { busy } from '../routes/ask-refusals';
+import { ApiError } from '../errors';
 import { userSlots } from './user-slots';
 
 /** The variables a search request carries: the token of the search slot it took, once it took one. */
@@ -20,7 +22,13 @@ export interface SearchEnv extends AppEnv {
  * refused (no credit, a failure before any text) goes back before the reply, here; an answered search's slot goes
  * back through `release` when its answer ends.
  */
-export function searchAdmission(deps: AppDeps) {
+/** What admission is handed: the Redis that holds the rate, the slots and the credit hint, and their settings. */
+export interface AdmissionDeps {
+  redis: RedisClient;
+  config: Pick<Config, 'queuePrefix' | 'userRatePerMinute' | 'search'>;
+}
+
+export function searchAdmission(deps: AdmissionDeps) {
   const { queuePrefix: prefix, userRatePerMinute: perMinute } = deps.config;
   const maxSearches = deps.config.search.concurrencyPerUser;
   const perUser = userRateLimit(deps.redis, { prefix, perMinute });
@@ -50,3 +58,10 @@ export function searchAdmission(deps: AppDeps) {
 
   return { admitted, admittedSlot };
 }
+
+/** The user already has as many searches running as they may (SEARCH_CONCURRENCY_PER_USER). */
+export const busy = (max: number) =>
+  new ApiError(429, `You already have ${max} searches running. Please wait for one to finish, then try again.`, {
+    headers: { 'retry-after': '5' },
+    code: 'too_many_searches',
+  });

@@ -5,8 +5,7 @@ import { freePort } from '../../dev/harness/processes';
 import { createTestRedis, deletePrefix, testQueuePrefix } from '../../dev/harness/redis';
 import { startRedisServer } from '../../dev/harness/redis-server';
 import { ServiceUnavailableError } from '../../core/unavailable';
-import { outOfCreditMarks } from './out-of-credit';
-import { slotKey, userSlots } from './user-slots';
+import { outOfCreditMarks, slotKey, userSlots } from './user-slots';
 
 describe('userSlots', () => {
   const prefix = testQueuePrefix();

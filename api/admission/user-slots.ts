@@ -3,7 +3,6 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { RedisClient } from '../../core/redis/client';
 import { redisScript } from '../../core/redis/script';
 import { viaRedis } from '../../core/unavailable';
-import { outOfCreditKey } from './out-of-credit';
 
 /** How long a slot outlives a process that died holding it. */
 export const SLOT_TTL_MS = 5 * 60_000;
@@ -22,7 +21,7 @@ const GIVE_UP_FIRST_WAIT_MS = 500;
 
 /**
  * A taken slot, with the credit hint read beside it (`creditLikely`: the user has no out-of-credit mark,
- * out-of-credit.ts), or every slot of the user in use.
+ * below), or every slot of the user in use.
  */
 export type SlotTake = { kind: 'taken'; token: string; creditLikely: boolean } | { kind: 'busy' };
 
@@ -77,5 +76,24 @@ export function userSlots(redis: RedisClient, options: { prefix: string; max: nu
         throw err;
       }
     },
+  };
+}
+
+/**
+ * The credit hint, kept in Redis so that an admitted ask asks Gemini with no Postgres query first: a user whose
+ * ask was refused for want of searches is marked for a while, and only a marked user's ask checks its credit in
+ * Postgres before Gemini is asked (core/search/charged-search.ts). An unmarked user's ask asks Gemini while its
+ * credit is taken, and drops the request if the take is refused. A mark is a hint, never a refusal: it only
+ * costs the head start, so a user who upgrades meanwhile is served at once, and their next answer clears it.
+ */
+export const outOfCreditKey = (prefix: string, userId: number) => `${prefix}:out-of-credit:${userId}`;
+
+/** Long enough to spare Gemini the asks of a user who keeps trying; short enough that a stale mark fades. */
+const MARK_TTL_S = 10 * 60;
+
+export function outOfCreditMarks(redis: RedisClient, prefix: string) {
+  return {
+    mark: (userId: number) => redis.set(outOfCreditKey(prefix, userId), '1', 'EX', MARK_TTL_S).then(() => undefined),
+    clear: (userId: number) => redis.del(outOfCreditKey(prefix, userId)).then(() => undefined),
   };
 }

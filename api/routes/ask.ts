@@ -1,9 +1,8 @@
 import { Hono } from 'hono';
 import { askRequestSchema } from '../../core/contract/ask';
 import { type SearchEnv, searchAdmission } from '../admission/search-admission';
-import type { AppDeps } from '../deps';
 import { signedIn } from '../middleware/session';
-import { streamedSearch } from '../search-reply';
+import { type SearchReplyDeps, streamedSearch } from '../search-reply';
 import { jsonBody } from '../validate';
 import { parseAskInput } from './ask-input';
 
@@ -11,7 +10,7 @@ import { parseAskInput } from './ask-input';
  * POST /api/ask {ques, web, timezone?}: the HTTP side of one charged search (core/search/charged-search.ts),
  * streamed as plain text (api/search-reply.ts). POST /v1/search is the same search for a personal API token.
  */
-export function askRoutes(deps: AppDeps) {
+export function askRoutes(deps: SearchReplyDeps) {
   const app = new Hono<SearchEnv>();
   const admission = searchAdmission(deps);
   app.post('/api/ask', signedIn, admission.admitted, jsonBody(askRequestSchema), (c) =>

@@ -2,11 +2,7 @@ import { type Billing, creditLikelyLeft, getBilling, startSearchTakingCredit } f
 import type { Sql } from '../../db/client';
 import { failSearchGivingBack, finishSearchRecord, recordSearchCreditEpoch, startSearchRecord } from '../../db/searches';
 import { runUnpayable } from '../../db/timer-runs';
-import type { RunEvent } from '../../db/events';
-import type { Event } from '../contract/event';
-import { eventsOfAnsweredSearch } from './record-events';
-import { type SearchEventsJob, searchEventsJob } from './events-job';
-import type { Logger } from '../logger';
+import { eventsInputOf } from './events-job';
 import { planOf, ALLOWANCES } from '../plans';
 import { type CreditSource, type CreditTake, creditSourceFor } from './credit-source';
 import { SearchError } from '../search-error';
@@ -15,8 +11,6 @@ import { answerSearch, type PreparedSearch, prepareSearch, type SearchDeps, type
 
 export interface ChargedSearchDeps extends SearchDeps {
   sql: Sql;
-  /** Where a failed event extraction is reported (it never fails the search). */
-  logger?: Logger;
 }
 
 export interface ChargedSearchRequest {
@@ -38,13 +32,6 @@ export interface ChargedSearchRequest {
    * the request, and nothing of it reaches `onText`.
    */
   answerWhileCharging?: boolean;
-  /**
-   * The answer's events are found after the caller's reply has ended (an ask, docs/decisions/ask.md): the search is
-   * finished 'answered' with its events 'pending', and the outcome carries the job that finds them, for the
-   * caller to queue once its reply is out. Without it (a timer run) the events are found and stored before the
-   * outcome, as one step with the answer.
-   */
-  eventsAfterReply?: boolean;
 }
 
 export type ChargedSearchOutcome =
@@ -52,14 +39,7 @@ export type ChargedSearchOutcome =
       kind: 'answered';
       searchId: number;
       result: SearchResult;
-      prepared: PreparedSearch;
       firstTextAt: Date;
-      /** The answer's events as stored (core/events): for a timer run marked new / changed, new ones first. */
-      events: Event[];
-      /** A timer run's events with whether each changed (what its delivery sends); empty otherwise. */
-      runEvents: RunEvent[];
-      /** With `eventsAfterReply`: what finding the events needs, to queue (core/search/events-job.ts). */
-      eventsJob: SearchEventsJob | null;
       unrecorded?: unknown;
     }
   /** Refused before any cost: the allowance is used up. Nothing was charged. */
@@ -81,9 +61,10 @@ export function noCreditsMessage(billing: Billing): string {
  * One charged search, the same for /api/ask and a timer run: reads the website (a refused or unreadable one
  * costs nothing), takes the credit and records the search, streams Gemini's answer through `onText`, and
  * applies the one refund rule: a failed search gives its credit back, into the allowance period it came from,
- * in the same transaction that marks it failed. Every call leaves exactly one `searches` row with its outcome. Throws only when our own
- * bookkeeping (Postgres) fails before the answer started; after that the outcome is returned and a failed
- * final write is the caller's to log.
+ * in the same transaction that marks it failed. Every call leaves exactly one `searches` row with its outcome; an
+ * answered one has its events still to find (core/search/find-events.ts). Throws only when our own bookkeeping
+ * (Postgres) fails before the answer started; after that the outcome is returned and a failed final write is the
+ * caller's to log.
  */
 export async function runChargedSearch(deps: ChargedSearchDeps, req: ChargedSearchRequest): Promise<ChargedSearchOutcome> {
   const { sql } = deps;
@@ -199,51 +180,21 @@ export async function runChargedSearch(deps: ChargedSearchDeps, req: ChargedSear
   // A part answer cut at the model's output limit is shown as such and not charged (docs/decisions/gemini-and-cost.md); its cost is
   // still recorded below.
   if (result.cut) await credits.giveBack(credit.epoch);
-  const answerCall = { ...result.usage, costUsd: result.costUsd };
-  if (req.eventsAfterReply) {
-    // The reply ends with the answer; the events are found off the reply path and end `events_status` then.
-    const unrecorded = await settle(
-      finishSearchRecord(sql, searchId, {
-        status: 'answered',
-        answerChars: result.answer.length,
-        calls: [answerCall],
-        searchSuggestions: result.searchSuggestions,
-        firstChunkAt: firstTextAt,
-        answer: result.answer,
-        eventsStatus: 'pending',
-      }),
-    );
-    const eventsJob = searchEventsJob(
-      { searchId, userId: req.userId, timezone: req.input.timezone, filters: req.input.filters ?? null, prepared },
-      result,
-    );
-    const at = firstTextAt ?? new Date();
-    return { kind: 'answered', searchId, result, prepared, firstTextAt: at, events: [], runEvents: [], eventsJob, unrecorded };
-  }
-  // A timer run: its events are found before its outcome (its delivery sends them), and the row is written once
-  // with every call's usage (the extraction's is known by then).
-  const { events, runEvents, extraction } = await eventsOfAnsweredSearch(deps, {
-    searchId,
-    userId: req.userId,
-    timerRun: req.timerRun,
-    timezone: req.input.timezone,
-    filters: req.input.filters,
-    prepared,
-    result,
-    signal: req.signal,
-  });
+  // The search ends answered with its events pending: they are found by its id (core/search/find-events.ts), after
+  // an ask's reply in the worker, after a timer run's answer in its own job; what that reads is kept beside it.
   const unrecorded = await settle(
     finishSearchRecord(sql, searchId, {
       status: 'answered',
       answerChars: result.answer.length,
-      calls: extraction ? [answerCall, extraction] : [answerCall],
+      calls: [{ ...result.usage, costUsd: result.costUsd }],
       searchSuggestions: result.searchSuggestions,
       firstChunkAt: firstTextAt,
       answer: result.answer,
+      eventsStatus: 'pending',
+      eventsInput: eventsInputOf(req.input.timezone, prepared, result),
     }),
   );
-  const at = firstTextAt ?? new Date();
-  return { kind: 'answered', searchId, result, prepared, firstTextAt: at, events, runEvents, eventsJob: null, unrecorded };
+  return { kind: 'answered', searchId, result, firstTextAt: firstTextAt ?? new Date(), unrecorded };
 }
 
 /**

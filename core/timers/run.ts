@@ -3,7 +3,9 @@ import { claimFire, endRun, noteRunError, type RunEnd } from '../../db/timer-run
 import { deadline } from '../gemini/deadline';
 import { ALLOWANCES } from '../plans';
 import type { RedisClient } from '../redis/client';
-import { runChargedSearch } from '../search/charged-search';
+import type { RunEvent } from '../../db/events';
+import { type ChargedSearchOutcome, runChargedSearch } from '../search/charged-search';
+import { findSearchEvents } from '../search/find-events';
 import type { SearchError } from '../search-error';
 import { newOrChanged } from '../delivery/run-deliveries';
 import { type AfterRunDeps, type AfterRunInput, afterTimerRun } from './after-run';
@@ -97,13 +99,21 @@ export function createTimerRun(deps: TimerRunDeps): (fire: TimerFire) => Promise
     const input = { question: timer.ques, website: timer.web, timezone: timer.timezone, filters: timer.filters };
     // One limit for the whole attempt: a whole answer has no pieces to watch for (docs/decisions/gemini-and-cost.md).
     const attempt = deadline(fire.signal, deps.config.worker.runTimeoutMs);
-    const outcome = await runChargedSearch(deps, {
-      userId: timer.userId,
-      input,
-      signal: attempt.signal,
-      timerRun: { id: run.id, timerId: timer.id, checkedOnly: timer.checkedOnly },
-    }).finally(attempt.clear);
-    if ('unrecorded' in outcome && outcome.unrecorded) log.error({ err: outcome.unrecorded }, 'could not finish search record');
+    const timerRun = { id: run.id, timerId: timer.id, checkedOnly: timer.checkedOnly };
+    let runEvents: RunEvent[] = [];
+    let outcome: ChargedSearchOutcome;
+    try {
+      outcome = await runChargedSearch(deps, { userId: timer.userId, input, signal: attempt.signal, timerRun });
+      if ('unrecorded' in outcome && outcome.unrecorded) log.error({ err: outcome.unrecorded }, 'could not finish search record');
+      // The run's events, found within the attempt's limit and recorded against the timer's memory (new / changed).
+      if (outcome.kind === 'answered' && !outcome.unrecorded) {
+        const found = await findSearchEvents(deps, outcome.searchId, { timerRun, signal: attempt.signal });
+        if (found.unrecorded) log.error({ err: found.unrecorded }, 'could not finish search record');
+        runEvents = found.runEvents;
+      }
+    } finally {
+      attempt.clear();
+    }
     switch (outcome.kind) {
       case 'run_ended':
         return { kind: 'already-done' };
@@ -121,7 +131,7 @@ export function createTimerRun(deps: TimerRunDeps): (fire: TimerFire) => Promise
         await end(
           { status: 'succeeded', answer },
           () => log.info({ scheduledFor: fire.scheduledFor, chars: answer.length }, 'timer run succeeded'),
-          { outcome: 'succeeded', newOrChangedEvents: newOrChanged(outcome.runEvents) },
+          { outcome: 'succeeded', newOrChangedEvents: newOrChanged(runEvents) },
         );
         return { kind: 'succeeded' };
       }

@@ -1,9 +1,8 @@
 import { Hono } from 'hono';
 import { askRequestSchema } from '../../../core/contract/ask';
 import { type SearchEnv, searchAdmission } from '../../admission/search-admission';
-import type { AppDeps } from '../../deps';
 import { requireScope } from '../../middleware/bearer';
-import { streamedSearch, wholeSearch } from '../../search-reply';
+import { type SearchReplyDeps, streamedSearch, wholeSearch } from '../../search-reply';
 import { jsonBody } from '../../validate';
 import { parseAskInput } from '../ask-input';
 
@@ -13,7 +12,7 @@ import { parseAskInput } from '../ask-input';
  * POST /api/ask does, its events then at GET /v1/searches/{X-Search-Id}: two operations, so each has one reply
  * type and typed clients need no narrowing.
  */
-export function v1SearchRoutes(deps: AppDeps) {
+export function v1SearchRoutes(deps: SearchReplyDeps) {
   const app = new Hono<SearchEnv>();
   const admission = searchAdmission(deps);
   app.post('/v1/search', requireScope('search'), admission.admitted, jsonBody(askRequestSchema), async (c) =>

@@ -1,7 +1,7 @@
 -- Takes one of a user's search slots, and reads whether the user is marked out of credit.
 -- KEYS[1]: the user's slots, a sorted set of slot tokens scored by their expiry (ms); expired ones are dropped
 --          first, so a process that dies mid-search frees its slot after the ttl instead of never.
--- KEYS[2]: the user's out-of-credit mark (api/admission/out-of-credit.ts).
+-- KEYS[2]: the user's out-of-credit mark (api/admission/user-slots.ts).
 -- KEYS[3]: the user's given-up tokens, scored by their expiry (give-up-search-slot.lua): a take its caller gave
 --          up on (no reply in time) may still reach Redis later, and then takes nothing.
 -- ARGV[1]: now (ms); ARGV[2]: the most slots a user holds; ARGV[3]: the new slot's token; ARGV[4]: its ttl (ms).

@@ -1,8 +1,8 @@
 import { ApiError as GeminiApiError } from '@google/genai';
 import { describe, expect, it } from 'vitest';
-import { geminiFailure } from '../../core/gemini/errors';
-import { SearchError } from '../../core/search-error';
-import { refusal } from './ask-refusals';
+import { geminiFailure } from '../core/gemini/errors';
+import { SearchError } from '../core/search-error';
+import { refusal } from './search-reply';
 
 const failed = (error: SearchError) => refusal({ kind: 'failed', searchId: 1, error, delivered: false, firstTextAt: null });
 
