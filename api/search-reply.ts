@@ -31,7 +31,7 @@ export interface SearchReplyDeps extends ChargedSearchDeps {
 const searchInput = (input: AskInput) => ({ question: input.ques, website: input.web, timezone: input.timezone, filters: input.filters });
 
 /** The HTTP status of each way a search fails: the user's input (400), a busy upstream (429), or ours/theirs (502/503). */
-export const SEARCH_ERROR_STATUS: Readonly<Record<SearchErrorCode, 400 | 429 | 502 | 503>> = {
+const SEARCH_ERROR_STATUS: Readonly<Record<SearchErrorCode, 400 | 429 | 502 | 503>> = {
   website_refused: 400,
   website_failed: 502,
   upstream_busy: 429,

@@ -101,7 +101,7 @@ async function takeFromAllowance(sql: Db, userId: number, allowances: Allowances
 }
 
 /** An interactive search as it starts: what its row records. */
-export interface SearchStart {
+interface SearchStart {
   userId: number;
   question: string;
   website: string;
@@ -110,7 +110,7 @@ export interface SearchStart {
 }
 
 /** A started search's id, and the allowance period its credit came from (null: none was taken). */
-export interface StartedSearch {
+interface StartedSearch {
   searchId: number;
   epoch: number | null;
 }

@@ -19,7 +19,7 @@ export async function startSearchRecord(
 }
 
 /** How a search ended, as its row records it. */
-export interface SearchOutcome {
+interface SearchOutcome {
   status: Exclude<SearchStatus, 'running'>;
   error?: string | null;
   answerChars?: number;

@@ -34,6 +34,12 @@ describe("an ask's events, found after its reply has ended", () => {
     const [answered] = await stack.db.sql<{ status: string; gemini_calls: number; cost_usd: string }[]>`
       select status, gemini_calls, cost_usd from searches where id = ${id}`;
     expect(answered).toMatchObject({ status: 'answered', gemini_calls: 1 });
+    // The job carries the search's id only; what finding its events reads waits beside the search in Postgres.
+    const job = await stack.deps.searchEventsQueue.getJob(`search-${id}`);
+    expect(job?.data).toEqual({ searchId: id });
+    const [kept] = await stack.db.sql<{ prompt: string | null }[]>`
+      select events_input -> 'prepared' ->> 'prompt' as prompt from searches where id = ${id}`;
+    expect(kept!.prompt).toContain('AI conferences in Berlin');
 
     await stack.startSearchEvents();
     const done = await searchWithEvents(stack.url, id, { cookie });
@@ -43,10 +49,11 @@ describe("an ask's events, found after its reply has ended", () => {
     expect(extraction.body.generationConfig).toMatchObject({ responseMimeType: 'application/json' });
     expect(stack.standins.gemini.state.requests - before).toBe(2);
     // The extraction's usage is added to the search's row when its events end.
-    const [ended] = await stack.db.sql<{ gemini_calls: number; cost_usd: string }[]>`
-      select gemini_calls, cost_usd from searches where id = ${id}`;
+    const [ended] = await stack.db.sql<{ gemini_calls: number; cost_usd: string; events_input: unknown }[]>`
+      select gemini_calls, cost_usd, events_input from searches where id = ${id}`;
     expect(ended!.gemini_calls).toBe(2);
     expect(Number(ended!.cost_usd)).toBeGreaterThan(Number(answered!.cost_usd));
+    expect(ended!.events_input).toBeNull();
   });
 
   it('a search refused or failed before its answer has no events to wait for', async () => {

@@ -86,7 +86,7 @@ export function userSlots(redis: RedisClient, options: { prefix: string; max: nu
  * credit is taken, and drops the request if the take is refused. A mark is a hint, never a refusal: it only
  * costs the head start, so a user who upgrades meanwhile is served at once, and their next answer clears it.
  */
-export const outOfCreditKey = (prefix: string, userId: number) => `${prefix}:out-of-credit:${userId}`;
+const outOfCreditKey = (prefix: string, userId: number) => `${prefix}:out-of-credit:${userId}`;
 
 /** Long enough to spare Gemini the asks of a user who keeps trying; short enough that a stale mark fades. */
 const MARK_TTL_S = 10 * 60;

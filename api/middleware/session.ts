@@ -40,7 +40,7 @@ function setProofCookie(c: Context, config: CookieConfig, proofs: SessionProofs,
 const proofsByWatch = new WeakMap<RevocationWatch, Map<string, SessionProofs>>();
 
 /** The proofs of this configuration, or null when proofs are off (every request asks Postgres). */
-export function proofsFor(config: CookieConfig, revocations: RevocationWatch): SessionProofs | null {
+function proofsFor(config: CookieConfig, revocations: RevocationWatch): SessionProofs | null {
   if (!config.sessionProof) return null;
   const { secret } = config.sessionProof;
   let bySecret = proofsByWatch.get(revocations);

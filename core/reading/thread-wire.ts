@@ -34,7 +34,7 @@ export function encodeValue(value: unknown): Uint8Array {
   return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : new Uint8Array(bytes);
 }
 
-export const decodeValue = <T>(bytes: Uint8Array): T => deserialize(bytes) as T;
+const decodeValue = <T>(bytes: Uint8Array): T => deserialize(bytes) as T;
 
 /** A thread's answer, serialised once in the thread (see encodeValue). */
 export const encodeAnswer = (answer: ThreadAnswer): Uint8Array => encodeValue(answer);

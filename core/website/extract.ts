@@ -32,7 +32,7 @@ export interface WebsiteFacts {
   unlistedLinks?: string[];
 }
 
-export const TEXT_LIMIT = 20_000;
+const TEXT_LIMIT = 20_000;
 
 /**
  * Readable text and structured events of one fetched page: HTML (parsed once, without a tree; JSON-LD, microdata, RDFa,

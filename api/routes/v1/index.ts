@@ -4,7 +4,7 @@ import { etag } from 'hono/etag';
 import { createMiddleware } from 'hono/factory';
 import type { AppDeps, AppEnv } from '../../deps';
 import { bearerUser, requireScope } from '../../middleware/bearer';
-import { presetHeaders } from '../../middleware/preset-headers';
+import { defaultHeaders } from '../../middleware/default-headers';
 import { userGetRate, userRateLimit } from '../../middleware/user-rate-limit';
 import { ALLOWANCES } from '../../../core/plans';
 import { getBilling } from '../../../db/accounts';
@@ -25,7 +25,7 @@ const CORS_REQUEST_HEADERS = ['Authorization', 'Content-Type', 'Accept', 'Idempo
 const CORS_EXPOSED_HEADERS = ['ETag', 'Retry-After', 'RateLimit', 'RateLimit-Policy', 'X-Search-Id', 'WWW-Authenticate', 'Allow'];
 
 // A client may keep a reply, but must ask again before using it; the ETag makes asking again cheap (304).
-const REVALIDATE = [['Cache-Control', 'private, no-cache']] as const;
+const REVALIDATE = { 'Cache-Control': 'private, no-cache' };
 
 // A body sent as a form (curl -d without a Content-Type) would read as an empty object: say what to send instead.
 const jsonOnly = createMiddleware<AppEnv>(async (c, next) => {
@@ -73,10 +73,7 @@ export function v1Routes(deps: AppDeps) {
       getsPerMinute: config.userGetsPerMinute,
     }),
   );
-  app.use(
-    '/v1/*',
-    createMiddleware<AppEnv>((c, next) => presetHeaders(c, REVALIDATE, next)),
-  );
+  app.use('/v1/*', defaultHeaders(REVALIDATE));
   app.use('/v1/*', etag());
   app.use('/v1/*', jsonOnly);
   app.use('/v1/*', replyFieldNames);
