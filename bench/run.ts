@@ -27,6 +27,7 @@ const BENCHMARKS: Record<string, () => Promise<BenchResult[]>> = {
     return [{ name: 'checking shapes', method: CHECKING_SHAPES_METHOD, rows: await checkingShapeRows() }];
   },
   verification: async () => (await import('./verification')).run(),
+  'outage-start': async () => (await import('./outage-start')).run(),
 };
 
 async function main(): Promise<Row[]> {
