@@ -8,6 +8,8 @@ import { FIGURES } from './lib/figures';
 import { withSessionProof } from './lib/session-proof-cookie';
 import { load, startBuilt } from './lib/http-load';
 import { procTreeCpuMs } from './lib/proc-cpu';
+import { type BeforeApi, startBeforeApi } from './lib/before-api';
+import type { ChildServer } from '../dev/harness/processes';
 
 // The goals (docs/decisions/benchmarks.md), each against the floor measured in the same run: what /api/ask adds
 // to the first byte of one stream is at most the official client behind a bare node:http handler adds plus 3 ms;
@@ -75,6 +77,46 @@ const p50 = (series: Timing[], k: keyof Timing = 'firstByte') =>
     50,
   );
 
+/**
+ * An api the bench asks: ours, or the one built at the commit before (STREAM_BEFORE_DIR). Each keeps its own copy of
+ * the users' cookies (the session proofs its replies set) and asks the users in turn.
+ */
+interface AskedApi {
+  server: () => ChildServer;
+  cookies: string[];
+  next: number;
+}
+
+/** One ask as the page sends it; like a browser, the user keeps the session proof a reply sets (docs/decisions/sign-in-and-sessions.md). */
+const askOn = (api: AskedApi) => async () => {
+  const user = api.next++ % api.cookies.length;
+  const { url } = api.server();
+  const res = await fetch(`${url}/api/ask`, {
+    method: 'POST',
+    headers: { cookie: api.cookies[user]!, 'content-type': 'application/json', origin: url },
+    body: ASK_BODY,
+  });
+  api.cookies[user] = withSessionProof(api.cookies[user]!, res) ?? api.cookies[user]!;
+  return res;
+};
+
+/**
+ * Each user opens the page before asking, as a person does: the page's GET /api/check-session sets the proof the
+ * user's asks then carry (docs/decisions/benchmarks.md). Only the first burst after a start asks without it.
+ */
+async function openPages(api: AskedApi): Promise<void> {
+  const { url } = api.server();
+  for (let from = 0; from < api.cookies.length; from += BURST) {
+    await Promise.all(
+      api.cookies.slice(from, from + BURST).map(async (cookie, i) => {
+        const res = await fetch(`${url}/api/check-session`, { headers: { cookie } });
+        if (!res.ok) throw new Error(`check-session answered ${res.status}`);
+        api.cookies[from + i] = withSessionProof(cookie, res) ?? cookie;
+      }),
+    );
+  }
+}
+
 /** Users with a pro allowance; asks go to each in turn, so no user reaches the per-user cap or rate. */
 async function users(stack: BenchStack, count: number): Promise<string[]> {
   const cookies: string[] = [];
@@ -101,9 +143,15 @@ export async function run(): Promise<BenchResult[]> {
   // (bench/lib/bare-ask-child.ts), built and started like the api, in its own process.
   const floorServer = await startBuilt('bench/lib/bare-ask-child.ts', stack.env, undefined, profile('floor'));
   const bareNode = await startBuilt('bench/bare-node.ts');
+  // STREAM_BEFORE_DIR=<a checkout built at the commit before>: its api is asked beside ours in every phase.
+  const beforeDir = process.env.STREAM_BEFORE_DIR;
+  let beforeApi: BeforeApi | null = null;
   try {
-    const apiReady = () => until('the api to be ready', async () => (await fetch(`${stack.api.url}/readyz`)).ok, 60_000);
+    if (beforeDir) beforeApi = await startBeforeApi(beforeDir, stack.env, profile('before'));
+    const ready = (url: string) => until('the api to be ready', async () => (await fetch(`${url}/readyz`)).ok, 60_000);
+    const apiReady = () => ready(stack.api.url);
     await apiReady();
+    if (beforeApi) await ready(beforeApi.server.url);
     const gemini = stack.standins.gemini;
     gemini.setFirstChunkDelay(FIRST_CHUNK_DELAY_MS);
     gemini.setChunkDelay(CHUNK_DELAY_MS);
@@ -118,33 +166,12 @@ export async function run(): Promise<BenchResult[]> {
         headers: { 'content-type': 'application/json', 'x-goog-api-key': 'bench' },
         body: JSON.stringify({ contents: [{ role: 'user', parts: [{ text: QUESTION }] }] }),
       });
-    // Like a browser, each user keeps the session proof a reply sets (docs/decisions/sign-in-and-sessions.md) and sends it with the next ask.
-    let next = 0;
-    const ask = async () => {
-      const user = next++ % cookies.length;
-      const res = await fetch(`${stack.api.url}/api/ask`, {
-        method: 'POST',
-        headers: { cookie: cookies[user]!, 'content-type': 'application/json', origin: stack.api.url },
-        body: ASK_BODY,
-      });
-      cookies[user] = withSessionProof(cookies[user]!, res) ?? cookies[user]!;
-      return res;
-    };
+    const ours: AskedApi = { server: () => stack.api, cookies: [...cookies], next: 0 };
+    const previous: AskedApi | null = beforeApi ? { server: () => beforeApi!.server, cookies: [...cookies], next: 0 } : null;
+    const ask = askOn(ours);
+    const askBefore = previous ? askOn(previous) : null;
     const floor = () =>
       fetch(`${floorServer.url}/ask`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: ASK_BODY });
-    // Each user opens the page before asking, as a person does: the page's GET /api/check-session sets the proof
-    // the user's asks then carry (docs/decisions/benchmarks.md). Only the first burst after a start asks without it.
-    const openPages = async () => {
-      for (let from = 0; from < cookies.length; from += BURST) {
-        await Promise.all(
-          cookies.slice(from, from + BURST).map(async (cookie, i) => {
-            const res = await fetch(`${stack.api.url}/api/check-session`, { headers: { cookie } });
-            if (!res.ok) throw new Error(`check-session answered ${res.status}`);
-            cookies[from + i] = withSessionProof(cookie, res) ?? cookie;
-          }),
-        );
-      }
-    };
 
     // The baseline is read warm (this process's connections to the stand-in are open), before either server's first ask.
     await burst(BURST, direct);
@@ -152,12 +179,25 @@ export async function run(): Promise<BenchResult[]> {
     // The first burst after a start: each server has answered nothing yet.
     const coldFloor = await burst(BURST, floor);
     const coldOurs = await burst(BURST, ask);
+    const coldBefore = askBefore ? await burst(BURST, askBefore) : [];
     await refill();
-    await openPages();
+    await openPages(ours);
+    if (previous) await openPages(previous);
 
-    /** Warm bursts, the three interleaved so the machine's load falls on each alike; CPU counted over them. */
-    const warmBursts = async () => {
-      const warm = { base: [] as Timing[], floor: [] as Timing[], ours: [] as Timing[], floorCpu: 0, oursCpu: 0 };
+    /**
+     * Warm bursts, the servers interleaved so the machine's load falls on each alike; CPU counted over them. The code
+     * before (`withBefore`) is asked in the first measurement only.
+     */
+    const warmBursts = async (withBefore: boolean) => {
+      const warm = {
+        base: [] as Timing[],
+        floor: [] as Timing[],
+        ours: [] as Timing[],
+        before: [] as Timing[],
+        floorCpu: 0,
+        oursCpu: 0,
+        beforeCpu: 0,
+      };
       for (let i = 0; i < WARM_BURSTS; i++) {
         warm.base.push(...(await burst(BURST, direct)));
         let cpu = procTreeCpuMs(floorServer.pid);
@@ -166,17 +206,23 @@ export async function run(): Promise<BenchResult[]> {
         cpu = procTreeCpuMs(stack.api.pid);
         warm.ours.push(...(await burst(BURST, ask)));
         warm.oursCpu += procTreeCpuMs(stack.api.pid) - cpu;
+        if (withBefore && askBefore && beforeApi) {
+          cpu = procTreeCpuMs(beforeApi.server.pid);
+          warm.before.push(...(await burst(BURST, askBefore)));
+          warm.beforeCpu += procTreeCpuMs(beforeApi.server.pid) - cpu;
+        }
         await refill();
       }
       const asks = WARM_BURSTS * BURST;
-      return { ...warm, floorCpu: warm.floorCpu / asks, oursCpu: warm.oursCpu / asks };
+      return { ...warm, floorCpu: warm.floorCpu / asks, oursCpu: warm.oursCpu / asks, beforeCpu: warm.beforeCpu / asks };
     };
-    const oneStream = async () => {
-      const one = { base: [] as Timing[], floor: [] as Timing[], ours: [] as Timing[] };
+    const oneStream = async (withBefore: boolean) => {
+      const one = { base: [] as Timing[], floor: [] as Timing[], ours: [] as Timing[], before: [] as Timing[] };
       for (let i = 0; i < ONE_STREAM_SAMPLES / 10; i++) {
         one.base.push(...(await oneAtATime(10, direct)));
         one.floor.push(...(await oneAtATime(10, floor)));
         one.ours.push(...(await oneAtATime(10, ask)));
+        if (withBefore && askBefore) one.before.push(...(await oneAtATime(10, askBefore)));
       }
       await refill();
       return one;
@@ -218,18 +264,19 @@ export async function run(): Promise<BenchResult[]> {
       });
 
     // Signed-in check-session against bare node:http, each warmed first.
-    const sessionRows = async (label: string, figure?: string) => {
+    const sessionRows = async (label: string, api: AskedApi, figure?: string) => {
+      const server = api.server();
       const sessionCookie = withSessionProof(
         cookies[0]!,
-        await fetch(`${stack.api.url}/api/check-session`, { headers: { cookie: cookies[0]!.split('; ')[0]! } }),
+        await fetch(`${server.url}/api/check-session`, { headers: { cookie: cookies[0]!.split('; ')[0]! } }),
       );
       if (!sessionCookie) throw new Error('the api set no session proof');
       const sessionLoad = (server: typeof bareNode, cookie?: string, duration = SESSION_LOAD_S) =>
         load(server, '/api/check-session', { cookie, duration, connections: BURST });
       await sessionLoad(bareNode, undefined, SESSION_WARM_UP_S);
-      await sessionLoad(stack.api, sessionCookie, SESSION_WARM_UP_S);
+      await sessionLoad(server, sessionCookie, SESSION_WARM_UP_S);
       const node = await sessionLoad(bareNode);
-      const session = await sessionLoad(stack.api, sessionCookie);
+      const session = await sessionLoad(server, sessionCookie);
       rows.push({
         metric: `signed-in check-session, ${label}, requests/s (baseline: bare node:http)`,
         value: session.rps,
@@ -245,17 +292,27 @@ export async function run(): Promise<BenchResult[]> {
       });
     };
 
-    const warm = await warmBursts();
-    const one = await oneStream();
+    const warm = await warmBursts(true);
+    const one = await oneStream(true);
     compare(`first burst of ${BURST} after start`, coldBase, coldFloor, coldOurs, BURST_GOAL, FIGURES.askCold);
     compare(`warm bursts of ${BURST} (${WARM_BURSTS})`, warm.base, warm.floor, warm.ours, BURST_GOAL, FIGURES.askFifty);
     compare('one stream at a time', one.base, one.floor, one.ours, ONE_STREAM_GOAL, FIGURES.askOne);
     cpuRow('the api (one process)', warm, FIGURES.askCpu);
-    await sessionRows('one api process', FIGURES.session);
+    await sessionRows('one api process', ours, FIGURES.session);
+    // The code before, against the same floor in the same run: its rows carry no goal (the goals are this code's).
+    if (previous && beforeApi) {
+      const was = `the code before (${beforeApi.commit}, Node ${beforeApi.node})`;
+      compare(`${was}, first burst of ${BURST} after start`, coldBase, coldFloor, coldBefore, BURST_GOAL);
+      compare(`${was}, warm bursts of ${BURST} (${WARM_BURSTS})`, warm.base, warm.floor, warm.before, BURST_GOAL);
+      compare(`${was}, one stream at a time`, one.base, one.floor, one.before, ONE_STREAM_GOAL);
+      cpuRow(`${was}, one process`, { oursCpu: warm.beforeCpu, floorCpu: warm.floorCpu });
+      await sessionRows(was, previous);
+      await beforeApi.server.stop();
+    }
 
     // Memory: hold 1,000 streams open (the model "thinks" for 8 s) and read the api's resident size.
     await new Promise((r) => setTimeout(r, 500));
-    next = 0;
+    ours.next = 0;
     const idle = stack.api.rssMiB();
     gemini.setFirstChunkDelay(8000);
     const before = gemini.state.requests;
@@ -285,26 +342,27 @@ export async function run(): Promise<BenchResult[]> {
       await refill();
       await stack.restartApi({ API_PROCESSES: 'auto' }, { nodeArgs: profile('api-default') });
       await apiReady();
-      await openPages();
+      await openPages(ours);
       await burst(BURST, ask);
       await refill();
       const label = `API_PROCESSES=auto (${cores} processes)`;
-      const warmDefault = await warmBursts();
-      const oneDefault = await oneStream();
+      const warmDefault = await warmBursts(false);
+      const oneDefault = await oneStream(false);
       compare(`${label}, warm bursts of ${BURST} (${WARM_BURSTS})`, warmDefault.base, warmDefault.floor, warmDefault.ours, BURST_GOAL);
       compare(`${label}, one stream at a time`, oneDefault.base, oneDefault.floor, oneDefault.ours, ONE_STREAM_GOAL);
       cpuRow(`all ${cores} api processes of API_PROCESSES=auto`, warmDefault);
-      await sessionRows(`API_PROCESSES=auto's ${cores} api processes`);
+      await sessionRows(`API_PROCESSES=auto's ${cores} api processes`, ours);
     }
     const loadAtEnd = loadavg()[0]!;
     return [
       {
         name: 'stream',
-        method: `The built api (dist/server/api.js) as one process, like the floor (bench/lib/bare-ask-child.ts: the product's prompt and Gemini call with the official client behind a bare node:http handler, no framework, session, Redis or Postgres), each in its own process, started fresh; the api's first burst waits for its /readyz. Then the api restarted with its default (API_PROCESSES=auto: ${cores} on this machine), measured again (warm bursts, one stream, CPU, check-session) against the same floor; the goals are the one-process api's (docs/decisions/benchmarks.md). Gemini stand-in in the bench process: first chunk after ${FIRST_CHUNK_DELAY_MS} ms, then chunks ${CHUNK_DELAY_MS} ms apart. Added time = a server's p50 minus the p50 of the same stream read straight from the stand-in in the same phase; the goals compare the api's added time with the floor's. First burst: ${BURST} asks at once, right after start; warm: ${WARM_BURSTS} bursts of ${BURST}, interleaved with the floor's and the baseline's; one stream: ${ONE_STREAM_SAMPLES} in turn. Each user sends the session proof its last reply set, as a browser does (docs/decisions/sign-in-and-sessions.md); before the warm bursts (and after the restart) every user opens the page, whose check-session sets that proof, so only the first burst after start asks without one (docs/decisions/benchmarks.md). CPU: user + system time of the api's processes (the floor's process) from /proc over the warm bursts. check-session: autocannon, ${BURST} connections for ${SESSION_LOAD_S} s after ${SESSION_WARM_UP_S} s of warm-up, against bare node:http (bench/bare-node.ts). RSS from /proc. Load average (1 min) at start ${loadAtStart.toFixed(2)}, at end ${loadAtEnd.toFixed(2)}.`,
+        method: `The built api (dist/server/api.js) as one process, like the floor (bench/lib/bare-ask-child.ts: the product's prompt and Gemini call with the official client behind a bare node:http handler, no framework, session, Redis or Postgres), each in its own process, started fresh; the api's first burst waits for its /readyz. Then the api restarted with its default (API_PROCESSES=auto: ${cores} on this machine), measured again (warm bursts, one stream, CPU, check-session) against the same floor; the goals are the one-process api's (docs/decisions/benchmarks.md). Gemini stand-in in the bench process: first chunk after ${FIRST_CHUNK_DELAY_MS} ms, then chunks ${CHUNK_DELAY_MS} ms apart. Added time = a server's p50 minus the p50 of the same stream read straight from the stand-in in the same phase; the goals compare the api's added time with the floor's. First burst: ${BURST} asks at once, right after start; warm: ${WARM_BURSTS} bursts of ${BURST}, interleaved with the floor's and the baseline's; one stream: ${ONE_STREAM_SAMPLES} in turn. Each user sends the session proof its last reply set, as a browser does (docs/decisions/sign-in-and-sessions.md); before the warm bursts (and after the restart) every user opens the page, whose check-session sets that proof, so only the first burst after start asks without one (docs/decisions/benchmarks.md). CPU: user + system time of the api's processes (the floor's process) from /proc over the warm bursts. check-session: autocannon, ${BURST} connections for ${SESSION_LOAD_S} s after ${SESSION_WARM_UP_S} s of warm-up, against bare node:http (bench/bare-node.ts). RSS from /proc.${beforeApi ? ` The code before: ${beforeDir}'s built api (${beforeApi.commit}, on ${beforeApi.node}), one process on the same database, Redis and stand-ins, asked right after ours in each phase (its first burst right after ours, also its first), against the same floor, then stopped.` : ''} Load average (1 min) at start ${loadAtStart.toFixed(2)}, at end ${loadAtEnd.toFixed(2)}.`,
         rows,
       },
     ];
   } finally {
+    await beforeApi?.server.stop();
     await bareNode.stop();
     await floorServer.stop();
     await stack.close();

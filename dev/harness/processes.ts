@@ -61,6 +61,8 @@ export interface SpawnOptions {
   inheritEnv?: boolean;
   /** The node binary (default: the one running this process). */
   node?: string;
+  /** Where its standard output goes: a file descriptor (default: nowhere). */
+  stdout?: number;
 }
 
 /** Starts `node args` with stderr passed through (a failing child says why in the test output). */
@@ -70,7 +72,7 @@ export function spawnNode(args: string[], env: Record<string, string>, options: 
     cwd: options.cwd,
     uid: options.uid,
     gid: options.gid,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', options.stdout ?? 'ignore', 'inherit'],
   });
 }
 
