@@ -58,9 +58,40 @@ describe('the /v1 API with a token made in the page', () => {
     }
     const res = await fetch(`${suite.stack.url}/v1/timers`, { headers: { authorization: `Bearer ${token}` } });
     expect(res.status).toBe(200);
-    page.once('dialog', (d) => void d.accept());
-    await list.getByRole('button', { name: 'Revoke Open WebUI' }).click();
+    // Revoke asks in the page's own dialog, never the browser's confirm box.
+    page.on('dialog', (d) => {
+      throw new Error(`unexpected browser dialog: ${d.message()}`);
+    });
+    const revoke = list.getByRole('button', { name: 'Revoke Open WebUI' });
+    await revoke.click();
+    const dialog = page.getByRole('dialog', { name: 'Revoke the token “Open WebUI”?' });
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('Programs using this token can no longer call the API.');
+    // The safe choice is focused first; the destructive one looks it.
+    const focusedText = () => page.evaluate(() => document.activeElement?.textContent ?? '');
+    expect(await focusedText()).toBe('Keep token');
+    expect(await dialog.getByRole('button', { name: 'Revoke token' }).evaluate((el) => el.classList.contains('button--danger'))).toBe(true);
+    for (const width of [320, 390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await shot(page, `api-tokens-revoke-dialog-${width}`);
+    }
+    // Escape keeps the token and gives focus back to its Revoke button.
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await revoke.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect((await fetch(`${suite.stack.url}/v1/timers`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+    // So does Keep token.
+    await revoke.click();
+    await dialog.getByRole('button', { name: 'Keep token' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await revoke.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    await revoke.click();
+    await dialog.getByRole('button', { name: 'Revoke token' }).click();
     await page.getByText('You have no API tokens.').waitFor();
+    await page.getByText('The token “Open WebUI” is revoked: programs using it can no longer call the API.').waitFor();
+    // Its button left the page with it: focus goes to the form for a new token.
+    expect(await page.getByLabel('Token name').evaluate((el) => el === document.activeElement)).toBe(true);
     expect((await fetch(`${suite.stack.url}/v1/timers`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(401);
     expect(errors).toEqual([]);
   });

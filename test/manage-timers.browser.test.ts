@@ -177,7 +177,7 @@ describe('Manage Timers, round 3 (Chromium)', () => {
     expect(unexpectedErrors(errors)).toEqual([]);
   });
 
-  it('pauses from the row: no "Next run" while paused, Resume prominent; feeds look like fields with "Copied" beside Copy', async () => {
+  it('pauses from the row: no "Next run" while paused, Resume prominent; feeds look like fields with "Copied" beside Copy, New link asks first', async () => {
     const { page, errors, cookie } = await openSignedInHome(suite, {
       locale: 'en-GB',
       timezoneId: 'Europe/Berlin',
@@ -212,6 +212,49 @@ describe('Manage Timers, round 3 (Chromium)', () => {
     const [button, note] = [await row.getByRole('button', { name: 'Copy Atom feed address' }).boundingBox(), await copied.boundingBox()];
     expect(note!.x).toBeGreaterThan(button!.x + button!.width - 1);
     expect(Math.abs(note!.y + note!.height / 2 - (button!.y + button!.height / 2))).toBeLessThan(6);
+
+    // "New link" asks in the page's own dialog, never the browser's confirm box.
+    page.on('dialog', (d) => {
+      throw new Error(`unexpected browser dialog: ${d.message()}`);
+    });
+    const ical = row.getByLabel('Calendar (iCal)');
+    const oldUrl = await ical.inputValue();
+    const newLink = row.getByRole('button', { name: 'New link' });
+    await newLink.click();
+    const dialog = page.getByRole('dialog', { name: 'Replace this timer’s feed addresses?' });
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain(
+      'The old feed addresses stop working at once; calendars subscribed to them stop updating.',
+    );
+    // The safe choice is focused first, and Tab stays inside the dialog.
+    const focusedText = () => page.evaluate(() => document.activeElement?.textContent ?? '');
+    expect(await focusedText()).toBe('Keep addresses');
+    const make = dialog.getByRole('button', { name: 'Make new addresses' });
+    expect(await make.evaluate((el) => el.classList.contains('button--danger'))).toBe(true);
+    for (let i = 0; i < 3; i++) {
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.closest('dialog') != null || document.activeElement === document.body)).toBe(
+        true,
+      );
+    }
+    for (const width of [320, 390, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await shot(page, `feeds-new-link-dialog-${width}`);
+    }
+    // Escape keeps the addresses and gives focus back to "New link".
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await newLink.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await ical.inputValue()).toBe(oldUrl);
+    // Confirmed: new addresses, the old one answers 404, and focus is back on "New link" beside the status.
+    await newLink.click();
+    await make.click();
+    await row.getByText('New feed addresses made; the old ones no longer work.').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    // The list is read again after the change and shows the new addresses.
+    await page.waitForFunction(([el, old]) => (el as HTMLInputElement).value !== old, [await ical.elementHandle(), oldUrl] as const);
+    expect((await fetch(oldUrl)).status).toBe(404);
+    expect(await newLink.evaluate((el) => el === document.activeElement)).toBe(true);
 
     // No element id holds a space (a label's htmlFor must find its field).
     expect(await page.evaluate(() => [...document.querySelectorAll('[id]')].map((el) => el.id).filter((id) => /\s/.test(id)))).toEqual([]);

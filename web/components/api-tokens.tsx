@@ -4,6 +4,7 @@ import { apiFetch, errorText, postJson } from '../client/http';
 import { readReply, replyJson, shapeOf } from '../client/replies';
 import { formatDate } from '../client/format';
 import { Alert } from './alert';
+import { ConfirmDialog } from './confirm-dialog';
 
 const SCOPE_LABELS: Record<ApiTokenScope, string> = {
   read: 'Read your timers, their runs and events, and your searches',
@@ -33,6 +34,13 @@ export function ApiTokens() {
   const [busy, setBusy] = useState(false);
   const [copied, setCopied] = useState(false);
   const shown = useRef<HTMLInputElement>(null);
+  // The token whose Revoke was pressed; kept after its confirmation closes, so the closing dialog keeps its title.
+  const [asked, setAsked] = useState<ApiTokenReply | null>(null);
+  const [asking, setAsking] = useState(false);
+  const [revoking, setRevoking] = useState(false);
+  // The token just revoked (a new object each time, so the effect below runs again for a same-named one).
+  const [revoked, setRevoked] = useState<{ name: string } | null>(null);
+  const nameField = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     void (async () => {
@@ -51,6 +59,11 @@ export function ApiTokens() {
   useEffect(() => {
     if (created) shown.current?.select();
   }, [created]);
+
+  // Its Revoke button left the page with it: focus goes to the form for a new token, below the sentence that says so.
+  useEffect(() => {
+    if (revoked) nameField.current?.focus();
+  }, [revoked]);
 
   async function copy(token: string) {
     try {
@@ -88,16 +101,22 @@ export function ApiTokens() {
   }
 
   async function revoke(token: ApiTokenReply) {
-    if (!window.confirm(`Revoke the token “${token.name}”? Tools using it stop working at once.`)) return;
+    setRevoking(true);
     setError(null);
+    setRevoked(null);
     try {
       const res = await apiFetch(`/api/tokens/${token.id}`, { method: 'DELETE' });
       if (!res.ok && res.status !== 404) return setError(await refusalText(res, 'The token was not revoked'));
       setTokens((list) => list?.filter((t) => t.id !== token.id) ?? null);
       if (created?.id === token.id) setCreated(null);
+      setRevoked({ name: token.name });
     } catch (err) {
       console.warn('Token not revoked:', errorText(err));
       setError('The token was not revoked: the server could not be reached. Please try again.');
+    } finally {
+      // Closed after the outcome: a refusal's sentence shows and focus goes back to the token's Revoke button.
+      setRevoking(false);
+      setAsking(false);
     }
   }
 
@@ -111,6 +130,7 @@ export function ApiTokens() {
         you tick; searches made with it use your searches like any other.
       </p>
       {error ? <Alert tone="error">{error}</Alert> : null}
+      {revoked ? <Alert tone="success">The token “{revoked.name}” is revoked: programs using it can no longer call the API.</Alert> : null}
       {created ? (
         <Alert tone="success">
           <label htmlFor={`${id}-new`}>Your new token “{created.name}”. Copy it now: it is shown only this once.</label>
@@ -141,7 +161,11 @@ export function ApiTokens() {
                 type="button"
                 className="button button--secondary button--small"
                 aria-label={`Revoke ${t.name}`}
-                onClick={() => void revoke(t)}
+                onClick={() => {
+                  setRevoked(null);
+                  setAsked(t);
+                  setAsking(true);
+                }}
               >
                 Revoke
               </button>
@@ -154,6 +178,7 @@ export function ApiTokens() {
           <label htmlFor={`${id}-name`}>Token name</label>
           <input
             id={`${id}-name`}
+            ref={nameField}
             type="text"
             autoComplete="off"
             maxLength={60}
@@ -175,6 +200,18 @@ export function ApiTokens() {
           Create token
         </button>
       </form>
+      <ConfirmDialog
+        open={asking}
+        title={`Revoke the token “${asked?.name ?? ''}”?`}
+        confirmLabel={revoking ? 'Revoking…' : 'Revoke token'}
+        cancelLabel="Keep token"
+        danger
+        busy={revoking}
+        onConfirm={() => asked && void revoke(asked)}
+        onCancel={() => setAsking(false)}
+      >
+        <p>Programs using this token can no longer call the API. This cannot be undone; you can make a new token below.</p>
+      </ConfirmDialog>
     </div>
   );
 }

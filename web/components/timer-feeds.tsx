@@ -1,6 +1,7 @@
 import { type ReactNode, useId, useState } from 'react';
 import type { FeedUrls } from '../../core/contract/event-replies';
 import { renewFeedToken } from '../client/events';
+import { ConfirmDialog } from './confirm-dialog';
 
 export interface TimerFeedsProps {
   timerId: number;
@@ -30,6 +31,7 @@ export function TimerFeeds({ timerId, urls, onRotated }: TimerFeedsProps) {
   // Which address was just copied ("Copied" shows beside its button), or could not be.
   const [copied, setCopied] = useState<{ field: string; ok: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
+  const [asking, setAsking] = useState(false);
   if (!urls.ical_url || !urls.atom_url) return null;
 
   async function onCopy(field: string, url: string) {
@@ -38,7 +40,6 @@ export function TimerFeeds({ timerId, urls, onRotated }: TimerFeedsProps) {
   }
 
   async function rotate() {
-    if (!confirm('Make new feed addresses? Calendars subscribed to the old ones stop updating.')) return;
     setBusy(true);
     try {
       onRotated?.(await renewFeedToken(timerId));
@@ -47,6 +48,8 @@ export function TimerFeeds({ timerId, urls, onRotated }: TimerFeedsProps) {
       setStatus(`Could not make new addresses: ${(err as Error).message}`);
     } finally {
       setBusy(false);
+      // Closed after the outcome, so focus goes back to "New link" with the status beside it.
+      setAsking(false);
     }
   }
 
@@ -82,9 +85,24 @@ export function TimerFeeds({ timerId, urls, onRotated }: TimerFeedsProps) {
       )}
       {row('atom', 'Atom feed', urls.atom_url)}
       <p className="timer-feeds__note">Anyone with these addresses can see this timer's events.</p>
-      <button type="button" className="button button--secondary button--small" disabled={busy} onClick={() => void rotate()}>
+      <button type="button" className="button button--secondary button--small" disabled={busy} onClick={() => setAsking(true)}>
         New link
       </button>
+      <ConfirmDialog
+        open={asking}
+        title="Replace this timer’s feed addresses?"
+        confirmLabel={busy ? 'Making new addresses…' : 'Make new addresses'}
+        cancelLabel="Keep addresses"
+        danger
+        busy={busy}
+        onConfirm={() => void rotate()}
+        onCancel={() => setAsking(false)}
+      >
+        <p>
+          The old feed addresses stop working at once; calendars subscribed to them stop updating. Share the new addresses with whoever
+          should still see these events.
+        </p>
+      </ConfirmDialog>
       <p className="timer-feeds__status" role="status">
         {status}
       </p>
