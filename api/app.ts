@@ -4,6 +4,7 @@ import { requestId } from 'hono/request-id';
 import type { AppDeps, AppEnv } from './deps';
 import { unavailableService } from '../core/unavailable';
 import { errorPage } from './error-page';
+import { notFoundPage } from './not-found-page';
 import { ApiError, TEXT_ERROR_ROUTES } from './errors';
 import { FORM_BODY_MAX_BYTES, limitBody, WEBHOOK_BODY_MAX_BYTES } from './middleware/body-limit';
 import { devLoopbackRedirect } from './middleware/dev-loopback-redirect';
@@ -127,7 +128,14 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', adminRoutes(deps));
   app.route('/', metricsRoutes(deps));
 
-  app.notFound((c) => (isJsonPath(c.req.path) ? c.json({ error: 'There is no such API route.' }, 404) : c.text('Not found', 404)));
+  // An address nobody serves: JSON on the API's paths (/v1 answers its own problem details), a page for a browser,
+  // a line of text for anything else (a script or image asked for by a stale page).
+  const notFoundHtml = notFoundPage(deps);
+  app.notFound((c) => {
+    if (isJsonPath(c.req.path)) return c.json({ error: 'There is no such API route.' }, 404);
+    if (isPageRequest(c.req.raw, c.req.path)) return c.html(notFoundHtml(), 404);
+    return c.text('Not found', 404);
+  });
 
   app.onError((err, c) => {
     // The page shows these routes' reply text verbatim after 'Backend error: ' (docs/contract.md), so even an
