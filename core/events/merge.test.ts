@@ -213,6 +213,7 @@ describe('structured extraction replies', () => {
         online: null,
         url: null,
         status: 'scheduled',
+        repeat: null,
       },
     ]);
   });

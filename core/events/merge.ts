@@ -139,6 +139,12 @@ export function mergeEventsRead(pagesRead: (string | null)[], ...lists: FoundEve
       }
       if (match.status === 'scheduled') match.status = candidate.status;
       if (!match.key.startsWith('series:') && candidate.key.startsWith('series:')) match.key = candidate.key;
+      // A repeat the answer stated for this one-off's day (core/events/stated-repeat.ts) agrees with it too.
+      if (candidate.rrule && !match.repeats && match.starts_at && localDate(match.starts_at) === localDate(candidate.starts_at)) {
+        match.repeats = candidate.repeats;
+        match.rrule = candidate.rrule;
+        match.key = candidate.key;
+      }
       const matchId = identity(match);
       if (matchId !== null && !byIdentity.has(matchId)) byIdentity.set(matchId, at);
     }

@@ -6,10 +6,12 @@ import { withExtractionModel } from '../gemini/extraction-model';
 import { withThinking } from '../gemini/thinking-call';
 import { type GeminiUsage, UsageReader } from '../gemini/usage';
 import { canonicalUrl } from './canonical-url';
-import { eventKey, normaliseTitle } from './event-key';
+import { eventKey, normaliseCity, normaliseTitle } from './event-key';
 import { eventTime } from './event-time';
 import type { FoundEvent } from '../contract/event';
 import { cleanText, safeLink, TITLE_MAX } from './strict-values';
+import { repeatWords } from './repeat-words';
+import { parseStatedRepeat, repeatRule, STATED_REPEAT_SCHEMA } from './stated-repeat';
 
 /** The reply's JSON schema: what Gemini's structured output must follow (the Event of docs/contract.md). */
 export const EXTRACTION_SCHEMA = {
@@ -30,6 +32,7 @@ export const EXTRACTION_SCHEMA = {
           online: { type: ['boolean', 'null'] },
           url: { type: ['string', 'null'], description: "the event's own page" },
           status: { type: 'string', enum: ['scheduled', 'moved', 'cancelled'] },
+          repeat: STATED_REPEAT_SCHEMA,
         },
         required: ['title', 'starts_at', 'ends_at', 'all_day', 'timezone', 'venue', 'city', 'online', 'url', 'status'],
       },
@@ -38,9 +41,15 @@ export const EXTRACTION_SCHEMA = {
   required: ['events'],
 } as const;
 
+/** What the extraction is told of `repeat`: its start date is the event's first, and the form is filled only from words. */
+export const REPEAT_INSTRUCTION =
+  'When the text says an event repeats on a fixed weekday rule after its date ("then every second Tuesday"), give ' +
+  'that date as its start and the rule as "repeat"; otherwise "repeat" is null.';
+
 export const EXTRACTION_INSTRUCTION =
   'Extract every event named in the answer below as JSON. Use only what the answer and the website facts say; ' +
-  'unknown fields are null. Times are ISO 8601 with the offset of the place, or YYYY-MM-DD for all-day events.';
+  'unknown fields are null. Times are ISO 8601 with the offset of the place, or YYYY-MM-DD for all-day events. ' +
+  REPEAT_INSTRUCTION;
 
 /** The prompt of the extraction call: the search prompt verbatim, then the answer to extract from. */
 export function extractionPrompt(searchPrompt: string, answer: string): string {
@@ -72,6 +81,11 @@ const extractedEvent = z.object({
     .unknown()
     .optional()
     .transform((v) => (v === 'moved' || v === 'cancelled' ? v : 'scheduled') as 'scheduled' | 'moved' | 'cancelled'),
+  // A form that is not exactly the closed one costs the repeat, never the event.
+  repeat: z
+    .unknown()
+    .optional()
+    .transform((v) => parseStatedRepeat(v)),
 });
 export type ExtractedEvent = z.infer<typeof extractedEvent>;
 
@@ -138,8 +152,27 @@ export function eventsFromExtraction(
       verification: null,
     };
     event.key = eventKey(event, context.website);
-    return event;
+    return withStatedRepeat(event, x);
   });
+}
+
+/**
+ * The event as one card of a series, when the extraction stated how it repeats and the rule agrees with its
+ * own start (docs/decisions/events-as-data.md); else unchanged. Its key is a series' identity (title and city, as a
+ * page's series without a UID) and its local start, so it is shown and exported as a structured series is.
+ */
+function withStatedRepeat(event: FoundEvent, x: ExtractedEvent): FoundEvent {
+  if (!x.repeat || event.status !== 'scheduled' || !event.starts_at) return event;
+  const rrule = repeatRule(x.repeat, event);
+  const repeats = rrule ? repeatWords(rrule) : null;
+  if (!rrule || !repeats) return event;
+  const start = event.all_day ? event.starts_at.slice(0, 10) : event.starts_at.slice(0, 16);
+  return {
+    ...event,
+    key: `series:event:${normaliseTitle(event.title)}|${normaliseCity(event.city)}@${start}`,
+    repeats,
+    rrule,
+  };
 }
 
 export interface ExtractionRequest {

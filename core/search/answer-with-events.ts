@@ -1,4 +1,4 @@
-import { EXTRACTION_SCHEMA, type ExtractedEvent, ExtractionError, eventsOfJson } from '../events/model-extraction';
+import { EXTRACTION_SCHEMA, type ExtractedEvent, ExtractionError, eventsOfJson, REPEAT_INSTRUCTION } from '../events/model-extraction';
 
 /**
  * One call for a search nobody watches (a timer run): the answer and its events together, as structured output
@@ -17,7 +17,8 @@ export const ANSWER_WITH_EVENTS_SCHEMA = {
 export const ANSWER_WITH_EVENTS_INSTRUCTION =
   'Reply as JSON. "answer" is your answer to the question as plain text, written as you would write it for the user. ' +
   '"events" lists every event the answer names, using only what the answer and the facts above say; unknown fields ' +
-  'are null. Times are ISO 8601 with the offset of the place, or YYYY-MM-DD for all-day events.';
+  'are null. Times are ISO 8601 with the offset of the place, or YYYY-MM-DD for all-day events. ' +
+  REPEAT_INSTRUCTION;
 
 export function answerWithEventsPrompt(searchPrompt: string): string {
   return `${searchPrompt}\n\n${ANSWER_WITH_EVENTS_INSTRUCTION}`;

@@ -217,8 +217,10 @@ function checked(e: FoundEvent, links: SourceLink[], pages: Map<string, ReadPage
   if (listing) {
     const match = listing.match!.event;
     const on = checkedOn(listing.page);
+    // The model's stated repeat was checked against the start the page contradicts: only the page's own series stays.
+    const { repeats: _repeats, rrule: _rrule, ...model } = e;
     const corrected: FoundEvent = {
-      ...e,
+      ...model,
       starts_at: match.starts_at,
       ends_at: match.ends_at,
       all_day: match.all_day,
