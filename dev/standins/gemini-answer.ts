@@ -1,4 +1,5 @@
 import { type ExtractedEvent, type GroundingSupport, groundedAnswer } from './grounded-answer';
+import { meetupInWords } from './repeat-in-words';
 
 export { groundedEvents } from './grounded-answer';
 
@@ -39,6 +40,13 @@ export function answerFor(prompt: string, origin: string): StandinAnswer {
   const question = /^QUESTION: (.*)$/m.exec(prompt)?.[1] ?? 'your question';
   if (website) {
     const events = promptEvents(prompt);
+    const inWords = events.length === 0 ? meetupInWords(prompt) : null;
+    if (inWords) {
+      const { event } = inWords;
+      const lines = [`I found 1 event on ${website}:`, '', event.title, `Date: ${inWords.when}`];
+      lines.push(`Place: ${[event.venue, event.city].filter(Boolean).join(', ')}`, `Link: ${website}`, '');
+      return { text: lines.join('\n'), sources: [] };
+    }
     if (events.length === 0) {
       return {
         text: `I read ${website} but it lists no structured events.\nThe page text did not name a specific event matching "${question}".\nTry the page that lists the events directly.\n`,
@@ -63,7 +71,8 @@ const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
  * The reply to a structured-output request (`responseMimeType: application/json`): `{events}` from the prompt's
- * `EVENT n` blocks (start and end exactly as given) when it has any, else the fixed grounded answer's events.
+ * `EVENT n` blocks (start and end exactly as given) when it has any, else a meetup its website text states with
+ * its repeat in words (dev/standins/repeat-in-words.ts), else the fixed grounded answer's events.
  */
 export function extractionFor(prompt: string, origin: string): { events: ExtractedEvent[] } {
   const blocks = promptEvents(prompt);
@@ -87,7 +96,10 @@ export function extractionFor(prompt: string, origin: string): { events: Extract
       }),
     };
   }
-  if (/^WEBSITE: /m.test(prompt)) return { events: [] };
+  if (/^WEBSITE: /m.test(prompt)) {
+    const inWords = meetupInWords(prompt);
+    return { events: inWords ? [inWords.event] : [] };
+  }
   return { events: groundedAnswer(prompt, origin).events };
 }
 

@@ -30,6 +30,14 @@ export interface ExtractedEvent {
   online: boolean | null;
   url: string | null;
   status: 'scheduled' | 'moved' | 'cancelled';
+  /** How it repeats, when the text says so (core/events/stated-repeat.ts); absent otherwise. */
+  repeat?: {
+    frequency: 'weekly' | 'monthly';
+    interval: number;
+    weekday: string;
+    week_of_month: number | null;
+    until: string | null;
+  } | null;
 }
 
 export const UNLISTED_EVENT = 'Berlin AI Film Night';

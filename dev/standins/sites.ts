@@ -4,6 +4,7 @@ import { Hono, type Context } from 'hono';
 import { stream } from 'hono/streaming';
 import { changingSitePage } from './changing-site';
 import { regionSitePage } from './region-site';
+import { repeatInWordsPage } from './repeat-in-words';
 import { upcomingBerlinAiPage, upcomingMeetupsIcs } from './upcoming-samples';
 
 // Sample event websites for `make dev` and the tests (dev/run.ts lets the server read the stand-in host).
@@ -20,6 +21,10 @@ const SAMPLES: { path: string; what: string }[] = [
   { path: 'upcoming/meetups.ics', what: 'an iCalendar feed (three meetups, dated from today)' },
   { path: 'around-berlin.html', what: 'events in Potsdam, Munich, online and Berlin, to try a timer’s place and attendance filters' },
   { path: 'plain.html', what: 'a page with no events on it' },
+  {
+    path: 'rust-meetup.html',
+    what: 'a meetup whose page says only in words that it repeats (“then every second Tuesday”): one card that repeats, with its RRULE in the .ics',
+  },
   { path: 'many/60.ics', what: 'an iCalendar feed of 60 events (any number up to 200), to see chat channels cut their messages' },
   {
     path: 'changing/demo.html',
@@ -52,6 +57,7 @@ sitesApp.get('/changing/:file{[A-Za-z0-9_-]+\\.html}', (c) => {
   return c.html(changingSitePage(c.req.param('file').replace(/\.html$/, ''), stage >= 1 && stage <= 3 ? stage : null));
 });
 sitesApp.get('/around-berlin.html', (c) => c.html(regionSitePage()));
+sitesApp.get('/rust-meetup.html', (c) => c.html(repeatInWordsPage()));
 sitesApp.get('/berlin-ai.html', (c) => c.html(file('berlin-ai.html')));
 sitesApp.get('/meetups.ics', (c) => c.body(file('meetups.ics'), 200, { 'content-type': 'text/calendar; charset=utf-8' }));
 sitesApp.get('/upcoming/berlin-ai.html', (c) => c.html(upcomingBerlinAiPage()));
