@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { foundEvent } from '../../dev/harness/found-event';
+import { mergeEventsRead } from './merge';
 import { eventsFromExtraction, parseExtraction } from './model-extraction';
 import { parseStatedRepeat, repeatRule } from './stated-repeat';
 
@@ -128,5 +130,27 @@ describe('an extracted event with a stated repeat', () => {
       expect(events[0]!.repeats).toBeUndefined();
       expect(events[0]!.key.startsWith('series:')).toBe(false);
     }
+  });
+
+  it("gives a website's one-off of the same day its rule when the two are merged", () => {
+    const page = 'https://rust.example/meetups';
+    const website = foundEvent({
+      title: 'Rust Meetup Berlin',
+      starts_at: '2027-01-12T19:00:00+01:00',
+      timezone: 'Europe/Berlin',
+      city: 'Berlin',
+      source_url: page,
+      verification: { status: 'source', source_url: page, model_starts_at: null, landing_url: null, reason: null },
+    });
+    const [model] = extracted(form());
+    const merged = mergeEventsRead([page], [website], [model!]);
+    expect(merged).toHaveLength(1);
+    expect(merged[0]).toMatchObject({
+      starts_at: '2027-01-12T19:00:00+01:00',
+      repeats: 'every second Tuesday',
+      rrule: 'FREQ=WEEKLY;INTERVAL=2;BYDAY=TU',
+      key: 'series:event:rust meetup berlin|berlin@2027-01-12T19:00',
+      verification: { status: 'source' },
+    });
   });
 });
