@@ -33,4 +33,11 @@ describe('the sample meetup that says its repeat in words', () => {
       meetupInWords(buildPrompt({ question: 'x', timezone: 'Europe/Berlin', now, website: { ...facts, text: 'No events.' } })),
     ).toBeNull();
   });
+
+  it('reads "of the month" as a monthly rule on that week of the month', () => {
+    const text = 'Rust Meetup Berlin: Tuesday, 8 December 2026, 19:00 to 21:00, c-base, Berlin, then every second Tuesday of the month.';
+    const read = meetupInWords(buildPrompt({ question: 'Rust meetups', timezone: 'Europe/Berlin', now, website: { ...facts, text } }));
+    expect(read?.when).toBe('Tuesday, 8 December 2026, 19:00 to 21:00, and then every second Tuesday of the month');
+    expect(read?.event.repeat).toEqual({ frequency: 'monthly', interval: 1, weekday: 'tuesday', week_of_month: 2, until: null });
+  });
 });

@@ -3,7 +3,7 @@ import type { ExtractedEvent } from './grounded-answer';
 /**
  * A meetup page that says how its meetup repeats in words only (no structured data), dated from today, and the
  * stand-in's reading of such words from a prompt's website text: what a real model does when it reads
- * "…, then every second Tuesday" (the answer says it; the extraction states it in the closed form of
+ * "…, then every second Tuesday" or "… of the month" (the answer says it; the extraction states it in the closed form of
  * core/events/stated-repeat.ts). The reading knows only this sentence's shape; other pages get no events.
  */
 
@@ -35,7 +35,7 @@ export function repeatInWordsPage(now = new Date()): string {
 
 const SENTENCE = new RegExp(
   `^(.{3,80}?): (${DAYS.join('|')}), (\\d{1,2}) (${MONTHS.join('|')}) (\\d{4}), (\\d{2}:\\d{2}) to (\\d{2}:\\d{2}), ` +
-    `(.{1,80}?), then every (?:(second|third|fourth) )?(${DAYS.join('|')})\\.$`,
+    `(.{1,80}?), then every (?:(second|third|fourth) )?(${DAYS.join('|')})( of the month)?\\.$`,
   'm',
 );
 
@@ -44,7 +44,7 @@ export function meetupInWords(prompt: string): { event: ExtractedEvent; when: st
   const text = prompt.split(/^WEBSITE TEXT FROM \S+:$/m)[1]?.split(/^END OF WEBSITE FACTS$/m)[0];
   const m = text ? SENTENCE.exec(text) : null;
   if (!m) return null;
-  const [, title, weekday, d, month, y, from, to, place, nth, repeatDay] = m;
+  const [, title, weekday, d, month, y, from, to, place, nth, repeatDay, ofTheMonth] = m;
   const date = `${y}-${String(MONTHS.indexOf(month!) + 1).padStart(2, '0')}-${d!.padStart(2, '0')}`;
   const offset = (time: string) => {
     const name = new Intl.DateTimeFormat('en-US', { timeZone: ZONE, timeZoneName: 'longOffset' })
@@ -53,7 +53,8 @@ export function meetupInWords(prompt: string): { event: ExtractedEvent; when: st
     return name?.value.replace('GMT', '') || '+00:00';
   };
   const [venue, city] = place!.split(/, (?=[^,]+$)/);
-  const every = nth ? `every ${nth} ${repeatDay}` : `every ${repeatDay}`;
+  const every = `every ${nth ? `${nth} ` : ''}${repeatDay}${ofTheMonth ?? ''}`;
+  const ordinal = nth ? ORDINALS.indexOf(nth) + 1 : 1;
   return {
     when: `${weekday}, ${d} ${month} ${y}, ${from} to ${to}, and then ${every}`,
     repeatWords: every,
@@ -68,11 +69,12 @@ export function meetupInWords(prompt: string): { event: ExtractedEvent; when: st
       online: false,
       url: null,
       status: 'scheduled',
+      // "every second Tuesday" is every other week; "every second Tuesday of the month" a monthly one.
       repeat: {
-        frequency: 'weekly',
-        interval: nth ? ORDINALS.indexOf(nth) + 1 : 1,
+        frequency: ofTheMonth ? 'monthly' : 'weekly',
+        interval: ofTheMonth ? 1 : ordinal,
         weekday: repeatDay!.toLowerCase(),
-        week_of_month: null,
+        week_of_month: ofTheMonth ? ordinal : null,
         until: null,
       },
     },
