@@ -28,6 +28,7 @@ const BENCHMARKS: Record<string, () => Promise<BenchResult[]>> = {
   },
   verification: async () => (await import('./verification')).run(),
   'outage-start': async () => (await import('./outage-start')).run(),
+  'redis-pause': async () => (await import('./redis-pause')).run(),
 };
 
 async function main(): Promise<Row[]> {
