@@ -76,7 +76,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const formBody = limitBody(FORM_BODY_MAX_BYTES);
   app.use((c, next) => (c.req.path === '/webhook' ? webhookBody : formBody)(c, next));
   app.use(forwardedForWarning(config.trustedProxyHops, deps.logger));
-  app.use(devLoopbackRedirect(config));
+  // It only ever redirects the page itself.
+  app.use('/', devLoopbackRedirect(config));
   // Stripe signs webhooks; they carry no Origin and no session. Unsubscribe links are RFC 8058 one-click
   // POSTs from mail clients and providers (any origin, no session): the token in the path is the secret.
   // /v1 and /mcp take a bearer token, which a browser never adds by itself, and never read the cookie.

@@ -9,7 +9,7 @@ import type { AppEnv } from '../deps';
  */
 export function forwardedForWarning(trustedProxyHops: number, logger: Logger) {
   let warned = false;
-  return createMiddleware<AppEnv>(async (c, next) => {
+  return createMiddleware<AppEnv>((c, next) => {
     if (!warned && trustedProxyHops === 0 && c.req.header('x-forwarded-for') !== undefined) {
       warned = true;
       logger.warn(

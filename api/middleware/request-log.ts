@@ -23,10 +23,7 @@ export function requestLog(logger: Logger) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const requestId = c.get('requestId');
     c.set('log', logger.child({ requestId }));
-    if (!logger.isLevelEnabled('info')) {
-      await next();
-      return;
-    }
+    if (!logger.isLevelEnabled('info')) return next();
     const startedAt = performance.now();
     await next();
     const userId = c.get('user')?.id;

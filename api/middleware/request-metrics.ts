@@ -12,9 +12,13 @@ const CATCH_ALL = new Set(['*', '/*']);
  * counted under the route it was meant for.
  */
 function routeLabel(c: Context<AppEnv>): string {
-  const routes = matchedRoutes(c);
-  const handler = routes.filter((r) => r.method !== 'ALL').at(-1) ?? routes.filter((r) => !CATCH_ALL.has(r.path)).at(-1);
-  return handler?.path ?? 'unmatched';
+  let handler: string | undefined;
+  let narrowest: string | undefined;
+  for (const route of matchedRoutes(c)) {
+    if (route.method !== 'ALL') handler = route.path;
+    else if (!CATCH_ALL.has(route.path)) narrowest = route.path;
+  }
+  return handler ?? narrowest ?? 'unmatched';
 }
 
 /** Counts every request by method, route and status, and times it until its headers are ready. */

@@ -10,7 +10,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * Sec-Fetch-Site on every request, so a request with neither did not come from a browser page.
  */
 export function sameOrigin(appOrigin: string, exempt: (path: string) => boolean) {
-  return createMiddleware<AppEnv>(async (c, next) => {
+  return createMiddleware<AppEnv>((c, next) => {
     if (SAFE_METHODS.has(c.req.method) || exempt(c.req.path)) return next();
     const origin = c.req.header('origin');
     const site = c.req.header('sec-fetch-site');

@@ -12,8 +12,7 @@ const BOARD_FONT_ORIGIN = 'https://fonts.gstatic.com';
  * its secure defaults plus what Google sign-in needs. Its popup must keep `window.opener`, so COOP is
  * `same-origin-allow-popups`, and the CSP lets its script, iframe and styles load from the GSI origin. Google's
  * button iframe is cross-origin and sends no CORP header, so there is no COEP. HSTS only means something over
- * https: on a plain-http APP_URL (local development) it is left out. A header a route sets itself (a stricter
- * CSP) is kept.
+ * https: on a plain-http APP_URL (local development) it is left out.
  */
 function securityHeaderOptions(config: Config, extra: { style: string[]; font: string[] }): Parameters<typeof secureHeaders>[0] {
   const gsi = new URL(config.google.gsiUrl).origin;
@@ -36,14 +35,25 @@ function securityHeaderOptions(config: Config, extra: { style: string[]; font: s
     crossOriginOpenerPolicy: 'same-origin-allow-popups',
     referrerPolicy: 'strict-origin-when-cross-origin',
     strictTransportSecurity: config.secureCookies,
-    overwrite: false,
   };
 }
 
+/**
+ * Replies whose route sets a stricter header of its own: the search suggestions page its CSP, the unsubscribe
+ * page its Referrer-Policy. There a header the reply already has is kept; everywhere else the headers are set
+ * outright (hono/secure-headers' default), which spares every reply a look-up per header.
+ */
+const setsOwnHeaders = (path: string) => path.startsWith('/unsubscribe/') || path.endsWith('/suggestions');
+
 /** Puts the security headers on every reply (hono/secure-headers); the board's under `adminPath`. */
 export function securityHeaders(config: Config, options: { adminPath: string }) {
-  const app = secureHeaders(securityHeaderOptions(config, { style: [], font: [] }));
+  const appOptions = securityHeaderOptions(config, { style: [], font: [] });
+  const app = secureHeaders(appOptions);
+  const appKeepingOwn = secureHeaders({ ...appOptions, overwrite: false });
   const board = secureHeaders(securityHeaderOptions(config, { style: [BOARD_STYLE_ORIGIN], font: [BOARD_FONT_ORIGIN] }));
   const isBoard = (path: string) => path === options.adminPath || path.startsWith(`${options.adminPath}/`);
-  return createMiddleware((c, next) => (isBoard(c.req.path) ? board : app)(c, next));
+  return createMiddleware((c, next) => {
+    const path = c.req.path;
+    return (isBoard(path) ? board : setsOwnHeaders(path) ? appKeepingOwn : app)(c, next);
+  });
 }
