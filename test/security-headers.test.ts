@@ -61,6 +61,17 @@ describe('Content-Security-Policy', () => {
     }
   });
 
+  // Most replies get the headers set outright; the pages that set a stricter one of their own keep theirs.
+  it("keeps a page's own stricter header and adds the rest", async () => {
+    const res = await fetch(`${stack.url}/unsubscribe/no-such-token`);
+    expect(res.status).toBe(404);
+    expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(parseCsp(res.headers.get('content-security-policy')).get('frame-ancestors')).toEqual(["'none'"]);
+    const api = await fetch(`${stack.url}/api/check-session`);
+    expect(api.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+  });
+
   // Over HTTP the preset headers go onto Node's response; through app.request (no Node response) onto the
   // finished reply. Both ways must give the same headers, the request id and no-store among them.
   it('sends the same headers hono/secure-headers would, over HTTP and through app.request', async () => {

@@ -6,8 +6,9 @@ import type { AppEnv } from '../deps';
  * `overwrite: false`): the one way headers are set, the same over Node and under app.request().
  */
 export function defaultHeaders(headers: Readonly<Record<string, string>>) {
+  const entries = Object.entries(headers);
   return createMiddleware<AppEnv>(async (c, next) => {
     await next();
-    for (const [name, value] of Object.entries(headers)) if (!c.res.headers.has(name)) c.res.headers.set(name, value);
+    for (const [name, value] of entries) if (!c.res.headers.has(name)) c.res.headers.set(name, value);
   });
 }
