@@ -149,7 +149,10 @@ describe('the /v1 API with a token made in the page', () => {
     const streamedId = streamed.res.headers.get('x-search-id');
     const grounded = searchReplySchema.parse((await call('GET', `/v1/searches/${streamedId}`)).body);
     expect(grounded.search_suggestions_url).toBe(`/v1/searches/${streamedId}/suggestions`);
-    expect((await call('GET', grounded.search_suggestions_url!)).res.status).toBe(200);
+    const suggestions = (await call('GET', grounded.search_suggestions_url!)).res;
+    expect(suggestions.status).toBe(200);
+    // The page's own, stricter policy, not the app's.
+    expect(suggestions.headers.get('content-security-policy')).toMatch(/default-src 'none'.*sandbox/);
     expect((await call('GET', '/v1/searches/999999')).res.status).toBe(404);
     // Both searches in the history, newest first; a page of one leads to the next by its cursor.
     const newest = searchHistoryReplySchema.parse((await call('GET', '/v1/searches?limit=1')).body);
