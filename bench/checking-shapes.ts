@@ -5,7 +5,7 @@ import { foundEvent } from '../dev/harness/found-event';
 import type { Row } from './lib/report';
 
 export const CHECKING_SHAPES_METHOD =
-  "The red team's shapes against the check of an answer's events (core/verification/check-events.ts), each a tiny page " +
+  "Hostile shapes against the check of an answer's events (core/verification/check-events.ts), each a tiny page " +
   'served on loopback under two names (dev/harness/checking-shapes.ts) and checked as a search checks them: invented ' +
   'events on a calendar titled "Berlin" every hour and "Night" every half hour, "AI Summit Berlin" on a page whose only ' +
   'event is "AI", an h-event hidden by display:none on a page saying "CANCELLED. There are no events.", and a link that ' +

@@ -8,7 +8,7 @@ import { startBenchStack } from './lib/stack';
 
 const HOSTILE_ACCOUNTS = 20;
 const ASKS_EACH = 2;
-/** The red team's calendar: thousands of custom zones, one event in each. */
+/** A hostile calendar: thousands of custom zones, one event in each. */
 const ZONES = 2_000;
 /** Other users' asks sent one after another while the hostile ones are under way. */
 const OTHER_ASKS = 5;
@@ -18,7 +18,7 @@ const ONE_EVENT_PAGE =
   '<time class="dt-start" datetime="2026-12-20T19:00">20 December, 19:00</time></div></body></html>';
 
 export const FAIR_READING_METHOD =
-  `The red team's shape: the built api (one process, default reading limits) with ${HOSTILE_ACCOUNTS} free accounts each ` +
+  `The hostile shape: the built api (one process, default reading limits) with ${HOSTILE_ACCOUNTS} free accounts each ` +
   `asking ${ASKS_EACH} times at once with a calendar of ${ZONES.toLocaleString('en')} custom time zones (FREQ=DAILY;BYHOUR=1,13) ` +
   `as their website, served from loopback; while their asks are under way, another user asks ${OTHER_ASKS} times in turn ` +
   'with a one-event page as website (time to the reply’s first byte), and a signed-in user asks GET /api/check-session ' +
@@ -29,7 +29,7 @@ const listen = async (server: Server) => {
   return `127.0.0.1:${(server.address() as AddressInfo).port}`;
 };
 
-/** The red team's fair-reading shape against the built api (see FAIR_READING_METHOD). */
+/** The hostile fair-reading shape against the built api (see FAIR_READING_METHOD). */
 export async function fairReadingRows(): Promise<Row[]> {
   const calendar = slowZonesCalendar(ZONES);
   const site = createServer((req, res) => {

@@ -16,12 +16,12 @@ const BENCHMARKS: Record<string, () => Promise<BenchResult[]>> = {
   extraction: async () => (await import('./extraction')).run(),
   // The 2 MB page of `extraction` alone.
   reading: async () => (await import('./extraction')).runReading(),
-  // The red team's shape of `extraction` alone: many accounts' slow calendars, another user's ask.
+  // The hostile shape of `extraction` alone: many accounts' slow calendars, another user's ask.
   'fair-reading': async () => {
     const { FAIR_READING_METHOD, fairReadingRows } = await import('./fair-reading');
     return [{ name: 'fair reading', method: FAIR_READING_METHOD, rows: await fairReadingRows() }];
   },
-  // The red team's checking shapes of `extraction` alone.
+  // The hostile checking shapes of `extraction` alone.
   'checking-shapes': async () => {
     const { CHECKING_SHAPES_METHOD, checkingShapeRows } = await import('./checking-shapes');
     return [{ name: 'checking shapes', method: CHECKING_SHAPES_METHOD, rows: await checkingShapeRows() }];

@@ -20,7 +20,7 @@ const metric = async (name: string) => (await registry.getSingleMetric(name)!.ge
 // The product's reading thread, but for a page at /endless, which holds its thread until a limit ends it.
 const THREAD = fileURLToPath(new URL('./support/endless-reading-thread.ts', import.meta.url));
 
-// The red team's shape on a pool of one thread where one reading may wait: one user's calendars that are read until
+// The hostile shape on a pool of one thread where one reading may wait: one user's calendars that are read until
 // their time runs out, then another user's one-event page, through the real api.
 describe('a user’s slow calendars and another user’s website', () => {
   let stack: TestStack;

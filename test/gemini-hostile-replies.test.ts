@@ -34,7 +34,7 @@ function sendWithoutEnd(out: NodeJS.WritableStream & { destroyed?: boolean }, pi
 }
 
 /**
- * The shapes of reply a red team's Gemini endpoint sent, each from a loopback server of the test's
+ * The shapes of reply a hostile Gemini endpoint sent, each from a loopback server of the test's
  * own: the ask ends at the limit it crossed with a sentence, costs no credit, and the reply is no longer read.
  */
 describe('POST /api/ask, a Gemini whose replies are hostile', () => {

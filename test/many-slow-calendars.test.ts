@@ -11,7 +11,7 @@ import { ask } from './support/ask';
 const HOSTILE_ACCOUNTS = 20;
 const UNREAD = /could not be read in time/;
 
-// The red team's shape through the real api, on the default reading threads: twenty accounts each asking twice at
+// The hostile shape through the real api, on the default reading threads: twenty accounts each asking twice at
 // once with a calendar of thousands of custom time zones, and another user asking with a one-event page meanwhile.
 describe('twenty users’ slow calendars and another user’s website', () => {
   let stack: TestStack;

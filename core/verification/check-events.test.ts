@@ -7,7 +7,7 @@ import { type CheckEventsInput, checkEvents } from './check-events';
 
 /**
  * The check against pages served on loopback under two names (cited.test and landing.test, both 127.0.0.1):
- * the red team's hostile shapes as tiny pages, and the shapes of real pages that defeated the matching order.
+ * the hostile shapes as tiny pages, and the shapes of real pages that defeated the matching order.
  * Expected values are written by hand from the pages below.
  */
 const NOW = new Date('2027-02-20T12:00:00Z');

@@ -29,7 +29,7 @@ describe('matching a model event to a page event', () => {
   });
 
   it('never matches on a single common word, nor on a page title much shorter or only generic', () => {
-    // The red team's calendar: "Berlin" every hour, "Night" every half hour, and a page whose only event is "AI".
+    // A hostile calendar: "Berlin" every hour, "Night" every half hour, and a page whose only event is "AI".
     expect(titlesMatch('Quantum Summit Berlin', 'Berlin')).toBe(false);
     expect(titlesMatch('Berlin Jazz Night', 'Night')).toBe(false);
     expect(titlesMatch('Berlin Night', 'Berlin')).toBe(false);
@@ -45,7 +45,7 @@ describe('matching a model event to a page event', () => {
     expect(titleTier('AI Summit Berlin', 'The AI Summit Berlin: Day 1')).toBe(2);
   });
 
-  it('confirms nothing on the red team calendar of generic titles, and corrects nothing to a one-word event', () => {
+  it('confirms nothing on a hostile calendar of generic titles, and corrects nothing to a one-word event', () => {
     const calendar: FoundEvent[] = [];
     for (let h = 0; h < 24; h++) {
       const at = `2027-03-02T${String(h).padStart(2, '0')}:00:00+01:00`;

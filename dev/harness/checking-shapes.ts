@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
- * The red team's shapes against the check of events (core/verification), as tiny pages served on loopback under
+ * Hostile shapes against the check of events (core/verification), as tiny pages served on loopback under
  * two names (cited.test and landing.test, both 127.0.0.1; the caller's resolver maps them): a calendar of one-word
  * titles, a page whose only event is "AI", a hidden h-event on a page that says there are none, and a link that
  * redirects to another site. Used by core/verification/check-events.test.ts and the extraction benchmark.
@@ -16,7 +16,7 @@ export const checkingPage = (body: string) =>
 export const hEvent = (name: string, start: string, attrs = '') =>
   `<div class="h-event"${attrs}><span class="p-name">${name}</span> <time class="dt-start" datetime="${start}">${start}</time></div>`;
 
-/** Every hour an event titled "Berlin", every half hour one titled "Night" (the red team's calendar). */
+/** Every hour an event titled "Berlin", every half hour one titled "Night" (a hostile calendar). */
 export function genericCalendar(): string {
   const rows: string[] = [];
   for (let h = 0; h < 24; h++) {
@@ -27,7 +27,7 @@ export function genericCalendar(): string {
   return checkingPage(rows.join('\n'));
 }
 
-/** The red team's pages, by path. */
+/** The hostile pages, by path. */
 export const RED_TEAM_PAGES: Record<string, string> = {
   '/generic.html': genericCalendar(),
   '/ai.html': checkingPage(hEvent('AI', '2027-03-02T19:00:00+01:00')),

@@ -197,7 +197,7 @@ export const HOSTILE_SITES: HostileSite[] = [
 
 /**
  * A calendar of `zones` custom time zones whose observance repeats twice a day (FREQ=DAILY;BYHOUR=1,13), one
- * event in each: a red team's calendar that cost its reader a comparison with every IANA zone per zone, until zone
+ * event in each: a hostile calendar that cost its reader a comparison with every IANA zone per zone, until zone
  * work was bounded per reading (core/website/zone-work.ts). Each call names its zones afresh.
  */
 let calendarsMade = 0;
