@@ -1,9 +1,7 @@
-import type { Job } from 'bullmq';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { schedulerId } from '../core/timers/scheduler';
 import { shot, unexpectedErrors } from '../dev/harness/browser';
-import { createRunTimerProcessor } from '../worker/jobs/run-timer';
+import { fireScheduled } from './support/runs';
 import { seriousViolations } from './support/axe';
 import { appFetch } from './support/billing';
 import { browserSuite, openSignedInHome } from './support/browser-suite';
@@ -14,23 +12,7 @@ describe('Preview and test of a timer’s channels in Manage Timers (Chromium)',
 
   async function fire(timerId: number) {
     const { stack } = suite;
-    const processJob = createRunTimerProcessor({
-      sql: stack.db.sql,
-      gemini: stack.deps.gemini,
-      config: stack.config,
-      logger: stack.deps.logger,
-      timersQueue: stack.deps.timersQueue,
-      deliveriesQueue: stack.deliveriesQueue,
-    });
-    const at = Date.now() - 60_000;
-    const job = {
-      id: `repeat:${schedulerId(timerId)}:${at}`,
-      data: { timerId },
-      opts: { prevMillis: at, attempts: 4 },
-      attemptsMade: 0,
-      timestamp: at,
-    };
-    expect(await processJob(job as unknown as Job<{ timerId: number }>)).toBe('succeeded');
+    expect(await fireScheduled(stack, timerId)).toBe('succeeded');
   }
 
   it('shows each channel’s next message and sends a test to one, with the service’s answer in words', async () => {

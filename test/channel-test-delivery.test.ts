@@ -1,15 +1,13 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { Job } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createdApiTokenReplySchema } from '../core/contract/api-tokens';
 import { testDeliveryReplySchema, timerPreviewReplySchema, type TimerPreviewReply } from '../core/contract/test-delivery';
-import { schedulerId } from '../core/timers/scheduler';
 import { startTestStack, type TestStack } from '../dev/harness/stack';
 import { dailyTimer } from '../dev/harness/timer-input';
 import { createSignedInUser } from '../dev/harness/users';
 import type { ChannelPost } from '../dev/standins/chat-received';
-import { createRunTimerProcessor } from '../worker/jobs/run-timer';
+import { fireScheduled } from './support/runs';
 
 /** What marks a channel's test (core/delivery/channels/digest-lines.ts): the title's prefix and the subtitle's sentence. */
 const unmarked = (text: string) =>
@@ -72,23 +70,7 @@ describe('preview and test send of a timer’s channels', () => {
 
   /** A scheduled fire of the timer through the worker's run processor (its deliveries are queued, not sent). */
   async function fire(timerId: number) {
-    const processJob = createRunTimerProcessor({
-      sql: stack.db.sql,
-      gemini: stack.deps.gemini,
-      config: stack.config,
-      logger: stack.deps.logger,
-      timersQueue: stack.deps.timersQueue,
-      deliveriesQueue: stack.deliveriesQueue,
-    });
-    const at = Date.now() - 60_000;
-    const job = {
-      id: `repeat:${schedulerId(timerId)}:${at}`,
-      data: { timerId },
-      opts: { prevMillis: at, attempts: 4 },
-      attemptsMade: 0,
-      timestamp: at,
-    };
-    expect(await processJob(job as unknown as Job<{ timerId: number }>)).toBe('succeeded');
+    expect(await fireScheduled(stack, timerId)).toBe('succeeded');
   }
 
   async function preview(call: Call, id: number): Promise<TimerPreviewReply> {

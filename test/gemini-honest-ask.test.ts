@@ -4,6 +4,7 @@ import { CUT_NOTE } from '../core/gemini/answer';
 import { ALLOWANCES } from '../core/plans';
 import { startTestStack, type TestStack } from '../dev/harness/stack';
 import { createSignedInUser } from '../dev/harness/users';
+import { until } from '../dev/harness/wait';
 import { ask } from './support/ask';
 
 /**
@@ -49,6 +50,12 @@ describe('POST /api/ask, Gemini at its edges', () => {
 
   it('records the tokens of a stream that broke after some text, so the monthly spend sees them', async () => {
     const { user, cookie } = await createSignedInUser(stack.db.sql);
+    // The stand-in's next request takes the failure: the earlier asks' events (found by a Gemini call of their own
+    // after each reply) must be found first, or one of them would take it.
+    await until('the earlier searches to have their events found', async () => {
+      const [row] = await stack.db.sql<{ n: number }[]>`select count(*)::int as n from searches where events_status = 'pending'`;
+      return row!.n === 0;
+    });
     stack.standins.gemini.failNext({ when: 'after', status: 500 });
     const res = await ask(stack.url, cookie, { ques: 'AI events', web: '' });
     await res.text();

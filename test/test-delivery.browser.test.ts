@@ -1,11 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Job } from 'bullmq';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { schedulerId } from '../core/timers/scheduler';
 import { shot, unexpectedErrors } from '../dev/harness/browser';
-import { createRunTimerProcessor } from '../worker/jobs/run-timer';
+import { fireScheduled } from './support/runs';
 import { seriousViolations } from './support/axe';
 import { appFetch } from './support/billing';
 import { browserSuite, openSignedInHome } from './support/browser-suite';
@@ -41,23 +39,7 @@ describe('Preview and test in Manage Timers (Chromium)', () => {
 
   async function fire(timerId: number) {
     const { stack } = suite;
-    const processJob = createRunTimerProcessor({
-      sql: stack.db.sql,
-      gemini: stack.deps.gemini,
-      config: stack.config,
-      logger: stack.deps.logger,
-      timersQueue: stack.deps.timersQueue,
-      deliveriesQueue: stack.deliveriesQueue,
-    });
-    const at = Date.now() - 60_000;
-    const job = {
-      id: `repeat:${schedulerId(timerId)}:${at}`,
-      data: { timerId },
-      opts: { prevMillis: at, attempts: 4 },
-      attemptsMade: 0,
-      timestamp: at,
-    };
-    expect(await processJob(job as unknown as Job<{ timerId: number }>)).toBe('succeeded');
+    expect(await fireScheduled(stack, timerId)).toBe('succeeded');
   }
 
   it('shows the next email and webhook body from the last run, and sends tests with their results in words', async () => {

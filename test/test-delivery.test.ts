@@ -2,7 +2,6 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Job } from 'bullmq';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../api/app';
@@ -11,11 +10,10 @@ import { testDeliveryReplySchema, timerPreviewReplySchema, type TimerPreviewRepl
 import { type WebhookDelivery, webhookDeliverySchema } from '../core/contract/webhook-delivery';
 import { createMailer, type Mailer } from '../core/delivery/mailer';
 import { testEmailNotice } from '../core/delivery/test-message';
-import { schedulerId } from '../core/timers/scheduler';
 import { startTestStack, type TestStack } from '../dev/harness/stack';
 import { dailyTimer } from '../dev/harness/timer-input';
 import { createSignedInUser } from '../dev/harness/users';
-import { createRunTimerProcessor } from '../worker/jobs/run-timer';
+import { fireScheduled } from './support/runs';
 
 /** A receiver on 127.0.0.1 keeping each POST's raw body and headers; `answer` sets the next replies. */
 function startReceiver() {
@@ -81,23 +79,7 @@ describe('preview and test send of a timer’s digest', () => {
 
   /** A scheduled fire of the timer through the worker's run processor. */
   async function fire(timerId: number) {
-    const processJob = createRunTimerProcessor({
-      sql: stack.db.sql,
-      gemini: stack.deps.gemini,
-      config: stack.config,
-      logger: stack.deps.logger,
-      timersQueue: stack.deps.timersQueue,
-      deliveriesQueue: stack.deliveriesQueue,
-    });
-    const at = Date.now() - 60_000;
-    const job = {
-      id: `repeat:${schedulerId(timerId)}:${at}`,
-      data: { timerId },
-      opts: { prevMillis: at, attempts: 4 },
-      attemptsMade: 0,
-      timestamp: at,
-    };
-    expect(await processJob(job as unknown as Job<{ timerId: number }>)).toBe('succeeded');
+    expect(await fireScheduled(stack, timerId)).toBe('succeeded');
   }
 
   async function preview(call: Awaited<ReturnType<typeof owner>>['call'], id: number): Promise<TimerPreviewReply> {

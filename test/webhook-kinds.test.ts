@@ -1,15 +1,13 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Job } from 'bullmq';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEBHOOK_KINDS, type WebhookDelivery, webhookDeliverySchema } from '../core/contract/webhook-delivery';
-import { schedulerId } from '../core/timers/scheduler';
 import { startTestStack, type TestStack } from '../dev/harness/stack';
 import { dailyTimer } from '../dev/harness/timer-input';
 import { createSignedInUser } from '../dev/harness/users';
 import { until } from '../dev/harness/wait';
-import { createRunTimerProcessor } from '../worker/jobs/run-timer';
+import { fireScheduled } from './support/runs';
 import { useSearches } from './support/billing';
 
 /** A receiver on 127.0.0.1 that keeps each POST's raw body and headers, as a webhook consumer gets them. */
@@ -70,23 +68,7 @@ describe('each documented webhook kind arrives, signed', () => {
 
   /** A scheduled fire of the timer through the worker's run processor, as BullMQ hands it over. */
   function fire(timerId: number, day: number) {
-    const processJob = createRunTimerProcessor({
-      sql: stack.db.sql,
-      gemini: stack.deps.gemini,
-      config: stack.config,
-      logger: stack.deps.logger,
-      timersQueue: stack.deps.timersQueue,
-      deliveriesQueue: stack.deliveriesQueue,
-    });
-    const at = Date.UTC(2026, 6, day, 7);
-    const job = {
-      id: `repeat:${schedulerId(timerId)}:${at}`,
-      data: { timerId },
-      opts: { prevMillis: at, attempts: 4 },
-      attemptsMade: 0,
-      timestamp: at,
-    };
-    return processJob(job as unknown as Job<{ timerId: number }>).catch((err: Error) => err.message);
+    return fireScheduled(stack, timerId, Date.UTC(2026, 6, day, 7)).catch((err: Error) => err.message);
   }
 
   /** The delivery of `kind` for the timer, verified with `secret` by the official library (which throws on a bad one). */
