@@ -4,7 +4,7 @@ import type { ChildServer } from '../dev/harness/processes';
 import { load as loadRoute, startBuilt } from './lib/http-load';
 import { startBenchStack } from './lib/stack';
 import { FIGURES } from './lib/figures';
-import { withSessionProof } from './lib/session-proof-cookie';
+import { withSessionProof } from '../dev/harness/session-proof-cookie';
 import { measurePoolDrift } from './lib/pool-drift';
 
 const DURATION_S = 8;

@@ -4,7 +4,7 @@ import { launchBrowser } from '../dev/harness/browser';
 import { startTestStack, type TestStack } from '../dev/harness/stack';
 import { createSignedInUser } from '../dev/harness/users';
 import { percentile, type BenchResult, type Row } from './lib/report';
-import { withSessionProof } from './lib/session-proof-cookie';
+import { withSessionProof } from '../dev/harness/session-proof-cookie';
 
 const RENDERS = 300;
 

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
-import { SESSION_PROOF_COOKIE } from '../core/auth/session-proof';
-import { startFleet } from '../dev/harness/fleet';
+import { startFleet, untilApisHearRevocations } from '../dev/harness/fleet';
+import { withSessionProof } from '../dev/harness/session-proof-cookie';
 import { startRedisServer } from '../dev/harness/redis-server';
 import { createSignedInUser } from '../dev/harness/users';
 import { until } from '../dev/harness/wait';
@@ -36,21 +36,13 @@ export async function redisPauseRows(): Promise<Row[]> {
       body: JSON.stringify({ ques: 'Jazz in Lisbon this week', web: '', timezone: 'Europe/Lisbon' }),
     });
   try {
-    const channel = `${fleet.prefix}:session-revocations`;
-    await until('both api processes to hear revocations', async () => {
-      const [, count] = (await fleet.redis.pubsub('NUMSUB', channel)) as [string, number];
-      return Number(count) === 2;
-    });
+    await untilApisHearRevocations(fleet);
     const logoutHeld: number[] = [];
     const askRefused: number[] = [];
     for (let run = 0; run < RUNS; run++) {
       const { cookie } = await createSignedInUser(fleet.db.sql);
       const first = await call(0, cookie, '/api/check-session');
-      const proof = first.headers
-        .getSetCookie()
-        .find((c) => c.startsWith(`${SESSION_PROOF_COOKIE}=`))!
-        .split(';')[0]!;
-      const pair = `${cookie}; ${proof}`;
+      const pair = withSessionProof(cookie, first)!;
       for (const api of [0, 1]) await call(api, pair, '/api/account/export');
       const asker = await createSignedInUser(fleet.db.sql);
 
@@ -71,10 +63,7 @@ export async function redisPauseRows(): Promise<Row[]> {
       }
       redis.resume();
       await until('asks to be answered again', async () => (await call(1, asker.cookie, '/api/check-session')).ok, GIVE_UP_MS);
-      await until('both api processes to hear revocations again', async () => {
-        const [, count] = (await fleet.redis.pubsub('NUMSUB', channel)) as [string, number];
-        return Number(count) === 2;
-      });
+      await untilApisHearRevocations(fleet);
     }
     const row = (metric: string, values: number[]): Row => {
       const value = Math.round(median(values));

@@ -5,7 +5,7 @@ import { until } from '../dev/harness/wait';
 import { percentile, type BenchResult, type Row } from './lib/report';
 import { startBenchStack, type BenchStack } from './lib/stack';
 import { FIGURES } from './lib/figures';
-import { withSessionProof } from './lib/session-proof-cookie';
+import { withSessionProof } from '../dev/harness/session-proof-cookie';
 import { load, startBuilt } from './lib/http-load';
 import { procTreeCpuMs } from './lib/proc-cpu';
 import { type BeforeApi, startBeforeApi } from './lib/before-api';

@@ -1,21 +1,9 @@
 import type { Db } from './client';
+import type { DeliveryToSend } from './deliveries';
 import { type RunEvent, runEvents } from './events';
 
-/** The user's own timer with what building its messages needs: its channels, its secret, the owner's address. */
-export interface TimerForMessages {
-  timer: {
-    id: number;
-    question: string;
-    website: string;
-    timezone: string;
-    deleted: boolean;
-    email: boolean;
-    webhookUrl: string | null;
-    webhookSecret: string | null;
-    pausedReason: string | null;
-  };
-  user: { id: number; email: string; name: string };
-}
+/** The user's own timer with what building its messages needs, shaped as a delivery's: its webhook secret and its owner. */
+export type TimerForMessages = Pick<DeliveryToSend, 'timer' | 'user'>;
 
 /** The user's own active timer for a preview or a test send; null when it is unknown, deleted or someone else's. */
 export async function timerForMessages(sql: Db, userId: number, timerId: number): Promise<TimerForMessages | null> {

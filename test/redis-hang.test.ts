@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_PROOF_COOKIE } from '../core/auth/session-proof';
-import { metricSample, scrape, startFleet, type Fleet } from '../dev/harness/fleet';
+import { metricSample, scrape, startFleet, type Fleet, untilApisHearRevocations } from '../dev/harness/fleet';
+import { withSessionProof } from '../dev/harness/session-proof-cookie';
 import { startRedisServer, type RedisServer } from '../dev/harness/redis-server';
 import { createSignedInUser } from '../dev/harness/users';
 import { until } from '../dev/harness/wait';
@@ -21,11 +21,7 @@ describe('a Redis that hangs', () => {
   beforeAll(async () => {
     redis = await startRedisServer();
     fleet = await startFleet({ apis: 2, workers: 0, from: 'dist', env: { REDIS_URL: redis.url } });
-    const channel = `${fleet.prefix}:session-revocations`;
-    await until('both api processes to hear revocations', async () => {
-      const [, count] = (await fleet.redis.pubsub('NUMSUB', channel)) as [string, number];
-      return Number(count) === 2;
-    });
+    await untilApisHearRevocations(fleet);
   }, 120_000);
   afterAll(async () => {
     redis?.resume();
@@ -51,11 +47,7 @@ describe('a Redis that hangs', () => {
     // A copied pair of cookies (session + proof), already remembered by both processes.
     const { cookie } = await createSignedInUser(fleet.db.sql);
     const first = await call(0, cookie, '/api/check-session');
-    const proof = first.headers
-      .getSetCookie()
-      .find((c) => c.startsWith(`${SESSION_PROOF_COOKIE}=`))!
-      .split(';')[0]!;
-    const pair = `${cookie}; ${proof}`;
+    const pair = withSessionProof(cookie, first)!;
     for (const api of [0, 1]) expect((await call(api, pair, '/api/account/export')).status).toBe(200);
     const asker = await createSignedInUser(fleet.db.sql);
     const before = fleet.standins.gemini.state.requests;

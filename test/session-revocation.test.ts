@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_PROOF_COOKIE } from '../core/auth/session-proof';
 import { createSession, hashToken, SESSION_COOKIE } from '../db/sessions';
-import { startFleet, type Fleet } from '../dev/harness/fleet';
+import { startFleet, type Fleet, untilApisHearRevocations } from '../dev/harness/fleet';
+import { withSessionProof } from '../dev/harness/session-proof-cookie';
 import { createSignedInUser } from '../dev/harness/users';
 import { until } from '../dev/harness/wait';
 
@@ -14,11 +14,7 @@ describe('revoking a session on two api processes', () => {
   beforeAll(async () => {
     fleet = await startFleet({ apis: 2, workers: 0 });
     // Both processes subscribed: from here on each trusts the proofs it remembers.
-    const channel = `${fleet.prefix}:session-revocations`;
-    await until('both api processes to hear revocations', async () => {
-      const [, count] = (await fleet.redis.pubsub('NUMSUB', channel)) as [string, number];
-      return Number(count) === 2;
-    });
+    await untilApisHearRevocations(fleet);
   }, 240_000); // two api processes loaded through tsx, one after the other, on a shared machine
   afterAll(async () => {
     await fleet?.close();
@@ -37,11 +33,7 @@ describe('revoking a session on two api processes', () => {
       ? { cookie: `${SESSION_COOKIE}=${(await createSession(fleet.db.sql, userId)).token}`, user: { id: userId } }
       : await createSignedInUser(fleet.db.sql);
     const first = await call(0, cookie, 'GET', '/api/check-session');
-    const proof = first.headers
-      .getSetCookie()
-      .find((c) => c.startsWith(`${SESSION_PROOF_COOKIE}=`))!
-      .split(';')[0]!;
-    const pair = `${cookie}; ${proof}`;
+    const pair = withSessionProof(cookie, first)!;
     for (const api of [0, 1]) expect((await call(api, pair)).status).toBe(200);
     for (const api of [0, 1]) expect(await (await call(api, pair, 'GET', '/api/check-session')).json()).toEqual({ loggedIn: true });
     // Each process now answers the pair from memory: a row deleted behind its back does not show (docs/decisions/sign-in-and-sessions.md).

@@ -7,6 +7,7 @@ import { startTestStandins, testBaseEnv } from './base-env';
 import { createTestDatabase, type TestDatabase } from './db';
 import { freePort, startChild, type ChildServer } from './processes';
 import { deletePrefix, testQueuePrefix } from './redis';
+import { until } from './wait';
 
 export const FLEET_ADMIN = { user: 'ops', password: 'fleet-metrics' };
 
@@ -99,4 +100,13 @@ export async function scrape(server: ChildServer): Promise<string> {
   const res = await fetch(`${server.url}/metrics`, { headers: { authorization: `Basic ${auth}` } });
   if (!res.ok) throw new Error(`${server.url}/metrics answered ${res.status}`);
   return res.text();
+}
+
+/** Waits until every api process of the fleet is subscribed to session revocations: from then on each trusts the proofs it remembers. */
+export async function untilApisHearRevocations(fleet: Fleet): Promise<void> {
+  const channel = `${fleet.prefix}:session-revocations`;
+  await until('every api process to hear revocations', async () => {
+    const [, count] = (await fleet.redis.pubsub('NUMSUB', channel)) as [string, number];
+    return Number(count) === fleet.apis.length;
+  });
 }
