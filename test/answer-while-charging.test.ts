@@ -61,7 +61,7 @@ describe('answering while the credit is taken', () => {
   });
 
   it('gives the credit back when Gemini refuses before any text', async () => {
-    stack.standins.gemini.failNext({ when: 'before', status: 503 });
+    stack.standins.gemini.failNext({ when: 'before', status: 503 }, 'answer');
     const { outcome, texts, searches, used } = await search(3);
     expect(outcome).toMatchObject({ kind: 'failed', delivered: false });
     expect(texts).toEqual([]);

@@ -58,7 +58,7 @@ describe("an ask's events, found after its reply has ended", () => {
 
   it('a search refused or failed before its answer has no events to wait for', async () => {
     const { cookie } = await createSignedInUser(stack.db.sql);
-    stack.standins.gemini.failNext({ when: 'before', status: 500 });
+    stack.standins.gemini.failNext({ when: 'before', status: 500 }, 'answer');
     const res = await ask(stack.url, cookie, { ques: 'AI conferences in Berlin', web: '' });
     expect(res.status).toBeGreaterThanOrEqual(500);
     const [row] = await stack.db.sql<{ status: string; events_status: string }[]>`

@@ -108,7 +108,7 @@ describe('POST /api/ask', () => {
 
   it('gives the credit back when Gemini fails before any text', async () => {
     const { user, cookie } = await signIn();
-    stack.standins.gemini.failNext({ when: 'before', status: 429 });
+    stack.standins.gemini.failNext({ when: 'before', status: 429 }, 'answer');
     const res = await ask(stack.url, cookie, { ques: 'AI events', web: '' });
     expect(res.status).toBe(429);
     expect(await res.text()).toMatch(/too many requests.*try again/i);
@@ -116,7 +116,7 @@ describe('POST /api/ask', () => {
     const [rec] = await searchRowsOf(stack.db.sql, user.id);
     expect(rec!.status).toBe('failed');
 
-    stack.standins.gemini.failNext({ when: 'before', status: 500 });
+    stack.standins.gemini.failNext({ when: 'before', status: 500 }, 'answer');
     const res500 = await ask(stack.url, cookie, { ques: 'AI events', web: '' });
     expect(res500.status).toBe(502);
     expect(await res500.text()).toMatch(/AI service failed/);
@@ -125,12 +125,12 @@ describe('POST /api/ask', () => {
 
   it('explains a blocked question and an empty answer, and gives the credit back', async () => {
     const { user, cookie } = await signIn();
-    stack.standins.gemini.failNext({ when: 'prompt', blockReason: 'SAFETY' });
+    stack.standins.gemini.failNext({ when: 'prompt', blockReason: 'SAFETY' }, 'answer');
     const blocked = await ask(stack.url, cookie, { ques: 'AI events', web: '' });
     expect(blocked.status).toBe(400);
     expect(await blocked.text()).toBe('The AI service declined to answer this question. Please rephrase it and try again.');
 
-    stack.standins.gemini.failNext({ when: 'empty' });
+    stack.standins.gemini.failNext({ when: 'empty' }, 'answer');
     const empty = await ask(stack.url, cookie, { ques: 'AI events', web: '' });
     expect(empty.status).toBe(502);
     expect(await empty.text()).toBe('The AI service returned an empty answer. Please try again or rephrase your question.');
@@ -140,7 +140,7 @@ describe('POST /api/ask', () => {
 
   it('gives the credit back and ends with an incomplete-answer line when Gemini fails after text', async () => {
     const { user, cookie } = await signIn();
-    stack.standins.gemini.failNext({ when: 'after', status: 500 });
+    stack.standins.gemini.failNext({ when: 'after', status: 500 }, 'answer');
     const res = await ask(stack.url, cookie, { ques: 'AI events', web: '' });
     expect(res.status).toBe(200);
     const text = await res.text();

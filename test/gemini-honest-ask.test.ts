@@ -4,7 +4,6 @@ import { CUT_NOTE } from '../core/gemini/answer';
 import { ALLOWANCES } from '../core/plans';
 import { startTestStack, type TestStack } from '../dev/harness/stack';
 import { createSignedInUser } from '../dev/harness/users';
-import { until } from '../dev/harness/wait';
 import { ask } from './support/ask';
 
 /**
@@ -28,7 +27,7 @@ describe('POST /api/ask, Gemini at its edges', () => {
 
   it("passes a busy Gemini's retryDelay (34.4 s) on as Retry-After: 35", async () => {
     const { cookie } = await createSignedInUser(stack.db.sql);
-    stack.standins.gemini.failNext({ when: 'before', status: 429 });
+    stack.standins.gemini.failNext({ when: 'before', status: 429 }, 'answer');
     const res = await ask(stack.url, cookie, { ques: 'AI events', web: '' });
     expect(res.status).toBe(429);
     expect(res.headers.get('retry-after')).toBe('35');
@@ -37,7 +36,7 @@ describe('POST /api/ask, Gemini at its edges', () => {
 
   it('shows an answer cut at MAX_TOKENS as cut, gives its credit back, and records what it cost', async () => {
     const { user, cookie } = await createSignedInUser(stack.db.sql);
-    stack.standins.gemini.failNext({ when: 'max_tokens', afterChunks: 2 });
+    stack.standins.gemini.failNext({ when: 'max_tokens', afterChunks: 2 }, 'answer');
     const res = await ask(stack.url, cookie, { ques: 'AI events', web: '' });
     expect(res.status).toBe(200);
     const text = await res.text();
@@ -50,13 +49,7 @@ describe('POST /api/ask, Gemini at its edges', () => {
 
   it('records the tokens of a stream that broke after some text, so the monthly spend sees them', async () => {
     const { user, cookie } = await createSignedInUser(stack.db.sql);
-    // The stand-in's next request takes the failure: the earlier asks' events (found by a Gemini call of their own
-    // after each reply) must be found first, or one of them would take it.
-    await until('the earlier searches to have their events found', async () => {
-      const [row] = await stack.db.sql<{ n: number }[]>`select count(*)::int as n from searches where events_status = 'pending'`;
-      return row!.n === 0;
-    });
-    stack.standins.gemini.failNext({ when: 'after', status: 500 });
+    stack.standins.gemini.failNext({ when: 'after', status: 500 }, 'answer');
     const res = await ask(stack.url, cookie, { ques: 'AI events', web: '' });
     await res.text();
     const search = await lastSearch(user.id);

@@ -115,7 +115,7 @@ describe('search history in Chromium', () => {
 
   it('a search that failed midway opens by its address with the part it showed and its failure', async () => {
     const { page, errors, cookie } = await openSignedInHome(suite);
-    suite.stack.standins.gemini.failNext({ when: 'after', status: 500 });
+    suite.stack.standins.gemini.failNext({ when: 'after', status: 500 }, 'answer');
     const res = await ask(suite.stack.url, cookie, { ques: 'AI events', web: '' });
     const streamed = await res.text();
     expect(streamed).toMatch(/\n\n\[The answer is incomplete: .+\]\n$/);

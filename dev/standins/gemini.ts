@@ -116,7 +116,9 @@ export function createGeminiStandin(options: { chunkDelayMs?: number; firstChunk
   let chunkDelayMs = options.chunkDelayMs ?? 40;
   // A model's time to first token; benchmarks set it to measure what our server adds on top.
   let firstChunkDelayMs = options.firstChunkDelayMs ?? 0;
-  const failures: GeminiFailure[] = [];
+  // Each injected failure with the kind of request it is for: an answer (streamed, whole, or with its events), an
+  // events extraction, or whichever comes first.
+  const failures: { failure: GeminiFailure; of: 'answer' | 'extraction' | 'any' }[] = [];
   const models = createModelRegistry();
   const revokedKeys = new Set<string>();
   // Answers a test scripts word for word (e.g. one that starts like an error message), used once each.
@@ -203,7 +205,8 @@ export function createGeminiStandin(options: { chunkDelayMs?: number; firstChunk
       state.refusedRequests++;
       return c.json(refused.body, refused.status);
     }
-    const failure = failures.shift();
+    const at = failures.findIndex((f) => f.of === 'any' || f.of === (extraction ? 'extraction' : 'answer'));
+    const failure = at < 0 ? undefined : failures.splice(at, 1)[0]!.failure;
     if (failure?.when === 'before') return c.json(errorBody(failure.status), failure.status);
     if (holding && !extraction) {
       const status = await new Promise<429 | 500 | 503 | undefined>((release) => held.push({ release }));
@@ -317,9 +320,13 @@ export function createGeminiStandin(options: { chunkDelayMs?: number; firstChunk
     get lastRequest() {
       return state.lastRequest;
     },
-    /** The next request fails: refused before any chunk, broken after two chunks, blocked, empty, or cut at MAX_TOKENS. */
-    failNext(failure: GeminiFailure) {
-      failures.push(failure);
+    /**
+     * The next request fails: refused before any chunk, broken after two chunks, blocked, empty, or cut at MAX_TOKENS.
+     * `of` names which request takes it: the next answer (an earlier search's events extraction, found by a Gemini call
+     * of its own after its reply, passes it by), the next extraction, or whichever comes first (the default).
+     */
+    failNext(failure: GeminiFailure, of: 'answer' | 'extraction' | 'any' = 'any') {
+      failures.push({ failure, of });
     },
     /** The next request is answered with exactly this text instead of the answer the prompt would get. */
     answerNext(text: string) {
