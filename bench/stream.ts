@@ -290,6 +290,13 @@ export async function run(): Promise<BenchResult[]> {
         unit: 'µs',
         baseline: node.cpu,
       });
+      // What a person opening the page waits for while 50 connections keep the process busy.
+      rows.push({
+        metric: `signed-in check-session, ${label}, p99 latency at ${BURST} connections (baseline: bare node:http)`,
+        value: session.p99,
+        unit: 'ms',
+        baseline: node.p99,
+      });
     };
 
     const warm = await warmBursts(true);

@@ -72,8 +72,8 @@ describe('Content-Security-Policy', () => {
     expect(api.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
   });
 
-  // Over HTTP the preset headers go onto Node's response; through app.request (no Node response) onto the
-  // finished reply. Both ways must give the same headers, the request id and no-store among them.
+  // The headers are hono/secure-headers' own, with the product's options: the same over HTTP and through
+  // app.request, the request id and no-store among them.
   it('sends the same headers hono/secure-headers would, over HTTP and through app.request', async () => {
     const gsi = new URL(stack.config.google.gsiUrl).origin;
     const reference = new Hono();

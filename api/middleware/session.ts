@@ -78,9 +78,9 @@ export function clearSessionCookies(c: Context, config: CookieConfig): void {
 
 /**
  * Loads the user from the session cookie (never from the request body). A valid, unexpired proof issued for
- * this session cookie, whose session this process has seen exist, stands in for the Postgres lookup (decisions
- * 025, 037); otherwise the session is checked in
- * Postgres as before, the cookie renewed when slid, and a new proof issued.
+ * this session cookie, whose session this process has seen exist, stands in for the Postgres lookup
+ * (docs/decisions/sign-in-and-sessions.md); otherwise the session is checked in Postgres, the cookie renewed when
+ * slid, and a new proof issued.
  */
 export function loadSession(sql: Sql, config: CookieConfig, revocations: RevocationWatch) {
   const proofs = proofsFor(config, revocations);
