@@ -35,7 +35,10 @@ describe('Preview and test of a timer’s channels in Manage Timers (Chromium)',
     const channels = [
       { kind: 'slack', url: slack },
       { kind: 'discord', url: `${standins}/discord/api/webhooks/1/gone` },
-      { kind: 'teams', url: `${standins}/teams/workflows/browser-preview/triggers/manual/paths/invoke` },
+      {
+        kind: 'teams',
+        url: `${standins}/teams/workflows/browser-preview/triggers/manual/paths/invoke?api-version=1&sp=%2Ftriggers%2Fmanual%2Frun&sv=1.0&sig=preview`,
+      },
       { kind: 'ntfy', url: `${standins}/ntfy/browser-preview` },
     ];
     for (const c of channels) {

@@ -48,7 +48,7 @@ describe('preview and test send of a timer’s channels', () => {
   const addresses = (tag: string) => ({
     slack: `${stack.standins.url}/slack/services/T0/B0/${tag}`,
     discord: `${stack.standins.url}/discord/api/webhooks/1/${tag}`,
-    teams: `${stack.standins.url}/teams/workflows/${tag}/triggers/manual/paths/invoke`,
+    teams: `${stack.standins.url}/teams/workflows/${tag}/triggers/manual/paths/invoke?api-version=1&sp=%2Ftriggers%2Fmanual%2Frun&sv=1.0&sig=${tag}`,
     ntfy: `${stack.standins.url}/ntfy/${tag}`,
   });
   const postsTo = (url: string) => stack.standins.channels.posts.posts.filter((p: ChannelPost) => p.path === new URL(url).pathname);
@@ -113,7 +113,7 @@ describe('preview and test send of a timer’s channels', () => {
       ['webhook', 'webhook', 'Webhook', 'This timer has no webhook address. Save one under Notifications to send a test.'],
       [`channel:${timer.ids.slack}`, 'slack', `Slack · ${stack.standins.url}/…${urls.slack.slice(-4)}`, null],
       [`channel:${timer.ids.discord}`, 'discord', `Discord · ${stack.standins.url}/…${urls.discord.slice(-4)}`, null],
-      [`channel:${timer.ids.teams}`, 'teams', `Microsoft Teams · ${stack.standins.url}/…voke`, null],
+      [`channel:${timer.ids.teams}`, 'teams', `Microsoft Teams · ${stack.standins.url}/…${urls.teams.slice(-4)}`, null],
       [`channel:${timer.ids.ntfy}`, 'ntfy', `ntfy · ${stack.standins.url}/…cted`, null],
     ]);
     // The address is a secret: the preview shows it masked, and the ntfy token only by its last four characters.

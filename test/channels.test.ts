@@ -32,7 +32,7 @@ describe('a timer posts its digest to Slack, Discord, Teams and ntfy', () => {
   const addresses = (tag: string) => ({
     slack: `${stack.standins.url}/slack/services/T0/B0/${tag}`,
     discord: `${stack.standins.url}/discord/api/webhooks/1/${tag}`,
-    teams: `${stack.standins.url}/teams/workflows/${tag}/triggers/manual/paths/invoke`,
+    teams: `${stack.standins.url}/teams/workflows/${tag}/triggers/manual/paths/invoke?api-version=1&sp=%2Ftriggers%2Fmanual%2Frun&sv=1.0&sig=${tag}`,
     ntfy: `${stack.standins.url}/ntfy/${tag}`,
   });
   const pathOf = (url: string) => new URL(url).pathname;

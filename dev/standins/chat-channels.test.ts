@@ -7,7 +7,7 @@ import { createChatChannelsStandin } from './chat-channels';
 const PATHS = {
   slack: '/slack/services/T0/B0/unit',
   discord: '/discord/api/webhooks/1/unit',
-  teams: '/teams/workflows/unit/triggers/manual/paths/invoke',
+  teams: '/teams/workflows/unit/triggers/manual/paths/invoke?api-version=1&sp=%2Ftriggers%2Fmanual%2Frun&sv=1.0&sig=unit',
   ntfy: '/ntfy/unit',
 } as const;
 
@@ -93,7 +93,7 @@ describe('the stand-ins refuse what the services refuse, with their own replies'
     expect([gone.status, await gone.json()]).toEqual([404, { message: 'Unknown Webhook', code: 10015 }]);
   });
 
-  it('Teams: over 28 KB, or an attachment that is not an Adaptive Card, is refused', async () => {
+  it('Teams: over 28 KB, an attachment that is not an Adaptive Card, or an address without its signature is refused', async () => {
     const card = (text: string, contentType = 'application/vnd.microsoft.card.adaptive') =>
       JSON.stringify({
         type: 'message',
@@ -104,6 +104,9 @@ describe('the stand-ins refuse what the services refuse, with their own replies'
     expect(big.status).toBe(400);
     expect(await big.json()).toMatchObject({ error: { code: 'InvalidRequestContent' } });
     expect((await send(PATHS.teams, card('x', 'application/vnd.microsoft.card.hero'))).status).toBe(400);
+    const unsigned = await send(PATHS.teams.replace(/&sig=.*$/, ''), card('x'));
+    expect(unsigned.status).toBe(401);
+    expect(await unsigned.json()).toMatchObject({ error: { code: 'DirectApiAuthorizationRequired' } });
   });
 
   it('ntfy: over 4,096 bytes is 413; a protected topic without its token is 403', async () => {

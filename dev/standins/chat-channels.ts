@@ -27,7 +27,7 @@ article{background:#fff;border-radius:12px;box-shadow:0 4px 20px rgb(0 0 0/6%);p
 <ul class="note">
 <li>Slack: <code>${esc(origin)}/slack/services/T000/B000/standin</code></li>
 <li>Discord: <code>${esc(origin)}/discord/api/webhooks/1/standin</code></li>
-<li>Teams: <code>${esc(origin)}/teams/workflows/standin/triggers/manual/paths/invoke</code></li>
+<li>Teams: <code>${esc(origin)}/teams/workflows/standin/triggers/manual/paths/invoke?api-version=1&amp;sp=%2Ftriggers%2Fmanual%2Frun&amp;sv=1.0&amp;sig=standin</code></li>
 <li>ntfy: <code>${esc(origin)}/ntfy/standin</code> (or <code>/ntfy/protected</code> with the token <code>tk_standin</code>)</li>
 </ul>
 <p class="note">End an address with <code>gone</code> to see the service say it no longer exists, or <code>rate-limited</code> for one 429. JSON: <a href="/channels/posts">/channels/posts</a>.</p>

@@ -5,7 +5,8 @@ import { type ChannelPosts, GONE, headersOf, isObject, jsonOf, RATE_LIMITED } fr
  * A Teams Workflows webhook ("Post to a channel when a webhook request is received") at
  * /teams/workflows/<id>/triggers/manual/paths/invoke: a message whose attachments are Adaptive Cards, at most
  * 28 KB; answers 202 Accepted, or the JSON errors `{error: {code, message}}`: 400 for a message the flow cannot
- * post, 404 WorkflowNotFound (`…/gone`), 429 with Retry-After (`…/rate-limited`, once).
+ * post, 401 DirectApiAuthorizationRequired for an address without its signature (`sig=` in the query), 404
+ * WorkflowNotFound (`…/gone`), 429 with Retry-After (`…/rate-limited`, once).
  */
 const MAX_BYTES = 28 * 1024;
 const CARD = 'application/vnd.microsoft.card.adaptive';
@@ -52,6 +53,12 @@ export function routeTeams(app: Hono, posts: ChannelPosts): void {
       posts.add({ service: 'teams', path: c.req.path, headers: headersOf(c.req.raw.headers), body: body ?? raw, status, reply });
       return error ? c.body(reply, status as 400, { 'content-type': 'application/json', ...headers }) : c.body(null, 202);
     };
+    if (!c.req.query('sig')) {
+      return answer(401, {
+        code: 'DirectApiAuthorizationRequired',
+        message: 'The request must be authenticated only by Shared Access scheme.',
+      });
+    }
     if (id === GONE) return answer(404, { code: 'WorkflowNotFound', message: 'The workflow could not be found.' });
     if (id === RATE_LIMITED && posts.limitOnce(c.req.path)) {
       return answer(

@@ -6,6 +6,23 @@ import type { ChannelKind } from './channel';
 const TOKEN_MAX = 200;
 
 /**
+ * A Teams Workflows address is signed in its query (`sig=…`): Teams refuses a post without it (401
+ * DirectApiAuthorizationRequired), which is what a workflow whose trigger only lets signed-in users run it gives.
+ * An address copied out of an HTML page or email carries `&amp;` for `&`, which breaks that signature.
+ */
+function teamsAddress(url: string): string {
+  const unescaped = url.replaceAll('&amp;', '&');
+  const parsed = URL.parse(unescaped);
+  if (parsed && !parsed.searchParams.get('sig')) {
+    throw new DeliveryError(
+      'This Teams address has no signature (sig=…) at its end, so Teams would refuse every post. In the workflow, set its trigger’s “Who can trigger the flow?” to “Anyone”, save it, and copy the whole address again.',
+      false,
+    );
+  }
+  return unescaped;
+}
+
+/**
  * Checks an address for a channel at save time: a webhook's rules (http(s), no credentials, public addresses
  * only, WEBHOOK_ALLOW for local stand-ins) and a path past the host, since every service's address names its
  * channel there. ntfy alone takes an access token (`tk_…`). Throws DeliveryError with a sentence for the owner.
@@ -16,7 +33,8 @@ export async function checkChannelAddress(
   rawToken: string | null,
   guard: WebhookGuard,
 ): Promise<{ url: string; token: string | null }> {
-  const url = rawUrl.trim();
+  const trimmed = rawUrl.trim();
+  const url = kind === 'teams' && trimmed ? teamsAddress(trimmed) : trimmed;
   const token = rawToken?.trim() || null;
   if (!url) throw new DeliveryError(`Paste ${CHANNEL_ADDRESS_HELP[kind]}.`, false);
   if (token && kind !== 'ntfy') throw new DeliveryError('Only ntfy channels take an access token; leave token out for this one.', false);
