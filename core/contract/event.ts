@@ -7,11 +7,12 @@ export const VERIFICATION_STATUSES = ['source', 'confirmed', 'corrected', 'uncon
 export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
 
 /**
- * Why an event is `unconfirmed`: `not_listed` a page cited for it was read and does not list it, `robots` its
- * pages' robots.txt refused reading them, `unreachable` its pages could not be fetched or read, `no_page` no
- * page was cited for it.
+ * Why an event is `unconfirmed`: `not_listed` a page cited for it was read, gives events as data and not this
+ * one, `no_event_data` its pages were read and give no events as data (a page that lists them as text only), so
+ * nothing could be checked, `robots` its pages' robots.txt refused reading them, `unreachable` its pages could not
+ * be fetched or read, `no_page` no page was cited for it.
  */
-export const UNCONFIRMED_REASONS = ['not_listed', 'robots', 'unreachable', 'no_page'] as const;
+export const UNCONFIRMED_REASONS = ['not_listed', 'no_event_data', 'robots', 'unreachable', 'no_page'] as const;
 export type UnconfirmedReason = (typeof UNCONFIRMED_REASONS)[number];
 
 /**

@@ -10,6 +10,7 @@ describe('how an event was checked, in words', () => {
     expect(text({ status: 'unconfirmed', reason: 'robots' })).toBe('Not confirmed: robots.txt refused');
     expect(text({ status: 'unconfirmed', reason: 'unreachable' })).toBe('Not confirmed: page unreachable');
     expect(text({ status: 'unconfirmed', reason: 'not_listed' })).toBe('Not confirmed: the page does not list it');
+    expect(text({ status: 'unconfirmed', reason: 'no_event_data' })).toBe('Not confirmed: the page gives no event data to check');
     expect(text({ status: 'unconfirmed', reason: 'no_page' })).toBe('Not confirmed: no page cited');
     // Checked before the reason was kept.
     expect(text({ status: 'unconfirmed' })).toBe('Not confirmed');

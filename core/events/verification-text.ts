@@ -13,6 +13,7 @@ export function siteOf(url: string | null): string | null {
 /** Why an event is not confirmed, in a few words after "Not confirmed: ". */
 const WHY_NOT: Record<UnconfirmedReason, string> = {
   not_listed: 'the page does not list it',
+  no_event_data: 'the page gives no event data to check',
   robots: 'robots.txt refused',
   unreachable: 'page unreachable',
   no_page: 'no page cited',

@@ -20,6 +20,8 @@ const PAGES: Record<string, string> = {
     hEvent('Bayern vs Real Madrid', '2027-03-02T20:15:00+01:00') +
       hEvent('UEFA Champions League: FC Bayern Munich – Real Madrid', '2027-03-02T20:45:00+01:00'),
   ),
+  // The event in words only, with no structured data on the page.
+  '/text-only.html': checkingPage('<h2>Berlin Machine Learning Meetup</h2><p>Tuesday 2 March 2027, 7 pm, at the Factory.</p>'),
   // Two events whose titles share a prefix.
   '/runs.html': checkingPage(hEvent('Harbour Run', '2027-03-06T09:00:00+01:00') + hEvent('Harbour Run North', '2027-03-06T10:30:00+01:00')),
   // hCalendar whose start sits in an element outside the event, named by its itemref.
@@ -104,8 +106,9 @@ describe('checking events against the pages an answer cites', () => {
       model('Berlin AI Night', '2027-03-02T19:00:00+01:00', at('cited.test', '/cancelled.html')),
       model('Berlin Machine Learning Meetup', '2027-03-02T19:00:00+01:00', at('cited.test', '/itemref.html')),
     ]);
+    // The page's only event is hidden, so it gives no event to check against: the card claims nothing either way.
     expect(events.map((e) => [e.verification?.status, e.verification?.reason])).toEqual([
-      ['unconfirmed', 'not_listed'],
+      ['unconfirmed', 'no_event_data'],
       ['confirmed', null],
     ]);
   });
@@ -139,5 +142,15 @@ describe('checking events against the pages an answer cites', () => {
     expect(missing.events[0]?.verification).toMatchObject({ status: 'unconfirmed', reason: 'unreachable' });
     const none = await check([model('Berlin Machine Learning Meetup', '2027-03-02T19:00:00+01:00', null)]);
     expect(none.events[0]?.verification).toMatchObject({ status: 'unconfirmed', reason: 'no_page' });
+  });
+
+  it('says a page that lists its events as text only gave nothing to check, not that it lacks the event', async () => {
+    const { events } = await check([model('Berlin Machine Learning Meetup', '2027-03-02T19:00:00+01:00', at('cited.test', '/text-only.html'))]);
+    expect(events[0]?.verification).toMatchObject({ status: 'unconfirmed', reason: 'no_event_data' });
+    expect(events[0]?.starts_at).toBe('2027-03-02T19:00:00+01:00');
+    // Cited beside a page that gives events as data, and not this one: that page does not list it.
+    const sources = ['/text-only.html', '/runs.html'].map((path) => ({ uri: at('cited.test', path), title: 'cited.test', site: 'cited.test' }));
+    const both = await check([model('Berlin Machine Learning Meetup', '2027-03-02T19:00:00+01:00', null)], sources);
+    expect(both.events[0]?.verification).toMatchObject({ status: 'unconfirmed', reason: 'not_listed' });
   });
 });
