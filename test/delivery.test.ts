@@ -11,12 +11,12 @@ import { getDeliveryStatus, recordDelivery } from '../db/deliveries';
 import { recountFailures } from '../db/timer-delivery';
 import { getTimer } from '../db/timers';
 import { createDeliverProcessor } from '../worker/jobs/deliver';
-import { createRunTimerProcessor } from '../worker/jobs/run-timer';
 import { reconcileSchedulers } from '../core/timers/reconcile';
 import { startTestStack, type TestStack } from '../dev/harness/stack';
 import { createSignedInUser } from '../dev/harness/users';
 import { until } from '../dev/harness/wait';
 import { dailyTimer } from '../dev/harness/timer-input';
+import { fireScheduled } from './support/runs';
 
 /** A local webhook receiver on 127.0.0.1: records every POST; `answer` sets the next status codes. */
 function startReceiver() {
@@ -526,25 +526,7 @@ describe('delivery: email digests, webhooks, unsubscribe, auto-pause', () => {
     // every run is refused before Gemini is asked.
     await stack.db.sql`update timers set website = 'http://10.0.0.1/' where id = ${timerId}`;
     const refused = 'The website address 10.0.0.1 points to a private or local network, which we do not read. Use a public website.';
-    const processJob = createRunTimerProcessor({
-      sql: stack.db.sql,
-      gemini: stack.deps.gemini,
-      config: stack.config,
-      logger: stack.deps.logger,
-      timersQueue: stack.deps.timersQueue,
-      deliveriesQueue: stack.deliveriesQueue,
-    });
-    const fire = (n: number) => {
-      const at = Date.UTC(2026, 6, n, 7);
-      const job = {
-        id: `repeat:${schedulerId(timerId)}:${at}`,
-        data: { timerId },
-        opts: { prevMillis: at, attempts: 4 },
-        attemptsMade: 0,
-        timestamp: at,
-      };
-      return processJob(job as unknown as Job<{ timerId: number }>).catch((err: Error) => err.message);
-    };
+    const fire = (n: number) => fireScheduled(stack, timerId, { at: Date.UTC(2026, 6, n, 7) }).catch((err: Error) => err.message);
     for (const n of [1, 2, 3]) expect(await fire(n)).toBe(refused);
     const timer = (await getTimer(stack.db.sql, timerId))!;
     expect(timer).toMatchObject({ paused: true, consecutiveFailures: 3 });

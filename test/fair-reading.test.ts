@@ -1,7 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import type { Job } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { READING_QUEUE_FULL } from '../core/reading/pool';
 import { readingPool } from '../core/reading/shared-pool';
@@ -12,8 +11,8 @@ import { insertTimer } from '../db/timers';
 import { startTestStack, type TestStack } from '../dev/harness/stack';
 import { dailyTimer } from '../dev/harness/timer-input';
 import { createSignedInUser } from '../dev/harness/users';
-import { createRunTimerProcessor } from '../worker/jobs/run-timer';
 import { ask } from './support/ask';
+import { fireScheduled } from './support/runs';
 
 const metric = async (name: string) => (await registry.getSingleMetric(name)!.get()).values.reduce((sum, v) => sum + v.value, 0);
 
@@ -85,19 +84,11 @@ describe('a user’s slow calendars and another user’s website', () => {
   it('runs another user’s timer with its website read while one timer’s calendar is read until its time runs out', {
     timeout: 120_000,
   }, async () => {
-    const processJob = createRunTimerProcessor({ ...stack.deps, sql: stack.db.sql, deliveriesQueue: stack.deliveriesQueue });
     const at = Date.UTC(2026, 5, 1, 7);
     const run = async (web: string) => {
       const { user } = await createSignedInUser(stack.db.sql);
       const timer = await insertTimer(stack.db.sql, user.id, dailyTimer({ ques: 'What is on this month?', web }));
-      const outcome = await processJob({
-        id: `repeat:timer-${timer.id}:${at}`,
-        data: { timerId: timer.id },
-        opts: { prevMillis: at, attempts: 4 },
-        attemptsMade: 0,
-        stalledCounter: 0,
-        timestamp: at,
-      } as unknown as Job<{ timerId: number }>);
+      const outcome = await fireScheduled(stack, timer.id, { at });
       const [search] = await stack.db.sql<{ answer: string | null }[]>`select answer from searches where user_id = ${user.id}`;
       return { outcome, answer: search?.answer ?? '' };
     };

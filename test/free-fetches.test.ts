@@ -1,13 +1,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Job } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTimer } from '../db/timers';
-import { createRunTimerProcessor } from '../worker/jobs/run-timer';
 import { useSearches } from './support/billing';
 import { startTestStack, type TestStack } from '../dev/harness/stack';
 import { dailyTimer } from '../dev/harness/timer-input';
 import { createSignedInUser } from '../dev/harness/users';
+import { fireScheduled } from './support/runs';
 
 const RATE = 5;
 
@@ -74,15 +73,7 @@ describe('no website fetch without a search left', () => {
   it('a scheduled run at zero credits is skipped without a fetch; one holding its credit (a retry) still reads the site', async () => {
     const { user } = await createSignedInUser(stack.db.sql);
     const timer = await insertTimer(stack.db.sql, user.id, dailyTimer({ ques: 'AI meetups', web: siteUrl }));
-    const processJob = createRunTimerProcessor({ ...stack.deps, sql: stack.db.sql, deliveriesQueue: stack.deliveriesQueue });
-    const fire = (at: number) =>
-      processJob({
-        id: `manual:${timer.id}:${at}`,
-        data: { timerId: timer.id },
-        opts: { prevMillis: at, attempts: 1 },
-        attemptsMade: 0,
-        timestamp: at,
-      } as unknown as Job<{ timerId: number }>).catch(() => 'failed');
+    const fire = (at: number) => fireScheduled(stack, timer.id, { at, attempts: 1 }).catch(() => 'failed');
     await useSearches(stack, user.id, 10);
     const before = fetches;
     expect(await fire(Date.UTC(2026, 5, 1, 7))).toBe('skipped');

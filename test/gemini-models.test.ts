@@ -1,9 +1,7 @@
 import { GoogleGenAI } from '@google/genai';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RUN_TIMER_JOB } from '../core/jobs';
 import { checkGeminiModel, setGeminiLogger } from '../core/gemini/model';
-import { schedulerId } from '../core/timers/scheduler';
 import { createTimer } from '../core/timers/lifecycle';
 import { listRuns, type TimerRun } from '../db/timer-runs';
 import { searchWithEvents } from './support/search-events';
@@ -12,6 +10,7 @@ import { startTestStack, type TestStack } from '../dev/harness/stack';
 import { createSignedInUser } from '../dev/harness/users';
 import { until } from '../dev/harness/wait';
 import { dailyTimer } from '../dev/harness/timer-input';
+import { enqueueScheduledFire } from './support/runs';
 
 const daily = dailyTimer();
 
@@ -37,11 +36,7 @@ async function timerRunOnce(stack: TestStack, at: number): Promise<TimerRun> {
   const created = await createTimer(stack.deps, user.id, daily);
   if (!created.ok) throw new Error('timer not created');
   const id = created.timer.id;
-  await stack.deps.timersQueue.add(
-    RUN_TIMER_JOB,
-    { timerId: id },
-    { jobId: `repeat:${schedulerId(id)}:${at}`, prevMillis: at, attempts: 1 },
-  );
+  await enqueueScheduledFire(stack.deps.timersQueue, id, at, { attempts: 1 });
   return until('the run to finish', async () => (await listRuns(stack.db.sql, id)).find((r) => r.status !== 'running'), 20_000);
 }
 

@@ -1,6 +1,5 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Job } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { registry } from '../core/metrics';
 import { WORKER_DIED_ERROR } from '../core/timers/worker-deaths';
@@ -9,8 +8,8 @@ import { HOSTILE_SITES } from '../dev/harness/hostile-sites';
 import { startTestStack, type TestStack } from '../dev/harness/stack';
 import { dailyTimer } from '../dev/harness/timer-input';
 import { createSignedInUser } from '../dev/harness/users';
-import { createRunTimerProcessor } from '../worker/jobs/run-timer';
 import { ask } from './support/ask';
+import { fireScheduled } from './support/runs';
 
 /** A metric of this process (the stack's api runs in it) as a number. */
 const metric = async (name: string) => (await registry.getSingleMetric(name)!.get()).values.reduce((sum, v) => sum + v.value, 0);
@@ -79,17 +78,8 @@ describe('a hostile website costs only its own reading', () => {
   it('a timer run whose worker died twice while running it fails with a sentence instead of running a third time', async () => {
     const { user } = await createSignedInUser(stack.db.sql);
     const timer = await insertTimer(stack.db.sql, user.id, dailyTimer({ ques: 'AI meetups', web: `${siteUrl}/0` }));
-    const processJob = createRunTimerProcessor({ ...stack.deps, sql: stack.db.sql, deliveriesQueue: stack.deliveriesQueue });
-    const at = Date.UTC(2026, 5, 1, 7);
     // As BullMQ hands a job back after the worker running it stopped twice (its lock lapsed, stalledCounter 2).
-    const outcome = await processJob({
-      id: `repeat:timer-${timer.id}:${at}`,
-      data: { timerId: timer.id },
-      opts: { prevMillis: at, attempts: 4 },
-      attemptsMade: 0,
-      stalledCounter: 2,
-      timestamp: at,
-    } as unknown as Job<{ timerId: number }>);
+    const outcome = await fireScheduled(stack, timer.id, { at: Date.UTC(2026, 5, 1, 7), stalledCounter: 2 });
     expect(outcome).toBe('failed');
     const [run] = await stack.db.sql<{ status: string; error: string }[]>`
       select status, error from timer_runs where timer_id = ${timer.id}`;

@@ -5,8 +5,7 @@ import path from 'node:path';
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTimersQueue, RUN_TIMER_JOB, type RunTimerJob } from '../core/jobs';
-import { schedulerId } from '../core/timers/scheduler';
+import { createTimersQueue, type RunTimerJob } from '../core/jobs';
 import { createSql, type Sql } from '../db/client';
 import { listRuns } from '../db/timer-runs';
 import { type ComposeFile, loadCompose, serviceEnvironment } from './support/compose';
@@ -18,6 +17,7 @@ import { expectBullBoard, expectPageWithIslandScripts } from './support/served';
 import { createSignedInUser } from '../dev/harness/users';
 import { until } from '../dev/harness/wait';
 import { dailyTimer } from '../dev/harness/timer-input';
+import { enqueueScheduledFire } from './support/runs';
 
 // The image, without Docker: the Dockerfile's final stage laid out in a temporary directory (its COPY lines,
 // production dependencies only), started with compose.yaml's commands and environment (a fresh machine: no
@@ -200,9 +200,8 @@ describe('the image as compose.yaml runs it', () => {
     });
     expect(res.status, await res.clone().text()).toBe(200);
     const { id } = (await res.json()) as { id: number };
-    // One fire, exactly as the timer's scheduler would enqueue it.
-    const at = Date.now();
-    await queue.add(RUN_TIMER_JOB, { timerId: id }, { jobId: `repeat:${schedulerId(id)}:${at}`, prevMillis: at });
+    // One fire, as the timer's scheduler would enqueue it.
+    await enqueueScheduledFire(queue, id, Date.now());
     const run = await until('the timer run', async () => {
       if (worker.exitCode !== null) throw new Error(`the worker exited with ${worker.exitCode}`);
       const [latest] = await listRuns(sql, id);

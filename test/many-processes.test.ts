@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RUN_TIMER_JOB } from '../core/jobs';
 import { schedulerId } from '../core/timers/scheduler';
 import { startFleet, metricSample, scrape, type Fleet } from '../dev/harness/fleet';
 import { createSignedInUser } from '../dev/harness/users';
 import { until } from '../dev/harness/wait';
+import { enqueueScheduledFire } from './support/runs';
 
 const TIMERS = 40;
 const FREE_CREDITS = 10;
@@ -55,9 +55,8 @@ describe('2 api and 3 worker processes against one Postgres and Redis', () => {
     // enqueued a second time (as a scheduler catching up after a failover would), which BullMQ must fold into it.
     await Promise.all(
       timers.map(async (t) => {
-        const jobId = `repeat:${schedulerId(t.id)}:${at}`;
-        await (await fleet.queue.getJob(jobId))!.promote();
-        await fleet.queue.add(RUN_TIMER_JOB, { timerId: t.id }, { jobId, prevMillis: at });
+        await (await fleet.queue.getJob(`repeat:${schedulerId(t.id)}:${at}`))!.promote();
+        await enqueueScheduledFire(fleet.queue, t.id, at);
       }),
     );
     await until(

@@ -9,6 +9,7 @@ import { startTestStack, type TestStack } from '../dev/harness/stack';
 import { createSignedInUser } from '../dev/harness/users';
 import { until } from '../dev/harness/wait';
 import { dailyTimer } from '../dev/harness/timer-input';
+import { enqueueScheduledFire } from './support/runs';
 
 const ADMIN = { user: 'ops', password: 'scrape-secret' };
 const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
@@ -115,11 +116,7 @@ describe('Prometheus /metrics', () => {
     expect(sample(started, armed) - sample(before, armed)).toBe(1);
 
     const at = Date.UTC(2026, 4, 1, 8);
-    await stack.deps.timersQueue.add(
-      RUN_TIMER_JOB,
-      { timerId: created.timer.id },
-      { jobId: `repeat:${schedulerId(created.timer.id)}:${at}`, prevMillis: at },
-    );
+    await enqueueScheduledFire(stack.deps.timersQueue, created.timer.id, at);
     await stack.deps.timersQueue.add(RUN_TIMER_JOB, { timerId: 999_999_999 }, { jobId: 'no-such-timer' });
     const after = await until('both outcomes counted', async () => {
       const text = await scrapeWorker();

@@ -68,7 +68,7 @@ describe('each documented webhook kind arrives, signed', () => {
 
   /** A scheduled fire of the timer through the worker's run processor, as BullMQ hands it over. */
   function fire(timerId: number, day: number) {
-    return fireScheduled(stack, timerId, Date.UTC(2026, 6, day, 7)).catch((err: Error) => err.message);
+    return fireScheduled(stack, timerId, { at: Date.UTC(2026, 6, day, 7) }).catch((err: Error) => err.message);
   }
 
   /** The delivery of `kind` for the timer, verified with `secret` by the official library (which throws on a bad one). */

@@ -1,9 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { RUN_TIMER_JOB } from '../core/jobs';
 import { createTimer } from '../core/timers/lifecycle';
-import { schedulerId } from '../core/timers/scheduler';
 import { WORKER_DIED_NO_WEBSITE_ERROR } from '../core/timers/worker-deaths';
 import { listRuns } from '../db/timer-runs';
 import { testBaseEnv } from '../dev/harness/base-env';
@@ -11,6 +9,7 @@ import { startTestStack, type TestStack } from '../dev/harness/stack';
 import { dailyTimer } from '../dev/harness/timer-input';
 import { createSignedInUser } from '../dev/harness/users';
 import { until } from '../dev/harness/wait';
+import { enqueueScheduledFire } from './support/runs';
 
 // A run that ends every worker process that takes it (out of memory, a crash) must not take the fleet down in
 // turn: real worker processes, killed with SIGKILL while running it, and BullMQ's own stalled-job checks.
@@ -64,8 +63,7 @@ describe('a run whose worker processes die while running it', () => {
   }
 
   /** One fire of the timer, enqueued as its scheduler enqueues it. */
-  const fire = (timerId: number, at: number) =>
-    stack.deps.timersQueue.add(RUN_TIMER_JOB, { timerId }, { jobId: `repeat:${schedulerId(timerId)}:${at}`, prevMillis: at });
+  const fire = (timerId: number, at: number) => enqueueScheduledFire(stack.deps.timersQueue, timerId, at);
 
   const timerRow = async (timerId: number) =>
     (

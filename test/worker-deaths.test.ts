@@ -1,11 +1,10 @@
-import type { Job } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WORKER_DIED_ERROR, WORKER_DIED_NO_WEBSITE_ERROR } from '../core/timers/worker-deaths';
 import { insertTimer } from '../db/timers';
 import { startTestStack, type TestStack } from '../dev/harness/stack';
 import { dailyTimer } from '../dev/harness/timer-input';
 import { createSignedInUser } from '../dev/harness/users';
-import { createRunTimerProcessor } from '../worker/jobs/run-timer';
+import { fireScheduled } from './support/runs';
 
 // Runs given up after their workers died twice (core/timers/worker-deaths.ts), three days in a row: a timer whose
 // website stops the workers pauses as after any three failures of its website; one with no website is not paused
@@ -19,18 +18,8 @@ describe('runs whose workers died, and auto-pause', () => {
 
   /** Three daily fires of the timer, each handed back by BullMQ after its worker stopped twice. */
   async function threeGivenUpRuns(timerId: number) {
-    const processJob = createRunTimerProcessor({ ...stack.deps, sql: stack.db.sql, deliveriesQueue: stack.deliveriesQueue });
     for (let day = 1; day <= 3; day++) {
-      const at = Date.UTC(2026, 5, day, 7);
-      const outcome = await processJob({
-        id: `repeat:timer-${timerId}:${at}`,
-        data: { timerId },
-        opts: { prevMillis: at, attempts: 4 },
-        attemptsMade: 0,
-        stalledCounter: 2,
-        timestamp: at,
-      } as unknown as Job<{ timerId: number }>);
-      expect(outcome).toBe('failed');
+      expect(await fireScheduled(stack, timerId, { at: Date.UTC(2026, 5, day, 7), stalledCounter: 2 })).toBe('failed');
     }
     const runs = await stack.db.sql<{ status: string; error: string }[]>`
       select status, error from timer_runs where timer_id = ${timerId} order by scheduled_for`;

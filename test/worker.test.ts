@@ -1,5 +1,4 @@
 import { recountFailures } from '../db/timer-delivery';
-import type { Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { RUN_TIMER_JOB } from '../core/jobs';
@@ -18,6 +17,7 @@ import { startTestStack, type TestStack } from '../dev/harness/stack';
 import { createSignedInUser } from '../dev/harness/users';
 import { until } from '../dev/harness/wait';
 import { dailyTimer } from '../dev/harness/timer-input';
+import { enqueueScheduledFire, fireScheduled } from './support/runs';
 
 const daily = dailyTimer();
 /** What a run says when Gemini answers 429 (core/gemini/errors.ts); BullMQ retries it. */
@@ -72,18 +72,12 @@ describe('timers worker against real Redis and Postgres', () => {
     return { userId: user.id, timer: created.timer };
   }
 
-  /** Enqueues one fire exactly as the timer's scheduler would (same id shape and opts), with fast retries. */
+  /** Enqueues one fire as the timer's scheduler would, with fast retries. */
   function fire(timerId: number, at: number, opts: { attempts?: number; backoff?: number } = {}) {
-    return stack.deps.timersQueue.add(
-      RUN_TIMER_JOB,
-      { timerId },
-      {
-        jobId: `repeat:${schedulerId(timerId)}:${at}`,
-        prevMillis: at,
-        attempts: opts.attempts ?? 3,
-        backoff: { type: 'exponential', delay: opts.backoff ?? 50 },
-      },
-    );
+    return enqueueScheduledFire(stack.deps.timersQueue, timerId, at, {
+      attempts: opts.attempts ?? 3,
+      backoff: { type: 'exponential', delay: opts.backoff ?? 50 },
+    });
   }
 
   const used = async (userId: number) =>
@@ -298,15 +292,8 @@ describe('timers worker against real Redis and Postgres', () => {
       deliveriesQueue: stack.deliveriesQueue,
     });
     // The same job as both workers see it, by default on its last attempt.
-    const job = (attemptsMade: number) =>
-      ({
-        id: `repeat:${schedulerId(timerId)}:${at}`,
-        data: { timerId },
-        opts: { prevMillis: at, attempts: 3 },
-        attemptsMade,
-        timestamp: at,
-      }) as unknown as Job<{ timerId: number }>;
-    return { gates, start: (attemptsMade = 2) => processJob(job(attemptsMade)) };
+    const start = (attemptsMade = 2) => fireScheduled(stack, timerId, { at, attempts: 3, attemptsMade, processor: processJob });
+    return { gates, start };
   }
 
   it('two executions of one fire (a stalled job redelivered): a late failure does not undo the success', async () => {
