@@ -68,9 +68,16 @@ describe('reading each service’s reply as it documents it', () => {
     expect(readDiscordReply(reply(204))).toEqual({ kind: 'delivered' });
   });
 
-  it('Teams and ntfy: 202 and 200 are delivered; a deleted workflow stops; a refused ntfy token says to check it', () => {
+  it('Teams and ntfy: 202 and 200 are delivered; a deleted or no longer open workflow stops; a refused ntfy token says to check it', () => {
     expect(readTeamsReply(reply(202))).toEqual({ kind: 'delivered' });
     expect(readTeamsReply(reply(404, '{"error": {"code": "WorkflowNotFound", "message": "gone"}}')).kind).toBe('gone');
+    // A workflow whose trigger now lets only signed-in users run it refuses every post to the address.
+    const unsigned = '{"error": {"code": "DirectApiAuthorizationRequired", "message": "The request must be authenticated only by Shared Access scheme."}}';
+    expect(readTeamsReply(reply(401, unsigned))).toEqual({
+      kind: 'gone',
+      sentence:
+        'Microsoft Teams refused the address (HTTP 401: DirectApiAuthorizationRequired: The request must be authenticated only by Shared Access scheme.): its workflow no longer lets anyone post to it.',
+    });
     expect(readNtfyReply(reply(200, '{"id": "x"}'))).toEqual({ kind: 'delivered' });
     expect(readNtfyReply(reply(403, '{"code": 40301, "http": 403, "error": "forbidden"}'))).toEqual({
       kind: 'refused',

@@ -79,8 +79,9 @@ export function teamsBody(m: ChannelMessage) {
 
 /**
  * A Workflows webhook answers 202 Accepted when it took the message; its errors are JSON
- * `{error: {code, message}}`: 404 when the workflow was deleted or turned off, 400 for a message it cannot
- * read, 429 (with Retry-After) when the flow is throttled.
+ * `{error: {code, message}}`: 404 when the workflow was deleted or turned off, 401 DirectApiAuthorizationRequired
+ * once its trigger no longer lets anyone run it (no post to that address will be taken again, so the channel
+ * stops as for a deleted one), 400 for a message it cannot read, 429 (with Retry-After) when the flow is throttled.
  */
 export function readTeamsReply(reply: ChannelReply): ChannelOutcome {
   let detail = replyWords(reply.body);
@@ -89,6 +90,13 @@ export function readTeamsReply(reply: ChannelReply): ChannelOutcome {
     const e = parsed?.error;
     if (e && typeof e.message === 'string') detail = replyWords(typeof e.code === 'string' ? `${e.code}: ${e.message}` : e.message);
   } catch {}
+  if (reply.status === 401) {
+    const said = detail ? `: ${detail}` : '';
+    return {
+      kind: 'gone',
+      sentence: `Microsoft Teams refused the address (HTTP 401${said}): its workflow no longer lets anyone post to it.`,
+    };
+  }
   return statusOutcome('Microsoft Teams', reply, detail);
 }
 
