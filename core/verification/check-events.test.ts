@@ -145,11 +145,17 @@ describe('checking events against the pages an answer cites', () => {
   });
 
   it('says a page that lists its events as text only gave nothing to check, not that it lacks the event', async () => {
-    const { events } = await check([model('Berlin Machine Learning Meetup', '2027-03-02T19:00:00+01:00', at('cited.test', '/text-only.html'))]);
+    const { events } = await check([
+      model('Berlin Machine Learning Meetup', '2027-03-02T19:00:00+01:00', at('cited.test', '/text-only.html')),
+    ]);
     expect(events[0]?.verification).toMatchObject({ status: 'unconfirmed', reason: 'no_event_data' });
     expect(events[0]?.starts_at).toBe('2027-03-02T19:00:00+01:00');
     // Cited beside a page that gives events as data, and not this one: that page does not list it.
-    const sources = ['/text-only.html', '/runs.html'].map((path) => ({ uri: at('cited.test', path), title: 'cited.test', site: 'cited.test' }));
+    const sources = ['/text-only.html', '/runs.html'].map((path) => ({
+      uri: at('cited.test', path),
+      title: 'cited.test',
+      site: 'cited.test',
+    }));
     const both = await check([model('Berlin Machine Learning Meetup', '2027-03-02T19:00:00+01:00', null)], sources);
     expect(both.events[0]?.verification).toMatchObject({ status: 'unconfirmed', reason: 'not_listed' });
   });

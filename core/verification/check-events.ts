@@ -233,7 +233,10 @@ function checked(e: FoundEvent, links: SourceLink[], pages: Map<string, ReadPage
     corrected.key = eventKey(corrected, pageRead);
     return { ...corrected, ...seriesOf(match) };
   }
-  return { ...e, verification: { status: 'unconfirmed', source_url: null, model_starts_at: null, landing_url: null, reason: whyNot(outcomes) } };
+  return {
+    ...e,
+    verification: { status: 'unconfirmed', source_url: null, model_starts_at: null, landing_url: null, reason: whyNot(outcomes) },
+  };
 }
 
 /**

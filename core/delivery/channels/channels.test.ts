@@ -72,7 +72,8 @@ describe('reading each service’s reply as it documents it', () => {
     expect(readTeamsReply(reply(202))).toEqual({ kind: 'delivered' });
     expect(readTeamsReply(reply(404, '{"error": {"code": "WorkflowNotFound", "message": "gone"}}')).kind).toBe('gone');
     // A workflow whose trigger now lets only signed-in users run it refuses every post to the address.
-    const unsigned = '{"error": {"code": "DirectApiAuthorizationRequired", "message": "The request must be authenticated only by Shared Access scheme."}}';
+    const unsigned =
+      '{"error": {"code": "DirectApiAuthorizationRequired", "message": "The request must be authenticated only by Shared Access scheme."}}';
     expect(readTeamsReply(reply(401, unsigned))).toEqual({
       kind: 'gone',
       sentence:
