@@ -36,6 +36,16 @@ describe('a timer’s chat channels in Manage Timers (Chromium)', () => {
     await channels.getByRole('button', { name: 'Add Slack channel' }).click();
     await channels.getByRole('alert').filter({ hasText: 'points to a private or local network' }).waitFor();
 
+    // A Teams address without its signature cannot work: refused with what to change in the workflow.
+    await channels.getByLabel('Service').selectOption('teams');
+    await channels.getByLabel('Address').fill(`${standins}/teams/workflows/browser/triggers/manual/paths/invoke?api-version=1`);
+    await channels.getByRole('button', { name: 'Add Microsoft Teams channel' }).click();
+    await channels.getByRole('alert').filter({ hasText: '“Who can trigger the flow?” to “Anyone”' }).waitFor();
+    await page.setViewportSize({ width: 390, height: 900 });
+    await shot(page, 'channels-teams-unsigned-390');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await channels.getByLabel('Service').selectOption('slack');
+
     // By keyboard: the address, then Enter adds it.
     const slack = `${standins}/slack/services/T0/B0/browser`;
     await channels.getByLabel('Address').fill(slack);

@@ -20,6 +20,6 @@ export const CHANNEL_ADDRESS_HELP: Record<ChannelKindWire, string> = {
   discord:
     'a Discord webhook address (https://discord.com/api/webhooks/…): in the channel’s settings, Integrations → Webhooks → New Webhook → Copy Webhook URL',
   teams:
-    'a Teams Workflows webhook address: in the channel’s … menu, Workflows → “Post to a channel when a webhook request is received”, and copy the address it shows',
+    'a Teams Workflows webhook address: in the channel’s … menu, Workflows → “Post to a channel when a webhook request is received”, let “Anyone” trigger it, and copy the address it shows',
   ntfy: 'an ntfy topic address (https://ntfy.sh/your-topic, or your own server’s): pick a topic name that is hard to guess',
 };
