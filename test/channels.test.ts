@@ -212,6 +212,22 @@ describe('a timer posts its digest to Slack, Discord, Teams and ntfy', () => {
     expect(mails().at(-1)!.text).not.toContain('We stopped posting');
   }, 120_000);
 
+  it('a Teams workflow that stops letting anyone run it (401) stops its channel like a deleted one', async () => {
+    const urls = addresses('closed');
+    const id = await timerWithChannels(`${stack.standins.url}/sites/many/3.ics`, { teams: urls.teams });
+    // The workflow's trigger was changed to signed-in users only: Teams now refuses the address it gave, as the
+    // stand-in refuses an unsigned one.
+    await stack.db.sql`update timer_channels set url = ${urls.teams.replace(/&sig=.*$/, '')} where timer_id = ${id}`;
+    const run = await runNow(id);
+    const [row] = await settled(run.id, 1);
+    expect([row!.channel, row!.status, row!.attempts]).toEqual(['teams', 'failed', 1]);
+    expect(row!.error).toContain('Microsoft Teams refused the address (HTTP 401: DirectApiAuthorizationRequired');
+    const listed = timersReplySchema.parse(await (await call('GET', '/api/timers')).json()).find((t) => t.id === id)!;
+    expect(listed.channels![0]!.stopped).toMatch(
+      /its workflow no longer lets anyone post to it\. We stopped posting to this Microsoft Teams channel/,
+    );
+  });
+
   it('a 429 is retried after the wait the service asked for (Retry-After, Discord’s retry_after), then posts once', async () => {
     const urls = addresses('rate-limited');
     const id = await timerWithChannels(`${stack.standins.url}/sites/many/3.ics`, { slack: urls.slack, discord: urls.discord });
