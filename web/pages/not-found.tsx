@@ -1,3 +1,5 @@
+import { BrandBar } from '../components/brand-bar';
+
 export interface NotFoundPageProps {
   appUrl: string;
 }
@@ -9,12 +11,7 @@ export interface NotFoundPageProps {
 export function NotFoundPage({ appUrl }: NotFoundPageProps) {
   return (
     <div className="app">
-      <header className="brand-bar">
-        <a className="brand-bar__name" href={appUrl}>
-          <span className="brand-bar__mark" aria-hidden="true" />
-          Event Finder
-        </a>
-      </header>
+      <BrandBar appUrl={appUrl} />
       <main id="main">
         <section className="panel not-found" aria-labelledby="not-found-title">
           <h1 id="not-found-title">This page does not exist</h1>

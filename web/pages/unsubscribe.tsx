@@ -1,3 +1,4 @@
+import { BrandBar } from '../components/brand-bar';
 import { shortQuestion } from '../../core/delivery/links';
 
 export interface UnsubscribePageProps {
@@ -18,13 +19,7 @@ export function UnsubscribePage({ question, emailOn, changed, token, appUrl }: U
   const action = `/unsubscribe/${encodeURIComponent(token)}`;
   return (
     <div className="app">
-      {/* The product's name and a way back: people arrive here from an email, not from the page. */}
-      <header className="brand-bar">
-        <a className="brand-bar__name" href={appUrl}>
-          <span className="brand-bar__mark" aria-hidden="true" />
-          Event Finder
-        </a>
-      </header>
+      <BrandBar appUrl={appUrl} />
       <main id="main">
         <section className="panel unsubscribe" aria-labelledby="unsubscribe-title">
           {question === null ? (
