@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Event } from '../core/contract/event';
 import { timersReplySchema } from '../core/contract/timers';
 import { afterTimerRun } from '../core/timers/after-run';
 import { getTimer } from '../db/timers';
+import { deliveredEvent } from '../dev/harness/found-event';
 import { startTestStack, type TestStack } from '../dev/harness/stack';
 import { dailyTimer } from '../dev/harness/timer-input';
 import { createSignedInUser } from '../dev/harness/users';
@@ -66,23 +66,17 @@ describe('a timer posts its digest to Slack, Discord, Teams and ntfy', () => {
     const [row] = await stack.db.sql<{ id: string }[]>`
       insert into timer_runs (timer_id, scheduled_for, status, finished_at) values (${id}, now(), 'succeeded', now()) returning id`;
     const runId = Number(row!.id);
-    const event: Event = {
+    const event = deliveredEvent({
       key: 'https://example.org/e/1',
       title: 'Applied ML Summit',
       starts_at: new Date(Date.now() + 7 * 86_400_000).toISOString(),
-      ends_at: null,
-      all_day: false,
       timezone: 'Europe/Berlin',
-      timezone_source: null,
       venue: 'Kulturbrauerei',
       city: 'Berlin',
       online: false,
       url: 'https://example.org/e/1',
       source_url: 'https://example.org/events',
-      status: 'scheduled',
-      verification: null,
-      new: true,
-    };
+    });
     await afterTimerRun(
       {
         sql: stack.db.sql,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Event } from '../../contract/event';
+import { deliveredEvent } from '../../../dev/harness/found-event';
 import type { ChannelMessage } from './digest-lines';
 import { discordBody, readDiscordReply } from './discord';
 import { ntfyHeader, ntfyRequest, readNtfyReply } from './ntfy';
@@ -9,24 +9,19 @@ import { readTeamsReply, teamsBody } from './teams';
 
 const reply = (status: number, body = '', headers: Record<string, string> = {}) => ({ status, body, headers });
 
-const event: Event = {
+const event = deliveredEvent({
   key: 'k1',
   title: '<!channel> Free *pizza* & [tickets](https://phish.example) @everyone',
   starts_at: '2026-12-03T18:30:00+01:00',
-  ends_at: null,
-  all_day: false,
   timezone: 'Europe/Berlin',
-  timezone_source: null,
   venue: 'Kulturbrauerei',
   city: 'Berlin',
   online: false,
   url: 'https://example.org/e/1',
-  source_url: null,
   status: 'moved',
   moved_from: '2026-12-01T18:30:00+01:00',
-  verification: null,
   new: false,
-};
+});
 
 const message = (over: Partial<ChannelMessage> = {}): ChannelMessage => ({
   kind: 'digest',
