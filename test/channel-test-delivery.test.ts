@@ -8,6 +8,7 @@ import { dailyTimer } from '../dev/harness/timer-input';
 import { createSignedInUser } from '../dev/harness/users';
 import type { ChannelPost } from '../dev/standins/chat-received';
 import { fireScheduled } from './support/runs';
+import { pageCalls } from './support/page-calls';
 
 /** What marks a channel's test (core/delivery/channels/digest-lines.ts): the title's prefix and the subtitle's sentence. */
 const unmarked = (text: string) =>
@@ -35,12 +36,7 @@ describe('preview and test send of a timer’s channels', () => {
 
   async function owner() {
     const { cookie, user } = await createSignedInUser(stack.db.sql);
-    const call = (method: string, path: string, body?: unknown) =>
-      fetch(`${stack.url}${path}`, {
-        method,
-        headers: { 'content-type': 'application/json', cookie, origin: stack.url },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
+    const { call } = pageCalls(() => ({ url: stack.url, cookie }));
     return { cookie, user, call };
   }
   type Call = Awaited<ReturnType<typeof owner>>['call'];

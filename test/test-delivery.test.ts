@@ -14,6 +14,7 @@ import { startTestStack, type TestStack } from '../dev/harness/stack';
 import { dailyTimer } from '../dev/harness/timer-input';
 import { createSignedInUser } from '../dev/harness/users';
 import { fireScheduled } from './support/runs';
+import { pageCalls } from './support/page-calls';
 
 /** A receiver on 127.0.0.1 keeping each POST's raw body and headers; `answer` sets the next replies. */
 function startReceiver() {
@@ -58,12 +59,7 @@ describe('preview and test send of a timer’s digest', () => {
 
   async function owner() {
     const { cookie, user } = await createSignedInUser(stack.db.sql);
-    const call = (method: string, path: string, body?: unknown) =>
-      fetch(`${stack.url}${path}`, {
-        method,
-        headers: { 'content-type': 'application/json', cookie, origin: stack.url },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
+    const { call } = pageCalls(() => ({ url: stack.url, cookie }));
     return { cookie, user, call };
   }
 
