@@ -1,7 +1,5 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../api/app';
@@ -15,28 +13,7 @@ import { dailyTimer } from '../dev/harness/timer-input';
 import { createSignedInUser } from '../dev/harness/users';
 import { fireScheduled } from './support/runs';
 import { pageCalls } from './support/page-calls';
-
-/** A receiver on 127.0.0.1 keeping each POST's raw body and headers; `answer` sets the next replies. */
-function startReceiver() {
-  const received: { raw: string; headers: IncomingHttpHeaders }[] = [];
-  const answers: { status: number; body: string }[] = [];
-  const server: Server = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (c) => (raw += c));
-    req.on('end', () => {
-      received.push({ raw, headers: req.headers });
-      const answer = answers.shift() ?? { status: 200, body: 'ok' };
-      res.statusCode = answer.status;
-      res.end(answer.body);
-    });
-  });
-  return {
-    received,
-    answer: (status: number, body: string) => answers.push({ status, body }),
-    listen: () => new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port))),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
+import { startWebhookReceiver } from './support/webhook-receiver';
 
 /**
  * The timer page's preview and "Send a test": built from the last run by the real message code, sent now to the
@@ -45,7 +22,7 @@ function startReceiver() {
  */
 describe('preview and test send of a timer’s digest', () => {
   let stack: TestStack;
-  const receiver = startReceiver();
+  const receiver = startWebhookReceiver();
   let hookUrl: string;
   beforeAll(async () => {
     const port = await receiver.listen();

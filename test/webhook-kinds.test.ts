@@ -1,5 +1,3 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEBHOOK_KINDS, type WebhookDelivery, webhookDeliverySchema } from '../core/contract/webhook-delivery';
@@ -9,24 +7,7 @@ import { createSignedInUser } from '../dev/harness/users';
 import { until } from '../dev/harness/wait';
 import { fireScheduled } from './support/runs';
 import { useSearches } from './support/billing';
-
-/** A receiver on 127.0.0.1 that keeps each POST's raw body and headers, as a webhook consumer gets them. */
-function startReceiver() {
-  const received: { raw: string; headers: IncomingHttpHeaders }[] = [];
-  const server: Server = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (c) => (raw += c));
-    req.on('end', () => {
-      received.push({ raw, headers: req.headers });
-      res.end('ok');
-    });
-  });
-  return {
-    received,
-    listen: () => new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port))),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
+import { startWebhookReceiver } from './support/webhook-receiver';
 
 /**
  * Every webhook kind the OpenAPI document lists (digest, paused, out-of-searches) is sent by the real run path
@@ -34,7 +15,7 @@ function startReceiver() {
  */
 describe('each documented webhook kind arrives, signed', () => {
   let stack: TestStack;
-  const receiver = startReceiver();
+  const receiver = startWebhookReceiver();
   let hookUrl: string;
   beforeAll(async () => {
     const port = await receiver.listen();
