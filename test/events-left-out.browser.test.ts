@@ -1,46 +1,34 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORED_EVENTS_PER_SEARCH } from '../core/search/stored-events';
 import { shotInView, unexpectedErrors } from '../dev/harness/browser';
 import type { StackOptions } from '../dev/harness/stack';
 import { until } from '../dev/harness/wait';
 import { browserSuite, openSignedInHome } from './support/browser-suite';
+import { startMeetupsSite } from './support/meetups-site';
 
 const FOUND = 700;
-const HALF_DAY_MS = 12 * 3600_000;
 
 /**
  * A website whose page lists 700 events, one every twelve hours from tomorrow (h-event): the page lists every event
  * the search keeps and says, under them, how many more it found and how to see them.
  */
 describe('a search that found more events than it keeps, in Chromium', () => {
-  let site: Server;
-  let siteUrl: string;
+  let site: Awaited<ReturnType<typeof startMeetupsSite>>;
   // Filled before the stack starts: the site's port is allowed to be read (browserSuite reads it in its beforeAll).
   const options: StackOptions & { env: Record<string, string> } = { worker: true, env: {} };
   beforeAll(async () => {
-    const first = Date.now() + 24 * 3600_000;
-    const events = Array.from({ length: FOUND }, (_, i) => {
-      const at = new Date(first + i * HALF_DAY_MS).toISOString().replace(/\.\d{3}Z$/, 'Z');
-      return `<div class="h-event"><span class="p-name">Harbour Meetup No. ${i}</span> <time class="dt-start" datetime="${at}">${at}</time></div>`;
-    });
-    const page = `<!doctype html><html lang="en"><head><title>Harbour meetups</title></head><body>${events.join('\n')}</body></html>`;
-    site = createServer((_, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page));
-    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
-    const port = (site.address() as AddressInfo).port;
-    siteUrl = `http://127.0.0.1:${port}/meetups.html`;
-    options.env.WEBSITE_FETCH_ALLOW = `127.0.0.1:${port}`;
+    site = await startMeetupsSite(FOUND);
+    options.env.WEBSITE_FETCH_ALLOW = `127.0.0.1:${site.port}`;
   });
   const suite = browserSuite(options);
   afterAll(async () => {
-    await new Promise((resolve) => site?.close(resolve));
+    await site?.close();
   });
 
   it('lists all 500 kept events and says how many more were found, live and opened again', async () => {
     const { page, errors } = await openSignedInHome(suite, { locale: 'en-GB', timezoneId: 'Europe/Berlin' });
     await page.getByLabel('Your Question').fill('What meetups are on?');
-    await page.getByLabel('Website URL').fill(siteUrl);
+    await page.getByLabel('Website URL').fill(site.url);
     await page.getByRole('button', { name: 'Search Events' }).click();
     await until('the search to have its own address', async () => new URL(page.url()).searchParams.get('search'));
     await page.getByText('Finding the events in this answer…').waitFor({ state: 'detached' });

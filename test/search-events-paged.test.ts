@@ -1,5 +1,3 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createdApiTokenReplySchema } from '../core/contract/api-tokens';
 import { type SearchReply, searchReplySchema } from '../core/contract/event-replies';
@@ -8,9 +6,9 @@ import { startTestStack, type TestStack } from '../dev/harness/stack';
 import { createSignedInUser } from '../dev/harness/users';
 import { ask } from './support/ask';
 import { searchWithEvents } from './support/search-events';
+import { startMeetupsSite } from './support/meetups-site';
 
 const FOUND = 700;
-const HALF_DAY_MS = 12 * 3600_000;
 
 /**
  * A website whose page lists 700 events, one every twelve hours from tomorrow (h-event): a search of it keeps the
@@ -18,31 +16,21 @@ const HALF_DAY_MS = 12 * 3600_000;
  */
 describe('a search’s stored events, bounded and paged', () => {
   let stack: TestStack;
-  let site: Server;
-  let siteUrl: string;
+  let site: Awaited<ReturnType<typeof startMeetupsSite>>;
   beforeAll(async () => {
-    const first = Date.now() + 24 * 3600_000;
-    const events = Array.from({ length: FOUND }, (_, i) => {
-      const at = new Date(first + i * HALF_DAY_MS).toISOString().replace(/\.\d{3}Z$/, 'Z');
-      return `<div class="h-event"><span class="p-name">Harbour Meetup No. ${i}</span> <time class="dt-start" datetime="${at}">${at}</time></div>`;
-    });
-    const page = `<!doctype html><html lang="en"><head><title>Harbour meetups</title></head><body>${events.join('\n')}</body></html>`;
-    site = createServer((_, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page));
-    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
-    const port = (site.address() as AddressInfo).port;
-    siteUrl = `http://127.0.0.1:${port}/meetups.html`;
-    stack = await startTestStack({ worker: true, env: { WEBSITE_FETCH_ALLOW: `127.0.0.1:${port}` } });
+    site = await startMeetupsSite(FOUND);
+    stack = await startTestStack({ worker: true, env: { WEBSITE_FETCH_ALLOW: `127.0.0.1:${site.port}` } });
   });
   afterAll(async () => {
     await stack?.close();
-    await new Promise((resolve) => site?.close(resolve));
+    await site?.close();
   });
 
   const numberOf = (e: { title: string }) => Number(/^Harbour Meetup No\. (\d+)$/.exec(e.title)?.[1] ?? Number.NaN);
 
   it('keeps the nearest 500, says how many it left out, and pages them by a cursor on /api and /v1', async () => {
     const { cookie } = await createSignedInUser(stack.db.sql);
-    const res = await ask(stack.url, cookie, { ques: 'What meetups are on?', web: siteUrl, timezone: 'Europe/Berlin' });
+    const res = await ask(stack.url, cookie, { ques: 'What meetups are on?', web: site.url, timezone: 'Europe/Berlin' });
     expect(res.status).toBe(200);
     await res.text();
     const id = Number(res.headers.get('x-search-id'));
