@@ -5,6 +5,7 @@ import { fireScheduled } from './support/runs';
 import { seriousViolations } from './support/axe';
 import { appFetch } from './support/billing';
 import { browserSuite, openSignedInHome } from './support/browser-suite';
+import { dailyTimer } from '../dev/harness/timer-input';
 
 describe('Preview and test of a timer’s channels in Manage Timers (Chromium)', () => {
   const suite = browserSuite();
@@ -21,14 +22,7 @@ describe('Preview and test of a timer’s channels in Manage Timers (Chromium)',
     const standins = suite.stack.standins.url;
     const made = await appFetch(suite.stack, cookie, '/api/schedule', {
       method: 'POST',
-      body: JSON.stringify({
-        scheduleType: 'daily',
-        time: '09:00',
-        weekday: '',
-        ques: 'AI evenings on the phone',
-        web: `${standins}/sites/many/3.ics`,
-        timezone: 'Europe/Berlin',
-      }),
+      body: JSON.stringify(dailyTimer({ ques: 'AI evenings on the phone', web: `${standins}/sites/many/3.ics` })),
     });
     const timerId = ((await made.json()) as { id: number }).id;
     const slack = `${standins}/slack/services/T0/B0/browser-preview`;

@@ -4,6 +4,7 @@ import { shot, unexpectedErrors } from '../dev/harness/browser';
 import { seriousViolations } from './support/axe';
 import { appFetch } from './support/billing';
 import { browserSuite, openSignedInHome } from './support/browser-suite';
+import { dailyTimer } from '../dev/harness/timer-input';
 
 describe('a timer’s chat channels in Manage Timers (Chromium)', () => {
   const suite = browserSuite();
@@ -14,14 +15,7 @@ describe('a timer’s chat channels in Manage Timers (Chromium)', () => {
     page.setDefaultTimeout(8000);
     const made = await appFetch(suite.stack, cookie, '/api/schedule', {
       method: 'POST',
-      body: JSON.stringify({
-        scheduleType: 'daily',
-        time: '09:00',
-        weekday: '',
-        ques: 'AI meetups in Berlin',
-        web: '',
-        timezone: 'Europe/Berlin',
-      }),
+      body: JSON.stringify(dailyTimer({ ques: 'AI meetups in Berlin' })),
     });
     const timerId = ((await made.json()) as { id: number }).id;
     const standins = suite.stack.standins.url;
