@@ -35,9 +35,10 @@ describe('a timer’s chat channels in Manage Timers (Chromium)', () => {
     await channels.getByLabel('Address').fill(`${standins}/teams/workflows/browser/triggers/manual/paths/invoke?api-version=1`);
     await channels.getByRole('button', { name: 'Add Microsoft Teams channel' }).click();
     await channels.getByRole('alert').filter({ hasText: '“Who can trigger the flow?” to “Anyone”' }).waitFor();
-    await page.setViewportSize({ width: 390, height: 900 });
-    await shot(page, 'channels-teams-unsigned-390');
-    await page.setViewportSize({ width: 1280, height: 900 });
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await shot(page, `channels-teams-unsigned-${width}`);
+    }
     await channels.getByLabel('Service').selectOption('slack');
 
     // By keyboard: the address, then Enter adds it.
