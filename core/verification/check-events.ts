@@ -235,7 +235,7 @@ function checked(e: FoundEvent, links: SourceLink[], pages: Map<string, ReadPage
   }
   return {
     ...e,
-    verification: { status: 'unconfirmed', source_url: null, model_starts_at: null, landing_url: null, reason: whyNot(outcomes) },
+    verification: { status: 'unconfirmed', source_url: null, model_starts_at: null, landing_url: null, reason: whyNot(read, outcomes) },
   };
 }
 
@@ -243,8 +243,7 @@ function checked(e: FoundEvent, links: SourceLink[], pages: Map<string, ReadPage
  * Why no page confirmed an event: a page that gives events as data and not this one says it does not list it; a
  * page read with no events as data (its events in text only) says nothing either way.
  */
-function whyNot(outcomes: (ReadPage | Unread)[]): UnconfirmedReason {
-  const read = outcomes.filter((p): p is ReadPage => typeof p !== 'string');
+function whyNot(read: ReadPage[], outcomes: (ReadPage | Unread)[]): UnconfirmedReason {
   if (read.some((page) => page.events.length > 0)) return 'not_listed';
   if (read.length > 0) return 'no_event_data';
   return outcomes.includes('robots') ? 'robots' : outcomes.length > 0 ? 'unreachable' : 'no_page';
